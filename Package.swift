@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// SceneLink: deep-link resolution to whole NavigationPath back stacks, and
+// SceneStorage-style scene state on the server. No package dependencies.
+//
+// Layers (dependencies point one way):
+//   SceneLinkCore     domain: routes, trie, NavigationPath encoding, scene-state model. No I/O.
+//   SceneLinkHTTP     HTTP/1.1 on sockets + Dispatch. Knows nothing of deep links.
+//   CSQLite           system library: libsqlite3.
+//   SceneLinkSQLite   the SQLite scene-state store.
+//   SceneLinkService  wiring: endpoints, problem mapping, configuration.
+//   scenelink         the executable.
+let package = Package(
+    name: "SceneLink",
+    products: [
+        .executable(name: "scenelink", targets: ["scenelink"]),
+        .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
+        .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "SceneLinkCore"),
+        .target(name: "SceneLinkHTTP"),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
+        .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
+        // libFuzzer entry points. Built normally they replay files given on the command line;
+        // scripts/fuzz.sh builds them with -sanitize=fuzzer and -DFUZZING.
+        .executableTarget(name: "FuzzHTTPDecoder", dependencies: ["SceneLinkHTTP"]),
+        .executableTarget(name: "FuzzResolve", dependencies: ["SceneLinkCore"]),
+        .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
+        .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
+        .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
+        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+#if !FUZZING
+@main struct Replay { static func main() {} }
+#endif

@@ -1,0 +1,77 @@
+/// One decoded HTTP request, with its whole body.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The request target as sent (origin-form `/a/b?c`, or absolute-form `http://h/a/b?c`).
+    public var target: String
+    /// The path of the target, still percent-encoded, always starting with `/`.
+    public var path: String
+    /// The query of the target without the `?`, still percent-encoded; nil when absent.
+    public var query: String?
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// Values captured by the route pattern's `{name}` segments, percent-decoded.
+    public var pathParameters: [String: String]
+    /// The pattern of the route that matched (`/v1/sessions/{id}`), set by the router.
+    public var routePattern: String?
+
+    public init(
+        method: HTTPMethod,
+        target: String,
+        version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = [],
+        pathParameters: [String: String] = [:],
+        routePattern: String? = nil
+    ) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.pathParameters = pathParameters
+        self.routePattern = routePattern
+        (self.path, self.query) = HTTPRequest.splitTarget(target)
+    }
+
+    /// Splits a request target into path and query. Absolute-form targets
+    /// (RFC 9112 §3.2.2) lose their scheme and authority.
+    static func splitTarget(_ target: String) -> (path: String, query: String?) {
+        var rest = Substring(target)
+        if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"),
+           rest[colon...].hasPrefix("://") {
+            rest = rest[rest.index(colon, offsetBy: 3)...]
+            if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+                rest = rest[slash...]
+            } else {
+                rest = ""
+            }
+        }
+        if let hashIndex = rest.firstIndex(of: "#") { rest = rest[..<hashIndex] }
+        var path: Substring = rest
+        var query: String?
+        if let q = rest.firstIndex(of: "?") {
+            path = rest[..<q]
+            query = String(rest[rest.index(after: q)...])
+        }
+        return (path.isEmpty ? "/" : String(path), query)
+    }
+
+    /// The query items, percent-decoded (RFC 3986 §2.1; `+` is kept as `+`, since links
+    /// may carry it literally). The first occurrence of a name wins in `queryItem(_:)`.
+    public var queryItems: [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            if let eq = pair.firstIndex(of: "=") {
+                return (name: PercentDecoding.decode(pair[..<eq]) ?? String(pair[..<eq]),
+                        value: PercentDecoding.decode(pair[pair.index(after: eq)...]) ?? String(pair[pair.index(after: eq)...]))
+            }
+            return (name: PercentDecoding.decode(pair) ?? String(pair), value: "")
+        }
+    }
+
+    /// The first value of the query item `name`, percent-decoded, or nil.
+    public func queryItem(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+}

@@ -1,0 +1,26 @@
+/// One HTTP response. The encoder adds `Date`, `Server`, `Content-Length` and
+/// `Connection` itself; a handler sets only what is specific to it.
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response with a body and its content type.
+    public init(status: HTTPStatus = .ok, contentType: String, body: [UInt8], headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.headers = headers
+        self.headers.set("Content-Type", contentType)
+        self.body = body
+    }
+
+    /// An `application/json` response from already-encoded JSON text.
+    public static func json(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", body: Array(text.utf8))
+    }
+}

@@ -1,0 +1,1 @@
+print("scenelink: not wired yet")
