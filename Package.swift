@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "scenelink", targets: ["scenelink"]),
         .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
+        .executable(name: "ResolveBench", targets: ["ResolveBench"]),
     ],
     dependencies: [],
     targets: [
@@ -34,6 +35,8 @@ let package = Package(
         // scripts/fuzz.sh builds them with -sanitize=fuzzer and -DFUZZING.
         .executableTarget(name: "FuzzHTTPDecoder", dependencies: ["SceneLinkHTTP"]),
         .executableTarget(name: "FuzzResolve", dependencies: ["SceneLinkCore"]),
+        // In-process resolve benchmark (bench/resolve.sh runs it in release mode).
+        .executableTarget(name: "ResolveBench", dependencies: ["SceneLinkCore"], path: "bench/ResolveBench"),
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
