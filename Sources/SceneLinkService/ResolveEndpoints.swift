@@ -1,0 +1,86 @@
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The deep-link endpoints: `GET /v1/resolve`, `POST /v1/links`, `GET /v1/routes`.
+///
+/// Each request reads the route table once from `routes`, so a reload (`SIGHUP`) never
+/// affects a request in flight.
+///
+/// ```swift
+/// var router = HTTPRouter()
+/// ResolveEndpoints(routes: Current(try BuiltInRoutes.fuelMoneyTable())).register(on: &router)
+/// ```
+public struct ResolveEndpoints: Sendable {
+    private let routes: Current<RouteTable>
+
+    /// The largest `POST /v1/links` body accepted.
+    public static let maximumStackBodyBytes = 64 * 1024
+
+    public init(routes: Current<RouteTable>) {
+        self.routes = routes
+    }
+
+    /// Registers the three endpoints.
+    public func register(on router: inout HTTPRouter) {
+        let routes = self.routes
+        router.on(.get, "/v1/resolve") { request, responder in
+            responder.respond(Self.resolve(request, table: routes.value))
+        }
+        router.on(.post, "/v1/links", maxBodyBytes: Self.maximumStackBodyBytes) { request, responder in
+            responder.respond(Self.links(request, table: routes.value))
+        }
+        router.on(.get, "/v1/routes") { _, responder in
+            responder.respond(HTTPResponse(contentType: "application/json", body: routes.value.routesDocument))
+        }
+    }
+
+    /// `GET /v1/resolve?url=LINK[&format=F]`.
+    static func resolve(_ request: HTTPRequest, table: RouteTable) -> HTTPResponse {
+        guard let link = linkParameter(request.query) else {
+            return ResolveProblems.missingURL.response()
+        }
+        var format = ResolveFormat.document
+        if let name = request.queryItem("format") {
+            guard let chosen = ResolveFormat(rawValue: name) else {
+                return ResolveProblems.unknownFormat(name).response()
+            }
+            format = chosen
+        }
+        do {
+            return HTTPResponse(contentType: "application/json", body: try table.resolve(link, format: format))
+        } catch {
+            return ResolveProblems.problem(for: error).response()
+        }
+    }
+
+    /// `POST /v1/links`: a stack in, its canonical links out.
+    static func links(_ request: HTTPRequest, table: RouteTable) -> HTTPResponse {
+        guard !request.body.isEmpty else {
+            return ResolveProblems.problem(for: LinkPrintError.malformedStack(reason: "the body is empty")).response()
+        }
+        do {
+            return HTTPResponse(contentType: "application/json", body: try table.links(forJSON: request.body).documentBytes)
+        } catch {
+            return ResolveProblems.problem(for: error).response()
+        }
+    }
+
+    /// The `url` query item, percent-decoded once. A client that forgot to encode the link's
+    /// own query (`url=app://search?q=a&tab=b`) splits it into our query; items after `url`
+    /// other than `format` are put back, so that link still resolves as written.
+    static func linkParameter(_ query: String?) -> String? {
+        guard let query else { return nil }
+        let parts = query.split(separator: "&", omittingEmptySubsequences: true)
+        guard let urlIndex = parts.firstIndex(where: { $0.hasPrefix("url=") }) else { return nil }
+        var raw = String(parts[urlIndex].dropFirst(4))
+        guard let firstDecoded = PercentDecoding.decode(raw), !firstDecoded.isEmpty else {
+            return PercentDecoding.decode(raw) == nil ? raw : nil
+        }
+        if firstDecoded.contains("?") {
+            for part in parts[(urlIndex + 1)...] where !part.hasPrefix("format=") && !part.hasPrefix("url=") {
+                raw += "&" + part
+            }
+        }
+        return PercentDecoding.decode(raw) ?? raw
+    }
+}
