@@ -4,11 +4,12 @@ public enum NavigationPathEncoding {
     /// (last pushed) element first; each item is its compact `JSONEncoder` text as a string.
     static func append(_ stack: [ElementTemplate], values: [JSONValue?], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        var first = true
-        for element in stack.reversed() {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            element.appendFragment(values, to: &out)
+        // Elements by index: `for element in stack` would copy each template (a retain per field).
+        var index = stack.count - 1
+        while index >= 0 {
+            if index < stack.count - 1 { out.append(UInt8(ascii: ",")) }
+            stack[index].appendFragment(values, to: &out)
+            index -= 1
         }
         out.append(UInt8(ascii: "]"))
     }
