@@ -45,7 +45,7 @@ extension RouteTable {
             return terminal(trie.nodes[node].terminals, parsed, &queryItems, &notes)
         }
         let segment = parsed.segments[index]
-        let literal = trie.nodes[node].literals[segment]
+        let literal = trie.nodes[node].literal(segment)
         if let literal, let found = search(node: literal, at: index + 1, parsed, &queryItems, &notes) {
             return found
         }

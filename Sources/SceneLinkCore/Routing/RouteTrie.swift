@@ -11,15 +11,42 @@
 /// Sibling parameters of the same type share one node; their names live on the routes.
 struct RouteTrie: Sendable {
     struct Node: Sendable {
-        var literals: [String: Int] = [:]
+        /// Literal children while there are few of them: a short scan of inline strings beats
+        /// hashing and touches less memory than a dictionary.
+        var fewLiterals: [(text: String, child: Int)] = []
+        /// Literal children once there are more than `fewLimit`.
+        var manyLiterals: [String: Int] = [:]
         /// Typed parameter children: type name, how it matches, child node.
         var typed: [(typeName: String, kind: ParameterKind, child: Int)] = []
         var string: Int?
         var rest: Int?
         /// Routes ending here, more required query items first.
         var terminals: [Int] = []
-        /// Where this node is, for messages (`/settings/{Int}`).
-        var shape: String = ""
+
+        static let fewLimit = 6
+
+        func literal(_ text: String) -> Int? {
+            if manyLiterals.isEmpty {
+                for entry in fewLiterals where entry.text == text { return entry.child }
+                return nil
+            }
+            return manyLiterals[text]
+        }
+
+        /// Every literal child, for walks.
+        var literalChildren: [(text: String, child: Int)] {
+            manyLiterals.isEmpty ? fewLiterals : manyLiterals.map { (text: $0.key, child: $0.value) }
+        }
+
+        mutating func addLiteral(_ text: String, child: Int) {
+            if manyLiterals.isEmpty && fewLiterals.count < Node.fewLimit {
+                fewLiterals.append((text: text, child: child))
+                return
+            }
+            for entry in fewLiterals { manyLiterals[entry.text] = entry.child }
+            fewLiterals = []
+            manyLiterals[text] = child
+        }
     }
 
     /// One step of a route's path, as the trie keys it.
@@ -30,19 +57,21 @@ struct RouteTrie: Sendable {
     }
 
     private(set) var nodes: [Node] = [Node()]
+    /// Where each node is, for messages (`/settings/{Int}`); kept apart so nodes stay small.
+    private(set) var shapes: [String] = ["/"]
 
     /// Adds a route's path and returns the node it ends at.
     mutating func insert(_ keys: [Key]) -> Int {
         var current = 0
         for key in keys {
-            let parentShape = nodes[current].shape
+            let parentShape = current == 0 ? "" : shapes[current]
             switch key {
             case .literal(let text):
-                if let next = nodes[current].literals[text] {
+                if let next = nodes[current].literal(text) {
                     current = next
                 } else {
                     let next = addNode(shape: parentShape + "/" + text)
-                    nodes[current].literals[text] = next
+                    nodes[current].addLiteral(text, child: next)
                     current = next
                 }
             case .parameter(let typeName, let kind):
@@ -75,9 +104,8 @@ struct RouteTrie: Sendable {
     }
 
     private mutating func addNode(shape: String) -> Int {
-        var node = Node()
-        node.shape = shape.isEmpty ? "/" : shape
-        nodes.append(node)
+        nodes.append(Node())
+        shapes.append(shape.isEmpty ? "/" : shape)
         return nodes.count - 1
     }
 
@@ -94,7 +122,7 @@ struct RouteTrie: Sendable {
     func terminalShapes(under node: Int, prefix: String = "", into out: inout [(route: Int, shape: String)], limit: Int = 10_000) {
         guard out.count < limit else { return }
         for route in nodes[node].terminals { out.append((route: route, shape: prefix)) }
-        for (text, child) in nodes[node].literals { terminalShapes(under: child, prefix: prefix + "/" + text, into: &out, limit: limit) }
+        for (text, child) in nodes[node].literalChildren { terminalShapes(under: child, prefix: prefix + "/" + text, into: &out, limit: limit) }
         for entry in nodes[node].typed { terminalShapes(under: entry.child, prefix: prefix + "/{\(entry.typeName)}", into: &out, limit: limit) }
         if let child = nodes[node].string { terminalShapes(under: child, prefix: prefix + "/{String}", into: &out, limit: limit) }
         if let child = nodes[node].rest { terminalShapes(under: child, prefix: prefix + "/{rest...}", into: &out, limit: limit) }
