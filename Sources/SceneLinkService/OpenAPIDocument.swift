@@ -87,5 +87,540 @@ paths:
           content:
             application/yaml:
               schema: { type: string }
+  /v1/resolve:
+    get:
+      tags: [links]
+      operationId: resolveLink
+      summary: Resolve a link to its whole back stack
+      description: |
+        Matches a custom-scheme link (`fuelmoney://settings/account`) or an https link on a
+        configured host against the route table and answers the stack the app should show.
+        `format=navigationPath` answers only SwiftUI's `NavigationPath.CodableRepresentation`
+        JSON (top of the stack first); `format=array` a typed array (single-type stacks only);
+        `format=elements` the neutral element list in push order.
+      parameters:
+        - name: url
+          in: query
+          required: true
+          description: The link, percent-encoded as a query value.
+          schema: { type: string, minLength: 1 }
+          example: fuelmoney://settings/account
+        - name: format
+          in: query
+          required: false
+          schema:
+            type: string
+            enum: [document, navigationPath, array, elements]
+            default: document
+      responses:
+        "200":
+          description: The resolved stack.
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - $ref: "#/components/schemas/Resolution"
+                  - $ref: "#/components/schemas/NavigationPathRepresentation"
+                  - $ref: "#/components/schemas/Elements"
+                  - type: array
+              examples:
+                document:
+                  value:
+                    link: fuelmoney://settings/account
+                    route: settings.account
+                    parameters: {}
+                    elements:
+                      - { type: HomePath, tag: FuelMoney.HomePath, value: 1 }
+                      - { type: HomePath, tag: FuelMoney.HomePath, value: 2 }
+                    navigationPath: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
+                    selection: null
+                    canonical:
+                      scheme: fuelmoney://settings/account
+                      https: https://fuelmoney.example.com/settings/account
+                navigationPath:
+                  value: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "404": { $ref: "#/components/responses/NotFound" }
+        "422": { $ref: "#/components/responses/Unprocessable" }
+  /v1/links:
+    post:
+      tags: [links]
+      operationId: printLink
+      summary: Print the canonical links for a stack
+      description: |
+        The reverse of resolve: the body is a `NavigationPath.CodableRepresentation` array (top
+        first) or an element list (push order); the answer is the canonical custom-scheme link
+        and https link of the route that yields exactly that stack.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              oneOf:
+                - $ref: "#/components/schemas/NavigationPathRepresentation"
+                - $ref: "#/components/schemas/Elements"
+            examples:
+              navigationPath:
+                value: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
+      responses:
+        "200":
+          description: The canonical links.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/CanonicalLinks" }
+              example:
+                scheme: fuelmoney://settings/account
+                https: https://fuelmoney.example.com/settings/account
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "422": { $ref: "#/components/responses/Unprocessable" }
+  /v1/routes:
+    get:
+      tags: [links]
+      operationId: listRoutes
+      summary: The loaded routes
+      responses:
+        "200":
+          description: Every route with its full pattern and stack template.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [routes]
+                properties:
+                  app: { type: object }
+                  routes:
+                    type: array
+                    items: { $ref: "#/components/schemas/RouteSummary" }
+  /v1/sessions:
+    post:
+      tags: [sessions]
+      operationId: createSession
+      summary: Open a session
+      description: |
+        Answers a new session id and its secret token (at least 128 bits from the system's
+        CSPRNG; the server stores only its hash). Send the token as `Authorization: Bearer TOKEN`
+        on every call for this session. A session expires after an idle time (30 days by default);
+        each use moves its expiry forward.
+      responses:
+        "201":
+          description: The new session.
+          headers:
+            Location:
+              description: The session's URL.
+              schema: { type: string }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Session" }
+              example:
+                id: 2f1c0b6e4d8a4b7f9e3a1c5d7b9e0f12
+                token: q3X9v0bq2m1lZ8T2y5c6V1Q4w7e0r3t6y9u2i5o8p1a
+                expiresAt: "2026-12-21T10:00:00Z"
+          links:
+            SaveValue:
+              operationId: putValue
+              parameters: { id: $response.body#/id }
+            RestoreValue:
+              operationId: getValue
+              parameters: { id: $response.body#/id }
+            GetScene:
+              operationId: getScene
+              parameters: { id: $response.body#/id }
+            ListScenes:
+              operationId: listScenes
+              parameters: { id: $response.body#/id }
+            EndSession:
+              operationId: deleteSession
+              parameters: { id: $response.body#/id }
+  /v1/sessions/{id}:
+    parameters:
+      - $ref: "#/components/parameters/SessionID"
+    delete:
+      tags: [sessions]
+      operationId: deleteSession
+      summary: End a session and everything in it
+      security: [{ bearer: [] }]
+      responses:
+        "204": { description: The session and all its scenes and values are gone. }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /v1/sessions/{id}/scenes:
+    parameters:
+      - $ref: "#/components/parameters/SessionID"
+    get:
+      tags: [scene-state]
+      operationId: listScenes
+      summary: The session's scenes
+      security: [{ bearer: [] }]
+      responses:
+        "200":
+          description: Every scene that holds at least one value.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/SceneList" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /v1/sessions/{id}/scenes/{scene}:
+    parameters:
+      - $ref: "#/components/parameters/SessionID"
+      - $ref: "#/components/parameters/SceneID"
+    get:
+      tags: [scene-state]
+      operationId: getScene
+      summary: Every value of a scene, in one round trip
+      security: [{ bearer: [] }]
+      parameters:
+        - $ref: "#/components/parameters/IfNoneMatch"
+      responses:
+        "200":
+          description: The scene's values.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Scene" }
+        "304": { description: The scene has not changed since the ETag given. }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+    put:
+      tags: [scene-state]
+      operationId: putScene
+      summary: Replace every value of a scene atomically
+      security: [{ bearer: [] }]
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+        - $ref: "#/components/parameters/IfNoneMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/SceneUpdate" }
+      responses:
+        "200":
+          description: Saved; the scene's new ETag.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Scene" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+        "409": { $ref: "#/components/responses/Conflict" }
+        "412": { $ref: "#/components/responses/PreconditionFailed" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+    delete:
+      tags: [scene-state]
+      operationId: deleteScene
+      summary: Forget a scene (the system discarded it)
+      security: [{ bearer: [] }]
+      responses:
+        "204": { description: The scene and its values are gone. }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /v1/sessions/{id}/scenes/{scene}/values/{key}:
+    parameters:
+      - $ref: "#/components/parameters/SessionID"
+      - $ref: "#/components/parameters/SceneID"
+      - $ref: "#/components/parameters/ValueKey"
+    get:
+      tags: [scene-state]
+      operationId: getValue
+      summary: Restore one value
+      description: |
+        Answers the stored bytes exactly as saved, with their content type. 404 means nothing is
+        stored: start at the root. With `repair=navigationPath` a stored
+        `NavigationPath.CodableRepresentation` is checked against the current route table and
+        cut to its longest valid prefix (root side kept); `SceneLink-Repaired-Elements` says how
+        many elements were dropped.
+      security: [{ bearer: [] }]
+      parameters:
+        - name: repair
+          in: query
+          required: false
+          schema: { type: string, enum: [navigationPath] }
+        - $ref: "#/components/parameters/IfNoneMatch"
+      responses:
+        "200":
+          description: The stored bytes.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+            SceneLink-Repaired-Elements:
+              description: With `repair=navigationPath`, how many elements were dropped from the top of the stored path.
+              schema: { type: integer, minimum: 0 }
+          content:
+            "*/*":
+              schema: { type: string, format: binary }
+        "304":
+          description: The value has not changed since the ETag given.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+        "422": { $ref: "#/components/responses/Unprocessable" }
+    put:
+      tags: [scene-state]
+      operationId: putValue
+      summary: Save one value
+      description: |
+        Stores the body bytes with their `Content-Type`. `If-Match: ETAG` saves only over that
+        revision (412 otherwise: someone else saved first; read again and retry);
+        `If-None-Match: *` only creates. Preconditions are checked after everything else about
+        the request is valid (RFC 9110 §13.2.1).
+      security: [{ bearer: [] }]
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+        - $ref: "#/components/parameters/IfNoneMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {}
+            example: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
+          application/octet-stream:
+            schema: { type: string, format: binary }
+      responses:
+        "200":
+          description: Replaced an existing value.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+          links:
+            RestoreSavedValue: { $ref: "#/components/links/RestoreSavedValue" }
+            DeleteSavedValue: { $ref: "#/components/links/DeleteSavedValue" }
+        "201":
+          description: Created the value.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+          links:
+            RestoreSavedValue: { $ref: "#/components/links/RestoreSavedValue" }
+            DeleteSavedValue: { $ref: "#/components/links/DeleteSavedValue" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+        "409": { $ref: "#/components/responses/Conflict" }
+        "412": { $ref: "#/components/responses/PreconditionFailed" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+    delete:
+      tags: [scene-state]
+      operationId: deleteValue
+      summary: Forget one value
+      security: [{ bearer: [] }]
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "204": { description: The value is gone. }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+        "412": { $ref: "#/components/responses/PreconditionFailed" }
+components:
+  links:
+    RestoreSavedValue:
+      operationId: getValue
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+        key: $request.path.key
+    DeleteSavedValue:
+      operationId: deleteValue
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+        key: $request.path.key
+  securitySchemes:
+    bearer:
+      type: http
+      scheme: bearer
+      description: The session's token from `POST /v1/sessions`.
+  parameters:
+    SessionID:
+      name: id
+      in: path
+      required: true
+      description: The session id from `POST /v1/sessions`.
+      schema: { type: string, pattern: "^[0-9a-f]{32}$" }
+    SceneID:
+      name: scene
+      in: path
+      required: true
+      description: The scene (one window of the app); letters, digits and `-._~`, 1 to 64 characters.
+      schema: { type: string, pattern: "^[A-Za-z0-9._~-]{1,64}$" }
+      example: main
+    ValueKey:
+      name: key
+      in: path
+      required: true
+      description: The value's key (as in `@SceneStorage("path")`); letters, digits and `-._~`, 1 to 128 characters.
+      schema: { type: string, pattern: "^[A-Za-z0-9._~-]{1,128}$" }
+      example: path
+    IfMatch:
+      name: If-Match
+      in: header
+      required: false
+      description: Save or delete only if the current ETag is one of these (412 otherwise).
+      schema: { type: string }
+    IfNoneMatch:
+      name: If-None-Match
+      in: header
+      required: false
+      description: On GET, 304 when the ETag still matches; on PUT, `*` creates only (412 if it exists).
+      schema: { type: string }
+  headers:
+    ETag:
+      description: The strong entity tag of the stored revision.
+      schema: { type: string }
+  responses:
+    BadRequest:
+      description: The request is malformed; `detail` says what to fix.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    Unauthorized:
+      description: "No or malformed `Authorization: Bearer TOKEN`."
+      headers:
+        WWW-Authenticate:
+          schema: { type: string }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    NotFound:
+      description: No such link route, session (for this token), scene or value.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    Conflict:
+      description: A limit on keys per scene or scenes per session would be exceeded.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    PreconditionFailed:
+      description: The `If-Match` / `If-None-Match` condition does not hold; read again and retry.
+      headers:
+        ETag: { $ref: "#/components/headers/ETag" }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    TooLarge:
+      description: The body is larger than the configured limit.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    Unprocessable:
+      description: Well-formed, but no route yields this stack or it cannot take this shape.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    NotReady:
+      description: Not ready; `detail` says why.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+  schemas:
+    Problem:
+      type: object
+      description: RFC 9457 problem details.
+      required: [type, title, status, detail]
+      properties:
+        type: { type: string, format: uri }
+        title: { type: string }
+        status: { type: integer }
+        detail: { type: string }
+      additionalProperties: true
+    Readiness:
+      type: object
+      required: [status]
+      properties:
+        status: { type: string, const: ready }
+        routes: { type: integer }
+        database: { type: string }
+    NavigationPathRepresentation:
+      type: array
+      description: SwiftUI's `NavigationPath.CodableRepresentation`; pairs of tag and item JSON text, top of the stack first.
+      items: { type: string }
+    Element:
+      type: object
+      required: [type, tag, value]
+      properties:
+        type: { type: string, description: The type's name in the route file. }
+        tag: { type: string, description: The Swift type name SwiftUI writes. }
+        value: { description: The value as the app's JSONEncoder writes it. }
+    Elements:
+      type: array
+      description: Stack elements in push order (root first).
+      items: { $ref: "#/components/schemas/Element" }
+    CanonicalLinks:
+      type: object
+      properties:
+        scheme: { type: [string, "null"] }
+        https: { type: [string, "null"] }
+    Resolution:
+      type: object
+      required: [link, route, parameters, elements, navigationPath, canonical]
+      properties:
+        link: { type: string }
+        route: { type: [string, "null"] }
+        parameters: { type: object }
+        elements: { $ref: "#/components/schemas/Elements" }
+        navigationPath: { $ref: "#/components/schemas/NavigationPathRepresentation" }
+        selection: { oneOf: [{ $ref: "#/components/schemas/Element" }, { type: "null" }] }
+        canonical: { $ref: "#/components/schemas/CanonicalLinks" }
+    RouteSummary:
+      type: object
+      required: [name, pattern]
+      properties:
+        name: { type: string }
+        pattern: { type: string }
+        stack: { type: array }
+    Session:
+      type: object
+      required: [id, token, expiresAt]
+      properties:
+        id: { type: string, pattern: "^[0-9a-f]{32}$" }
+        token: { type: string }
+        expiresAt: { type: string, format: date-time }
+    SceneList:
+      type: object
+      required: [scenes]
+      properties:
+        scenes:
+          type: array
+          items: { type: string }
+    StoredValue:
+      type: object
+      required: [contentType, etag]
+      properties:
+        contentType: { type: string }
+        etag: { type: string }
+        value: { description: The value as JSON when its content type is JSON. }
+        text: { type: string, description: The value as text when it is UTF-8 text. }
+        base64: { type: string, description: The bytes, base64, otherwise. }
+    Scene:
+      type: object
+      required: [scene, etag, values]
+      properties:
+        scene: { type: string }
+        etag: { type: string }
+        values:
+          type: object
+          additionalProperties: { $ref: "#/components/schemas/StoredValue" }
+    SceneUpdate:
+      type: object
+      required: [values]
+      properties:
+        values:
+          type: object
+          additionalProperties:
+            type: object
+            required: [contentType]
+            properties:
+              contentType: { type: string }
+              value: {}
+              text: { type: string }
+              base64: { type: string }
 """##
 }
