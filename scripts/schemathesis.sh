@@ -17,6 +17,8 @@ pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
 cd "$root"
+export SCENELINK_URL="http://127.0.0.1:$port" SCHEMATHESIS_HOOKS=schemathesis_hooks
+export PYTHONPATH="$root/scripts${PYTHONPATH:+:$PYTHONPATH}"
 schemathesis run openapi.yaml --url "http://127.0.0.1:$port" --checks all \
   --phases examples,coverage,fuzzing,stateful --max-time "${SCHEMATHESIS_MAX_TIME:-120}" \
   --request-timeout 10 --workers 2
