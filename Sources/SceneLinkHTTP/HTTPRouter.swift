@@ -107,11 +107,14 @@ public struct HTTPRouter: Sendable {
         case .notFound:
             responder.respond(HTTPRouter.notFound(path: request.path))
         case .badPath:
-            responder.respond(HTTPProblem(
-                status: .badRequest, type: "https://scenelink.dev/problems/bad-path",
-                title: "Malformed request path",
-                detail: "The path \(request.path) has a malformed percent-escape; encode '%' as %25.").response())
+            responder.respond(HTTPRouter.badPath(path: request.path))
         }
+    }
+
+    static func badPath(path: String) -> HTTPResponse {
+        HTTPProblem(status: .badRequest, type: "https://scenelink.dev/problems/bad-path",
+                    title: "Malformed request path",
+                    detail: "The path \(path) has a malformed percent-escape; encode '%' as %25.").response()
     }
 
     static func notFound(path: String) -> HTTPResponse {
