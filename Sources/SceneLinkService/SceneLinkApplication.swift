@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import SceneLinkHTTP
+import Synchronization
+
+/// The running service: route table, store, HTTP server, logs and metrics, wired together.
+///
+/// ```swift
+/// let app = try SceneLinkApplication(configuration: configuration, logger: logger)
+/// let port = try app.start()
+/// app.waitUntilStopped()   // SIGTERM / SIGINT drain and stop; SIGHUP reloads the route file
+/// ```
+public final class SceneLinkApplication: Sendable {
+    public let configuration: ServiceConfiguration
+    public let logger: Logger
+    public let metrics: Metrics
+    let server: HTTPServer
+    private let sources = Mutex<[DispatchSourceBox]>([])
+    private let stopped = DispatchSemaphore(value: 0)
+    private let stopping = Atomic<Bool>(false)
+
+    /// Loads the route table and opens the database; does not listen yet.
+    /// - Throws: `StartupError` saying which file is wrong and why.
+    public init(configuration: ServiceConfiguration, logger: Logger) throws(StartupError) {
+        self.configuration = configuration
+        self.logger = logger
+        let metrics = Metrics()
+        self.metrics = metrics
+
+        var router = HTTPRouter()
+        let server = Reference<HTTPServer>()
+        OperationsEndpoints(
+            readiness: { OperationsEndpoints.Readiness(routeCount: 1, databaseProblem: nil) },
+            metrics: {
+                metrics.render(gauges: [
+                    MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
+                                value: server.value?.openConnectionCount ?? 0),
+                ])
+            },
+            openAPIDocument: OpenAPIDocument.yaml + "\n"
+        ).register(on: &router)
+
+        var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port,
+                                           serverName: "SceneLink/\(SceneLinkVersion.current)")
+        http.maxRequestLineBytes = configuration.maxRequestLineBytes
+        http.maxHeaderBytes = configuration.maxHeaderBytes
+        http.maxBodyBytes = configuration.maxBodyBytes
+        http.headerReadTimeout = configuration.headerTimeout
+        http.bodyReadTimeout = configuration.bodyTimeout
+        http.keepAliveIdleTimeout = configuration.idleTimeout
+        http.drainTimeout = configuration.drainTimeout
+        http.maxRequestsPerConnection = configuration.maxRequestsPerConnection
+        http.maxConnections = configuration.maxConnections
+        let accessLog = configuration.accessLog
+        http.onRequestCompleted = { record in
+            metrics.recordRequest(route: record.routePattern, method: record.method.rawValue,
+                                  status: record.status, durationMicros: Int(record.durationMicroseconds))
+            if accessLog { logger.access(record.jsonLine) }
+        }
+        self.server = HTTPServer(configuration: http, router: router)
+        server.value = self.server
+    }
+
+    /// Starts listening, the signal handlers and the background timers.
+    /// - Returns: the bound port.
+    @discardableResult
+    public func start() throws(StartupError) -> Int {
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            throw StartupError(error.description)
+        }
+        installSignalHandlers()
+        startTimers()
+        logger.log(.info, "startup", [
+            ("host", .string(configuration.host)), ("port", .int(port)),
+            ("version", .string(SceneLinkVersion.current)),
+        ])
+        return port
+    }
+
+    /// Blocks the calling thread until the server has shut down.
+    public func waitUntilStopped() {
+        stopped.wait()
+    }
+
+    /// Drains in-flight requests (up to the drain timeout), closes the store, flushes the
+    /// logs, then releases `waitUntilStopped()`. Safe to call more than once.
+    public func shutdown(reason: String) {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        logger.log(.info, "shutdown", [("reason", .string(reason))])
+        server.shutdown { [self] in
+            for box in sources.withLock({ $0 }) { box.source.cancel() }
+            closeStore()
+            logger.log(.info, "stopped")
+            logger.flush()
+            stopped.signal()
+        }
+    }
+
+    func closeStore() {}
+
+    private func installSignalHandlers() {
+        let queue = DispatchQueue(label: "scenelink.signals")
+        var installed: [DispatchSourceBox] = []
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in self?.shutdown(reason: name) }
+            source.resume()
+            installed.append(DispatchSourceBox(source: source))
+        }
+        signal(SIGHUP, SIG_IGN)
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
+        hangup.setEventHandler { [weak self] in self?.reloadRoutes() }
+        hangup.resume()
+        installed.append(DispatchSourceBox(source: hangup))
+        sources.withLock { $0.append(contentsOf: installed) }
+    }
+
+    private func startTimers() {
+        let queue = DispatchQueue(label: "scenelink.timers")
+        let flush = DispatchSource.makeTimerSource(queue: queue)
+        flush.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200), leeway: .milliseconds(50))
+        flush.setEventHandler { [logger] in logger.flush() }
+        flush.resume()
+        sources.withLock { $0.append(DispatchSourceBox(source: flush)) }
+    }
+
+    /// Reloads the route file (SIGHUP). A bad file is reported and the old table stays.
+    public func reloadRoutes() {}
+}
+
+/// A dispatch source held for cancelling at shutdown. Sources are thread-safe objects;
+/// Dispatch on Linux does not mark them Sendable.
+struct DispatchSourceBox: @unchecked Sendable {
+    let source: any DispatchSourceProtocol
+}
+
+/// A box filled in after construction, for closures that need the server they are part of.
+final class Reference<Value: Sendable>: Sendable {
+    private let storage = Mutex<Value?>(nil)
+    var value: Value? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}
