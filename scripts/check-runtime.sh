@@ -37,7 +37,8 @@ echo "--- start as an unprivileged user with only the Dockerfile's environment"
 user=scenelink-ci
 id "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
 image=$(mktemp -d /tmp/scenelink-image.XXXXXX)
-trap 'rm -rf "$image"' EXIT
+pid=""
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$image"' EXIT
 install -d -m 755 "$image/usr/local/bin" "$image/etc/scenelink"
 install -m 755 "$bin" "$image/usr/local/bin/scenelink"
 cp -r examples "$image/etc/scenelink/examples"
@@ -70,6 +71,7 @@ code=0
 for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then echo "still running 15 s after SIGTERM"; kill -KILL "$pid"; exit 1; fi
 wait "$pid" || code=$?
+pid=""
 echo "exited with $code after $(( ($(date +%s%N) - started) / 1000000 )) ms"
 tail -3 "$image/server.log"
 [ "$code" -eq 0 ] || exit 1
