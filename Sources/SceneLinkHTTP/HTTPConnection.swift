@@ -86,24 +86,33 @@ final class HTTPConnection: @unchecked Sendable {
     // MARK: - Reading
 
     private func readable() {
-        let count = recv(fd, io.scratch.baseAddress, io.scratch.count, 0)
-        if count > 0 {
-            guard phase != .lingering else { return }
-            let wasIdle = decoder.isIdle
-            decoder.append(UnsafeRawBufferPointer(rebasing: io.scratch[0 ..< count]))
-            if wasIdle, phase == .reading { deadline = now() + context.headerTimeout }
-            processInput()
-            if phase != .closed, decoder.bufferedByteCount > inputCap { suspendReads() }
-        } else if count == 0 {
-            peerClosed = true
-            if phase == .lingering { close(); return }
-            // EOF stays readable forever: stop watching, then answer what is already buffered.
-            suspendReads()
-            processInput()
-        } else {
-            switch errno {
-            case EAGAIN, EWOULDBLOCK, EINTR: return
-            default: close()  // ECONNRESET, ETIMEDOUT: nothing more can be said to this client.
+        // libdispatch reports a hang-up (a reset, or a FIN after our own shutdown) only once.
+        // So while a request is incomplete (or while lingering), read again until EAGAIN:
+        // otherwise data followed by a reset would leave the connection waiting for a timeout.
+        // A complete request is answered first; a reset then surfaces as a failed send.
+        for _ in 0 ..< 64 {
+            let count = recv(fd, io.scratch.baseAddress, io.scratch.count, 0)
+            if count > 0 {
+                if phase == .lingering { continue }
+                let wasIdle = decoder.isIdle
+                decoder.append(UnsafeRawBufferPointer(rebasing: io.scratch[0 ..< count]))
+                if wasIdle, phase == .reading { deadline = now() + context.headerTimeout }
+                processInput()
+                if phase != .closed, decoder.bufferedByteCount > inputCap { suspendReads() }
+                guard phase == .reading, !decoder.isIdle, !readSuspended else { return }
+            } else if count == 0 {
+                peerClosed = true
+                if phase == .lingering { close(); return }
+                // EOF stays readable forever: stop watching, then answer what is already buffered.
+                suspendReads()
+                processInput()
+                return
+            } else {
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: return
+                default: close(); return  // ECONNRESET, ETIMEDOUT: nothing more can be said to this client.
+                }
             }
         }
     }

@@ -358,6 +358,7 @@ public struct HTTPRequestDecoder: Sendable {
         var contentLength: Int?
         var transferCodings: [Substring] = []
         var transferEncodingValue = ""
+        var hasTransferEncoding = false
         for field in fields {
             let name = field.name
             if name.equalsIgnoringASCIICase("host") {
@@ -374,6 +375,7 @@ public struct HTTPRequestDecoder: Sendable {
                     contentLength = length
                 }
             } else if name.equalsIgnoringASCIICase("transfer-encoding") {
+                hasTransferEncoding = true
                 transferEncodingValue += transferEncodingValue.isEmpty ? field.value : ", " + field.value
                 for element in field.value.split(separator: ",") {
                     let trimmed = element.trimmingOWS()
@@ -386,7 +388,6 @@ public struct HTTPRequestDecoder: Sendable {
         if hostCount == 0, request.version == .http1_1 { throw fail(.missingHost) }
         if hostCount == 1, !HTTPRequestDecoder.isValidHost(host) { throw fail(.invalidHost) }
 
-        let hasTransferEncoding = fields.contains { $0.name.equalsIgnoringASCIICase("transfer-encoding") }
         if hasTransferEncoding {
             // RFC 9112 §6.1: TE with CL is a smuggling attempt or a broken intermediary: reject and close.
             if contentLength != nil { throw fail(.contentLengthWithTransferEncoding) }

@@ -111,7 +111,9 @@ public struct HTTPResponseEncoder: Sendable {
 
     /// Whether a handler's field may be sent: not one the encoder owns, and safe on the wire.
     static func isHandlerField(_ name: String, _ value: String) -> Bool {
-        guard !name.isEmpty, name.utf8.allSatisfy(HTTPRequestDecoder.isTokenByte), isValidValue(value) else {
+        let isToken = name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(HTTPRequestDecoder.isTokenByte) }
+            ?? name.utf8.allSatisfy(HTTPRequestDecoder.isTokenByte)
+        guard !name.isEmpty, isToken, isValidValue(value) else {
             return false
         }
         switch name.utf8.first.map({ $0 | 0x20 }) {
@@ -126,6 +128,10 @@ public struct HTTPResponseEncoder: Sendable {
 
     /// No CR, LF, NUL or other control except HTAB (RFC 9110 §5.5).
     static func isValidValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { $0 >= 32 && $0 != 127 || $0 == 9 }
+        let valid = value.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 32 && byte != 9 || byte == 127 { return false }
+            return true
+        }
+        return valid ?? value.utf8.allSatisfy { $0 >= 32 && $0 != 127 || $0 == 9 }
     }
 }

@@ -293,8 +293,13 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             let before = openDescriptorCount()
             for index in 0 ..< 1_000 {
                 let client = try TestClient(port: port)
-                if index % 2 == 0 {
-                    #expect(try client.exchange(get).status == 200)
+                if index % 3 == 2 {
+                    // Abortive close: SO_LINGER 0 makes close() send RST mid-request.
+                    try client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nab")
+                    client.resetOnClose()
+                } else if index % 2 == 0 {
+                    let status = try #require(try? client.exchange(get).status, "connection \(index) got no response")
+                    #expect(status == 200)
                 } else {
                     try client.send("GET /heal")  // abandoned mid-request
                 }
@@ -310,6 +315,27 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             #expect(serverSideSocketCount(port: port) == 0)
             let after = openDescriptorCount()
             if after > before + 16 { Issue.record("descriptors grew from \(before) to \(after)") }
+        }
+    }
+
+    @Test func closesConnectionsWhoseClientStopsReading() async throws {
+        let size = 16 * 1_048_576
+        var router = testRouter()
+        router.on(.get, "/big") { _, responder in responder.respond(HTTPResponse(body: [UInt8](repeating: 66, count: size))) }
+        let answered = Atomic<Bool>(false)
+        try await withServer(router, configure: {
+            $0.writeTimeout = .milliseconds(300)
+            $0.onRequestCompleted = { _ in answered.store(true, ordering: .relaxed) }
+        }) { server, port in
+            let client = try TestClient(port: port)
+            try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+            try await waitUntil { answered.load(ordering: .relaxed) }
+            // The client does not read; 16 MiB cannot fit in the socket buffers, so the write
+            // stalls until the write timeout closes the connection.
+            try await waitUntil { server.openConnectionCount == 0 }
+            #expect(client.readToEnd() < size)
+            let other = try TestClient(port: port)
+            #expect(try other.exchange(get).status == 200)
         }
     }
 

@@ -29,7 +29,10 @@ final class TestClient {
     init(port: Int, host: String = "127.0.0.1", timeoutMilliseconds: Int = 3_000) throws {
         let isIPv6 = host.contains(":")
         fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestClientError(description: "socket failed") }
+        guard fd >= 0 else {
+            isOpen = false
+            throw TestClientError(description: "socket failed")
+        }
         var timeout = timeval(tv_sec: timeoutMilliseconds / 1_000, tv_usec: (timeoutMilliseconds % 1_000) * 1_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -52,7 +55,9 @@ final class TestClient {
             }
         }
         guard status == 0 else {
-            Glibc.close(fd)
+            // close() marks the client closed, so deinit (which runs for a class whose
+            // initializer throws) does not close the number again: it may be reused by then.
+            close()
             throw TestClientError(description: "connect to \(host):\(port) failed: errno \(errno)")
         }
     }
@@ -90,6 +95,12 @@ final class TestClient {
     }
 
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Makes the coming close() an abortive one (RST), as a crashing client's would be.
+    func resetOnClose() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
 
     /// Reads more bytes into the buffer; false at EOF.
     private func fill() throws -> Bool {
@@ -141,6 +152,13 @@ final class TestClient {
             return index
         }
         return nil
+    }
+
+    /// Reads until EOF or an error; returns how many bytes arrived in all.
+    func readToEnd() -> Int {
+        while (try? fill()) == true {}
+        defer { buffer = [] }
+        return buffer.count
     }
 
     /// Whether the server closes the connection (EOF, or a reset) with no further bytes.
