@@ -15,6 +15,8 @@ public final class SceneLinkApplication: Sendable {
     public let logger: Logger
     public let metrics: Metrics
     let server: HTTPServer
+    /// Every endpoint; kept so tests can compare it with openapi.yaml.
+    let router: HTTPRouter
     private let sources = Mutex<[DispatchSourceBox]>([])
     private let stopped = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
@@ -57,21 +59,24 @@ public final class SceneLinkApplication: Sendable {
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
             if accessLog { logger.access(record.jsonLine) }
         }
+        self.router = router
         self.server = HTTPServer(configuration: http, router: router)
         server.value = self.server
     }
 
     /// Starts listening, the signal handlers and the background timers.
+    /// - Parameter handlingSignals: install SIGTERM/SIGINT (drain and stop) and SIGHUP (reload)
+    ///   handlers; tests that run the service in process pass false.
     /// - Returns: the bound port.
     @discardableResult
-    public func start() throws(StartupError) -> Int {
+    public func start(handlingSignals: Bool = true) throws(StartupError) -> Int {
         let port: Int
         do {
             port = try server.start()
         } catch {
             throw StartupError(error.description)
         }
-        installSignalHandlers()
+        if handlingSignals { installSignalHandlers() }
         startTimers()
         logger.log(.info, "startup", [
             ("host", .string(configuration.host)), ("port", .int(port)),
