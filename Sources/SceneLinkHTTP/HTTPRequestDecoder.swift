@@ -150,7 +150,10 @@ public struct HTTPRequestDecoder: Sendable {
                     let request = try finishHead()
                     return .head(request)
                 }
-                fields.append(try parseField(line))
+                let field = try parseField(line)
+                // One allocation for a typical header section instead of growing 1, 2, 4, 8.
+                if fields.isEmpty { fields.reserveCapacity(12) }
+                fields.append(field)
             case .bodyDecision:
                 let limit = bodyLimit ?? limits.maxBodyBytes
                 switch framing {

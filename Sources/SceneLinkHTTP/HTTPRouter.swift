@@ -94,7 +94,7 @@ public struct HTTPRouter: Sendable {
             pathKnown = true
             if !allowed.contains(route.method) { allowed.append(route.method) }
             let methodFits = route.method == method || (method == .head && route.method == .get)
-            if methodFits, best == nil || score > best!.score {
+            if methodFits, score > (best?.score ?? -1) {
                 best = (route, parameters, score)
             }
         }
