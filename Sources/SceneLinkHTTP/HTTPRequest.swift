@@ -39,6 +39,11 @@ public struct HTTPRequest: Sendable {
     /// Works on UTF-8 bytes: targets are ASCII on the wire, and this runs once per request.
     static func splitTarget(_ target: String) -> (path: String, query: String?) {
         let bytes = target.utf8
+        // The common case, a plain origin-form path, needs no new string at all.
+        if bytes.first == UInt8(ascii: "/"),
+           !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return (target, nil)
+        }
         var start = bytes.startIndex
         let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
         if bytes.first != UInt8(ascii: "/"), let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),

@@ -49,7 +49,7 @@ public struct HTTPResponseEncoder: Sendable {
         let start = buffer.count
         let code = response.status.code
         // RFC 9110 §6.2: a server sends its own highest version, HTTP/1.1.
-        buffer.append(contentsOf: HTTPResponseEncoder.statusPrefix)
+        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
         let clamped = (100 ... 999).contains(code) ? code : 500
         buffer.append(UInt8(48 + clamped / 100))
         buffer.append(UInt8(48 + clamped / 10 % 10))
@@ -58,7 +58,7 @@ public struct HTTPResponseEncoder: Sendable {
         let reason = response.status.reasonPhrase
         if HTTPResponseEncoder.isValidValue(reason) { buffer.append(contentsOf: reason.utf8) }
         buffer.append(contentsOf: serverLine)
-        buffer.append(contentsOf: HTTPResponseEncoder.dateName)
+        buffer.append(contentsOf: "\r\nDate: ".utf8)
         buffer.append(contentsOf: date)
         for field in response.headers.fields where HTTPResponseEncoder.isHandlerField(field.name, field.value) {
             buffer.append(13)
@@ -70,27 +70,20 @@ public struct HTTPResponseEncoder: Sendable {
         }
         let bodyless = code < 200 || code == 204 || code == 304
         if !bodyless {
-            buffer.append(contentsOf: HTTPResponseEncoder.contentLengthName)
+            buffer.append(contentsOf: "\r\nContent-Length: ".utf8)
             HTTPResponseEncoder.appendDecimal(response.body.count, to: &buffer)
         }
         switch connection {
         case .persistent: break
-        case .keepAlive: buffer.append(contentsOf: HTTPResponseEncoder.keepAliveLine)
-        case .close: buffer.append(contentsOf: HTTPResponseEncoder.closeLine)
+        case .keepAlive: buffer.append(contentsOf: "\r\nConnection: keep-alive".utf8)
+        case .close: buffer.append(contentsOf: "\r\nConnection: close".utf8)
         }
-        buffer.append(contentsOf: HTTPResponseEncoder.headEnd)
+        buffer.append(contentsOf: "\r\n\r\n".utf8)
         if !bodyless, method != .head {
             buffer.append(contentsOf: response.body)
         }
         return buffer.count - start
     }
-
-    static let statusPrefix: [UInt8] = Array("HTTP/1.1 ".utf8)
-    static let dateName: [UInt8] = Array("\r\nDate: ".utf8)
-    static let contentLengthName: [UInt8] = Array("\r\nContent-Length: ".utf8)
-    static let keepAliveLine: [UInt8] = Array("\r\nConnection: keep-alive".utf8)
-    static let closeLine: [UInt8] = Array("\r\nConnection: close".utf8)
-    static let headEnd: [UInt8] = Array("\r\n\r\n".utf8)
 
     static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
         if value < 10 { buffer.append(UInt8(48 + max(value, 0))); return }
