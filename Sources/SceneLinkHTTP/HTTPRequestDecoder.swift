@@ -161,7 +161,8 @@ public struct HTTPRequestDecoder: Sendable {
                     return .request(finishRequest())
                 case .contentLength(let length):
                     if length > limit { throw fail(.bodyTooLarge(limit: limit)) }
-                    body.reserveCapacity(length)
+                    // Reserve at most 64 KiB up front: a declared length costs nothing until bytes arrive.
+                    body.reserveCapacity(min(length, 65_536))
                     state = .contentBody(remaining: length)
                 case .chunked:
                     state = .chunkSize

@@ -14,14 +14,14 @@ import Darwin
 /// let listener = try Socket.listen(host: "127.0.0.1", port: 0)
 /// print(try listener.localPort())   // the port the kernel chose
 /// ```
-public final class Socket: @unchecked Sendable {
+final class Socket: @unchecked Sendable {
     // @unchecked: `fd` is written only by close(), which the owner calls once, on one queue.
 
     /// The descriptor, or -1 once closed.
-    public private(set) var fd: Int32
+    private(set) var fd: Int32
 
     /// Takes ownership of `fd`.
-    public init(fd: Int32) {
+    init(fd: Int32) {
         self.fd = fd
     }
 
@@ -30,7 +30,7 @@ public final class Socket: @unchecked Sendable {
     }
 
     /// Closes the descriptor if it is still open. Later calls do nothing.
-    public func close() {
+    func close() {
         guard fd >= 0 else { return }
         // close() on Linux releases the descriptor even when it reports EINTR, so never retry.
         _ = Glibc.close(fd)
@@ -48,7 +48,7 @@ public final class Socket: @unchecked Sendable {
     ///   - port: 0 lets the kernel choose; read it back with `localPort()`.
     ///   - backlog: the kernel's queue of not yet accepted connections.
     /// - Throws: `SocketError` naming the host, port and system message.
-    public static func listen(host: String, port: Int, backlog: Int32 = 1_024) throws(SocketError) -> Socket {
+    static func listen(host: String, port: Int, backlog: Int32 = 1_024) throws(SocketError) -> Socket {
         guard (0 ... 65_535).contains(port) else {
             throw SocketError(operation: "listen on \(host):\(port)", code: 0,
                               message: "the port must be between 0 and 65535")
@@ -94,7 +94,7 @@ public final class Socket: @unchecked Sendable {
 
     /// The local port this socket is bound to.
     /// - Throws: `SocketError` when `getsockname` fails.
-    public func localPort() throws(SocketError) -> Int {
+    func localPort() throws(SocketError) -> Int {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) {
