@@ -6,7 +6,7 @@ import SceneLinkHTTP
 public struct OperationsEndpoints: Sendable {
     /// Why the service is not ready, or nil when it is. Also returns details for the 200 body.
     public typealias ReadinessCheck = @Sendable () -> Readiness
-    public typealias MetricsPage = @Sendable () -> String
+    public typealias MetricsPage = @Sendable () async -> String
 
     /// The outcome of a readiness check.
     public struct Readiness: Sendable {
@@ -49,8 +49,12 @@ public struct OperationsEndpoints: Sendable {
             }
         }
         router.on(.get, "/metrics") { [metrics] _, responder in
-            responder.respond(HTTPResponse(contentType: "text/plain; version=0.0.4; charset=utf-8",
-                                           body: Array(metrics().utf8)))
+            // Store counts are read off the I/O queue.
+            Task {
+                let page = await metrics()
+                responder.respond(HTTPResponse(contentType: "text/plain; version=0.0.4; charset=utf-8",
+                                               body: Array(page.utf8)))
+            }
         }
         router.on(.get, "/openapi.yaml") { [openAPIDocument] _, responder in
             responder.respond(HTTPResponse(contentType: "application/yaml", body: openAPIDocument))

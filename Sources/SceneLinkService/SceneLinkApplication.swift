@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkSQLite
 import Synchronization
 
 /// The running service: route table, store, HTTP server, logs and metrics, wired together.
@@ -15,6 +17,7 @@ public final class SceneLinkApplication: Sendable {
     public let logger: Logger
     public let metrics: Metrics
     let server: HTTPServer
+    let store: SQLiteSceneStateStore
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
     private let sources = Mutex<[DispatchSourceBox]>([])
@@ -29,15 +32,26 @@ public final class SceneLinkApplication: Sendable {
         let metrics = Metrics()
         self.metrics = metrics
 
+        let store: SQLiteSceneStateStore
+        do {
+            store = try SQLiteSceneStateStore(path: configuration.databasePath, configuration: .init(
+                sweepInterval: configuration.sweepInterval, clock: .system))
+        } catch {
+            throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+        }
+        self.store = store
+
         var router = HTTPRouter()
         let server = Reference<HTTPServer>()
+        let databasePath = configuration.databasePath
         OperationsEndpoints(
-            readiness: { OperationsEndpoints.Readiness(routeCount: 1, databaseProblem: nil) },
+            readiness: {
+                OperationsEndpoints.Readiness(routeCount: 1,
+                                              databaseProblem: SceneLinkApplication.databaseProblem(path: databasePath))
+            },
             metrics: {
-                metrics.render(gauges: [
-                    MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
-                                value: server.value?.openConnectionCount ?? 0),
-                ])
+                await SceneLinkApplication.metricsPage(metrics: metrics, store: store,
+                                                       openConnections: server.value?.openConnectionCount ?? 0)
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -74,6 +88,7 @@ public final class SceneLinkApplication: Sendable {
         do {
             port = try server.start()
         } catch {
+            closeStore()
             throw StartupError(error.description)
         }
         if handlingSignals { installSignalHandlers() }
@@ -104,7 +119,45 @@ public final class SceneLinkApplication: Sendable {
         }
     }
 
-    func closeStore() {}
+    func closeStore() {
+        do {
+            try store.close()
+        } catch {
+            logger.log(.error, "database-close-failed", [("error", .string(error.description))])
+        }
+    }
+
+    /// Why the database file cannot take writes, or nil.
+    static func databaseProblem(path: String) -> String? {
+        guard !path.hasPrefix(":memory:"), !path.hasPrefix("file:") else { return nil }
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) {
+            return manager.isWritableFile(atPath: path) ? nil : "\(path) is read-only for this user"
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return manager.isWritableFile(atPath: directory.isEmpty ? "." : directory) ? nil : "cannot create \(path)"
+    }
+
+    /// The Prometheus page: request metrics plus the store's counts and commit batches.
+    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, openConnections: Int) async -> String {
+        var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
+                                  value: openConnections)]
+        if let counts = try? await store.counts() {
+            gauges += [
+                MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
+                MetricGauge(name: "scenelink_scenes", help: "Stored scenes.", value: counts.scenes),
+                MetricGauge(name: "scenelink_values", help: "Stored values.", value: counts.values),
+            ]
+        }
+        let commits = store.commitStatistics
+        let batches = MetricHistogram(
+            name: "scenelink_store_commit_batch_size",
+            help: "Writes carried by one SQLite commit (group commit: one fsync per batch).",
+            bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
+            counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
+            count: commits.commits, sum: Double(commits.writes))
+        return metrics.render(gauges: gauges, histograms: [batches])
+    }
 
     private func installSignalHandlers() {
         let queue = DispatchQueue(label: "scenelink.signals")
