@@ -206,11 +206,11 @@ final class HTTPConnection: @unchecked Sendable {
         phase = .handling
         responseToken &+= 1
         let token = responseToken
-        route.handler(routed, HTTPResponder { response in self.deliver(response, token: token) })
+        route.handler(routed, HTTPResponder(connection: self, token: token))
     }
 
     /// Accepts a handler's response on the connection's queue, hopping there if needed.
-    private func deliver(_ response: HTTPResponse, token: UInt64) {
+    func deliver(_ response: HTTPResponse, token: UInt64) {
         if io.isCurrent {
             accept(response, token: token)
         } else {
