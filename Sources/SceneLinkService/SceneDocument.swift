@@ -2,7 +2,7 @@ import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
 
-/// The JSON form of a whole scene, for `GET` and `PUT /v1/sessions/{session}/scenes/{scene}`.
+/// The JSON form of a whole scene, for `GET` and `PUT /v1/sessions/{id}/scenes/{scene}`.
 ///
 /// A GET answers:
 /// ```json

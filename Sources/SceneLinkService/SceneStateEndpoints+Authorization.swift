@@ -10,7 +10,7 @@ extension SceneStateEndpoints {
     ///   a token of another session and for an expired session.
     func authorize(_ request: HTTPRequest) async throws(Rejection) -> SessionRecord {
         let id: SessionID
-        do { id = try SessionID(request.pathParameters["session"] ?? "") } catch { throw .invalidIdentifier(error) }
+        do { id = try SessionID(request.pathParameters["id"] ?? "") } catch { throw .invalidIdentifier(error) }
         let token = try bearerToken(request)
         let hash = token.hash
         let now = clock.now()

@@ -8,7 +8,7 @@ extension SceneStateEndpoints {
         return (try await authorize(request), scene)
     }
 
-    /// `GET /v1/sessions/{session}/scenes`: the session's scenes with their tags and value counts.
+    /// `GET /v1/sessions/{id}/scenes`: the session's scenes with their tags and value counts.
     func listScenes(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let session = try await authorize(request)
         let scenes: [SceneSummary]

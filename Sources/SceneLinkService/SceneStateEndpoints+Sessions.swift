@@ -31,7 +31,7 @@ extension SceneStateEndpoints {
         return Rejection.store(.sessionExists).response
     }
 
-    /// `DELETE /v1/sessions/{session}`: 204; the session and everything in it are gone.
+    /// `DELETE /v1/sessions/{id}`: 204; the session and everything in it are gone.
     func deleteSession(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let session = try await authorize(request)
         let deleted: Bool

@@ -9,10 +9,10 @@ import SceneLinkHTTP
 /// | method and path | answers |
 /// |---|---|
 /// | `POST /v1/sessions` | 201 `{"id","token","expiresAt"}` |
-/// | `DELETE /v1/sessions/{session}` | 204 |
-/// | `GET /v1/sessions/{session}/scenes` | 200 `{"scenes":[{"scene","etag","values"}]}` |
-/// | `GET/PUT/DELETE /v1/sessions/{session}/scenes/{scene}` | the scene document (see `SceneDocument`) |
-/// | `GET/PUT/DELETE /v1/sessions/{session}/scenes/{scene}/values/{key}` | the raw bytes of one value |
+/// | `DELETE /v1/sessions/{id}` | 204 |
+/// | `GET /v1/sessions/{id}/scenes` | 200 `{"scenes":[{"scene","etag","values"}]}` |
+/// | `GET/PUT/DELETE /v1/sessions/{id}/scenes/{scene}` | the scene document (see `SceneDocument`) |
+/// | `GET/PUT/DELETE /v1/sessions/{id}/scenes/{scene}/values/{key}` | the raw bytes of one value |
 ///
 /// **Order of checks** (RFC 9110 §13.2.1: preconditions only on an otherwise valid request):
 /// identifiers (400) → authorization (401, 404) → body size (413) → request headers and body
@@ -64,10 +64,10 @@ public struct SceneStateEndpoints: Sendable {
 
     /// The path patterns this group serves, for the route table and the OpenAPI check.
     public static let sessionsPattern = "/v1/sessions"
-    public static let sessionPattern = "/v1/sessions/{session}"
-    public static let scenesPattern = "/v1/sessions/{session}/scenes"
-    public static let scenePattern = "/v1/sessions/{session}/scenes/{scene}"
-    public static let valuePattern = "/v1/sessions/{session}/scenes/{scene}/values/{key}"
+    public static let sessionPattern = "/v1/sessions/{id}"
+    public static let scenesPattern = "/v1/sessions/{id}/scenes"
+    public static let scenePattern = "/v1/sessions/{id}/scenes/{scene}"
+    public static let valuePattern = "/v1/sessions/{id}/scenes/{scene}/values/{key}"
 
     /// Registers every route. Value PUTs are limited to `maximumValueBytes` by the router,
     /// so a larger declared body is answered 413 before it is read.
