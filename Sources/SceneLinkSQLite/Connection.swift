@@ -52,6 +52,13 @@ final class Connection {
         }
     }
 
+    /// The first column of the first row of a one-off statement (a pragma's answer), or nil.
+    func scalarText(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(at: 0) : nil
+    }
+
     /// Prepares a statement to be reused for the life of the connection.
     func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         try Statement(connection: self, sql: sql)

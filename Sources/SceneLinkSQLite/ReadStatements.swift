@@ -20,16 +20,14 @@ final class ReadStatements {
             WHERE s.session_id = ?1 AND s.scene = ?2
             """)
         selectScenes = try connection.prepare("""
-            SELECT s.scene, s.revision,
-                   (SELECT count(*) FROM scene_values AS v WHERE v.session_id = s.session_id AND v.scene = s.scene)
-            FROM scenes AS s WHERE s.session_id = ?1 ORDER BY s.scene
+            SELECT scene, revision, value_count FROM scenes WHERE session_id = ?1 ORDER BY scene
             """)
         selectSessionByID = try connection.prepare(
             "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE id = ?1")
         selectSessionByTokenHash = try connection.prepare(
             "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE token_hash = ?1")
         selectCounts = try connection.prepare(
-            "SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM scenes), (SELECT count(*) FROM scene_values)")
+            "SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM scenes), (SELECT coalesce(sum(value_count), 0) FROM scenes)")
     }
 
     func value(session: SessionID, scene: SceneID, key: ValueKey) throws(SQLiteError) -> StoredValue? {

@@ -1,3 +1,4 @@
+import CSQLite
 import Dispatch
 import Foundation
 import SceneLinkCore
@@ -87,8 +88,14 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         let connection = try Connection(path: path, readOnly: false,
                                         busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         try Schema.quickCheck(connection)
-        // journal_mode answers the mode in force; "memory" for :memory:, where WAL does not apply.
-        try connection.execute("PRAGMA journal_mode = WAL")
+        // journal_mode answers the mode in force: "memory" for :memory:, where WAL does not
+        // apply; for a file anything but "wal" would break the durability and concurrency promises.
+        let journalMode = try connection.scalarText("PRAGMA journal_mode = WAL")?.lowercased()
+        if !SQLiteSceneStateStore.isInMemory(path), journalMode != "wal" {
+            throw SQLiteError(code: SQLITE_CANTOPEN,
+                              message: "the database \(path) cannot use write-ahead logging (journal mode is "
+                                  + "\(journalMode ?? "unknown")); put it on a local file system that supports shared memory")
+        }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         try Schema.migrate(connection)

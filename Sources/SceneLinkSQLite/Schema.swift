@@ -7,7 +7,8 @@ import CSQLite
 /// A file with a version newer than this build knows is refused rather than misread.
 enum Schema {
     static let migrations: [String] = [
-        // 1: sessions, scenes, values. Times are milliseconds since 1970 (UTC).
+        // 1: sessions, scenes, values. Times are milliseconds since 1970 (UTC). `scene_count` and
+        // `value_count` are kept by the writer so that limit checks cost O(1), not a count(*).
         """
         CREATE TABLE meta (
             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -18,13 +19,15 @@ enum Schema {
             id TEXT PRIMARY KEY,
             token_hash BLOB NOT NULL UNIQUE,
             created_at INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL
+            expires_at INTEGER NOT NULL,
+            scene_count INTEGER NOT NULL DEFAULT 0
         ) WITHOUT ROWID;
         CREATE INDEX sessions_by_expiry ON sessions (expires_at);
         CREATE TABLE scenes (
             session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
             scene TEXT NOT NULL,
             revision INTEGER NOT NULL,
+            value_count INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (session_id, scene)
         ) WITHOUT ROWID;
         CREATE TABLE scene_values (

@@ -23,6 +23,7 @@ final class Statement {
     }
 
     deinit {
+        // sqlite3_finalize repeats the last step's error, which step() already threw.
         sqlite3_finalize(handle)
     }
 
@@ -30,6 +31,7 @@ final class Statement {
     /// step were already thrown by `step()`, so the code `sqlite3_reset` repeats is ignored.
     func reset() {
         sqlite3_reset(handle)
+        // Documented to always return SQLITE_OK.
         sqlite3_clear_bindings(handle)
     }
 

@@ -15,8 +15,9 @@ final class WriteContext {
     private let begin, commit, rollback, savepoint, release, rollbackToSavepoint: Statement
     private let selectRevision, updateRevision: Statement
     private let insertSession, updateSessionExpiry, deleteSessionByID, deleteExpired: Statement
-    private let selectValueRevision, upsertValue, deleteValueByKey, deleteSceneValues, countSceneValues: Statement
-    private let selectSceneRevision, insertScene, updateSceneRevision, deleteSceneByID, countScenes: Statement
+    private let selectValueRevision, upsertValue, deleteValueByKey, deleteSceneValues: Statement
+    private let selectScene, insertScene, updateScene, deleteSceneByID: Statement
+    private let selectSceneCount, updateSceneCount: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
@@ -48,15 +49,16 @@ final class WriteContext {
         deleteValueByKey = try connection.prepare(
             "DELETE FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
         deleteSceneValues = try connection.prepare("DELETE FROM scene_values WHERE session_id = ?1 AND scene = ?2")
-        countSceneValues = try connection.prepare(
-            "SELECT count(*) FROM scene_values WHERE session_id = ?1 AND scene = ?2")
-        selectSceneRevision = try connection.prepare(
-            "SELECT revision FROM scenes WHERE session_id = ?1 AND scene = ?2")
-        insertScene = try connection.prepare("INSERT INTO scenes (session_id, scene, revision) VALUES (?1, ?2, ?3)")
-        updateSceneRevision = try connection.prepare(
-            "UPDATE scenes SET revision = ?3 WHERE session_id = ?1 AND scene = ?2")
+        selectScene = try connection.prepare(
+            "SELECT revision, value_count FROM scenes WHERE session_id = ?1 AND scene = ?2")
+        insertScene = try connection.prepare(
+            "INSERT INTO scenes (session_id, scene, revision, value_count) VALUES (?1, ?2, ?3, ?4)")
+        updateScene = try connection.prepare(
+            "UPDATE scenes SET revision = ?3, value_count = ?4 WHERE session_id = ?1 AND scene = ?2")
         deleteSceneByID = try connection.prepare("DELETE FROM scenes WHERE session_id = ?1 AND scene = ?2")
-        countScenes = try connection.prepare("SELECT count(*) FROM scenes WHERE session_id = ?1")
+        selectSceneCount = try connection.prepare("SELECT scene_count FROM sessions WHERE id = ?1")
+        updateSceneCount = try connection.prepare(
+            "UPDATE sessions SET scene_count = scene_count + ?2 WHERE id = ?1")
         lastRevision = 0
         lastRevision = try storedRevision()
     }
@@ -134,22 +136,26 @@ final class WriteContext {
         guard content.bytes.count <= limits.maximumValueBytes else {
             throw SceneStateStoreError.valueTooLarge(bytes: content.bytes.count, limit: limits.maximumValueBytes)
         }
-        let existing = try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue), .text(key.rawValue))
+        let sceneRow = try sceneRow(session: session, scene: scene)
+        let existing = sceneRow == nil ? nil
+            : try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue), .text(key.rawValue))
         let currentTag = existing.map { EntityTag.value(revision: $0) }
         guard precondition.isSatisfied(by: currentTag) else {
             throw SceneStateStoreError.preconditionFailed(current: currentTag)
         }
-        let sceneExists = try integer(selectSceneRevision, .text(session.rawValue), .text(scene.rawValue)) != nil
-        if !sceneExists {
-            try checkRoomForScene(session: session, limits: limits)
-        } else if existing == nil {
-            let keys = try integer(countSceneValues, .text(session.rawValue), .text(scene.rawValue)) ?? 0
-            guard keys < Int64(limits.maximumKeysPerScene) else {
+        let revision: Int64
+        if let sceneRow {
+            let count = sceneRow.valueCount + (existing == nil ? 1 : 0)
+            guard count <= Int64(limits.maximumKeysPerScene) else {
                 throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
             }
+            revision = nextRevision()
+            try writeScene(session: session, scene: scene, revision: revision, valueCount: count, isNew: false)
+        } else {
+            try addScene(session: session, limits: limits)
+            revision = nextRevision()
+            try writeScene(session: session, scene: scene, revision: revision, valueCount: 1, isNew: true)
         }
-        let revision = nextRevision()
-        try setSceneRevision(revision, session: session, scene: scene, exists: sceneExists)
         try runOnce(upsertValue) { s throws(SQLiteError) in
             try s.bind(.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue),
                        .text(content.contentType), .integer(revision), .blob(content.bytes))
@@ -158,7 +164,8 @@ final class WriteContext {
     }
 
     func deleteValue(session: SessionID, scene: SceneID, key: ValueKey, precondition: Precondition) throws -> Bool {
-        guard let existing = try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue),
+        guard let sceneRow = try sceneRow(session: session, scene: scene),
+              let existing = try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue),
                                          .text(key.rawValue)) else { return false }
         let currentTag = EntityTag.value(revision: existing)
         guard precondition.isSatisfied(by: currentTag) else {
@@ -167,14 +174,15 @@ final class WriteContext {
         try runOnce(deleteValueByKey) { s throws(SQLiteError) in
             try s.bind(.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue))
         }
-        try setSceneRevision(nextRevision(), session: session, scene: scene, exists: true)
+        try writeScene(session: session, scene: scene, revision: nextRevision(),
+                       valueCount: max(0, sceneRow.valueCount - 1), isNew: false)
         return true
     }
 
     func replaceScene(_ values: [ValueKey: ValueContent], session: SessionID, scene: SceneID,
                       precondition: Precondition, limits: SceneStateLimits) throws -> SceneReplaceOutcome {
-        let existing = try integer(selectSceneRevision, .text(session.rawValue), .text(scene.rawValue))
-        let currentTag = existing.map { EntityTag.scene(revision: $0) }
+        let existing = try sceneRow(session: session, scene: scene)
+        let currentTag = existing.map { EntityTag.scene(revision: $0.revision) }
         guard precondition.isSatisfied(by: currentTag) else {
             throw SceneStateStoreError.preconditionFailed(current: currentTag)
         }
@@ -184,10 +192,15 @@ final class WriteContext {
         guard values.count <= limits.maximumKeysPerScene else {
             throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
         }
-        if existing == nil { try checkRoomForScene(session: session, limits: limits) }
+        if existing == nil { try addScene(session: session, limits: limits) }
         let revision = nextRevision()
-        try setSceneRevision(revision, session: session, scene: scene, exists: existing != nil)
-        try runOnce(deleteSceneValues) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .text(scene.rawValue)) }
+        try writeScene(session: session, scene: scene, revision: revision, valueCount: Int64(values.count),
+                       isNew: existing == nil)
+        if existing != nil {
+            try runOnce(deleteSceneValues) { s throws(SQLiteError) in
+                try s.bind(.text(session.rawValue), .text(scene.rawValue))
+            }
+        }
         var stored: [ValueKey: StoredValue] = [:]
         for (key, content) in values {
             try runOnce(upsertValue) { s throws(SQLiteError) in
@@ -201,32 +214,44 @@ final class WriteContext {
     }
 
     func deleteScene(session: SessionID, scene: SceneID, precondition: Precondition) throws -> Bool {
-        guard let existing = try integer(selectSceneRevision, .text(session.rawValue), .text(scene.rawValue)) else {
-            return false
-        }
-        let currentTag = EntityTag.scene(revision: existing)
+        guard let existing = try sceneRow(session: session, scene: scene) else { return false }
+        let currentTag = EntityTag.scene(revision: existing.revision)
         guard precondition.isSatisfied(by: currentTag) else {
             throw SceneStateStoreError.preconditionFailed(current: currentTag)
         }
         try runOnce(deleteSceneByID) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .text(scene.rawValue)) }
+        try runOnce(updateSceneCount) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .integer(-1)) }
         return true
     }
 
     // MARK: Helpers
 
-    private func checkRoomForScene(session: SessionID, limits: SceneStateLimits) throws {
-        let scenes = try integer(countScenes, .text(session.rawValue)) ?? 0
+    /// The scene's revision and value count, nil when it does not exist.
+    private func sceneRow(session: SessionID, scene: SceneID) throws(SQLiteError) -> (revision: Int64, valueCount: Int64)? {
+        selectScene.reset()
+        defer { selectScene.reset() }
+        try selectScene.bind(.text(session.rawValue), .text(scene.rawValue))
+        guard try selectScene.step() else { return nil }
+        return (selectScene.int64(at: 0), selectScene.int64(at: 1))
+    }
+
+    /// Counts a new scene against the session's limit; the session must exist.
+    private func addScene(session: SessionID, limits: SceneStateLimits) throws {
+        guard let scenes = try integer(selectSceneCount, .text(session.rawValue)) else {
+            throw SceneStateStoreError.sessionNotFound
+        }
         guard scenes < Int64(limits.maximumScenesPerSession) else {
             throw SceneStateStoreError.tooManyScenes(limit: limits.maximumScenesPerSession)
         }
+        try runOnce(updateSceneCount) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .integer(1)) }
     }
 
-    /// Creates the scene row or moves its revision. A missing session shows up here as a
-    /// foreign-key failure on insert, since a scene cannot outlive its session.
-    private func setSceneRevision(_ revision: Int64, session: SessionID, scene: SceneID, exists: Bool) throws {
+    /// Inserts the scene row or moves its revision and count. The foreign key still guards
+    /// against a scene without a session.
+    private func writeScene(session: SessionID, scene: SceneID, revision: Int64, valueCount: Int64, isNew: Bool) throws {
         do {
-            try runOnce(exists ? updateSceneRevision : insertScene) { s throws(SQLiteError) in
-                try s.bind(.text(session.rawValue), .text(scene.rawValue), .integer(revision))
+            try runOnce(isNew ? insertScene : updateScene) { s throws(SQLiteError) in
+                try s.bind(.text(session.rawValue), .text(scene.rawValue), .integer(revision), .integer(valueCount))
             }
         } catch {
             // SQLITE_CONSTRAINT_FOREIGNKEY is a macro expression Swift does not import.

@@ -156,6 +156,16 @@ import Testing
                                          scene: scene("one"), key: key("a"), precondition: .none, limits: limits)
         }
         #expect(try await store.scenes(session: session.id).map(\.scene.rawValue) == ["one", "two"])
+
+        // Deleting frees room: a key in the scene, a scene in the session.
+        #expect(try await store.deleteValue(session: session.id, scene: scene("one"), key: key("b"), precondition: .none))
+        _ = try await store.putValue(content("1"), session: session.id, scene: scene("one"), key: key("c"),
+                                     precondition: .none, limits: limits)
+        #expect(try await store.deleteScene(session: session.id, scene: scene("two"), precondition: .none))
+        _ = try await store.putValue(content("1"), session: session.id, scene: scene("three"), key: key("a"),
+                                     precondition: .none, limits: limits)
+        #expect(try await store.scenes(session: session.id).map(\.valueCount) == [2, 1])
+        #expect(try await store.counts() == SceneStateCounts(sessions: 1, scenes: 2, values: 3))
     }
 
     @Test(arguments: StoreKind.allCases)
