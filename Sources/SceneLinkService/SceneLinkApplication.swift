@@ -55,6 +55,16 @@ public final class SceneLinkApplication: Sendable {
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
+        SceneStateEndpoints(
+            store: store,
+            configuration: .init(
+                sessionTimeToLive: configuration.sessionTTL,
+                limits: SceneStateLimits(maximumValueBytes: configuration.maxValueBytes,
+                                         maximumKeysPerScene: configuration.maxKeysPerScene,
+                                         maximumScenesPerSession: configuration.maxScenesPerSession)),
+            clock: .system,
+            repair: { _ in .notNavigationPath }
+        ).register(on: &router)
 
         var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port,
                                            serverName: "SceneLink/\(SceneLinkVersion.current)")
