@@ -290,6 +290,12 @@ public final class SQLiteSceneStateStore: SceneStateStore {
                         })
     }
 
+    /// Runs an empty `BEGIN IMMEDIATE … COMMIT` through the writer: it fails when the store is
+    /// closed, the file became read-only, or another process holds the write lock past the busy timeout.
+    public func checkWritable() async throws(SceneStateStoreError) {
+        try await write { _ in () }
+    }
+
     public func counts() async throws(SceneStateStoreError) -> SceneStateCounts {
         try await read { statements throws(SQLiteError) in try statements.counts() }
     }
