@@ -25,6 +25,10 @@ import Synchronization
 /// then applies schema migrations (`PRAGMA user_version`). **`close()`** waits for queued
 /// writes, checkpoints the WAL into the main file (`wal_checkpoint(TRUNCATE)`) and closes.
 ///
+/// **Sessions** read by id are kept in a bounded cache (`SessionCache`), so authenticating a
+/// request costs no query; this is sound because this process is the file's only writer and
+/// every session change invalidates its entry after commit. Do not let two servers share a file.
+///
 /// **Expiry.** With a `sweepInterval`, a background task deletes expired sessions in
 /// batches of `sweepBatchSize`, each its own short transaction in the writer's queue, so
 /// the sweep never holds the writer for long.
@@ -123,7 +127,8 @@ public final class SQLiteSceneStateStore: SceneStateStore {
     }
 
     /// Stops the sweep, finishes queued writes, closes the readers, checkpoints the WAL and
-    /// closes the writer. Later calls fail with `.closed`. Safe to call twice.
+    /// closes the writer. Later calls fail with `.closed`. Safe to call twice; blocks, so call
+    /// it from shutdown code, never from inside a store callback.
     /// - Throws: `SQLiteError` when the final checkpoint fails (the data is still safe in the WAL).
     public func close() throws(SQLiteError) {
         guard !isClosed.exchange(true, ordering: .sequentiallyConsistent) else { return }
@@ -288,6 +293,12 @@ public final class SQLiteSceneStateStore: SceneStateStore {
                         afterCommit: { deleted in
                             if deleted > 0 { self.sessionCache.withLock { $0.invalidateAll() } }
                         })
+    }
+
+    /// Runs an empty `BEGIN IMMEDIATE … COMMIT` through the writer: it fails when the store is
+    /// closed, the file became read-only, or another process holds the write lock past the busy timeout.
+    public func checkWritable() async throws(SceneStateStoreError) {
+        try await write { _ in () }
     }
 
     public func counts() async throws(SceneStateStoreError) -> SceneStateCounts {

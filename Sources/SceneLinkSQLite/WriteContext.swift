@@ -11,6 +11,8 @@ final class WriteContext {
     let reads: ReadStatements
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
+    /// The revision stored in `meta` as of the last commit.
+    private var persistedRevision: Int64
 
     private let begin, commit, rollback, savepoint, release, rollbackToSavepoint: Statement
     private let selectRevision, updateRevision: Statement
@@ -60,23 +62,29 @@ final class WriteContext {
         updateSceneCount = try connection.prepare(
             "UPDATE sessions SET scene_count = scene_count + ?2 WHERE id = ?1")
         lastRevision = 0
+        persistedRevision = 0
         lastRevision = try storedRevision()
+        persistedRevision = lastRevision
     }
 
     // MARK: Batch control (called by GroupCommitWriter)
 
     func beginBatch() throws(SQLiteError) { try runOnce(begin) }
 
-    /// Persists the revision counter and commits: the one fsync of the batch.
+    /// Persists the revision counter (when the batch used it) and commits: the one fsync of the batch.
     func commitBatch() throws(SQLiteError) {
-        try runOnce(updateRevision) { s throws(SQLiteError) in try s.bind(.integer(lastRevision)) }
+        if lastRevision != persistedRevision {
+            try runOnce(updateRevision) { s throws(SQLiteError) in try s.bind(.integer(lastRevision)) }
+        }
         try runOnce(commit)
+        persistedRevision = lastRevision
     }
 
     /// Abandons the batch and reloads what the failed transaction may have advanced.
     func rollbackBatch() {
         try? runOnce(rollback)
         if let stored = try? storedRevision() { lastRevision = stored }
+        persistedRevision = lastRevision
     }
 
     func beginWrite() throws(SQLiteError) { try runOnce(savepoint) }

@@ -46,7 +46,7 @@ extension SceneStateEndpoints {
         if let large = values.values.first(where: { $0.bytes.count > limits.maximumValueBytes }) {
             throw .valueTooLarge(bytes: large.bytes.count, limit: limits.maximumValueBytes)
         }
-        let precondition = try Self.precondition(request)
+        let precondition = try Self.conditions(request)
         let outcome: SceneReplaceOutcome
         do {
             outcome = try await store.replaceScene(values, session: session.id, scene: scene,
@@ -62,7 +62,7 @@ extension SceneStateEndpoints {
     /// `DELETE …/scenes/{scene}`: 204; the system discarded the scene.
     func deleteScene(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let (session, scene) = try await sceneTarget(request)
-        let precondition = try Self.precondition(request)
+        let precondition = try Self.conditions(request)
         let deleted: Bool
         do {
             deleted = try await store.deleteScene(session: session.id, scene: scene, precondition: precondition)

@@ -22,7 +22,7 @@ extension SceneStateEndpoints {
         let limit = configuration.limits.maximumValueBytes
         guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
         let contentType = try Self.contentType(request)
-        let precondition = try Self.precondition(request)
+        let precondition = try Self.conditions(request)
         let outcome: ValueWriteOutcome
         do {
             outcome = try await store.putValue(ValueContent(bytes: request.body, contentType: contentType),
@@ -69,7 +69,7 @@ extension SceneStateEndpoints {
     /// `DELETE …/values/{key}`: 204, or 404 when nothing is stored.
     func deleteValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let (session, scene, key) = try await valueTarget(request)
-        let precondition = try Self.precondition(request)
+        let precondition = try Self.conditions(request)
         let deleted: Bool
         do {
             deleted = try await store.deleteValue(session: session.id, scene: scene, key: key, precondition: precondition)
@@ -94,11 +94,7 @@ extension SceneStateEndpoints {
         return value
     }
 
-    /// `If-Match` and `If-None-Match` of a write.
-    static func precondition(_ request: HTTPRequest) throws(Rejection) -> Precondition {
-        try conditions(request)
-    }
-
+    /// `If-Match` and `If-None-Match` of a request; a malformed field is 400.
     static func conditions(_ request: HTTPRequest) throws(Rejection) -> Precondition {
         do {
             return Precondition(ifMatch: try EntityTagCondition.parse(request.headers.values(named: "If-Match")),

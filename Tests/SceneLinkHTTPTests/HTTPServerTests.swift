@@ -21,6 +21,18 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         }
     }
 
+    @Test func acceptsAbsoluteFormTargetsAndHTTP12() async throws {
+        try await withServer { _, port in
+            let client = try TestClient(port: port)
+            let absolute = try client.exchange("GET http://localhost/items/9?x=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(absolute.status == 200)
+            #expect(absolute.body == "\"9\"")
+            let newer = try client.exchange("GET /healthz HTTP/1.2\r\nHost: a\r\n\r\n")
+            #expect(newer.status == 200)
+            #expect(newer.header("Connection") == nil)
+        }
+    }
+
     @Test func answersPipelinedRequestsInOrderEvenWhenOneIsSlow() async throws {
         try await withServer { _, port in
             let client = try TestClient(port: port)
@@ -157,6 +169,8 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
                 #expect(response.status == status)
                 #expect(response.header("Content-Type") == "application/problem+json")
                 #expect(response.body.contains("\"status\":\(status)"))
+                #expect(response.header("Date") != nil && response.header("Server") != nil)
+                #expect(response.header("Content-Length") == String(response.body.utf8.count))
                 #expect(client.isClosedByServer())
             }
         }

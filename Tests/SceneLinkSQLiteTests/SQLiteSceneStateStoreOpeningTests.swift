@@ -86,6 +86,38 @@ import Testing
         #expect(try await store.session(id: live.id) != nil)
     }
 
+    @Test func readerConnectionsCannotWrite() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        defer { try? store.close() }
+        let reader = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
+        let error = #expect(throws: SQLiteError.self) { try reader.execute("DELETE FROM sessions") }
+        #expect(error?.primaryCode == SQLITE_READONLY)
+    }
+
+    @Test func readsSeeCommittedWritesWhileTheWriterIsBusy() async throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        let store = try SQLiteSceneStateStore(path: path, configuration: .init(readerCount: 2, sweepInterval: nil))
+        defer { try? store.close() }
+        let (session, _) = makeSession()
+        try await store.createSession(session)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<50 {
+                group.addTask {
+                    let saved = try await store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
+                                                         key: key("k\(index)"), precondition: .none,
+                                                         limits: SceneStateLimits(maximumKeysPerScene: 100))
+                    // Acknowledged means committed: a reader on another connection sees it at once.
+                    let read = try await store.value(session: session.id, scene: scene("m"), key: key("k\(index)"))
+                    #expect(read == saved.value)
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     @Test func statementErrorsCarryCodeMessageAndSQL() throws {
         let connection = try Connection(path: ":memory:", readOnly: false, busyTimeoutMilliseconds: 100)
         let error = #expect(throws: SQLiteError.self) { _ = try connection.prepare("SELECT * FROM missing_table") }

@@ -176,6 +176,9 @@ public final class InMemorySceneStateStore: SceneStateStore {
         }
     }
 
+    /// Always writable.
+    public func checkWritable() async throws(SceneStateStoreError) {}
+
     public func counts() async throws(SceneStateStoreError) -> SceneStateCounts {
         state.withLock { state in
             let scenes = state.scenes.values.reduce(0) { $0 + $1.count }

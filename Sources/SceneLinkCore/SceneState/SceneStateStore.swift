@@ -69,6 +69,10 @@ public protocol SceneStateStore: Sendable {
     /// in one short transaction. Returns how many; call again while it returns `limit`.
     func deleteExpiredSessions(now: Date, limit: Int) async throws(SceneStateStoreError) -> Int
 
+    /// Throws unless the store can take writes now (for `/readyz`): the SQLite store runs
+    /// an empty write transaction through its writer.
+    func checkWritable() async throws(SceneStateStoreError)
+
     /// How many sessions, scenes and values are stored.
     func counts() async throws(SceneStateStoreError) -> SceneStateCounts
 
