@@ -5,7 +5,7 @@ import SceneLinkHTTP
 /// closures that answer for those parts.
 public struct OperationsEndpoints: Sendable {
     /// Why the service is not ready, or nil when it is. Also returns details for the 200 body.
-    public typealias ReadinessCheck = @Sendable () -> Readiness
+    public typealias ReadinessCheck = @Sendable () async -> Readiness
     public typealias MetricsPage = @Sendable () async -> String
 
     /// The outcome of a readiness check.
@@ -39,13 +39,16 @@ public struct OperationsEndpoints: Sendable {
             responder.respond(OperationsEndpoints.healthy)
         }
         router.on(.get, "/readyz") { [readiness] _, responder in
-            let state = readiness()
-            if state.routeCount == 0 {
-                responder.respond(OperationsEndpoints.notReady("No route table is loaded; check the route file and send SIGHUP."))
-            } else if let problem = state.databaseProblem {
-                responder.respond(OperationsEndpoints.notReady("The database is not writable: \(problem)"))
-            } else {
-                responder.respond(.json(#"{"status":"ready","routes":\#(state.routeCount),"database":"writable"}"#))
+            // The database check is a write through the store's writer: off the I/O queue.
+            Task {
+                let state = await readiness()
+                if state.routeCount == 0 {
+                    responder.respond(OperationsEndpoints.notReady("No route table is loaded; check the route file and send SIGHUP."))
+                } else if let problem = state.databaseProblem {
+                    responder.respond(OperationsEndpoints.notReady("The database is not writable: \(problem)"))
+                } else {
+                    responder.respond(.json(#"{"status":"ready","routes":\#(state.routeCount),"database":"writable"}"#))
+                }
             }
         }
         router.on(.get, "/metrics") { [metrics] _, responder in

@@ -43,11 +43,11 @@ public final class SceneLinkApplication: Sendable {
 
         var router = HTTPRouter()
         let server = Reference<HTTPServer>()
-        let databasePath = configuration.databasePath
         OperationsEndpoints(
             readiness: {
-                OperationsEndpoints.Readiness(routeCount: 1,
-                                              databaseProblem: SceneLinkApplication.databaseProblem(path: databasePath))
+                var problem: String?
+                do { try await store.checkWritable() } catch { problem = error.description }
+                return OperationsEndpoints.Readiness(routeCount: 1, databaseProblem: problem)
             },
             metrics: {
                 await SceneLinkApplication.metricsPage(metrics: metrics, store: store,
@@ -135,17 +135,6 @@ public final class SceneLinkApplication: Sendable {
         } catch {
             logger.log(.error, "database-close-failed", [("error", .string(error.description))])
         }
-    }
-
-    /// Why the database file cannot take writes, or nil.
-    static func databaseProblem(path: String) -> String? {
-        guard !path.hasPrefix(":memory:"), !path.hasPrefix("file:") else { return nil }
-        let manager = FileManager.default
-        if manager.fileExists(atPath: path) {
-            return manager.isWritableFile(atPath: path) ? nil : "\(path) is read-only for this user"
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        return manager.isWritableFile(atPath: directory.isEmpty ? "." : directory) ? nil : "cannot create \(path)"
     }
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
