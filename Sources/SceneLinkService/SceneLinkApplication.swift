@@ -46,7 +46,7 @@ public final class SceneLinkApplication: Sendable {
         OperationsEndpoints(
             readiness: {
                 var problem: String?
-                do { try await store.checkWritable() } catch { problem = error.description }
+                do { try await store.checkWritable() } catch { problem = "\(error)" }
                 return OperationsEndpoints.Readiness(routeCount: 1, databaseProblem: problem)
             },
             metrics: {
