@@ -1,0 +1,97 @@
+/// Compact JSON text, written the way Foundation's default `JSONEncoder` writes it, with
+/// object keys sorted (by UTF-8 bytes) so output is reproducible.
+///
+/// Matching `JSONEncoder` (checked against swift-corelibs/swift-foundation on Linux):
+/// - strings escape `"`, `\`, and control characters as `\b \f \n \r \t` or `\u00XX`
+///   (lowercase hex); everything else, non-ASCII included, is written as UTF-8;
+/// - `/` is written as `\/` when `escapingSlashes` is true, exactly as `JSONEncoder` does
+///   without `.withoutEscapingSlashes`. SceneLink uses that for everything an app decodes
+///   (the CodableRepresentation and typed arrays); its own documents (links, routes) are
+///   written with plain `/` so they stay readable. Decoders accept both.
+/// - numbers are written from their literal text; `canonicalDoubleText` gives the text
+///   `JSONEncoder` writes for a `Double` (`2.5`, `2`, `1e+16`, `1e-07`).
+public enum JSONWriter {
+    /// `value` as compact JSON bytes with sorted keys.
+    public static func encode(_ value: JSONValue, escapingSlashes: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        append(value, to: &out, escapingSlashes: escapingSlashes)
+        return out
+    }
+
+    /// `value` as compact JSON text with sorted keys.
+    public static func text(_ value: JSONValue, escapingSlashes: Bool = true) -> String {
+        String(decoding: encode(value, escapingSlashes: escapingSlashes), as: UTF8.self)
+    }
+
+    /// Appends `value` as compact JSON with sorted keys.
+    public static func append(_ value: JSONValue, to out: inout [UInt8], escapingSlashes: Bool) {
+        switch value {
+        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        case .bool(let flag): out.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        case .number(let text): out.append(contentsOf: text.utf8)
+        case .string(let text): appendString(text, to: &out, escapingSlashes: escapingSlashes)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (offset, item) in items.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                append(item, to: &out, escapingSlashes: escapingSlashes)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            let sorted = members.count < 2 ? members : members.sorted { utf8Less($0.key, $1.key) }
+            for (offset, member) in sorted.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(member.key, to: &out, escapingSlashes: escapingSlashes)
+                out.append(UInt8(ascii: ":"))
+                append(member.value, to: &out, escapingSlashes: escapingSlashes)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Orders keys by their UTF-8 bytes, the order `JSONEncoder`'s `.sortedKeys` gives for ASCII keys.
+    static func utf8Less(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// Appends `text` as a quoted JSON string.
+    public static func appendString(_ text: String, to out: inout [UInt8], escapingSlashes: Bool) {
+        out.append(UInt8(ascii: "\""))
+        appendEscaped(text.utf8, to: &out, escapingSlashes: escapingSlashes)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the UTF-8 bytes `bytes` escaped for the inside of a JSON string, without quotes.
+    /// Used twice over to write an item's JSON text as a string of the CodableRepresentation.
+    public static func appendEscaped<C: Collection>(_ bytes: C, to out: inout [UInt8], escapingSlashes: Bool)
+    where C.Element == UInt8 {
+        for byte in bytes {
+            switch byte {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x2F:
+                if escapingSlashes { out.append(0x5C) }
+                out.append(0x2F)
+            case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0x00..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                        hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            default: out.append(byte)
+            }
+        }
+    }
+
+    /// The text `JSONEncoder` writes for a finite `Double`: Swift's shortest round-trip
+    /// `description`, with a trailing `.0` removed (`2.0` → `2`, `1e+16` stays).
+    public static func canonicalDoubleText(_ value: Double) -> String {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

@@ -1,0 +1,143 @@
+/// Splits a link into the segments and query items routes are matched against.
+///
+/// Normalisation rules, in order (each has a test in `LinkParserTests`):
+/// 1. The scheme (RFC 3986 §3.1) is compared case-insensitively.
+/// 2. A custom scheme has no host: `fuelmoney://settings/account` routes `/settings/account`
+///    (the "host" is the first path segment, compared like any literal: case-sensitively).
+/// 3. `https` links need a listed host, compared case-insensitively; userinfo and port are ignored.
+/// 4. `#fragment` is dropped; the query starts at the first `?`.
+/// 5. The path is split on `/`; empty segments vanish, so `//` collapses and a trailing `/`
+///    is ignored.
+/// 6. Each segment is percent-decoded exactly once, after splitting (`%2F` stays inside its
+///    segment, `%2541` becomes `%41`). A malformed escape makes the link invalid.
+/// 7. Query items split on `&` and the first `=`; names and values are percent-decoded once
+///    (`+` stays `+`). The first occurrence of a name wins.
+/// 8. Control characters, and links longer than `maximumLength` bytes or with more than
+///    `maximumSegments` segments, are invalid.
+struct LinkParser {
+    static let maximumLength = 8192
+    static let maximumSegments = 128
+
+    struct Parsed {
+        var segments: [String]
+        var query: ArraySlice<UInt8>?
+
+        /// The query items, decoded. Nil when an escape is malformed.
+        func queryItems() -> [(name: String, value: String)]? {
+            guard let query, !query.isEmpty else { return [] }
+            var items: [(name: String, value: String)] = []
+            for pair in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+                let name: ArraySlice<UInt8>, value: ArraySlice<UInt8>
+                if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                    name = pair[pair.startIndex..<equals]
+                    value = pair[(equals + 1)...]
+                } else {
+                    name = pair
+                    value = []
+                }
+                guard let decodedName = LinkParser.percentDecode(name),
+                      let decodedValue = LinkParser.percentDecode(value) else { return nil }
+                items.append((name: decodedName, value: decodedValue))
+            }
+            return items
+        }
+
+        /// `/a/b` with each segment written back percent-encoded where needed.
+        var normalisedPath: String {
+            "/" + segments.map(LinkPrinter.encodeSegment).joined(separator: "/")
+        }
+    }
+
+    static func parse(_ link: String, schemes: [String], hosts: [String]) throws(ResolveError) -> Parsed {
+        let bytes = Array(link.utf8)
+        func invalid(_ reason: String) -> ResolveError { .invalidLink(link: link, reason: reason) }
+        guard !bytes.isEmpty else { throw invalid("it is empty; send a link such as scheme://path") }
+        guard bytes.count <= maximumLength else { throw invalid("it is longer than \(maximumLength) bytes") }
+        if let control = bytes.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw invalid("it contains a control character at byte \(control + 1); percent-encode it")
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+              RouteFileLoader.isSchemeSyntax(String(decoding: bytes[0..<colon], as: UTF8.self)) else {
+            throw invalid("it has no scheme; write it as scheme://path, like \(schemes.first ?? "https")://...")
+        }
+        let scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+        var index = colon + 1
+        let hasSlashes = index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
+        if hasSlashes { index += 2 }
+        var end = bytes.count
+        if let hash = bytes[index...].firstIndex(of: UInt8(ascii: "#")) { end = hash }
+        var query: ArraySlice<UInt8>?
+        var pathEnd = end
+        if let question = bytes[index..<end].firstIndex(of: UInt8(ascii: "?")) {
+            pathEnd = question
+            query = bytes[(question + 1)..<end]
+        }
+        if scheme == "https" && !hosts.isEmpty {
+            guard hasSlashes else { throw invalid("an https link needs \"https://\" and a host") }
+            let authorityEnd = bytes[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            var authority = bytes[index..<authorityEnd]
+            if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+            if let portColon = authority.lastIndex(of: UInt8(ascii: ":")),
+               authority[(portColon + 1)...].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+                authority = authority[authority.startIndex..<portColon]
+            }
+            guard !authority.isEmpty else { throw invalid("it has no host after https://") }
+            let host = String(decoding: authority, as: UTF8.self).lowercased()
+            guard hosts.contains(host) else { throw .unknownHost(host: host, configured: hosts) }
+            index = authorityEnd
+        } else if !schemes.contains(scheme) {
+            var configured = schemes.map { $0 + "://" }
+            configured += hosts.map { "https://" + $0 }
+            throw .unknownScheme(scheme: scheme, configured: configured)
+        }
+        var segments: [String] = []
+        var start = index
+        var cursor = index
+        while cursor <= pathEnd {
+            if cursor == pathEnd || bytes[cursor] == UInt8(ascii: "/") {
+                if cursor > start {
+                    guard segments.count < maximumSegments else { throw invalid("it has more than \(maximumSegments) path segments") }
+                    let raw = bytes[start..<cursor]
+                    if raw.contains(UInt8(ascii: "%")) {
+                        guard let decoded = percentDecode(raw) else {
+                            throw invalid("the segment \"\(String(decoding: raw, as: UTF8.self))\" has a malformed percent-escape; write '%' as %25")
+                        }
+                        segments.append(decoded)
+                    } else {
+                        segments.append(String(decoding: raw, as: UTF8.self))
+                    }
+                }
+                start = cursor + 1
+            }
+            cursor += 1
+        }
+        return Parsed(segments: segments, query: query)
+    }
+
+    /// Decodes `%XX` escapes once (RFC 3986 §2.1); nil when an escape is malformed or the
+    /// result is not UTF-8.
+    static func percentDecode<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                out.append(high << 4 | low)
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: return byte - 48
+        case 97...102: return byte - 87
+        case 65...70: return byte - 55
+        default: return nil
+        }
+    }
+}

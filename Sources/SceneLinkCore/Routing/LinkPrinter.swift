@@ -1,0 +1,67 @@
+/// Writes links: the inverse of `LinkParser` for the values a route binds.
+///
+/// A segment keeps `A–Z a–z 0–9 - . _ ~ ! $ & ' ( ) * + , ; =` and percent-encodes every other
+/// byte (so `/`, `?`, `#`, `%`, `:`, `@` and spaces never change how the link splits). Query
+/// values additionally encode `&`, `=` and `+`.
+enum LinkPrinter {
+    private static let segmentSafe: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=".utf8) {
+            table[Int(byte)] = true
+        }
+        return table
+    }()
+
+    static func encodeSegment(_ text: String) -> String { encode(text, query: false) }
+
+    static func encodeQuery(_ text: String) -> String { encode(text, query: true) }
+
+    private static func encode(_ text: String, query: Bool) -> String {
+        let bytes = text.utf8
+        if bytes.allSatisfy({ segmentSafe[Int($0)] && !(query && ($0 == 38 || $0 == 61 || $0 == 43)) }) { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
+            if segmentSafe[Int(byte)] && !(query && (byte == 38 || byte == 61 || byte == 43)) {
+                out.append(byte)
+            } else {
+                out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The path and query of `route` with `values` bound (`settings/account?tab=2`), or nil
+    /// when a path parameter has no value that prints.
+    static func pathAndQuery(_ route: Route, values: [JSONValue?]) -> String? {
+        var parts: [String] = []
+        for segment in route.segments {
+            switch segment {
+            case .literal(let text):
+                parts.append(encodeSegment(text))
+            case .parameter(let index):
+                guard let value = values[index], let text = route.parameters[index].kind.linkText(for: value) else { return nil }
+                parts.append(encodeSegment(text))
+            case .rest(let index):
+                guard let value = values[index]?.stringValue else { return nil }
+                let pieces = value.split(separator: "/").map { encodeSegment(String($0)) }
+                guard !pieces.isEmpty else { return nil }
+                parts.append(contentsOf: pieces)
+            }
+        }
+        var text = parts.joined(separator: "/")
+        var separator = "?"
+        for item in route.query {
+            guard let value = values[item.parameter] else {
+                if item.defaultValue == nil { return nil }
+                continue
+            }
+            if let defaultValue = item.defaultValue, defaultValue == value { continue }
+            guard let printed = route.parameters[item.parameter].kind.linkText(for: value) else { return nil }
+            text += separator + encodeQuery(item.name) + "=" + encodeQuery(printed)
+            separator = "&"
+        }
+        return text
+    }
+}

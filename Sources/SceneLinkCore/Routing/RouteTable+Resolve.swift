@@ -1,0 +1,176 @@
+extension RouteTable {
+    /// The outcome of matching: a route (nil for the implicit root) and its parameter values.
+    struct Match {
+        var route: Int?
+        var values: [JSONValue?]
+    }
+
+    /// What the search learned on the way to a dead end, for the error message.
+    private struct SearchNotes {
+        var deepest = 0
+        var deepestNode = 0
+        var wrongType: (segment: Int, expected: [String])?
+        var missingQuery: String?
+    }
+
+    /// Matches a link against the trie (see `RouteTrie` for precedence, `LinkParser` for
+    /// normalisation).
+    func match(_ link: String) throws(ResolveError) -> Match {
+        let parsed = try LinkParser.parse(link, schemes: schemes, hosts: hosts)
+        var queryItems: [(name: String, value: String)]?
+        var notes = SearchNotes()
+        if let found = search(node: 0, at: 0, parsed, &queryItems, &notes) { return found }
+        if queryItems == nil, parsed.query != nil, LinkParser.Parsed(segments: [], query: parsed.query).queryItems() == nil {
+            throw .invalidLink(link: link, reason: "its query has a malformed percent-escape; write '%' as %25")
+        }
+        if parsed.segments.isEmpty {
+            // The root link: the empty stack, back to the root in one step.
+            return Match(route: nil, values: [])
+        }
+        let path = parsed.normalisedPath
+        if let wrong = notes.wrongType, wrong.segment >= notes.deepest || notes.missingQuery == nil {
+            throw .wrongParameterType(path: path, segment: wrong.segment + 1, value: parsed.segments[wrong.segment],
+                                      expected: wrong.expected)
+        }
+        throw .noRoute(path: path, closest: closestRoutes(to: notes.deepestNode), hint: notes.missingQuery)
+    }
+
+    private func search(node: Int, at index: Int, _ parsed: LinkParser.Parsed,
+                        _ queryItems: inout [(name: String, value: String)]?, _ notes: inout SearchNotes) -> Match? {
+        let current = trie.nodes[node]
+        if index > notes.deepest || (index == notes.deepest && notes.deepestNode == 0) {
+            notes.deepest = index
+            notes.deepestNode = node
+        }
+        if index == parsed.segments.count {
+            return terminal(current.terminals, parsed, &queryItems, &notes)
+        }
+        let segment = parsed.segments[index]
+        if let next = current.literals[segment], let found = search(node: next, at: index + 1, parsed, &queryItems, &notes) {
+            return found
+        }
+        var rejected: [String] = []
+        for entry in current.typed {
+            if entry.kind.item(fromSegment: segment) != nil {
+                if let found = search(node: entry.child, at: index + 1, parsed, &queryItems, &notes) { return found }
+            } else {
+                rejected.append(types.named(entry.typeName)?.phrase ?? entry.typeName)
+            }
+        }
+        if let next = current.string, let found = search(node: next, at: index + 1, parsed, &queryItems, &notes) {
+            return found
+        }
+        if let next = current.rest, let found = terminal(trie.nodes[next].terminals, parsed, &queryItems, &notes) {
+            return found
+        }
+        if !rejected.isEmpty, current.literals[segment] == nil, current.string == nil, current.rest == nil,
+           notes.wrongType.map({ index >= $0.segment }) ?? true {
+            notes.wrongType = (segment: index, expected: rejected)
+        }
+        return nil
+    }
+
+    /// The first route ending here whose query items the link satisfies.
+    private func terminal(_ candidates: [Int], _ parsed: LinkParser.Parsed,
+                          _ queryItems: inout [(name: String, value: String)]?, _ notes: inout SearchNotes) -> Match? {
+        candidateLoop: for routeIndex in candidates {
+            let route = routes[routeIndex]
+            var values = [JSONValue?](repeating: nil, count: route.parameters.count)
+            var position = 0
+            for segment in route.segments {
+                switch segment {
+                case .literal: break
+                case .parameter(let parameter):
+                    values[parameter] = route.parameters[parameter].kind.item(fromSegment: parsed.segments[position])
+                case .rest(let parameter):
+                    values[parameter] = .string(parsed.segments[position...].joined(separator: "/"))
+                }
+                position += 1
+            }
+            if !route.query.isEmpty {
+                if queryItems == nil { queryItems = LinkParser.Parsed(segments: [], query: parsed.query).queryItems() ?? [] }
+                for item in route.query {
+                    if let text = queryItems?.first(where: { $0.name == item.name })?.value {
+                        guard let value = route.parameters[item.parameter].kind.item(fromSegment: text) else {
+                            let phrase = types.named(route.parameters[item.parameter].typeName)?.phrase ?? route.parameters[item.parameter].typeName
+                            notes.missingQuery = "The query item \(item.name)=\(text) is not \(phrase), as route \(route.name) needs."
+                            continue candidateLoop
+                        }
+                        values[item.parameter] = value
+                    } else if let defaultValue = item.defaultValue {
+                        values[item.parameter] = defaultValue
+                    } else {
+                        notes.missingQuery = "Route \(route.name) needs the query item \"\(item.name)\"."
+                        continue candidateLoop
+                    }
+                }
+            }
+            return Match(route: routeIndex, values: values)
+        }
+        return nil
+    }
+
+    /// Up to three route patterns under the node where the search got furthest.
+    private func closestRoutes(to node: Int) -> [String] {
+        var found: [(route: Int, shape: String)] = []
+        trie.terminalShapes(under: node, into: &found, limit: 3)
+        if found.isEmpty { return routes.prefix(3).map(\.pattern) }
+        return found.prefix(3).map { routes[$0.route].pattern }
+    }
+
+    /// Resolves a link to its route, parameters, stack, selection and canonical links.
+    ///
+    /// ```swift
+    /// let resolved = try table.resolve("fuelmoney://settings/account")
+    /// resolved.route      // "settings.account"
+    /// resolved.elements   // [HomePath 1, HomePath 2]
+    /// ```
+    /// - Throws: `ResolveError` (invalid link, unknown scheme or host, no route, wrong parameter type).
+    public func resolve(_ link: String) throws(ResolveError) -> ResolvedLink {
+        let found = try match(link)
+        guard let routeIndex = found.route else {
+            return ResolvedLink(link: link, route: nil, parameters: [], elements: [], selection: nil, canonical: rootLinks())
+        }
+        let route = routes[routeIndex]
+        let parameters = zip(route.parameters, found.values).map { ResolvedParameter(name: $0.name, value: $1 ?? .null) }
+        return ResolvedLink(link: link, route: route.name, parameters: parameters,
+                            elements: route.stack.map { $0.element(found.values) },
+                            selection: route.selection?.element(found.values),
+                            canonical: links(route: route, values: found.values))
+    }
+
+    /// Resolves a link straight to its CodableRepresentation bytes: the fast path.
+    ///
+    /// - Returns: `["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]` for `fuelmoney://settings/account`.
+    /// - Throws: `ResolveError`.
+    public func navigationPath(for link: String) throws(ResolveError) -> [UInt8] {
+        let found = try match(link)
+        guard let routeIndex = found.route else { return [UInt8(ascii: "["), UInt8(ascii: "]")] }
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        NavigationPathEncoding.append(routes[routeIndex].stack, values: found.values, to: &out)
+        return out
+    }
+
+    /// Resolves a link to the bytes of one format.
+    /// - Throws: `ResolveError`; `.notSingleType` for `.array` on a mixed stack.
+    public func resolve(_ link: String, format: ResolveFormat) throws(ResolveError) -> [UInt8] {
+        switch format {
+        case .navigationPath: return try navigationPath(for: link)
+        case .array: return try NavigationPathEncoding.typedArray(resolve(link).elements)
+        case .elements: return NavigationPathEncoding.elements(try resolve(link).elements)
+        case .document: return NavigationPathEncoding.document(try resolve(link))
+        }
+    }
+
+    func rootLinks() -> CanonicalLinks {
+        CanonicalLinks(route: nil, scheme: schemes.first.map { $0 + "://" }, https: hosts.first.map { "https://\($0)/" })
+    }
+
+    func links(route: Route, values: [JSONValue?]) -> CanonicalLinks {
+        let path = LinkPrinter.pathAndQuery(route, values: values)
+        return CanonicalLinks(route: route.name,
+                              scheme: path.flatMap { path in schemes.first.map { "\($0)://" + path } },
+                              https: path.flatMap { path in hosts.first.map { "https://\($0)/" + path } })
+    }
+}

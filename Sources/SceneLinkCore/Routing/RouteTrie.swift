@@ -1,0 +1,102 @@
+/// A segment trie over every route's full path.
+///
+/// Matching costs time proportional to the link's segment count (one dictionary lookup for
+/// literals, a few typed checks at most), never to the number of routes.
+///
+/// Precedence at each segment, tried in this order with backtracking on a dead end:
+/// 1. a literal segment (compared case-sensitively);
+/// 2. typed parameters (`Int`, `Double`, `Bool`, `UUID`, enums with raw values), in file order;
+/// 3. a `String` parameter;
+/// 4. `{rest...}` (one or more remaining segments).
+/// Sibling parameters of the same type share one node; their names live on the routes.
+struct RouteTrie: Sendable {
+    struct Node: Sendable {
+        var literals: [String: Int] = [:]
+        /// Typed parameter children: type name, how it matches, child node.
+        var typed: [(typeName: String, kind: ParameterKind, child: Int)] = []
+        var string: Int?
+        var rest: Int?
+        /// Routes ending here, more required query items first.
+        var terminals: [Int] = []
+        /// Where this node is, for messages (`/settings/{Int}`).
+        var shape: String = ""
+    }
+
+    /// One step of a route's path, as the trie keys it.
+    enum Key: Sendable {
+        case literal(String)
+        case parameter(typeName: String, kind: ParameterKind)
+        case rest
+    }
+
+    private(set) var nodes: [Node] = [Node()]
+
+    /// Adds a route's path and returns the node it ends at.
+    mutating func insert(_ keys: [Key]) -> Int {
+        var current = 0
+        for key in keys {
+            let parentShape = nodes[current].shape
+            switch key {
+            case .literal(let text):
+                if let next = nodes[current].literals[text] {
+                    current = next
+                } else {
+                    let next = addNode(shape: parentShape + "/" + text)
+                    nodes[current].literals[text] = next
+                    current = next
+                }
+            case .parameter(let typeName, let kind):
+                if kind == .string {
+                    if let next = nodes[current].string {
+                        current = next
+                    } else {
+                        let next = addNode(shape: parentShape + "/{String}")
+                        nodes[current].string = next
+                        current = next
+                    }
+                } else if let existing = nodes[current].typed.first(where: { $0.typeName == typeName }) {
+                    current = existing.child
+                } else {
+                    let next = addNode(shape: parentShape + "/{\(typeName)}")
+                    nodes[current].typed.append((typeName: typeName, kind: kind, child: next))
+                    current = next
+                }
+            case .rest:
+                if let next = nodes[current].rest {
+                    current = next
+                } else {
+                    let next = addNode(shape: parentShape + "/{rest...}")
+                    nodes[current].rest = next
+                    current = next
+                }
+            }
+        }
+        return current
+    }
+
+    private mutating func addNode(shape: String) -> Int {
+        var node = Node()
+        node.shape = shape.isEmpty ? "/" : shape
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    mutating func addTerminal(_ route: Int, at node: Int) {
+        nodes[node].terminals.append(route)
+    }
+
+    mutating func setTerminals(_ routes: [Int], at node: Int) {
+        nodes[node].terminals = routes
+    }
+
+    /// Every route ending in the subtree under `node`, with the shape of the rest of its
+    /// path relative to `node`, for finding sibling parameters that overlap.
+    func terminalShapes(under node: Int, prefix: String = "", into out: inout [(route: Int, shape: String)], limit: Int = 10_000) {
+        guard out.count < limit else { return }
+        for route in nodes[node].terminals { out.append((route: route, shape: prefix)) }
+        for (text, child) in nodes[node].literals { terminalShapes(under: child, prefix: prefix + "/" + text, into: &out, limit: limit) }
+        for entry in nodes[node].typed { terminalShapes(under: entry.child, prefix: prefix + "/{\(entry.typeName)}", into: &out, limit: limit) }
+        if let child = nodes[node].string { terminalShapes(under: child, prefix: prefix + "/{String}", into: &out, limit: limit) }
+        if let child = nodes[node].rest { terminalShapes(under: child, prefix: prefix + "/{rest...}", into: &out, limit: limit) }
+    }
+}
