@@ -58,6 +58,12 @@ public struct CommandLineTool {
             return 0
         case "serve":
             return serve(rest)
+        case "resolve":
+            return resolve(rest)
+        case "check":
+            return check(rest)
+        case "routes":
+            return routes(rest)
         case "healthcheck":
             return healthcheck(rest)
         default:

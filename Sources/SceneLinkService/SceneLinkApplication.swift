@@ -18,6 +18,8 @@ public final class SceneLinkApplication: Sendable {
     public let metrics: Metrics
     let server: HTTPServer
     let store: SQLiteSceneStateStore
+    /// The route table in force; SIGHUP replaces it.
+    public let routes: Current<RouteTable>
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
     private let sources = Mutex<[DispatchSourceBox]>([])
@@ -31,6 +33,15 @@ public final class SceneLinkApplication: Sendable {
         self.logger = logger
         let metrics = Metrics()
         self.metrics = metrics
+
+        let table: RouteTable
+        do {
+            table = try RouteTableLoader.load(path: configuration.routesPath)
+        } catch {
+            throw StartupError(error.description, isConfigurationError: true)
+        }
+        let routes = Current(table)
+        self.routes = routes
 
         let store: SQLiteSceneStateStore
         do {
@@ -47,7 +58,7 @@ public final class SceneLinkApplication: Sendable {
             readiness: {
                 var problem: String?
                 do { try await store.checkWritable() } catch { problem = "\(error)" }
-                return OperationsEndpoints.Readiness(routeCount: 1, databaseProblem: problem)
+                return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
             },
             metrics: {
                 await SceneLinkApplication.metricsPage(metrics: metrics, store: store,
@@ -63,8 +74,12 @@ public final class SceneLinkApplication: Sendable {
                                          maximumKeysPerScene: configuration.maxKeysPerScene,
                                          maximumScenesPerSession: configuration.maxScenesPerSession)),
             clock: .system,
-            repair: { _ in .notNavigationPath }
+            repair: { bytes in
+                guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
+                return .repaired(repaired.bytes, dropped: repaired.dropped)
+            }
         ).register(on: &router)
+        ResolveEndpoints(routes: routes).register(on: &router)
 
         var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port,
                                            serverName: "SceneLink/\(SceneLinkVersion.current)")
@@ -105,6 +120,8 @@ public final class SceneLinkApplication: Sendable {
         startTimers()
         logger.log(.info, "startup", [
             ("host", .string(configuration.host)), ("port", .int(port)),
+            ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
+            ("database", .string(configuration.databasePath)),
             ("version", .string(SceneLinkVersion.current)),
         ])
         return port
@@ -185,8 +202,25 @@ public final class SceneLinkApplication: Sendable {
         sources.withLock { $0.append(DispatchSourceBox(source: flush)) }
     }
 
-    /// Reloads the route file (SIGHUP). A bad file is reported and the old table stays.
-    public func reloadRoutes() {}
+    /// Reloads the route file (SIGHUP), atomically: requests already resolving keep the
+    /// table they started with. A bad file is logged with every problem and the old table stays.
+    /// - Returns: true when the new table is in force.
+    @discardableResult
+    public func reloadRoutes() -> Bool {
+        do {
+            let table = try RouteTableLoader.load(path: configuration.routesPath)
+            routes.replace(with: table)
+            metrics.recordReload(succeeded: true)
+            logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
+                                                  ("file", .string(configuration.routesPath ?? "built-in"))])
+            return true
+        } catch {
+            metrics.recordReload(succeeded: false)
+            logger.log(.error, "routes-reload-failed", [("error", .string(error.description)),
+                                                        ("kept_routes", .int(routes.value.routeCount))])
+            return false
+        }
+    }
 }
 
 /// A dispatch source held for cancelling at shutdown. Sources are thread-safe objects;

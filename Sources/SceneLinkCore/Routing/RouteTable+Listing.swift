@@ -1,0 +1,74 @@
+extension RouteTable {
+    /// Every route in file order (parents before children).
+    public var summaries: [RouteSummary] {
+        routes.map { route in
+            let names = route.parameters.map(\.name)
+            func describe(_ template: ElementTemplate) -> StackElement {
+                StackElement(type: template.typeName, tag: template.tag, value: template.value.describe(parameterNames: names))
+            }
+            return RouteSummary(name: route.name, pattern: route.pattern, stack: route.stack.map(describe),
+                                selection: route.selection.map(describe))
+        }
+    }
+
+    /// `{"app":...,"schemes":[...],"hosts":[...],"routes":[{"name","pattern","stack","selection"}]}`.
+    public var routesDocument: [UInt8] {
+        var out: [UInt8] = Array("{\"app\":".utf8)
+        JSONWriter.appendString(appName, to: &out, escapingSlashes: false)
+        out.append(contentsOf: Array(",\"schemes\":".utf8))
+        JSONWriter.append(.array(schemes.map(JSONValue.string)), to: &out, escapingSlashes: false)
+        out.append(contentsOf: Array(",\"hosts\":".utf8))
+        JSONWriter.append(.array(hosts.map(JSONValue.string)), to: &out, escapingSlashes: false)
+        out.append(contentsOf: Array(",\"routes\":[".utf8))
+        for (offset, summary) in summaries.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: Array("{\"name\":".utf8))
+            JSONWriter.appendString(summary.name, to: &out, escapingSlashes: false)
+            out.append(contentsOf: Array(",\"pattern\":".utf8))
+            JSONWriter.appendString(summary.pattern, to: &out, escapingSlashes: false)
+            out.append(contentsOf: Array(",\"stack\":".utf8))
+            NavigationPathEncoding.appendElements(summary.stack, to: &out)
+            out.append(contentsOf: Array(",\"selection\":".utf8))
+            if let selection = summary.selection {
+                NavigationPathEncoding.appendElement(selection, to: &out)
+            } else {
+                out.append(contentsOf: Array("null".utf8))
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: Array("]}".utf8))
+        return out
+    }
+
+    /// A readable table of the routes for a terminal:
+    ///
+    /// ```
+    /// ROUTE             PATTERN             STACK
+    /// settings          /settings           HomePath 1
+    /// settings.account  /settings/account   HomePath 1, HomePath 2
+    /// ```
+    public var routesTable: String {
+        let rows = summaries.map { summary -> [String] in
+            var stack = summary.stack.map { "\($0.type) \(JSONWriter.text($0.value, escapingSlashes: false))" }.joined(separator: ", ")
+            if stack.isEmpty { stack = "(empty)" }
+            if let selection = summary.selection {
+                stack += "  [selection: \(selection.type) \(JSONWriter.text(selection.value, escapingSlashes: false))]"
+            }
+            return [summary.name, summary.pattern, stack]
+        }
+        let header = ["ROUTE", "PATTERN", "STACK"]
+        let widths = (0..<2).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            row[0].padding(widths[0]) + "  " + row[1].padding(widths[1]) + "  " + row[2]
+        }
+        var text = "\(appName): \(routes.count) route\(routes.count == 1 ? "" : "s"); links "
+        text += (schemes.map { $0 + "://" } + hosts.map { "https://" + $0 + "/" }).joined(separator: ", ") + "\n"
+        return text + ([header] + rows).map(line).joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
