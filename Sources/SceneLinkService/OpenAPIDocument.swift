@@ -671,14 +671,18 @@ components:
       in: header
       required: false
       description: Only if the current `ETag` is one of these (strong comparison), or `*` for any current value; 412 otherwise.
-      schema: { $ref: "#/components/schemas/EntityTagCondition" }
+      schema:
+        type: string
+        pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
       example: '"v12"'
     IfNoneMatch:
       name: If-None-Match
       in: header
       required: false
       description: On GET, 304 when the `ETag` is one of these; on PUT, `*` creates only (412 if it exists).
-      schema: { $ref: "#/components/schemas/EntityTagCondition" }
+      schema:
+        type: string
+        pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
       example: '"v12"'
   headers:
     ETag:
