@@ -44,6 +44,16 @@ import Testing
         #expect(checked > 30)
     }
 
+    @Test func restValuesWithEmptyPiecesSurviveThePrintedLink() throws {
+        let table = try ExampleFiles.table("kitchen-sink")
+        for value in ["a//b", "/x", "a/", "a///b", "x y/%z"] {
+            let stack = [StackElement(type: "String", tag: "Swift.String", value: .string(value))]
+            let links = try table.links(for: stack)
+            #expect(try table.resolve(try #require(links.scheme)).elements == stack, "\(value)")
+        }
+        #expect(LinkPrinter.restSegments("a//b") == ["a%2F", "b"])
+    }
+
     @Test func aStackNoRouteYieldsIsReported() throws {
         let table = try ExampleFiles.table("fuelmoney")
         #expect(throws: LinkPrintError.noRoute(stack: #"[{"type":"HomePath","tag":"FuelMoney.HomePath","value":2}]"#)) {
