@@ -30,6 +30,11 @@ artifacts="fuzz-artifacts/$product"
 mkdir -p "$seeds" "$work" "$artifacts"
 log="$artifacts/fuzz.log"
 
+# Per-product LeakSanitizer suppressions, each with its reason inside the file.
+if [ -f "fuzz/$product.lsan.supp" ]; then
+    export LSAN_OPTIONS="suppressions=$root/fuzz/$product.lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+fi
+
 status=0
 "$binary" "$work" "$seeds" \
     -max_total_time="$seconds" \

@@ -1,91 +1,86 @@
 import SceneLinkCore
 import SceneLinkHTTP
 
-/// `GET /v1/resolve`, `POST /v1/links` and `GET /v1/routes`: deep links to whole back stacks
-/// and back, against the route table in force when the request arrives.
+/// The deep-link endpoints: `GET /v1/resolve`, `POST /v1/links`, `GET /v1/routes`.
+///
+/// Each request reads the route table once from `routes`, so a reload (`SIGHUP`) never
+/// affects a request in flight.
 ///
 /// ```swift
 /// var router = HTTPRouter()
-/// ResolveEndpoints(routes: Current(try RouteTableLoader.load(path: nil))).register(on: &router)
+/// ResolveEndpoints(routes: Current(try BuiltInRoutes.fuelMoneyTable())).register(on: &router)
 /// ```
 public struct ResolveEndpoints: Sendable {
-    let routes: Current<RouteTable>
+    private let routes: Current<RouteTable>
 
-    /// - Parameter routes: the route table; replacing it (SIGHUP) affects only later requests.
+    /// The largest `POST /v1/links` body accepted.
+    public static let maximumStackBodyBytes = 64 * 1024
+
     public init(routes: Current<RouteTable>) {
         self.routes = routes
     }
 
-    /// The largest stack body `POST /v1/links` reads.
-    static let maxStackBytes = 64 * 1024
-
+    /// Registers the three endpoints.
     public func register(on router: inout HTTPRouter) {
-        router.on(.get, "/v1/resolve") { [routes] request, responder in
-            responder.respond(ResolveEndpoints.resolve(request, table: routes.value))
+        let routes = self.routes
+        router.on(.get, "/v1/resolve") { request, responder in
+            responder.respond(Self.resolve(request, table: routes.value))
         }
-        router.on(.post, "/v1/links", maxBodyBytes: ResolveEndpoints.maxStackBytes) { [routes] request, responder in
-            responder.respond(ResolveEndpoints.links(request, table: routes.value))
+        router.on(.post, "/v1/links", maxBodyBytes: Self.maximumStackBodyBytes) { request, responder in
+            responder.respond(Self.links(request, table: routes.value))
         }
-        router.on(.get, "/v1/routes") { [routes] _, responder in
+        router.on(.get, "/v1/routes") { _, responder in
             responder.respond(HTTPResponse(contentType: "application/json", body: routes.value.routesDocument))
         }
     }
 
+    /// `GET /v1/resolve?url=LINK[&format=F]`.
     static func resolve(_ request: HTTPRequest, table: RouteTable) -> HTTPResponse {
-        guard let link = request.queryItem("url"), !link.isEmpty else {
-            return problem(.badRequest, "missing-url", "Missing link",
-                           "Add the link to resolve as the url query item, percent-encoded: /v1/resolve?url=fuelmoney%3A%2F%2Fsettings%2Faccount.")
+        guard let link = linkParameter(request.query) else {
+            return ResolveProblems.missingURL.response()
         }
         var format = ResolveFormat.document
         if let name = request.queryItem("format") {
             guard let chosen = ResolveFormat(rawValue: name) else {
-                let known = ResolveFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                return problem(.badRequest, "unknown-format", "Unknown format",
-                               "The format \"\(name)\" is not one of \(known).")
+                return ResolveProblems.unknownFormat(name).response()
             }
             format = chosen
         }
         do {
             return HTTPResponse(contentType: "application/json", body: try table.resolve(link, format: format))
         } catch {
-            return problem(for: error)
+            return ResolveProblems.problem(for: error).response()
         }
     }
 
+    /// `POST /v1/links`: a stack in, its canonical links out.
     static func links(_ request: HTTPRequest, table: RouteTable) -> HTTPResponse {
+        guard !request.body.isEmpty else {
+            return ResolveProblems.problem(for: LinkPrintError.malformedStack(reason: "the body is empty")).response()
+        }
         do {
-            let links = try table.links(forJSON: request.body)
-            return HTTPResponse(contentType: "application/json", body: links.documentBytes)
+            return HTTPResponse(contentType: "application/json", body: try table.links(forJSON: request.body).documentBytes)
         } catch {
-            switch error {
-            case .malformedStack:
-                return problem(.badRequest, "malformed-stack", "Malformed stack", error.description)
-            case .unknownType, .invalidItem:
-                return problem(.unprocessableContent, "invalid-stack", "Stack does not fit the route file", error.description)
-            case .noRoute:
-                return problem(.unprocessableContent, "no-route-for-stack", "No route yields this stack", error.description)
+            return ResolveProblems.problem(for: error).response()
+        }
+    }
+
+    /// The `url` query item, percent-decoded once. A client that forgot to encode the link's
+    /// own query (`url=app://search?q=a&tab=b`) splits it into our query; items after `url`
+    /// other than `format` are put back, so that link still resolves as written.
+    static func linkParameter(_ query: String?) -> String? {
+        guard let query else { return nil }
+        let parts = query.split(separator: "&", omittingEmptySubsequences: true)
+        guard let urlIndex = parts.firstIndex(where: { $0.hasPrefix("url=") }) else { return nil }
+        var raw = String(parts[urlIndex].dropFirst(4))
+        guard let firstDecoded = PercentDecoding.decode(raw), !firstDecoded.isEmpty else {
+            return PercentDecoding.decode(raw) == nil ? raw : nil
+        }
+        if firstDecoded.contains("?") {
+            for part in parts[(urlIndex + 1)...] where !part.hasPrefix("format=") && !part.hasPrefix("url=") {
+                raw += "&" + part
             }
         }
-    }
-
-    static func problem(for error: ResolveError) -> HTTPResponse {
-        switch error {
-        case .invalidLink:
-            return problem(.badRequest, "invalid-link", "Invalid link", error.description)
-        case .unknownScheme:
-            return problem(.notFound, "unknown-scheme", "Unknown link scheme", error.description)
-        case .unknownHost:
-            return problem(.notFound, "unknown-host", "Unknown link host", error.description)
-        case .noRoute:
-            return problem(.notFound, "no-route", "No route for this link", error.description)
-        case .wrongParameterType:
-            return problem(.notFound, "wrong-parameter-type", "Link parameter of the wrong type", error.description)
-        case .notSingleType:
-            return problem(.unprocessableContent, "not-single-type", "Stack holds more than one type", error.description)
-        }
-    }
-
-    static func problem(_ status: HTTPStatus, _ slug: String, _ title: String, _ detail: String) -> HTTPResponse {
-        HTTPProblem(status: status, type: "https://scenelink.dev/problems/\(slug)", title: title, detail: detail).response()
+        return PercentDecoding.decode(raw) ?? raw
     }
 }

@@ -16,7 +16,17 @@ struct LoopbackClient {
 
     let port: Int
 
-    func send(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> Response {
+    /// Sends one request. The blocking socket calls run on a Dispatch queue, never on the
+    /// Swift concurrency pool, which the server's own tasks need while the test waits.
+    func send(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try sendBlocking(method, target, headers: headers, body: body) })
+            }
+        }
+    }
+
+    func sendBlocking(_ method: String, _ target: String, headers: [String: String], body: [UInt8]) throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }

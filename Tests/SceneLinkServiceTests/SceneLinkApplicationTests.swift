@@ -10,7 +10,7 @@ struct SceneLinkApplicationTests {
 
     /// Runs `body` against a service on a free port with an in-memory database, then drains it.
     static func withService(_ configure: (inout ServiceConfiguration) -> Void = { _ in },
-                            _ body: (LoopbackClient, SceneLinkApplication) throws -> Void) throws {
+                            _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
         var configuration = ServiceConfiguration()
         configuration.port = 0
         configuration.databasePath = ":memory:"
@@ -18,17 +18,30 @@ struct SceneLinkApplicationTests {
         configure(&configuration)
         let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in })
         let port = try application.start(handlingSignals: false)
-        defer {
-            application.shutdown(reason: "test")
-            application.waitUntilStopped()
+        do {
+            try await body(LoopbackClient(port: port), application)
+        } catch {
+            await stop(application)
+            throw error
         }
-        try body(LoopbackClient(port: port), application)
+        await stop(application)
+    }
+
+    /// Drains the service without blocking a concurrency thread.
+    static func stop(_ application: SceneLinkApplication) async {
+        application.shutdown(reason: "test")
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                application.waitUntilStopped()
+                continuation.resume()
+            }
+        }
     }
 
     @Test("healthz answers ok over a real socket")
-    func healthz() throws {
-        try Self.withService { client, _ in
-            let response = try client.send("GET", "/healthz")
+    func healthz() async throws {
+        try await Self.withService { client, _ in
+            let response = try await client.send("GET", "/healthz")
             #expect(response.status == 200)
             #expect(response.text == #"{"status":"ok"}"#)
             #expect(response.headers["content-type"] == "application/json")
@@ -36,17 +49,17 @@ struct SceneLinkApplicationTests {
     }
 
     @Test("the served OpenAPI document is openapi.yaml byte for byte")
-    func openAPIServed() throws {
+    func openAPIServed() async throws {
         let file = try Data(contentsOf: Self.repositoryRoot.appendingPathComponent("openapi.yaml"))
-        try Self.withService { client, _ in
-            let response = try client.send("GET", "/openapi.yaml")
+        try await Self.withService { client, _ in
+            let response = try await client.send("GET", "/openapi.yaml")
             #expect(response.status == 200)
             #expect(response.body == Array(file), "run scripts/embed-openapi.sh after editing openapi.yaml")
         }
     }
 
     @Test("every route in code is in openapi.yaml, and every operation in openapi.yaml is served")
-    func routesMatchTheSpec() throws {
+    func routesMatchTheSpec() async throws {
         let spec = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
         var documented = Set<String>()
         var path: String?
@@ -62,7 +75,7 @@ struct SceneLinkApplicationTests {
                 documented.insert("\(method.uppercased()) \(path)")
             }
         }
-        try Self.withService { _, application in
+        try await Self.withService { _, application in
             let served = Set(application.router.routes.map { "\($0.method.rawValue) \($0.pattern)" })
             #expect(!served.isEmpty)
             #expect(served.subtracting(documented).sorted() == [], "routes served but not in openapi.yaml")
@@ -71,11 +84,11 @@ struct SceneLinkApplicationTests {
     }
 
     @Test("metrics count the requests sent, by route pattern")
-    func metricsCountRequests() throws {
-        try Self.withService { client, _ in
-            for _ in 0..<3 { _ = try client.send("GET", "/healthz") }
-            _ = try client.send("GET", "/no-such-thing")
-            let page = try client.send("GET", "/metrics")
+    func metricsCountRequests() async throws {
+        try await Self.withService { client, _ in
+            for _ in 0..<3 { _ = try await client.send("GET", "/healthz") }
+            _ = try await client.send("GET", "/no-such-thing")
+            let page = try await client.send("GET", "/metrics")
             #expect(page.status == 200)
             #expect(page.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
             let samples = MetricsTests.samples(page.text)
@@ -86,8 +99,8 @@ struct SceneLinkApplicationTests {
     }
 
     @Test("a taken port is a one-line startup error")
-    func takenPort() throws {
-        try Self.withService { client, _ in
+    func takenPort() async throws {
+        try await Self.withService { client, _ in
             var configuration = ServiceConfiguration()
             configuration.port = client.port
             configuration.databasePath = ":memory:"

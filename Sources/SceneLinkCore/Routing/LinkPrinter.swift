@@ -32,6 +32,25 @@ enum LinkPrinter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The segments that a rest value parses back to: split on `/`, except that a slash next
+    /// to an empty piece is written as `%2F` inside its neighbour, because empty segments
+    /// collapse when a link is read (`a//b` prints as `a%2F/b`, which reads back as `a//b`).
+    static func restSegments(_ value: String) -> [String]? {
+        let pieces = value.split(separator: "/", omittingEmptySubsequences: false)
+        var segments: [String] = []
+        var current = encodeSegment(String(pieces[0]))
+        for piece in pieces.dropFirst() {
+            if current.isEmpty || piece.isEmpty {
+                current += "%2F" + encodeSegment(String(piece))
+            } else {
+                segments.append(current)
+                current = encodeSegment(String(piece))
+            }
+        }
+        if !current.isEmpty { segments.append(current) }
+        return segments.isEmpty ? nil : segments
+    }
+
     /// The path and query of `route` with `values` bound (`settings/account?tab=2`), or nil
     /// when a path parameter has no value that prints.
     static func pathAndQuery(_ route: Route, values: [JSONValue?]) -> String? {
@@ -44,9 +63,7 @@ enum LinkPrinter {
                 guard let value = values[index], let text = route.parameters[index].kind.linkText(for: value) else { return nil }
                 parts.append(encodeSegment(text))
             case .rest(let index):
-                guard let value = values[index]?.stringValue else { return nil }
-                let pieces = value.split(separator: "/").map { encodeSegment(String($0)) }
-                guard !pieces.isEmpty else { return nil }
+                guard let value = values[index]?.stringValue, let pieces = restSegments(value) else { return nil }
                 parts.append(contentsOf: pieces)
             }
         }

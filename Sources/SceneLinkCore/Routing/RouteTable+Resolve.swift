@@ -110,12 +110,13 @@ extension RouteTable {
         return nil
     }
 
-    /// Up to three route patterns under the node where the search got furthest.
+    /// Up to three route patterns under the node where the search got furthest, in file order.
     private func closestRoutes(to node: Int) -> [String] {
         var found: [(route: Int, shape: String)] = []
-        trie.terminalShapes(under: node, into: &found, limit: 3)
+        trie.terminalShapes(under: node, into: &found, limit: 64)
         if found.isEmpty { return routes.prefix(3).map(\.pattern) }
-        return found.prefix(3).map { routes[$0.route].pattern }
+        // File order, so the answer does not depend on dictionary order.
+        return found.map(\.route).sorted().prefix(3).map { routes[$0].pattern }
     }
 
     /// Resolves a link to its route, parameters, stack, selection and canonical links.

@@ -1,0 +1,112 @@
+import Testing
+@testable import SceneLinkCore
+
+/// Validation: one pass reports every problem, each with its JSON location.
+@Suite struct RouteFileLoaderTests {
+    private func problems(_ text: String) -> [RouteFileProblem] {
+        do {
+            _ = try RouteTable(routeFile: Array(text.utf8))
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
+    private let app = #""app": {"name": "App", "schemes": ["app"], "hosts": ["app.example.com"]}"#
+    private let homePath = #""HomePath": {"tag": "App.HomePath", "rawValue": "Int", "cases": {"a": 1, "b": 2}}"#
+
+    @Test func malformedJSONHasLineAndColumn() {
+        #expect(problems("{\n  \"app\": {,\n}") == [RouteFileProblem(
+            location: "line 2, column 11",
+            message: "The file is not valid JSON: expected a member name in double quotes but found ','.")])
+    }
+
+    @Test func everyProblemIsReportedInOnePass() {
+        let found = problems("""
+        { \(app), "types": { \(homePath), "Bad": {"tag": "not a type", "cases": {"x": {}}} },
+          "routes": [
+            { "name": "one", "path": "/one", "push": [ {"type": "Nope", "value": 1} ] },
+            { "name": "two", "path": "/two/{id}", "push": [ {"type": "HomePath", "value": "c"} ] },
+            { "name": "one", "path": "/three/{n:Int}",
+              "routes": [ { "name": "kid", "path": "k", "push": [ {"type": "HomePath", "value": "{n}"} ] } ] }
+          ] }
+        """)
+        #expect(found.map(\.location) == [
+            "types.Bad.tag",
+            "routes[0].push[0].type",
+            "routes[1].push[0].value",
+            "routes[1].path",
+            "routes[2].name",
+            "routes[2].routes[0].push[0].value",
+        ])
+        #expect(found[0].message.contains("not a Swift type name"))
+        #expect(found[2].message == "HomePath has no case \"c\"; use one of a, b.")
+        #expect(found[3].message.contains("{id} is used nowhere"))
+        #expect(found[5].message == "The parameter {n} is stated as Int but this place holds HomePath; make them agree.")
+    }
+
+    @Test func equalRankRoutesAreReportedAsOverriding() {
+        let found = problems("""
+        { \(app), "routes": [
+            { "name": "settings", "path": "/settings", "routes": [
+                { "path": "{item:String}" },
+                { "name": "account", "path": "{x:String}" } ] } ] }
+        """)
+        #expect(found == [RouteFileProblem(
+            location: "routes[0].routes[1].path",
+            message: "The route settings.account overrides route settings.{item:String}: a link like /settings/{String} reaches both with equal rank; change one path, or give one parameter another type.")])
+    }
+
+    @Test func overlappingTypedSiblingsAreReported() {
+        let found = problems("""
+        { \(app), "routes": [
+            { "name": "a", "path": "/n/{x:Int}" }, { "name": "b", "path": "/n/{y:Double}" } ] }
+        """)
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("The route b overrides route a") == true)
+    }
+
+    @Test func wellKnownSchemesAreRefused() {
+        let found = problems(#"{ "app": {"name": "A", "schemes": ["https", "mailto", "my app"]}, "routes": [] }"#)
+        #expect(found.map(\.location) == ["app.schemes[0]", "app.schemes[1]", "app.schemes[2]"])
+    }
+
+    @Test func swiftTypeNames() {
+        #expect(RouteFileLoader.isSwiftTypeName("MyApp.Box<Swift.Int>"))
+        #expect(RouteFileLoader.isSwiftTypeName("MyApp.Pair<Swift.Int, Swift.String>"))
+        #expect(RouteFileLoader.isSwiftTypeName("MyApp.ContentView.InnerPath"))
+        #expect(!RouteFileLoader.isSwiftTypeName("MyApp.Pair<Swift.Int,Swift.String>"))
+        #expect(!RouteFileLoader.isSwiftTypeName("1App.X"))
+        #expect(!RouteFileLoader.isSwiftTypeName("App..X"))
+        #expect(!RouteFileLoader.isSwiftTypeName("App.X<"))
+    }
+
+    @Test func structParameterCannotComeFromALink() {
+        let found = problems("""
+        { \(app), "types": {"User": {"tag": "App.User", "fields": {"id": "Int"}}},
+          "routes": [ { "name": "u", "path": "/u/{user}", "push": [ {"type": "User", "value": "{user}"} ] } ] }
+        """)
+        #expect(found.map(\.location) == ["routes[0].path"])
+        #expect(found.first?.message.contains("whole User") == true)
+    }
+
+    @Test func duplicateKeysAndDefaultsOfTheWrongType() {
+        let found = problems("""
+        { \(app), "types": { \(homePath) },
+          "routes": [ { "name": "s", "path": "/s", "query": {"p": {"param": "{p}", "default": "x"}},
+                        "push": [ {"type": "HomePath", "value": "{p}"} ], "push": [] } ] }
+        """)
+        #expect(found.map(\.location) == ["routes[0].push", "routes[0].query.p.default"])
+    }
+
+    @Test func loadsAHundredThousandRoutes() throws {
+        // Correctness only; the time is measured by bench/ResolveBench.
+        var text = "{ \(app), \"routes\": ["
+        text += (0..<100_000).map { #"{"name":"r\#($0)","path":"/s\#($0)/{id}","push":[{"type":"Int","value":"{id}"}]}"# }
+            .joined(separator: ",")
+        text += "] }"
+        let table = try RouteTable(routeFile: Array(text.utf8))
+        #expect(table.routeCount == 100_000)
+        #expect(String(decoding: try table.navigationPath(for: "app://s99999/5"), as: UTF8.self) == #"["Swift.Int","5"]"#)
+    }
+}
