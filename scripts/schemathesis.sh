@@ -2,6 +2,8 @@
 # Schemathesis (4.x) against a live SceneLink server: every check, every phase including the
 # stateful one (it follows the OpenAPI links from session creation to value saves).
 # Settings that tell it which statuses are expected, with the reasons, are in schemathesis.toml.
+# One worker: with two, CPython 3.11's ast.parse (used by Hypothesis to describe filters) is not
+# thread-safe and the coverage phase dies with "AST constructor recursion depth mismatch".
 #
 # Usage: scripts/schemathesis.sh   (SCENELINK_BIN: the binary, default .build/release/scenelink;
 #                                   SCHEMATHESIS_MAX_TIME: seconds for fuzzing/stateful, default 120)

@@ -10,6 +10,11 @@ the OpenAPI links from `POST /v1/sessions` to the session's routes, but a link c
   which the spec documents: a token never reveals whether another session exists).
 
 Loaded with SCHEMATHESIS_HOOKS=schemathesis_hooks (scripts/schemathesis.sh sets it).
+
+Diagnostics (off unless set): SCHEMATHESIS_CALL_LOG=FILE appends one line per call (phase,
+method, path template, status), which shows whether the stateful phase reached scenes and values
+with real ids; SCHEMATHESIS_REJECTION_LOG=FILE appends every 400 and 500 with the request, to tell
+a spec that is too loose (positive 400s) from a server defect.
 """
 import json
 import os
@@ -58,6 +63,11 @@ class SessionToken:
 
 @schemathesis.hook("after_call")
 def log_rejections(context, case, response):
+    calls = os.environ.get("SCHEMATHESIS_CALL_LOG")
+    if calls:
+        phase = getattr(getattr(getattr(case, "meta", None), "phase", None), "name", "?")
+        with LOCK, open(calls, "a") as log:
+            log.write(f"{phase} {case.method} {case.operation.path} {response.status_code} {case.formatted_path} {dict(case.headers or {}).get('If-Match')} {response.text[:120] if response.status_code == 404 else ''}\n")
     path = os.environ.get("SCHEMATHESIS_REJECTION_LOG")
     if path and response.status_code in (400, 500):
         with LOCK, open(path, "a") as log:
