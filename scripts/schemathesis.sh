@@ -21,6 +21,6 @@ export SCENELINK_URL="http://127.0.0.1:$port" SCHEMATHESIS_HOOKS=schemathesis_ho
 export PYTHONPATH="$root/scripts${PYTHONPATH:+:$PYTHONPATH}"
 schemathesis run openapi.yaml --url "http://127.0.0.1:$port" --checks all \
   --phases examples,coverage,fuzzing,stateful --max-time "${SCHEMATHESIS_MAX_TIME:-120}" \
-  --request-timeout 10 --workers 2
+  --request-timeout 10 --workers 1
 kill -0 "$pid" || { echo "the server died during the run:"; tail -20 "$work/server.log"; exit 1; }
 echo "schemathesis: no failures; the server is still up"

@@ -54,3 +54,12 @@ class SessionToken:
 
     def set(self, case, data, context):
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+
+
+@schemathesis.hook("after_call")
+def log_rejections(context, case, response):
+    path = os.environ.get("SCHEMATHESIS_REJECTION_LOG")
+    if path and response.status_code in (400, 500):
+        with LOCK, open(path, "a") as log:
+            mode = getattr(getattr(getattr(case, "meta", None), "generation", None), "mode", "?")
+            log.write(f"{mode} {response.status_code} {case.method} {case.formatted_path} q={case.query} h={ {k: v for k, v in (case.headers or {}).items() if k != 'Authorization'} } body={response.text[:300]}\n")

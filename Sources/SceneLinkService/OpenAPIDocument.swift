@@ -15,6 +15,11 @@ info:
     values the way `@SceneStorage` does on one device.
 
     Every error is an `application/problem+json` document (RFC 9457) with a stable `type`.
+    Any request may also be answered by the HTTP layer itself: 400 (malformed request or
+    path), 405 with `Allow` (a method the path does not serve), 408 (too slow), 413 (body over
+    the route's limit), 414 (request line too long), 431 (header block too large), 501 (an
+    unsupported transfer coding), 503 (too many connections) and 505 (not HTTP/1.x).
+    `HEAD` is served wherever `GET` is, without the body.
   license:
     name: MIT
     identifier: MIT
@@ -59,7 +64,7 @@ paths:
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Readiness" }
-              example: { status: ready, routes: 13, database: writable }
+              example: { status: ready, routes: 7, database: writable }
         "503":
           $ref: "#/components/responses/NotReady"
   /metrics:
@@ -86,7 +91,12 @@ paths:
           description: The OpenAPI 3.1 description of the service.
           content:
             application/yaml:
-              schema: { type: string }
+              schema:
+                type: object
+                required: [openapi, info, paths]
+                properties:
+                  openapi: { type: string, const: 3.1.0 }
+              example: { openapi: 3.1.0, info: { title: SceneLink, version: 0.1.0 }, paths: {} }
   /v1/resolve:
     get:
       tags: [links]
@@ -95,16 +105,31 @@ paths:
       description: |
         Matches a custom-scheme link (`fuelmoney://settings/account`) or an https link on a
         configured host against the route table and answers the stack the app should show.
-        `format=navigationPath` answers only SwiftUI's `NavigationPath.CodableRepresentation`
-        JSON (top of the stack first); `format=array` a typed array (single-type stacks only);
-        `format=elements` the neutral element list in push order.
+        `format=document` (the default) answers the whole resolution; `format=navigationPath`
+        only SwiftUI's `NavigationPath.CodableRepresentation` JSON (top of the stack first);
+        `format=array` a typed array in push order (single-type stacks only, 422 otherwise);
+        `format=elements` the neutral element list in push order. The root link
+        (`fuelmoney://`) is the empty stack.
       parameters:
         - name: url
           in: query
           required: true
-          description: The link, percent-encoded as a query value.
-          schema: { type: string, minLength: 1 }
-          example: fuelmoney://settings/account
+          description: |
+            The link, percent-encoded as a query value: `scheme://path[?query][#fragment]`. An
+            unknown scheme or host, or a path no route matches, is 404. Inside the link, `%` starts
+            an escape of an ASCII byte; control characters are not allowed; an https link needs a host.
+          schema:
+            type: string
+            minLength: 4
+            maxLength: 2048
+            # Scheme (RFC 3986 §3.1), "://", then printable ASCII where "%" only starts an
+            # ASCII escape; an https link must name a host (not empty after userinfo and port).
+            pattern: "^(?![Hh][Tt][Tt][Pp][Ss]://(?:[^/?#]*@)?(?::[0-9]*)?(?:[/?#]|$))[A-Za-z][A-Za-z0-9+.-]*://(?:[!-$&-~]|%[0-7][0-9A-Fa-f])*$"
+          examples:
+            scheme:
+              value: fuelmoney://settings/account
+            https:
+              value: https://fuelmoney.example.com/settings/account
         - name: format
           in: query
           required: false
@@ -112,17 +137,18 @@ paths:
             type: string
             enum: [document, navigationPath, array, elements]
             default: document
+          example: navigationPath
       responses:
         "200":
-          description: The resolved stack.
+          description: The resolved stack in the format asked for.
           content:
             application/json:
               schema:
-                oneOf:
+                anyOf:
                   - $ref: "#/components/schemas/Resolution"
                   - $ref: "#/components/schemas/NavigationPathRepresentation"
                   - $ref: "#/components/schemas/Elements"
-                  - type: array
+                  - $ref: "#/components/schemas/TypedArray"
               examples:
                 document:
                   value:
@@ -139,9 +165,12 @@ paths:
                       https: https://fuelmoney.example.com/settings/account
                 navigationPath:
                   value: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
+                array:
+                  value: [1, 2]
         "400": { $ref: "#/components/responses/BadRequest" }
-        "404": { $ref: "#/components/responses/NotFound" }
-        "422": { $ref: "#/components/responses/Unprocessable" }
+        "404": { $ref: "#/components/responses/LinkNotFound" }
+        "422": { $ref: "#/components/responses/NotSingleType" }
+        "414": { $ref: "#/components/responses/URITooLong" }
   /v1/links:
     post:
       tags: [links]
@@ -149,31 +178,35 @@ paths:
       summary: Print the canonical links for a stack
       description: |
         The reverse of resolve: the body is a `NavigationPath.CodableRepresentation` array (top
-        first) or an element list (push order); the answer is the canonical custom-scheme link
-        and https link of the route that yields exactly that stack.
+        first), an element list (push order), or an object holding one of them as
+        `navigationPath` or `elements`. The answer is the route that yields exactly that stack
+        and its canonical custom-scheme and https links. 422 when the stack names a type the
+        route file does not have, or no route yields it.
       requestBody:
         required: true
         content:
           application/json:
-            schema:
-              oneOf:
-                - $ref: "#/components/schemas/NavigationPathRepresentation"
-                - $ref: "#/components/schemas/Elements"
+            schema: { $ref: "#/components/schemas/StackBody" }
             examples:
               navigationPath:
                 value: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
+              elements:
+                value:
+                  - { type: HomePath, value: 1 }
+                  - { type: HomePath, value: 2 }
       responses:
         "200":
-          description: The canonical links.
+          description: The route and its canonical links.
           content:
             application/json:
               schema: { $ref: "#/components/schemas/CanonicalLinks" }
               example:
+                route: settings.account
                 scheme: fuelmoney://settings/account
                 https: https://fuelmoney.example.com/settings/account
         "400": { $ref: "#/components/responses/BadRequest" }
         "413": { $ref: "#/components/responses/TooLarge" }
-        "422": { $ref: "#/components/responses/Unprocessable" }
+        "422": { $ref: "#/components/responses/NoRouteForStack" }
   /v1/routes:
     get:
       tags: [links]
@@ -181,41 +214,49 @@ paths:
       summary: The loaded routes
       responses:
         "200":
-          description: Every route with its full pattern and stack template.
+          description: The app, its link sources, and every route with its full pattern and stack template.
           content:
             application/json:
-              schema:
-                type: object
-                required: [routes]
-                properties:
-                  app: { type: object }
-                  routes:
-                    type: array
-                    items: { $ref: "#/components/schemas/RouteSummary" }
+              schema: { $ref: "#/components/schemas/RouteList" }
+              example:
+                app: FuelMoney
+                schemes: [fuelmoney]
+                hosts: [fuelmoney.example.com]
+                routes:
+                  - name: settings.account
+                    pattern: /settings/account
+                    stack:
+                      - { type: HomePath, tag: FuelMoney.HomePath, value: 1 }
+                      - { type: HomePath, tag: FuelMoney.HomePath, value: 2 }
+                    selection: null
   /v1/sessions:
     post:
       tags: [sessions]
       operationId: createSession
       summary: Open a session
       description: |
-        Answers a new session id and its secret token (at least 128 bits from the system's
-        CSPRNG; the server stores only its hash). Send the token as `Authorization: Bearer TOKEN`
-        on every call for this session. A session expires after an idle time (30 days by default);
-        each use moves its expiry forward.
+        Answers a new session id and its secret token (256 bits from the system's CSPRNG; the
+        server stores only its hash). Send the token as `Authorization: Bearer TOKEN` on every
+        call for this session. A session expires after an idle time (30 days by default); each
+        use moves its expiry forward. No request body is needed.
       responses:
         "201":
-          description: The new session.
+          description: "The new session. Not cacheable (`Cache-Control: no-store`): it holds the secret."
           headers:
             Location:
               description: The session's URL.
-              schema: { type: string }
+              required: true
+              schema: { type: string, pattern: "^/v1/sessions/[A-Za-z0-9_~-]{1,64}$" }
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Session" }
               example:
-                id: 2f1c0b6e4d8a4b7f9e3a1c5d7b9e0f12
-                token: q3X9v0bq2m1lZ8T2y5c6V1Q4w7e0r3t6y9u2i5o8p1a
-                expiresAt: "2026-12-21T10:00:00Z"
+                id: opVkK7tkhddkU3ncPeD0Pg
+                token: V2Av3FyHwRoa0ELwQyV0qNw3VPrPaGTD4swvac-kemc
+                expiresAt: "2026-12-21T19:04:36Z"
           links:
             SaveValue:
               operationId: putValue
@@ -223,8 +264,17 @@ paths:
             RestoreValue:
               operationId: getValue
               parameters: { id: $response.body#/id }
+            ForgetValue:
+              operationId: deleteValue
+              parameters: { id: $response.body#/id }
+            SaveScene:
+              operationId: putScene
+              parameters: { id: $response.body#/id }
             GetScene:
               operationId: getScene
+              parameters: { id: $response.body#/id }
+            DeleteScene:
+              operationId: deleteScene
               parameters: { id: $response.body#/id }
             ListScenes:
               operationId: listScenes
@@ -232,6 +282,9 @@ paths:
             EndSession:
               operationId: deleteSession
               parameters: { id: $response.body#/id }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/sessions/{id}:
     parameters:
       - $ref: "#/components/parameters/SessionID"
@@ -244,7 +297,9 @@ paths:
         "204": { description: The session and all its scenes and values are gone. }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
+        "404": { $ref: "#/components/responses/SessionNotFound" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/sessions/{id}/scenes:
     parameters:
       - $ref: "#/components/parameters/SessionID"
@@ -255,13 +310,20 @@ paths:
       security: [{ bearer: [] }]
       responses:
         "200":
-          description: Every scene that holds at least one value.
+          description: Every scene that holds at least one value, with its `ETag` and number of values.
+          headers:
+            Cache-Control: { $ref: "#/components/headers/PrivateNoCache" }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/SceneList" }
+              example:
+                scenes:
+                  - { scene: main, etag: '"s1"', values: 1 }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
+        "404": { $ref: "#/components/responses/SessionNotFound" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/sessions/{id}/scenes/{scene}:
     parameters:
       - $ref: "#/components/parameters/SessionID"
@@ -270,25 +332,51 @@ paths:
       tags: [scene-state]
       operationId: getScene
       summary: Every value of a scene, in one round trip
+      description: |
+        The scene document: every value's content type, `ETag` and bytes (base64, and also as
+        `json` for a JSON value or `text` for a UTF-8 `text/*` value). `If-None-Match` with the
+        scene's `ETag` answers 304; `If-Match` with another tag answers 412.
       security: [{ bearer: [] }]
       parameters:
+        - $ref: "#/components/parameters/IfMatch"
         - $ref: "#/components/parameters/IfNoneMatch"
       responses:
         "200":
           description: The scene's values.
           headers:
             ETag: { $ref: "#/components/headers/ETag" }
+            Cache-Control: { $ref: "#/components/headers/PrivateNoCache" }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Scene" }
-        "304": { description: The scene has not changed since the ETag given. }
+              example:
+                scene: main
+                etag: '"s1"'
+                values:
+                  path:
+                    contentType: application/json
+                    etag: '"v1"'
+                    base64: WyJGdWVsTW9uZXkuSG9tZVBhdGgiLCIyIl0=
+                    json: [FuelMoney.HomePath, "2"]
+        "304":
+          description: The scene has not changed since the `ETag` given.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
+        "404": { $ref: "#/components/responses/SceneNotFound" }
+        "412": { $ref: "#/components/responses/PreconditionFailed" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
     put:
       tags: [scene-state]
       operationId: putScene
       summary: Replace every value of a scene atomically
+      description: |
+        One atomic save at a scene phase change. Keys not listed are deleted. Each value gives
+        exactly one of `base64` (the bytes) or `text` (UTF-8); without `contentType` a `base64`
+        value is `application/octet-stream` and a `text` value `text/plain; charset=utf-8`.
+        `If-Match` is on the scene's `ETag`; `If-None-Match: *` only creates.
       security: [{ bearer: [] }]
       parameters:
         - $ref: "#/components/parameters/IfMatch"
@@ -298,30 +386,66 @@ paths:
         content:
           application/json:
             schema: { $ref: "#/components/schemas/SceneUpdate" }
+            example:
+              values:
+                path: { contentType: application/json, base64: WyJGdWVsTW9uZXkuSG9tZVBhdGgiLCIyIl0= }
+                tab: { text: home }
       responses:
         "200":
-          description: Saved; the scene's new ETag.
+          description: Saved over an existing scene; the stored document and its new `ETag`.
           headers:
             ETag: { $ref: "#/components/headers/ETag" }
+            Cache-Control: { $ref: "#/components/headers/PrivateNoCache" }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Scene" }
+          links: &scene-links
+            GetSavedScene: { $ref: "#/components/links/GetSavedScene" }
+            GetSavedSceneIfChanged: { $ref: "#/components/links/GetSavedSceneIfChanged" }
+            UpdateSavedScene: { $ref: "#/components/links/UpdateSavedScene" }
+            DeleteSavedScene: { $ref: "#/components/links/DeleteSavedScene" }
+            ListScenesOfSession: { $ref: "#/components/links/ListScenesOfSession" }
+        "201":
+          description: Created the scene; the stored document and its `ETag`.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+            Cache-Control: { $ref: "#/components/headers/PrivateNoCache" }
+            Location:
+              description: The scene's URL.
+              required: true
+              schema: { type: string }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Scene" }
+              example:
+                scene: main
+                etag: '"s3"'
+                values:
+                  tab: { contentType: "text/plain; charset=utf-8", etag: '"v3"', base64: aG9tZQ==, text: home }
+          links: *scene-links
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
+        "404": { $ref: "#/components/responses/SessionNotFound" }
         "409": { $ref: "#/components/responses/Conflict" }
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
     delete:
       tags: [scene-state]
       operationId: deleteScene
       summary: Forget a scene (the system discarded it)
       security: [{ bearer: [] }]
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
       responses:
         "204": { description: The scene and its values are gone. }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
+        "404": { $ref: "#/components/responses/SceneNotFound" }
+        "412": { $ref: "#/components/responses/PreconditionFailed" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/sessions/{id}/scenes/{scene}/values/{key}:
     parameters:
       - $ref: "#/components/parameters/SessionID"
@@ -336,75 +460,96 @@ paths:
         stored: start at the root. With `repair=navigationPath` a stored
         `NavigationPath.CodableRepresentation` is checked against the current route table and
         cut to its longest valid prefix (root side kept); `SceneLink-Repaired-Elements` says how
-        many elements were dropped.
+        many elements were dropped; a value that is not a CodableRepresentation is 422.
       security: [{ bearer: [] }]
       parameters:
         - name: repair
           in: query
           required: false
           schema: { type: string, enum: [navigationPath] }
+          example: navigationPath
+        - $ref: "#/components/parameters/IfMatch"
         - $ref: "#/components/parameters/IfNoneMatch"
       responses:
         "200":
-          description: The stored bytes.
+          description: The stored bytes, with the content type they were saved with.
           headers:
             ETag: { $ref: "#/components/headers/ETag" }
+            Cache-Control: { $ref: "#/components/headers/PrivateNoCache" }
             SceneLink-Repaired-Elements:
-              description: With `repair=navigationPath`, how many elements were dropped from the top of the stored path.
+              description: With `repair=navigationPath`, how many elements were dropped from the top of the stored path (0 when it is still valid).
               schema: { type: integer, minimum: 0 }
           content:
             "*/*":
-              schema: { type: string, format: binary }
+              example: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
         "304":
-          description: The value has not changed since the ETag given.
+          description: The value has not changed since the `ETag` given.
           headers:
             ETag: { $ref: "#/components/headers/ETag" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
-        "422": { $ref: "#/components/responses/Unprocessable" }
+        "404": { $ref: "#/components/responses/ValueNotFound" }
+        "412": { $ref: "#/components/responses/PreconditionFailed" }
+        "422": { $ref: "#/components/responses/NotANavigationPath" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
     put:
       tags: [scene-state]
       operationId: putValue
       summary: Save one value
       description: |
-        Stores the body bytes with their `Content-Type`. `If-Match: ETAG` saves only over that
-        revision (412 otherwise: someone else saved first; read again and retry);
-        `If-None-Match: *` only creates. Preconditions are checked after everything else about
-        the request is valid (RFC 9110 §13.2.1).
+        Stores the body bytes (possibly none) with their `Content-Type` (a media type of at most
+        255 printable ASCII characters; `application/octet-stream` when absent). `If-Match: ETAG`
+        saves only over that revision (412 otherwise: someone else saved first; read again and
+        retry); `If-None-Match: *` only creates. Preconditions are checked after everything else
+        about the request is valid (RFC 9110 §13.2.1). 201 when the key was new, 204 on update.
       security: [{ bearer: [] }]
       parameters:
         - $ref: "#/components/parameters/IfMatch"
         - $ref: "#/components/parameters/IfNoneMatch"
       requestBody:
-        required: true
+        required: false
         content:
           application/json:
             schema: {}
             example: [FuelMoney.HomePath, "2", FuelMoney.HomePath, "1"]
+          text/plain:
+            schema: { type: string }
+            example: home
           application/octet-stream:
             schema: { type: string, format: binary }
+            example: "\u0001\u0002"
       responses:
-        "200":
-          description: Replaced an existing value.
-          headers:
-            ETag: { $ref: "#/components/headers/ETag" }
-          links:
-            RestoreSavedValue: { $ref: "#/components/links/RestoreSavedValue" }
-            DeleteSavedValue: { $ref: "#/components/links/DeleteSavedValue" }
         "201":
           description: Created the value.
           headers:
             ETag: { $ref: "#/components/headers/ETag" }
-          links:
+            Location:
+              description: The value's URL.
+              required: true
+              schema: { type: string }
+          links: &value-links
             RestoreSavedValue: { $ref: "#/components/links/RestoreSavedValue" }
+            RestoreSavedValueIfChanged: { $ref: "#/components/links/RestoreSavedValueIfChanged" }
+            UpdateSavedValue: { $ref: "#/components/links/UpdateSavedValue" }
             DeleteSavedValue: { $ref: "#/components/links/DeleteSavedValue" }
+            GetSceneOfValue: { $ref: "#/components/links/GetSceneOfValue" }
+            SaveSceneOfValue: { $ref: "#/components/links/SaveSceneOfValue" }
+            DeleteSceneOfValue: { $ref: "#/components/links/DeleteSceneOfValue" }
+            ListScenesOfSession: { $ref: "#/components/links/ListScenesOfSession" }
+        "204":
+          description: Replaced an existing value.
+          headers:
+            ETag: { $ref: "#/components/headers/ETag" }
+          links: *value-links
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
+        "404": { $ref: "#/components/responses/SessionNotFound" }
         "409": { $ref: "#/components/responses/Conflict" }
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
     delete:
       tags: [scene-state]
       operationId: deleteValue
@@ -416,92 +561,209 @@ paths:
         "204": { description: The value is gone. }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "404": { $ref: "#/components/responses/NotFound" }
+        "404": { $ref: "#/components/responses/ValueNotFound" }
         "412": { $ref: "#/components/responses/PreconditionFailed" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
 components:
   links:
     RestoreSavedValue:
       operationId: getValue
+      description: Restore the value just saved.
       parameters:
         id: $request.path.id
         scene: $request.path.scene
         key: $request.path.key
+    RestoreSavedValueIfChanged:
+      operationId: getValue
+      description: Restore it only if it changed (304 with this `ETag`).
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+        key: $request.path.key
+        header.If-None-Match: $response.header.ETag
+    UpdateSavedValue:
+      operationId: putValue
+      description: Save over exactly the revision just saved.
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+        key: $request.path.key
+        header.If-Match: $response.header.ETag
     DeleteSavedValue:
       operationId: deleteValue
       parameters:
         id: $request.path.id
         scene: $request.path.scene
         key: $request.path.key
+    GetSceneOfValue:
+      operationId: getScene
+      description: The scene the value was saved in.
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+    SaveSceneOfValue:
+      operationId: putScene
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+    DeleteSceneOfValue:
+      operationId: deleteScene
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+    ListScenesOfSession:
+      operationId: listScenes
+      parameters:
+        id: $request.path.id
+    GetSavedScene:
+      operationId: getScene
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+    GetSavedSceneIfChanged:
+      operationId: getScene
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+        header.If-None-Match: $response.header.ETag
+    UpdateSavedScene:
+      operationId: putScene
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+        header.If-Match: $response.header.ETag
+    DeleteSavedScene:
+      operationId: deleteScene
+      parameters:
+        id: $request.path.id
+        scene: $request.path.scene
+        header.If-Match: $response.header.ETag
   securitySchemes:
     bearer:
       type: http
       scheme: bearer
-      description: The session's token from `POST /v1/sessions`.
+      description: "The session's token from `POST /v1/sessions`, as `Authorization: Bearer TOKEN`."
   parameters:
     SessionID:
       name: id
       in: path
       required: true
-      description: The session id from `POST /v1/sessions`.
-      schema: { type: string, pattern: "^[0-9a-f]{32}$" }
+      description: The session id from `POST /v1/sessions` (letters, digits, `-`, `_`, `~`; 1 to 64 characters).
+      schema: { type: string, pattern: "^[A-Za-z0-9_~-]{1,64}$" }
+      example: opVkK7tkhddkU3ncPeD0Pg
     SceneID:
       name: scene
       in: path
       required: true
-      description: The scene (one window of the app); letters, digits and `-._~`, 1 to 64 characters.
-      schema: { type: string, pattern: "^[A-Za-z0-9._~-]{1,64}$" }
+      description: The scene (one window of the app); letters, digits and `-._~`, 1 to 128 characters, not `.` or `..`.
+      schema: { type: string, pattern: "^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}$" }
       example: main
     ValueKey:
       name: key
       in: path
       required: true
-      description: The value's key (as in `@SceneStorage("path")`); letters, digits and `-._~`, 1 to 128 characters.
-      schema: { type: string, pattern: "^[A-Za-z0-9._~-]{1,128}$" }
+      description: The value's key (as in `@SceneStorage("path")`); letters, digits and `-._~`, 1 to 128 characters, not `.` or `..`.
+      schema: { type: string, pattern: "^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}$" }
       example: path
     IfMatch:
       name: If-Match
       in: header
       required: false
-      description: Save or delete only if the current ETag is one of these (412 otherwise).
-      schema: { type: string }
+      description: Only if the current `ETag` is one of these (strong comparison), or `*` for any current value; 412 otherwise.
+      schema:
+        type: string
+        pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
+      example: '"v12"'
     IfNoneMatch:
       name: If-None-Match
       in: header
       required: false
-      description: On GET, 304 when the ETag still matches; on PUT, `*` creates only (412 if it exists).
-      schema: { type: string }
+      description: On GET, 304 when the `ETag` is one of these; on PUT, `*` creates only (412 if it exists).
+      schema:
+        type: string
+        pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
+      example: '"v12"'
   headers:
     ETag:
-      description: The strong entity tag of the stored revision.
-      schema: { type: string }
+      description: The strong entity tag of the stored revision (`"v…"` for a value, `"s…"` for a scene).
+      required: true
+      schema: { type: string, pattern: '^"[sv][0-9]+"$' }
+    PrivateNoCache:
+      description: Stored state is per session; a cache must revalidate it.
+      required: true
+      schema: { type: string, const: "private, no-cache" }
   responses:
     BadRequest:
-      description: The request is malformed; `detail` says what to fix.
+      description: |
+        The request is malformed (an identifier, a conditional header, a query item, the body);
+        `detail` says what to fix.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/invalid-identifier
+            title: Invalid identifier
+            status: 400
+            detail: The scene id contains the character U+2F; use only A-Z a-z 0-9 - . _ ~.
     Unauthorized:
-      description: "No or malformed `Authorization: Bearer TOKEN`."
+      description: "No, a malformed, or an unknown `Authorization: Bearer TOKEN`."
       headers:
         WWW-Authenticate:
-          schema: { type: string }
+          description: The RFC 6750 §3 challenge.
+          required: true
+          schema: { type: string, pattern: "^Bearer realm=\"scenelink\"" }
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
-    NotFound:
-      description: No such link route, session (for this token), scene or value.
+          example:
+            type: https://scenelink.dev/problems/unauthorized
+            title: Session token required
+            status: 401
+            detail: "This route needs the header 'Authorization: Bearer TOKEN' with the token from POST /v1/sessions."
+    SessionNotFound:
+      description: |
+        No live session has this id for this token (never existed, ended, expired, or the token
+        is another session's: a token never reveals whether another session exists).
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
+    SceneNotFound:
+      description: No such session (for this token), or the session has no such scene.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    ValueNotFound:
+      description: No such session (for this token), or nothing is stored under this key; start at the root.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    LinkNotFound:
+      description: The link's scheme or host is not the app's, or no route matches its path.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/no-route
+            title: No route for this link
+            status: 404
+            detail: No route matches /settings/nope; the closest are /settings, /settings/account, /settings/variable.
     Conflict:
       description: A limit on keys per scene or scenes per session would be exceeded.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
     PreconditionFailed:
-      description: The `If-Match` / `If-None-Match` condition does not hold; read again and retry.
+      description: The `If-Match` / `If-None-Match` condition does not hold; read again and retry. Carries the current `ETag` when there is a current revision.
       headers:
-        ETag: { $ref: "#/components/headers/ETag" }
+        ETag:
+          description: The current revision's tag.
+          schema: { type: string, pattern: '^"[sv][0-9]+"$' }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    URITooLong:
+      description: The request line is longer than the server's limit (8 KiB by default); the link is too long.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
@@ -510,13 +772,39 @@ components:
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
-    Unprocessable:
-      description: Well-formed, but no route yields this stack or it cannot take this shape.
+    NoRouteForStack:
+      description: Well-formed, but the stack names a type the route file does not have, an item that does not fit its type, or no route yields it.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    NotSingleType:
+      description: "`format=array` for a stack that holds more than one type."
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    NotANavigationPath:
+      description: "`repair=navigationPath` on a value that is not a CodableRepresentation array."
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    StorageFailed:
+      description: The database could not be read or written; retry later.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    Unavailable:
+      description: Shutting down, or too many connections; retry after `Retry-After` seconds.
+      headers:
+        Retry-After:
+          schema: { type: integer, minimum: 0 }
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
     NotReady:
       description: Not ready; `detail` says why.
+      headers:
+        Retry-After:
+          schema: { type: integer, minimum: 0 }
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
@@ -528,16 +816,20 @@ components:
       properties:
         type: { type: string, format: uri }
         title: { type: string }
-        status: { type: integer }
+        status: { type: integer, minimum: 400, maximum: 599 }
         detail: { type: string }
       additionalProperties: true
     Readiness:
       type: object
-      required: [status]
+      required: [status, routes, database]
       properties:
         status: { type: string, const: ready }
-        routes: { type: integer }
-        database: { type: string }
+        routes: { type: integer, minimum: 1 }
+        database: { type: string, const: writable }
+    EntityTagCondition:
+      type: string
+      description: "`*`, or a comma-separated list of quoted entity tags (RFC 9110 §13.1.1), weak ones as `W/\"…\"`."
+      pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
     NavigationPathRepresentation:
       type: array
       description: SwiftUI's `NavigationPath.CodableRepresentation`; pairs of tag and item JSON text, top of the stack first.
@@ -553,74 +845,147 @@ components:
       type: array
       description: Stack elements in push order (root first).
       items: { $ref: "#/components/schemas/Element" }
+    TypedArray:
+      type: array
+      description: "`format=array`: the items in push order, for `NavigationStack(path: $array)`."
+    ElementInput:
+      type: object
+      description: One element of a stack to print; `type` (the route file's name) or `tag` (the Swift type name) and the value.
+      required: [value]
+      anyOf:
+        - required: [type]
+        - required: [tag]
+      properties:
+        type: { type: string }
+        tag: { type: string }
+        value: {}
+    StackArray:
+      anyOf:
+        - type: array
+          description: A CodableRepresentation, top first; an even number of strings (tag, item, ...).
+          items: { type: string }
+          anyOf:
+            - maxItems: 0
+            - { minItems: 2, maxItems: 2 }
+            - { minItems: 4, maxItems: 4 }
+            - { minItems: 6, maxItems: 6 }
+            - { minItems: 8, maxItems: 8 }
+        - type: array
+          description: Elements in push order.
+          minItems: 1
+          items: { $ref: "#/components/schemas/ElementInput" }
+    StackBody:
+      anyOf:
+        - $ref: "#/components/schemas/StackArray"
+        - type: object
+          required: [navigationPath]
+          properties:
+            navigationPath: { $ref: "#/components/schemas/StackArray" }
+        - type: object
+          required: [elements]
+          not: { required: [navigationPath] }
+          properties:
+            elements: { $ref: "#/components/schemas/StackArray" }
     CanonicalLinks:
       type: object
+      required: [route, scheme, https]
       properties:
-        scheme: { type: [string, "null"] }
-        https: { type: [string, "null"] }
+        route: { type: [string, "null"], description: The route that yields the stack; null for the empty stack of an app without a `/` route. }
+        scheme: { type: [string, "null"], description: The custom-scheme link; null when the app lists no scheme. }
+        https: { type: [string, "null"], description: The https link; null when the app lists no host. }
     Resolution:
       type: object
-      required: [link, route, parameters, elements, navigationPath, canonical]
+      required: [link, route, parameters, elements, navigationPath, selection, canonical]
       properties:
         link: { type: string }
         route: { type: [string, "null"] }
-        parameters: { type: object }
+        parameters: { type: object, description: The route's parameter values by name. }
         elements: { $ref: "#/components/schemas/Elements" }
         navigationPath: { $ref: "#/components/schemas/NavigationPathRepresentation" }
         selection: { oneOf: [{ $ref: "#/components/schemas/Element" }, { type: "null" }] }
-        canonical: { $ref: "#/components/schemas/CanonicalLinks" }
+        canonical:
+          type: object
+          required: [scheme, https]
+          properties:
+            scheme: { type: [string, "null"] }
+            https: { type: [string, "null"] }
     RouteSummary:
       type: object
-      required: [name, pattern]
+      required: [name, pattern, stack, selection]
       properties:
         name: { type: string }
         pattern: { type: string }
-        stack: { type: array }
+        stack: { $ref: "#/components/schemas/Elements" }
+        selection: { oneOf: [{ $ref: "#/components/schemas/Element" }, { type: "null" }] }
+    RouteList:
+      type: object
+      required: [app, schemes, hosts, routes]
+      properties:
+        app: { type: string }
+        schemes: { type: array, items: { type: string } }
+        hosts: { type: array, items: { type: string } }
+        routes:
+          type: array
+          items: { $ref: "#/components/schemas/RouteSummary" }
     Session:
       type: object
       required: [id, token, expiresAt]
       properties:
-        id: { type: string, pattern: "^[0-9a-f]{32}$" }
-        token: { type: string }
+        id: { type: string, pattern: "^[A-Za-z0-9_~-]{1,64}$" }
+        token: { type: string, pattern: "^[A-Za-z0-9_-]{43}$" }
         expiresAt: { type: string, format: date-time }
+    SceneSummary:
+      type: object
+      required: [scene, etag, values]
+      properties:
+        scene: { type: string }
+        etag: { type: string, pattern: '^"s[0-9]+"$' }
+        values: { type: integer, minimum: 1 }
     SceneList:
       type: object
       required: [scenes]
       properties:
         scenes:
           type: array
-          items: { type: string }
+          items: { $ref: "#/components/schemas/SceneSummary" }
     StoredValue:
       type: object
-      required: [contentType, etag]
+      required: [contentType, etag, base64]
       properties:
         contentType: { type: string }
-        etag: { type: string }
-        value: { description: The value as JSON when its content type is JSON. }
-        text: { type: string, description: The value as text when it is UTF-8 text. }
-        base64: { type: string, description: The bytes, base64, otherwise. }
+        etag: { type: string, pattern: '^"v[0-9]+"$' }
+        base64: { type: string, contentEncoding: base64, description: The exact bytes (RFC 4648 §4). }
+        json: { description: The bytes as a JSON value, when the content type is JSON and the bytes are UTF-8 JSON. }
+        text: { type: string, description: The bytes as text, when the content type is `text/*` and the bytes are UTF-8. }
     Scene:
       type: object
       required: [scene, etag, values]
       properties:
         scene: { type: string }
-        etag: { type: string }
+        etag: { type: string, pattern: '^"s[0-9]+"$' }
         values:
           type: object
           additionalProperties: { $ref: "#/components/schemas/StoredValue" }
+    SceneValueUpdate:
+      type: object
+      description: Exactly one of `base64` and `text`.
+      oneOf:
+        - required: [base64]
+        - required: [text]
+      properties:
+        contentType: { type: string, pattern: "^[ -~]{1,255}$" }
+        base64:
+          type: string
+          contentEncoding: base64
+          pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
+        text: { type: string }
     SceneUpdate:
       type: object
       required: [values]
       properties:
         values:
           type: object
-          additionalProperties:
-            type: object
-            required: [contentType]
-            properties:
-              contentType: { type: string }
-              value: {}
-              text: { type: string }
-              base64: { type: string }
+          propertyNames: { pattern: "^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}$" }
+          additionalProperties: { $ref: "#/components/schemas/SceneValueUpdate" }
 """##
 }
