@@ -17,10 +17,18 @@ cd "$root"
 # One --sanitize=fuzzer for the link step and one -sanitize=fuzzer,address for the Swift
 # compiler: two separate --sanitize flags silently drop coverage with Swift 6.3, and the
 # entry file must not be main.swift (-parse-as-library).
-swift build -c debug --product "$product" \
+# gold warns once per ASan helper symbol it cannot export: hundreds of harmless lines, left out.
+build_log="$(mktemp)"
+if ! swift build -c debug --product "$product" \
     --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
     -Xswiftc -parse-as-library -Xswiftc -DFUZZING \
-    --scratch-path .build-fuzz
+    --scratch-path .build-fuzz >"$build_log" 2>&1; then
+    grep -v "Cannot export local symbol '__asan" "$build_log"
+    echo "fuzz: building $product failed" >&2
+    exit 1
+fi
+grep -v "Cannot export local symbol '__asan" "$build_log" | tail -n 2
+rm -f "$build_log"
 binary="$(swift build -c debug --product "$product" --scratch-path .build-fuzz --show-bin-path \
     --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING)/$product"
 

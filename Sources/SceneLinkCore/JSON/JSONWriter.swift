@@ -87,6 +87,36 @@ public enum JSONWriter {
         }
     }
 
+    /// Appends `value`'s JSON text as it appears inside a JSON string (escaped once more):
+    /// what `appendEscaped(encode(value))` writes, without the intermediate buffer. Slashes
+    /// are escaped, as in a CodableRepresentation.
+    public static func appendNested(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .number(let text): out.append(contentsOf: text.utf8)
+        case .bool(let flag): out.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .string(let text):
+            out.append(0x5C); out.append(0x22)
+            for byte in text.utf8 {
+                switch byte {
+                case 0x22: out.append(contentsOf: [0x5C, 0x5C, 0x5C, 0x22])
+                case 0x5C: out.append(contentsOf: [0x5C, 0x5C, 0x5C, 0x5C])
+                case 0x2F: out.append(contentsOf: [0x5C, 0x5C, 0x5C, 0x2F])
+                case 0x00..<0x20:
+                    // The inner escape (`\n`, `\u0001`) with its backslash escaped again.
+                    var inner: [UInt8] = []
+                    appendEscaped(CollectionOfOne(byte), to: &inner, escapingSlashes: true)
+                    out.append(0x5C)
+                    out.append(contentsOf: inner)
+                default: out.append(byte)
+                }
+            }
+            out.append(0x5C); out.append(0x22)
+        case .array, .object:
+            appendEscaped(encode(value), to: &out, escapingSlashes: true)
+        }
+    }
+
     /// The text `JSONEncoder` writes for a finite `Double`: Swift's shortest round-trip
     /// `description`, with a trailing `.0` removed (`2.0` → `2`, `1e+16` stays).
     public static func canonicalDoubleText(_ value: Double) -> String {

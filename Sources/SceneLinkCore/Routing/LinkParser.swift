@@ -20,7 +20,7 @@ struct LinkParser {
 
     struct Parsed {
         var segments: [String]
-        var query: ArraySlice<UInt8>?
+        var query: [UInt8]?
 
         /// The query items, decoded. Nil when an escape is malformed.
         func queryItems() -> [(name: String, value: String)]? {
@@ -49,31 +49,44 @@ struct LinkParser {
     }
 
     static func parse(_ link: String, schemes: [String], hosts: [String]) throws(ResolveError) -> Parsed {
-        let bytes = Array(link.utf8)
-        func invalid(_ reason: String) -> ResolveError { .invalidLink(link: link, reason: reason) }
-        guard !bytes.isEmpty else { throw invalid("it is empty; send a link such as scheme://path") }
-        guard bytes.count <= maximumLength else { throw invalid("it is longer than \(maximumLength) bytes") }
+        var text = link
+        // Native strings are contiguous UTF-8 already: read them in place, without a copy.
+        let result = text.withUTF8 { bytes in parse(bytes, link: link, schemes: schemes, hosts: hosts) }
+        return try result.get()
+    }
+
+    /// Whether `bytes` equal `lowercase` ignoring ASCII case.
+    private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: String) -> Bool {
+        guard bytes.count == lowercase.utf8.count else { return false }
+        return zip(bytes, lowercase.utf8).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, link: String, schemes: [String],
+                              hosts: [String]) -> Result<Parsed, ResolveError> {
+        func invalid(_ reason: String) -> Result<Parsed, ResolveError> { .failure(.invalidLink(link: link, reason: reason)) }
+        guard !bytes.isEmpty else { return invalid("it is empty; send a link such as scheme://path") }
+        guard bytes.count <= maximumLength else { return invalid("it is longer than \(maximumLength) bytes") }
         if let control = bytes.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
-            throw invalid("it contains a control character at byte \(control + 1); percent-encode it")
+            return invalid("it contains a control character at byte \(control + 1); percent-encode it")
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
               RouteFileLoader.isSchemeSyntax(String(decoding: bytes[0..<colon], as: UTF8.self)) else {
-            throw invalid("it has no scheme; write it as scheme://path, like \(schemes.first ?? "https")://...")
+            return invalid("it has no scheme; write it as scheme://path, like \(schemes.first ?? "https")://...")
         }
-        let scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+        let schemeBytes = bytes[0..<colon]
         var index = colon + 1
         let hasSlashes = index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
         if hasSlashes { index += 2 }
         var end = bytes.count
         if let hash = bytes[index...].firstIndex(of: UInt8(ascii: "#")) { end = hash }
-        var query: ArraySlice<UInt8>?
+        var query: [UInt8]?
         var pathEnd = end
         if let question = bytes[index..<end].firstIndex(of: UInt8(ascii: "?")) {
             pathEnd = question
-            query = bytes[(question + 1)..<end]
+            query = Array(bytes[(question + 1)..<end])
         }
-        if scheme == "https" && !hosts.isEmpty {
-            guard hasSlashes else { throw invalid("an https link needs \"https://\" and a host") }
+        if !hosts.isEmpty && equalsLowercased(schemeBytes, "https") {
+            guard hasSlashes else { return invalid("an https link needs \"https://\" and a host") }
             let authorityEnd = bytes[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
             var authority = bytes[index..<authorityEnd]
             if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
@@ -81,26 +94,28 @@ struct LinkParser {
                authority[(portColon + 1)...].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
                 authority = authority[authority.startIndex..<portColon]
             }
-            guard !authority.isEmpty else { throw invalid("it has no host after https://") }
-            let host = String(decoding: authority, as: UTF8.self).lowercased()
-            guard hosts.contains(host) else { throw .unknownHost(host: host, configured: hosts) }
+            guard !authority.isEmpty else { return invalid("it has no host after https://") }
+            guard hosts.contains(where: { equalsLowercased(authority, $0) }) else {
+                return .failure(.unknownHost(host: String(decoding: authority, as: UTF8.self).lowercased(), configured: hosts))
+            }
             index = authorityEnd
-        } else if !schemes.contains(scheme) {
+        } else if !schemes.contains(where: { equalsLowercased(schemeBytes, $0) }) {
             var configured = schemes.map { $0 + "://" }
             configured += hosts.map { "https://" + $0 }
-            throw .unknownScheme(scheme: scheme, configured: configured)
+            return .failure(.unknownScheme(scheme: String(decoding: schemeBytes, as: UTF8.self).lowercased(), configured: configured))
         }
         var segments: [String] = []
+        segments.reserveCapacity(8)
         var start = index
         var cursor = index
         while cursor <= pathEnd {
             if cursor == pathEnd || bytes[cursor] == UInt8(ascii: "/") {
                 if cursor > start {
-                    guard segments.count < maximumSegments else { throw invalid("it has more than \(maximumSegments) path segments") }
+                    guard segments.count < maximumSegments else { return invalid("it has more than \(maximumSegments) path segments") }
                     let raw = bytes[start..<cursor]
                     if raw.contains(UInt8(ascii: "%")) {
                         guard let decoded = percentDecode(raw) else {
-                            throw invalid("the segment \"\(String(decoding: raw, as: UTF8.self))\" has a malformed percent-escape; write '%' as %25")
+                            return invalid("the segment \"\(String(decoding: raw, as: UTF8.self))\" has a malformed percent-escape; write '%' as %25")
                         }
                         segments.append(decoded)
                     } else {
@@ -111,7 +126,7 @@ struct LinkParser {
             }
             cursor += 1
         }
-        return Parsed(segments: segments, query: query)
+        return .success(Parsed(segments: segments, query: query))
     }
 
     /// Decodes `%XX` escapes once (RFC 3986 §2.1); nil when an escape is malformed or the

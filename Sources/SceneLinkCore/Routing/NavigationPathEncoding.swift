@@ -8,13 +8,7 @@ public enum NavigationPathEncoding {
         for element in stack.reversed() {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            if let fragment = element.constantFragment {
-                out.append(contentsOf: fragment)
-            } else {
-                out.append(contentsOf: element.tagPrefix)
-                JSONWriter.appendEscaped(JSONWriter.encode(element.value.render(values)), to: &out, escapingSlashes: true)
-                out.append(UInt8(ascii: "\""))
-            }
+            element.appendFragment(values, to: &out)
         }
         out.append(UInt8(ascii: "]"))
     }

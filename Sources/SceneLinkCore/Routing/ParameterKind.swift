@@ -20,6 +20,8 @@ enum ParameterKind: Sendable, Equatable {
         case .string:
             return .string(text)
         case .int:
+            // Canonical digits are already what `JSONEncoder` writes: skip formatting.
+            if ParameterKind.isCanonicalInt(text) { return .number(text) }
             return ParameterKind.parseInt(text).map { .number(String($0)) }
         case .intEnum(let raws):
             guard let value = ParameterKind.parseInt(text), raws.contains(value) else { return nil }
@@ -66,6 +68,28 @@ enum ParameterKind: Sendable, Equatable {
         case (.int, .double), (.double, .int): return true
         default: return self == other
         }
+    }
+
+    /// Whether a segment may take this parameter (`item(fromSegment:)` would not be nil).
+    func matches(_ text: String) -> Bool {
+        switch self {
+        case .string: return true
+        case .int: return ParameterKind.parseInt(text) != nil
+        case .intEnum(let raws): return ParameterKind.parseInt(text).map(raws.contains) ?? false
+        case .stringEnum(let raws): return raws.contains(text)
+        case .bool: return text == "true" || text == "false"
+        case .double, .uuid: return item(fromSegment: text) != nil
+        }
+    }
+
+    /// Digits without a leading zero (or `0`), optionally negative, at most 18 digits.
+    static func isCanonicalInt(_ text: String) -> Bool {
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || (utf8.count == 1 && text.utf8.count == 1) else {
+            return false
+        }
+        return utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
 
     static func parseInt(_ text: String) -> Int? {

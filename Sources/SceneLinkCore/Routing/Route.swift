@@ -54,6 +54,14 @@ struct ElementTemplate: Sendable {
     let constantFragment: [UInt8]?
     /// `"tag","` written once, for elements whose item depends on parameters.
     let tagPrefix: [UInt8]
+    /// The item as it appears inside the CodableRepresentation string: escaped constant
+    /// text between parameters, so the fast path writes it without building values.
+    let itemChunks: [ItemChunk]
+
+    enum ItemChunk: Sendable {
+        case bytes([UInt8])
+        case parameter(Int)
+    }
 
     init(typeName: String, tag: String, value: ValueTemplate) {
         self.typeName = typeName
@@ -71,6 +79,53 @@ struct ElementTemplate: Sendable {
         } else {
             constantFragment = nil
         }
+        var chunks: [ItemChunk] = []
+        ElementTemplate.appendChunks(value, to: &chunks)
+        itemChunks = chunks
+    }
+
+    private static func appendChunks(_ template: ValueTemplate, to chunks: inout [ItemChunk]) {
+        func bytes(_ new: [UInt8]) {
+            if case .bytes(let previous)? = chunks.last {
+                chunks[chunks.count - 1] = .bytes(previous + new)
+            } else {
+                chunks.append(.bytes(new))
+            }
+        }
+        switch template {
+        case .constant(let item):
+            var escaped: [UInt8] = []
+            JSONWriter.appendNested(item, to: &escaped)
+            bytes(escaped)
+        case .parameter(let index):
+            chunks.append(.parameter(index))
+        case .object(let members):
+            bytes([UInt8(ascii: "{")])
+            for (offset, member) in members.enumerated() {
+                var key: [UInt8] = offset > 0 ? [UInt8(ascii: ",")] : []
+                JSONWriter.appendNested(.string(member.key), to: &key)
+                key.append(UInt8(ascii: ":"))
+                bytes(key)
+                appendChunks(member.value, to: &chunks)
+            }
+            bytes([UInt8(ascii: "}")])
+        }
+    }
+
+    /// Appends `"tag","item"` for the CodableRepresentation.
+    func appendFragment(_ values: [JSONValue?], to out: inout [UInt8]) {
+        if let constantFragment {
+            out.append(contentsOf: constantFragment)
+            return
+        }
+        out.append(contentsOf: tagPrefix)
+        for chunk in itemChunks {
+            switch chunk {
+            case .bytes(let bytes): out.append(contentsOf: bytes)
+            case .parameter(let index): JSONWriter.appendNested((index < values.count ? values[index] : nil) ?? .null, to: &out)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     func element(_ values: [JSONValue?]) -> StackElement {

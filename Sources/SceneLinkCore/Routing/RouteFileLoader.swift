@@ -74,6 +74,13 @@ struct RouteFileLoader {
 
     mutating func reportDuplicateKeys(_ members: [(key: String, value: JSONValue)], at location: String) {
         guard members.count > 1 else { return }
+        if members.count <= 8 {
+            // Small objects (most of a route file): compare pairwise rather than build a Set.
+            for index in 1..<members.count where members[0..<index].contains(where: { $0.key == members[index].key }) {
+                problem(Self.join(location, members[index].key), "The key \"\(members[index].key)\" appears twice; keep one.")
+            }
+            return
+        }
         var seen = Set<String>()
         for member in members where !seen.insert(member.key).inserted {
             problem(Self.join(location, member.key), "The key \"\(member.key)\" appears twice; keep one.")
@@ -272,7 +279,22 @@ struct RouteFileLoader {
             return nil
         }
         let casesLocation = Self.join(location, "cases")
-        guard let cases = casesValue.objectMembers else {
+        var listedCases: [(key: String, value: JSONValue)]?
+        if let names = casesValue.arrayValue {
+            // `["a", "b"]` is shorthand for what Swift infers: String raw values equal to the
+            // names, Int raw values counting from 0, or no associated values.
+            let rawType = value["rawValue"]?.stringValue.map(canonicalTypeName)
+            listedCases = []
+            for (offset, name) in names.enumerated() {
+                guard let text = name.stringValue else {
+                    problem("\(casesLocation)[\(offset)]", "A listed case must be a case name string; found \(name.kindDescription).")
+                    return nil
+                }
+                let caseValue: JSONValue = rawType == "Int" ? .number(String(offset)) : rawType == "String" ? .string(text) : .object([])
+                listedCases?.append((key: text, value: caseValue))
+            }
+        }
+        guard let cases = listedCases ?? casesValue.objectMembers else {
             problem(casesLocation, "\"cases\" must be an object mapping case names to raw values or associated values; found \(casesValue.kindDescription).")
             return nil
         }

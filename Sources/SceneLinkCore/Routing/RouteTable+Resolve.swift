@@ -37,35 +37,36 @@ extension RouteTable {
 
     private func search(node: Int, at index: Int, _ parsed: LinkParser.Parsed,
                         _ queryItems: inout [(name: String, value: String)]?, _ notes: inout SearchNotes) -> Match? {
-        let current = trie.nodes[node]
         if index > notes.deepest || (index == notes.deepest && notes.deepestNode == 0) {
             notes.deepest = index
             notes.deepestNode = node
         }
         if index == parsed.segments.count {
-            return terminal(current.terminals, parsed, &queryItems, &notes)
+            return terminal(trie.nodes[node].terminals, parsed, &queryItems, &notes)
         }
         let segment = parsed.segments[index]
-        if let next = current.literals[segment], let found = search(node: next, at: index + 1, parsed, &queryItems, &notes) {
+        let literal = trie.nodes[node].literals[segment]
+        if let literal, let found = search(node: literal, at: index + 1, parsed, &queryItems, &notes) {
             return found
         }
-        var rejected: [String] = []
-        for entry in current.typed {
-            if entry.kind.item(fromSegment: segment) != nil {
-                if let found = search(node: entry.child, at: index + 1, parsed, &queryItems, &notes) { return found }
-            } else {
-                rejected.append(types.named(entry.typeName)?.phrase ?? entry.typeName)
-            }
+        var anyTyped = false
+        for entry in trie.nodes[node].typed where entry.kind.matches(segment) {
+            anyTyped = true
+            if let found = search(node: entry.child, at: index + 1, parsed, &queryItems, &notes) { return found }
         }
-        if let next = current.string, let found = search(node: next, at: index + 1, parsed, &queryItems, &notes) {
+        let string = trie.nodes[node].string
+        if let string, let found = search(node: string, at: index + 1, parsed, &queryItems, &notes) {
             return found
         }
-        if let next = current.rest, let found = terminal(trie.nodes[next].terminals, parsed, &queryItems, &notes) {
+        let rest = trie.nodes[node].rest
+        if let rest, let found = terminal(trie.nodes[rest].terminals, parsed, &queryItems, &notes) {
             return found
         }
-        if !rejected.isEmpty, current.literals[segment] == nil, current.string == nil, current.rest == nil,
+        // Only a typed parameter could have taken this segment, and none did: say which types.
+        if !anyTyped, !trie.nodes[node].typed.isEmpty, literal == nil, string == nil, rest == nil,
            notes.wrongType.map({ index >= $0.segment }) ?? true {
-            notes.wrongType = (segment: index, expected: rejected)
+            let expected = trie.nodes[node].typed.map { types.named($0.typeName)?.phrase ?? $0.typeName }
+            notes.wrongType = (segment: index, expected: expected)
         }
         return nil
     }
@@ -74,20 +75,23 @@ extension RouteTable {
     private func terminal(_ candidates: [Int], _ parsed: LinkParser.Parsed,
                           _ queryItems: inout [(name: String, value: String)]?, _ notes: inout SearchNotes) -> Match? {
         candidateLoop: for routeIndex in candidates {
-            let route = routes[routeIndex]
-            var values = [JSONValue?](repeating: nil, count: route.parameters.count)
+            // Fields read one by one: copying the whole `Route` would retain every array in it.
+            let segments = routes[routeIndex].segments
+            let parameters = routes[routeIndex].parameters
+            var values = [JSONValue?](repeating: nil, count: parameters.count)
             var position = 0
-            for segment in route.segments {
+            for segment in segments {
                 switch segment {
                 case .literal: break
                 case .parameter(let parameter):
-                    values[parameter] = route.parameters[parameter].kind.item(fromSegment: parsed.segments[position])
+                    values[parameter] = parameters[parameter].kind.item(fromSegment: parsed.segments[position])
                 case .rest(let parameter):
                     values[parameter] = .string(parsed.segments[position...].joined(separator: "/"))
                 }
                 position += 1
             }
-            if !route.query.isEmpty {
+            if !routes[routeIndex].query.isEmpty {
+                let route = routes[routeIndex]
                 if queryItems == nil { queryItems = LinkParser.Parsed(segments: [], query: parsed.query).queryItems() ?? [] }
                 for item in route.query {
                     if let text = queryItems?.first(where: { $0.name == item.name })?.value {
@@ -148,7 +152,7 @@ extension RouteTable {
         let found = try match(link)
         guard let routeIndex = found.route else { return [UInt8(ascii: "["), UInt8(ascii: "]")] }
         var out: [UInt8] = []
-        out.reserveCapacity(64)
+        out.reserveCapacity(128)
         NavigationPathEncoding.append(routes[routeIndex].stack, values: found.values, to: &out)
         return out
     }
