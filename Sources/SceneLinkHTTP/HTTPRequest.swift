@@ -35,26 +35,27 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Splits a request target into path and query. Absolute-form targets
-    /// (RFC 9112 §3.2.2) lose their scheme and authority.
+    /// (RFC 9112 §3.2.2) lose their scheme and authority; a fragment is dropped.
+    /// Works on UTF-8 bytes: targets are ASCII on the wire, and this runs once per request.
     static func splitTarget(_ target: String) -> (path: String, query: String?) {
-        var rest = Substring(target)
-        if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"),
-           rest[colon...].hasPrefix("://") {
-            rest = rest[rest.index(colon, offsetBy: 3)...]
-            if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) {
-                rest = rest[slash...]
-            } else {
-                rest = ""
-            }
+        let bytes = target.utf8
+        // The common case, a plain origin-form path, needs no new string at all.
+        if bytes.first == UInt8(ascii: "/"),
+           !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return (target, nil)
         }
-        if let hashIndex = rest.firstIndex(of: "#") { rest = rest[..<hashIndex] }
-        var path: Substring = rest
-        var query: String?
-        if let q = rest.firstIndex(of: "?") {
-            path = rest[..<q]
-            query = String(rest[rest.index(after: q)...])
+        var start = bytes.startIndex
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        if bytes.first != UInt8(ascii: "/"), let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),
+           bytes[colon...].starts(with: "://".utf8) {
+            let authority = bytes.index(colon, offsetBy: 3)
+            start = bytes[authority ..< end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? end
         }
-        return (path.isEmpty ? "/" : String(path), query)
+        let question = bytes[start ..< end].firstIndex(of: UInt8(ascii: "?"))
+        let pathEnd = question ?? end
+        let path = start == pathEnd ? "/" : String(Substring(bytes[start ..< pathEnd]))
+        let query = question.map { String(Substring(bytes[bytes.index(after: $0) ..< end])) }
+        return (path, query)
     }
 
     /// The query items, percent-decoded (RFC 3986 §2.1; `+` is kept as `+`, since links

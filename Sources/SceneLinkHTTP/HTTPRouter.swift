@@ -20,6 +20,8 @@ public struct HTTPRouter: Sendable {
         public let maxBodyBytes: Int?
         let segments: [Segment]
         let handler: HTTPHandler
+        /// `/a/b` for a pattern without captures: such a route matches by one string compare.
+        let literalPath: String?
     }
 
     enum Segment: Sendable, Equatable {
@@ -50,13 +52,24 @@ public struct HTTPRouter: Sendable {
             }
             return .literal(String(part))
         }
+        let isLiteral = segments.allSatisfy { if case .literal = $0 { return true } else { return false } }
+        let literalPath = isLiteral
+            ? "/" + segments.map { if case .literal(let text) = $0 { return text } else { return "" } }.joined(separator: "/")
+            : nil
         routes.append(Route(method: method, pattern: pattern, maxBodyBytes: maxBodyBytes,
-                            segments: segments, handler: handler))
+                            segments: segments, handler: handler, literalPath: literalPath))
     }
 
     /// Finds the route for `method` and a percent-encoded `path`.
     public func match(method: HTTPMethod, path: String) -> Match {
-        let parts = path.split(separator: "/")
+        // Fast path: an all-literal route equal to the path is the best match there can be
+        // (a literal beats a capture everywhere), so no splitting is needed.
+        for route in routes where route.literalPath == path
+            && (route.method == method || (method == .head && route.method == .get)) {
+            return .found(route, parameters: [:])
+        }
+        // Split on bytes: Character-level splitting costs more than the whole route match.
+        let parts = path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
         var best: (route: Route, parameters: [String: String], score: Int)?
         var allowed: [HTTPMethod] = []
         var pathKnown = false
@@ -81,7 +94,7 @@ public struct HTTPRouter: Sendable {
             pathKnown = true
             if !allowed.contains(route.method) { allowed.append(route.method) }
             let methodFits = route.method == method || (method == .head && route.method == .get)
-            if methodFits, best == nil || score > best!.score {
+            if methodFits, score > (best?.score ?? -1) {
                 best = (route, parameters, score)
             }
         }
@@ -107,11 +120,14 @@ public struct HTTPRouter: Sendable {
         case .notFound:
             responder.respond(HTTPRouter.notFound(path: request.path))
         case .badPath:
-            responder.respond(HTTPProblem(
-                status: .badRequest, type: "https://scenelink.dev/problems/bad-path",
-                title: "Malformed request path",
-                detail: "The path \(request.path) has a malformed percent-escape; encode '%' as %25.").response())
+            responder.respond(HTTPRouter.badPath(path: request.path))
         }
+    }
+
+    static func badPath(path: String) -> HTTPResponse {
+        HTTPProblem(status: .badRequest, type: "https://scenelink.dev/problems/bad-path",
+                    title: "Malformed request path",
+                    detail: "The path \(path) has a malformed percent-escape; encode '%' as %25.").response()
     }
 
     static func notFound(path: String) -> HTTPResponse {

@@ -1,0 +1,34 @@
+/// What the server knows about one completed request, for an access log.
+public struct HTTPAccessRecord: Sendable, Equatable {
+    /// When the response was sent, in microseconds since the Unix epoch.
+    public var time: Int64
+    public var method: HTTPMethod
+    /// The request path, still percent-encoded (no query, so no secrets in query strings).
+    public var path: String
+    /// The matched route's pattern (`/v1/sessions/{id}`), nil when nothing matched.
+    public var routePattern: String?
+    public var status: Int
+    /// Bytes written for the response, head and body.
+    public var responseBytes: Int
+    /// From the end of the request head to the response being written, in microseconds.
+    public var durationMicroseconds: Int64
+
+    public init(time: Int64, method: HTTPMethod, path: String, routePattern: String?, status: Int,
+                responseBytes: Int, durationMicroseconds: Int64) {
+        self.time = time
+        self.method = method
+        self.path = path
+        self.routePattern = routePattern
+        self.status = status
+        self.responseBytes = responseBytes
+        self.durationMicroseconds = durationMicroseconds
+    }
+
+    /// One JSON line (no newline):
+    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35}`.
+    public var jsonLine: String {
+        "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONString.quote(method.rawValue)),"
+            + "\"path\":\(JSONString.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
+            + "\"duration_us\":\(durationMicroseconds)}"
+    }
+}

@@ -1,0 +1,538 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Decodes HTTP/1.1 requests (RFC 9112) from bytes that arrive in pieces of any size.
+///
+/// Feed bytes with `append(_:)` and pull events with `next()`: first `.head` (the request
+/// without its body, so the caller can route it and pick a body limit), then `.request`
+/// (the same request with its whole body). Pipelined requests come out one after another.
+/// `nil` means more bytes are needed. After an error the decoder stays failed.
+///
+/// Framing rules follow RFC 9112 strictly, since a lenient parser behind or in front of
+/// another is how requests get smuggled: CRLF line endings only, no obs-fold, no
+/// `Content-Length` with `Transfer-Encoding`, `chunked` only as the final coding.
+///
+/// ```swift
+/// var decoder = HTTPRequestDecoder()
+/// decoder.append(Array("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+/// while let event = try decoder.next() {
+///     if case .request(let request) = event { print(request.path) }   // "/healthz"
+/// }
+/// ```
+public struct HTTPRequestDecoder: Sendable {
+    /// Size limits, in bytes.
+    public struct Limits: Sendable, Equatable {
+        /// The longest request line (method, target, version); longer answers 414.
+        public var maxRequestLineBytes: Int
+        /// The largest header section (every field line, and again for trailers); larger answers 431.
+        public var maxHeaderBytes: Int
+        /// The largest body when the caller sets no other limit; larger answers 413.
+        public var maxBodyBytes: Int
+
+        public init(maxRequestLineBytes: Int = 8_192, maxHeaderBytes: Int = 16_384, maxBodyBytes: Int = 1_048_576) {
+            self.maxRequestLineBytes = maxRequestLineBytes
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    /// What the decoder produced.
+    public enum Event: Sendable {
+        /// A complete request head; the body (if any) has not been read yet.
+        case head(HTTPRequest)
+        /// The complete request, body included.
+        case request(HTTPRequest)
+    }
+
+    /// How the body of the current request is delimited (RFC 9112 §6.3).
+    public enum Framing: Sendable, Equatable {
+        case none
+        case contentLength(Int)
+        case chunked
+    }
+
+    enum State: Sendable {
+        case requestLine
+        case headers
+        /// The head was returned; waiting for the caller's body limit (or the next `next()`).
+        case bodyDecision
+        case contentBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+        case failed(HTTPDecodingError)
+    }
+
+    public let limits: Limits
+    var state: State = .requestLine
+    var buffer: [UInt8] = []
+    /// First unconsumed byte in `buffer`.
+    var readIndex = 0
+    /// Where the search for the next LF resumes, so 1-byte segments cost O(n), not O(n²).
+    var scanIndex = 0
+    /// Bytes of the current request line or header section seen so far (for 414 / 431).
+    var sectionBytes = 0
+    var head: HTTPRequest?
+    var fields: [(name: String, value: String)] = []
+    var body: [UInt8] = []
+    var bodyLimit: Int?
+
+    /// The framing of the request whose head was returned last.
+    public private(set) var framing: Framing = .none
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Whether no part of a next request has arrived: nothing buffered, between requests.
+    public var isIdle: Bool {
+        if case .requestLine = state { return readIndex == buffer.count && sectionBytes == 0 }
+        return false
+    }
+
+    /// Whether the decoder is reading a body (for the body read timeout).
+    public var isReadingBody: Bool {
+        switch state {
+        case .contentBody, .chunkSize, .chunkData, .chunkDataEnd, .trailers: return true
+        default: return false
+        }
+    }
+
+    /// Bytes received but not yet decoded.
+    public var bufferedByteCount: Int { buffer.count - readIndex }
+
+    /// Adds received bytes.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compactIfUseful()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Adds received bytes.
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        compactIfUseful()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Sets the body limit for the request whose head was just returned, and checks its
+    /// declared `Content-Length` against it at once, before any body byte is read
+    /// (RFC 9110 §15.5.14), so the caller can answer 413 instead of `100 Continue`.
+    /// Without a call the limit is `limits.maxBodyBytes`.
+    /// - Throws: `HTTPDecodingError.bodyTooLarge` when the declared length is larger.
+    public mutating func limitBody(to maxBytes: Int) throws(HTTPDecodingError) {
+        bodyLimit = maxBytes
+        if case .bodyDecision = state, case .contentLength(let length) = framing, length > maxBytes {
+            throw fail(.bodyTooLarge(limit: maxBytes))
+        }
+    }
+
+    /// Decodes the next event, or returns nil when more bytes are needed.
+    /// - Throws: `HTTPDecodingError` for input that breaks RFC 9112 or a limit; the decoder
+    ///   then stays failed and throws the same error again.
+    public mutating func next() throws(HTTPDecodingError) -> Event? {
+        while true {
+            switch state {
+            case .failed(let error):
+                throw error
+            case .requestLine:
+                guard let line = try nextLine(limit: limits.maxRequestLineBytes, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)) else { return nil }
+                // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before the request line.
+                if line.isEmpty { continue }
+                try parseRequestLine(line)
+                sectionBytes = 0
+                state = .headers
+            case .headers:
+                guard let line = try nextLine(limit: limits.maxHeaderBytes, tooLong: .headerBlockTooLarge(limit: limits.maxHeaderBytes)) else { return nil }
+                if line.isEmpty {
+                    let request = try finishHead()
+                    return .head(request)
+                }
+                let field = try parseField(line)
+                // One allocation for a typical header section instead of growing 1, 2, 4, 8.
+                if fields.isEmpty { fields.reserveCapacity(12) }
+                fields.append(field)
+            case .bodyDecision:
+                let limit = bodyLimit ?? limits.maxBodyBytes
+                switch framing {
+                case .none:
+                    return .request(finishRequest())
+                case .contentLength(let length):
+                    if length > limit { throw fail(.bodyTooLarge(limit: limit)) }
+                    // Reserve at most 64 KiB up front: a declared length costs nothing until bytes arrive.
+                    body.reserveCapacity(min(length, 65_536))
+                    state = .contentBody(remaining: length)
+                case .chunked:
+                    state = .chunkSize
+                }
+            case .contentBody(let remaining):
+                let available = buffer.count - readIndex
+                let take = min(available, remaining)
+                if take > 0 {
+                    body.append(contentsOf: buffer[readIndex ..< readIndex + take])
+                    consume(take)
+                }
+                if take == remaining { return .request(finishRequest()) }
+                state = .contentBody(remaining: remaining - take)
+                return nil
+            case .chunkSize:
+                // A chunk line holds the size and extensions, which we ignore (RFC 9112 §7.1.1);
+                // 4 KiB is far more than any honest client sends.
+                guard let line = try nextLine(limit: 4_096, tooLong: .invalidChunkFraming) else { return nil }
+                let size = try parseChunkSize(line)
+                sectionBytes = 0
+                if size == 0 {
+                    state = .trailers
+                } else {
+                    let limit = bodyLimit ?? limits.maxBodyBytes
+                    if size > limit - body.count { throw fail(.bodyTooLarge(limit: limit)) }
+                    state = .chunkData(remaining: size)
+                }
+            case .chunkData(let remaining):
+                let available = buffer.count - readIndex
+                let take = min(available, remaining)
+                if take > 0 {
+                    body.append(contentsOf: buffer[readIndex ..< readIndex + take])
+                    consume(take)
+                }
+                if take == remaining {
+                    state = .chunkDataEnd
+                } else {
+                    state = .chunkData(remaining: remaining - take)
+                    return nil
+                }
+            case .chunkDataEnd:
+                // RFC 9112 §7.1: chunk-data is followed by exactly CRLF.
+                guard buffer.count - readIndex >= 2 else {
+                    if buffer.count > readIndex, buffer[readIndex] != 13 { throw fail(.invalidChunkFraming) }
+                    return nil
+                }
+                guard buffer[readIndex] == 13, buffer[readIndex + 1] == 10 else { throw fail(.invalidChunkFraming) }
+                consume(2)
+                state = .chunkSize
+            case .trailers:
+                // RFC 9112 §7.1.2: trailer fields are read and, here, discarded.
+                guard let line = try nextLine(limit: limits.maxHeaderBytes, tooLong: .headerBlockTooLarge(limit: limits.maxHeaderBytes)) else { return nil }
+                if line.isEmpty { return .request(finishRequest()) }
+                _ = try parseField(line)
+            }
+        }
+    }
+
+    // MARK: - Lines
+
+    /// The next CRLF-terminated line without its CRLF, or nil when it has not fully arrived.
+    /// `sectionBytes` accumulates across lines so a section limit covers all of its lines.
+    mutating func nextLine(limit: Int, tooLong: HTTPDecodingError) throws(HTTPDecodingError) -> ArraySlice<UInt8>? {
+        let end = buffer.count
+        let found: Int? = buffer.withUnsafeBufferPointer { pointer -> Int? in
+            guard let base = pointer.baseAddress, scanIndex < end else { return nil }
+            guard let hit = memchr(base + scanIndex, 10, end - scanIndex) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        guard let lf = found else {
+            if sectionBytes + (end - readIndex) > limit { throw fail(tooLong) }
+            scanIndex = end
+            return nil
+        }
+        let lineLength = lf + 1 - readIndex
+        sectionBytes += lineLength
+        if sectionBytes > limit { throw fail(tooLong) }
+        // RFC 9112 §2.2: a bare LF is not accepted as a line terminator here, because
+        // parsers that disagree on line endings are a request smuggling vector.
+        guard lf > readIndex, buffer[lf - 1] == 13 else { throw fail(.invalidLineEnding) }
+        let line = buffer[readIndex ..< lf - 1]
+        readIndex = lf + 1
+        scanIndex = readIndex
+        return line
+    }
+
+    mutating func consume(_ count: Int) {
+        readIndex += count
+        scanIndex = max(scanIndex, readIndex)
+    }
+
+    /// Drops consumed bytes before new ones arrive, keeping memory bounded on long connections.
+    mutating func compactIfUseful() {
+        if readIndex == buffer.count {
+            if buffer.capacity > 65_536 { buffer = [] } else { buffer.removeAll(keepingCapacity: true) }
+            readIndex = 0
+            scanIndex = 0
+        } else if readIndex > 4_096, readIndex * 2 > buffer.count {
+            buffer.removeFirst(readIndex)
+            scanIndex -= readIndex
+            readIndex = 0
+        }
+    }
+
+    mutating func fail(_ error: HTTPDecodingError) -> HTTPDecodingError {
+        state = .failed(error)
+        return error
+    }
+
+    // MARK: - Request line (RFC 9112 §3)
+
+    mutating func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPDecodingError) {
+        guard let firstSpace = line.firstIndex(of: 32) else { throw fail(.invalidRequestLine) }
+        let methodBytes = line[line.startIndex ..< firstSpace]
+        guard !methodBytes.isEmpty, methodBytes.allSatisfy(HTTPRequestDecoder.isTokenByte) else {
+            throw fail(.invalidRequestLine)
+        }
+        let rest = line[(firstSpace + 1)...]
+        guard let secondSpace = rest.firstIndex(of: 32) else { throw fail(.invalidRequestLine) }
+        let targetBytes = rest[rest.startIndex ..< secondSpace]
+        let versionBytes = rest[(secondSpace + 1)...]
+        // The target is visible ASCII only; whitespace or controls here mean garbage or smuggling.
+        guard !targetBytes.isEmpty, targetBytes.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            throw fail(.invalidRequestLine)
+        }
+        let version = try parseVersion(versionBytes)
+        let method = HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self))
+        let target = String(decoding: targetBytes, as: UTF8.self)
+        guard HTTPRequestDecoder.isValidTarget(targetBytes, method: method) else { throw fail(.invalidTarget) }
+        head = HTTPRequest(method: method, target: target, version: version)
+    }
+
+    /// `HTTP/1.0` and `HTTP/1.1`; a higher 1.x minor version is served as 1.1 (RFC 9110 §6.2);
+    /// another major version is 505; anything else is not a version at all (400).
+    mutating func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPDecodingError) -> HTTPVersion {
+        guard bytes.count == 8 else { throw fail(.invalidRequestLine) }
+        let b = bytes.startIndex
+        func at(_ i: Int) -> UInt8 { bytes[b + i] }
+        guard at(0) == 72, at(1) == 84, at(2) == 84, at(3) == 80, at(4) == 47, at(6) == 46,
+              HTTPRequestDecoder.isDigit(at(5)), HTTPRequestDecoder.isDigit(at(7)) else {
+            throw fail(.invalidRequestLine)
+        }
+        let major = Int(at(5) - 48), minor = Int(at(7) - 48)
+        guard major == 1 else { throw fail(.unsupportedVersion("HTTP/\(major).\(minor)")) }
+        return minor == 0 ? .http1_0 : .http1_1
+    }
+
+    /// RFC 9112 §3.2: origin-form, absolute-form, authority-form (CONNECT) or asterisk-form (OPTIONS).
+    static func isValidTarget(_ target: ArraySlice<UInt8>, method: HTTPMethod) -> Bool {
+        guard let first = target.first else { return false }
+        if first == 47 { return true }                                    // "/..."
+        if target.count == 1, first == 42 { return method == .options }  // "*"
+        if method.rawValue == "CONNECT" { return true }
+        // absolute-form: scheme ":" "//" ... with scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+        guard isAlpha(first) else { return false }
+        var index = target.startIndex
+        while index < target.endIndex, isAlpha(target[index]) || isDigit(target[index])
+                || target[index] == 43 || target[index] == 45 || target[index] == 46 {
+            index += 1
+        }
+        return target[index...].starts(with: [58, 47, 47])
+    }
+
+    // MARK: - Field lines (RFC 9112 §5, RFC 9110 §5)
+
+    mutating func parseField(_ line: ArraySlice<UInt8>) throws(HTTPDecodingError) -> (name: String, value: String) {
+        guard let first = line.first else { throw fail(.invalidFieldName) }
+        if first == 32 || first == 9 { throw fail(.obsoleteLineFolding) }
+        var index = line.startIndex
+        while index < line.endIndex, line[index] != 58 {
+            let byte = line[index]
+            if byte == 32 || byte == 9 { throw fail(.whitespaceBeforeColon) }
+            if byte == 13 { throw fail(.invalidLineEnding) }
+            guard HTTPRequestDecoder.isTokenByte(byte) else { throw fail(.invalidFieldName) }
+            index += 1
+        }
+        guard index < line.endIndex, index > line.startIndex else { throw fail(.invalidFieldName) }
+        let name = String(decoding: line[line.startIndex ..< index], as: UTF8.self)
+        var valueStart = index + 1
+        var valueEnd = line.endIndex
+        while valueStart < valueEnd, line[valueStart] == 32 || line[valueStart] == 9 { valueStart += 1 }
+        while valueEnd > valueStart, line[valueEnd - 1] == 32 || line[valueEnd - 1] == 9 { valueEnd -= 1 }
+        let valueBytes = line[valueStart ..< valueEnd]
+        // field-value = *( VCHAR / obs-text / SP / HTAB ): no NUL, CR, LF or other controls.
+        for byte in valueBytes where byte < 32 && byte != 9 || byte == 127 {
+            throw fail(byte == 13 ? .invalidLineEnding : .invalidFieldValue(name: name))
+        }
+        return (name, String(decoding: valueBytes, as: UTF8.self))
+    }
+
+    // MARK: - Message framing (RFC 9112 §6)
+
+    mutating func finishHead() throws(HTTPDecodingError) -> HTTPRequest {
+        guard var request = head else { throw fail(.invalidRequestLine) }
+        var hostCount = 0
+        var host = ""
+        var contentLength: Int?
+        var transferCodings: [Substring] = []
+        var transferEncodingValue = ""
+        var hasTransferEncoding = false
+        for field in fields {
+            let name = field.name
+            if name.equalsIgnoringASCIICase("host") {
+                hostCount += 1
+                host = field.value
+            } else if name.equalsIgnoringASCIICase("content-length") {
+                // RFC 9110 §8.6: a list of identical values may be accepted as one; anything else is an error.
+                for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let trimmed = element.trimmingOWS()
+                    guard let length = HTTPRequestDecoder.parseDecimal(trimmed) else {
+                        throw fail(.invalidContentLength(field.value))
+                    }
+                    if let previous = contentLength, previous != length { throw fail(.conflictingContentLength) }
+                    contentLength = length
+                }
+            } else if name.equalsIgnoringASCIICase("transfer-encoding") {
+                hasTransferEncoding = true
+                transferEncodingValue += transferEncodingValue.isEmpty ? field.value : ", " + field.value
+                for element in field.value.split(separator: ",") {
+                    let trimmed = element.trimmingOWS()
+                    if !trimmed.isEmpty { transferCodings.append(trimmed) }
+                }
+            }
+        }
+        // RFC 9112 §3.2: HTTP/1.1 requests carry exactly one Host; more than one is always an error.
+        if hostCount > 1 { throw fail(.duplicateHost) }
+        if hostCount == 0, request.version == .http1_1 { throw fail(.missingHost) }
+        if hostCount == 1, !HTTPRequestDecoder.isValidHost(host) { throw fail(.invalidHost) }
+
+        if hasTransferEncoding {
+            // RFC 9112 §6.1: TE with CL is a smuggling attempt or a broken intermediary: reject and close.
+            if contentLength != nil { throw fail(.contentLengthWithTransferEncoding) }
+            // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing.
+            if request.version == .http1_0 { throw fail(.invalidTransferEncoding(transferEncodingValue)) }
+            // RFC 9112 §6.3: chunked must be the final coding, exactly once.
+            guard let last = transferCodings.last, last.equalsIgnoringASCIICase("chunked"),
+                  transferCodings.filter({ $0.equalsIgnoringASCIICase("chunked") }).count == 1 else {
+                throw fail(.invalidTransferEncoding(transferEncodingValue))
+            }
+            // RFC 9112 §6.1: a coding we do not implement (gzip before chunked, say) is 501.
+            if let other = transferCodings.first(where: { !$0.equalsIgnoringASCIICase("chunked") }) {
+                throw fail(.unsupportedTransferCoding(String(other)))
+            }
+            framing = .chunked
+        } else if let contentLength, contentLength > 0 {
+            framing = .contentLength(contentLength)
+        } else {
+            framing = .none
+        }
+        request.headers = HTTPHeaders(fields)
+        fields = []
+        head = request
+        bodyLimit = nil
+        sectionBytes = 0
+        state = .bodyDecision
+        return request
+    }
+
+    mutating func finishRequest() -> HTTPRequest {
+        // take() moves the head out instead of copying it (one retain per field saved).
+        var request = head.take() ?? HTTPRequest(method: .get, target: "/")
+        if !body.isEmpty {
+            request.body = body
+            body = []
+        }
+        sectionBytes = 0
+        state = .requestLine
+        return request
+    }
+
+    // MARK: - Chunked (RFC 9112 §7.1)
+
+    /// `chunk-size [ chunk-ext ]`: 1*HEXDIG, then optional whitespace and `;` extensions, ignored.
+    mutating func parseChunkSize(_ line: ArraySlice<UInt8>) throws(HTTPDecodingError) -> Int {
+        var size = 0
+        var digits = 0
+        var index = line.startIndex
+        while index < line.endIndex, let value = HTTPRequestDecoder.hexValue(line[index]) {
+            // 15 hex digits is 60 bits: anything longer cannot be a real chunk and would overflow.
+            guard digits < 15 else { throw fail(.invalidChunkSize) }
+            size = size << 4 | value
+            digits += 1
+            index += 1
+        }
+        guard digits > 0 else { throw fail(.invalidChunkSize) }
+        while index < line.endIndex, line[index] == 32 || line[index] == 9 { index += 1 }
+        if index < line.endIndex {
+            guard line[index] == 59 else { throw fail(.invalidChunkSize) }  // ";"
+            for byte in line[index...] where byte < 32 && byte != 9 || byte == 127 {
+                throw fail(.invalidChunkFraming)
+            }
+        }
+        return size
+    }
+
+    // MARK: - Character classes
+
+    /// tchar (RFC 9110 §5.6.2), as a bit set over ASCII: one shift and mask per byte.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? (tokenLow >> UInt64(byte)) & 1 == 1 : byte < 128 && (tokenHigh >> UInt64(byte - 64)) & 1 == 1
+    }
+
+    /// Bit n set when byte n (or n + 64) is in the set.
+    static func bitSet(_ members: String) -> (low: UInt64, high: UInt64) {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for byte in members.utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) }
+        }
+        return (low, high)
+    }
+
+    static let alphanumerics = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    static let tokenSet = bitSet(alphanumerics + "!#$%&'*+-.^_`|~")
+    static let tokenLow = tokenSet.low, tokenHigh = tokenSet.high
+    /// reg-name / IPv4 / IP-literal characters and ":" for the port (RFC 3986 §3.2.2).
+    static let hostSet = bitSet(alphanumerics + "-._~!$&'()*+,;=:[]%")
+    static let hostLow = hostSet.low, hostHigh = hostSet.high
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+    static func isAlpha(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
+
+    static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 48...57: return Int(byte - 48)
+        case 65...70: return Int(byte - 55)
+        case 97...102: return Int(byte - 87)
+        default: return nil
+        }
+    }
+
+    /// Plain decimal digits (no sign, no hex, no spaces); values past 2^62 saturate, since
+    /// any such length is over every limit anyway.
+    static func parseDecimal(_ text: Substring) -> Int? {
+        guard !text.isEmpty else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard isDigit(byte) else { return nil }
+            value = value > (1 << 58) ? (1 << 62) : value * 10 + Int(byte - 48)
+        }
+        return value
+    }
+
+    /// `uri-host [ ":" port ]` (RFC 9110 §7.2): reg-name, IPv4 or `[IPv6]` characters only.
+    static func isValidHost(_ host: String) -> Bool {
+        let low = hostLow, high = hostHigh
+        func isHostByte(_ byte: UInt8) -> Bool {
+            byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
+        }
+        return host.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isHostByte) }
+            ?? host.utf8.allSatisfy(isHostByte)
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing SP / HTAB (OWS, RFC 9110 §5.6.3).
+    func trimmingOWS() -> Substring {
+        var sub = Substring(self)
+        while let first = sub.first, first == " " || first == "\t" { sub.removeFirst() }
+        while let last = sub.last, last == " " || last == "\t" { sub.removeLast() }
+        return sub
+    }
+
+    /// ASCII case-insensitive comparison, as coding names need.
+    func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        let a = utf8, b = other.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            if x | 0x20 != y | 0x20 || !((x | 0x20) >= 97 && (x | 0x20) <= 122) { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,130 @@
+/// Encodes a response into one contiguous byte buffer, ready for a single `send`.
+///
+/// The encoder owns the framing headers: it writes `Date`, `Server`, an exact
+/// `Content-Length` and `Connection`, and drops any of those (and `Transfer-Encoding`)
+/// that a handler set. Header fields with a name that is not a token, or a value with CR,
+/// LF or NUL, are dropped too, so a handler cannot split a response.
+///
+/// - `HEAD` keeps every header, `Content-Length` included, and sends no body (RFC 9110 §9.3.2).
+/// - 1xx, 204 and 304 carry neither body nor `Content-Length` (RFC 9110 §8.6, §15.3.5, §15.4.5).
+///
+/// ```swift
+/// let encoder = HTTPResponseEncoder(serverName: "SceneLink/1.0.0")
+/// var bytes: [UInt8] = []
+/// encoder.encode(.json(#"{"status":"ok"}"#), method: .get, connection: .keepAlive,
+///                date: Array("Sun, 06 Nov 1994 08:49:37 GMT".utf8), into: &bytes)
+/// ```
+public struct HTTPResponseEncoder: Sendable {
+    /// What the `Connection` header says.
+    public enum ConnectionDirective: Sendable, Equatable {
+        /// HTTP/1.1 persistent: no header needed (RFC 9112 §9.3).
+        case persistent
+        /// `Connection: keep-alive`, echoed to HTTP/1.0 clients that asked for it.
+        case keepAlive
+        /// `Connection: close`: the server closes after this response (RFC 9112 §9.6).
+        case close
+    }
+
+    /// The `Server` header value, such as `SceneLink/1.0.0`.
+    public let serverName: String
+    private let serverLine: [UInt8]
+
+    /// The interim `100 Continue` response (RFC 9110 §15.2.1).
+    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    public init(serverName: String) {
+        self.serverName = serverName
+        serverLine = Array("\r\nServer: \(HTTPResponseEncoder.isValidValue(serverName) ? serverName : "SceneLink")".utf8)
+    }
+
+    /// Appends the encoded `response` to `buffer`.
+    /// - Parameters:
+    ///   - method: the request's method; `HEAD` gets headers only.
+    ///   - connection: what to say in `Connection`.
+    ///   - date: the IMF-fixdate for `Date`, such as `Sun, 06 Nov 1994 08:49:37 GMT`.
+    /// - Returns: the number of bytes appended.
+    @discardableResult
+    public func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
+                       date: [UInt8], into buffer: inout [UInt8]) -> Int {
+        let start = buffer.count
+        let code = response.status.code
+        // RFC 9110 §6.2: a server sends its own highest version, HTTP/1.1.
+        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        let clamped = (100 ... 999).contains(code) ? code : 500
+        buffer.append(UInt8(48 + clamped / 100))
+        buffer.append(UInt8(48 + clamped / 10 % 10))
+        buffer.append(UInt8(48 + clamped % 10))
+        buffer.append(32)
+        let reason = response.status.reasonPhrase
+        if HTTPResponseEncoder.isValidValue(reason) { buffer.append(contentsOf: reason.utf8) }
+        buffer.append(contentsOf: serverLine)
+        buffer.append(contentsOf: "\r\nDate: ".utf8)
+        buffer.append(contentsOf: date)
+        for field in response.headers.fields where HTTPResponseEncoder.isHandlerField(field.name, field.value) {
+            buffer.append(13)
+            buffer.append(10)
+            buffer.append(contentsOf: field.name.utf8)
+            buffer.append(58)
+            buffer.append(32)
+            buffer.append(contentsOf: field.value.utf8)
+        }
+        let bodyless = code < 200 || code == 204 || code == 304
+        if !bodyless {
+            buffer.append(contentsOf: "\r\nContent-Length: ".utf8)
+            HTTPResponseEncoder.appendDecimal(response.body.count, to: &buffer)
+        }
+        switch connection {
+        case .persistent: break
+        case .keepAlive: buffer.append(contentsOf: "\r\nConnection: keep-alive".utf8)
+        case .close: buffer.append(contentsOf: "\r\nConnection: close".utf8)
+        }
+        buffer.append(contentsOf: "\r\n\r\n".utf8)
+        if !bodyless, method != .head {
+            buffer.append(contentsOf: response.body)
+        }
+        return buffer.count - start
+    }
+
+    static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
+        if value < 10 { buffer.append(UInt8(48 + max(value, 0))); return }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { raw in
+            while rest > 0 {
+                raw[count] = UInt8(48 + rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[index]) }
+        }
+    }
+
+    /// Whether a handler's field may be sent: not one the encoder owns, and safe on the wire.
+    static func isHandlerField(_ name: String, _ value: String) -> Bool {
+        let isToken = name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(HTTPRequestDecoder.isTokenByte) }
+            ?? name.utf8.allSatisfy(HTTPRequestDecoder.isTokenByte)
+        guard !name.isEmpty, isToken, isValidValue(value) else {
+            return false
+        }
+        switch name.utf8.first.map({ $0 | 0x20 }) {
+        case UInt8(ascii: "c"):
+            return !name.equalsIgnoringASCIICase("content-length") && !name.equalsIgnoringASCIICase("connection")
+        case UInt8(ascii: "d"): return !name.equalsIgnoringASCIICase("date")
+        case UInt8(ascii: "s"): return !name.equalsIgnoringASCIICase("server")
+        case UInt8(ascii: "t"): return !name.equalsIgnoringASCIICase("transfer-encoding")
+        default: return true
+        }
+    }
+
+    /// No CR, LF, NUL or other control except HTAB (RFC 9110 §5.5).
+    static func isValidValue(_ value: String) -> Bool {
+        let valid = value.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 32 && byte != 9 || byte == 127 { return false }
+            return true
+        }
+        return valid ?? value.utf8.allSatisfy { $0 >= 32 && $0 != 127 || $0 == 9 }
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything an `HTTPServer` can be told, with defaults a production deployment can keep.
+///
+/// ```swift
+/// var configuration = HTTPServerConfiguration(host: "0.0.0.0", port: 8080)
+/// configuration.maxBodyBytes = 64 * 1024
+/// configuration.onRequestCompleted = { record in print(record.jsonLine) }
+/// ```
+public struct HTTPServerConfiguration: Sendable {
+    /// Address to listen on: `127.0.0.1`, `0.0.0.0`, `::1`, `::` (IPv6 and IPv4) or a name like `localhost`.
+    public var host: String
+    /// TCP port; 0 lets the kernel choose (`HTTPServer.start()` returns it).
+    public var port: Int
+    /// The `Server` header value.
+    public var serverName: String
+
+    /// The longest request line; longer answers 414.
+    public var maxRequestLineBytes: Int = 8_192
+    /// The largest header section; larger answers 431.
+    public var maxHeaderBytes: Int = 16_384
+    /// The largest request body for routes without their own limit; larger answers 413.
+    public var maxBodyBytes: Int = 1_048_576
+
+    /// Time allowed from the first byte of a request (or from connecting) to the end of its
+    /// head; guards against slowloris clients. Expiry answers 408 and closes.
+    public var headerReadTimeout: Duration = .seconds(10)
+    /// Time allowed to receive a request body once its head arrived. Expiry answers 408 and closes.
+    public var bodyReadTimeout: Duration = .seconds(30)
+    /// How long a persistent connection may sit idle between requests before it is closed.
+    public var keepAliveIdleTimeout: Duration = .seconds(60)
+    /// How long a client may leave a response unread (the socket full) before the connection closes.
+    public var writeTimeout: Duration = .seconds(30)
+    /// How long `shutdown` lets in-flight requests finish before closing their connections.
+    public var drainTimeout: Duration = .seconds(10)
+
+    /// Requests served on one connection before the server answers with `Connection: close`.
+    public var maxRequestsPerConnection: Int = 10_000
+    /// Open connections beyond which new ones are answered 503 and closed at once.
+    public var maxConnections: Int = 16_384
+    /// Serial queues that run connections; each connection stays on one. About one per core.
+    public var ioQueueCount: Int = HTTPServerConfiguration.coreCount
+    /// The kernel's queue of connections not yet accepted.
+    public var listenBacklog: Int32 = 4_096
+    /// Whether `start()` raises the process's soft descriptor limit to the hard limit, so
+    /// `maxConnections` is reachable without `ulimit -n`.
+    public var raisesDescriptorLimit = true
+
+    /// Called once per completed request, on the connection's queue: keep it cheap. The
+    /// server prints nothing itself; a service typically prints `record.jsonLine`.
+    public var onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, serverName: String = "SceneLink/0.1.0") {
+        self.host = host
+        self.port = port
+        self.serverName = serverName
+    }
+
+    /// Online processors, at least 1.
+    public static var coreCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// The decoder limits these settings imply.
+    var decoderLimits: HTTPRequestDecoder.Limits {
+        HTTPRequestDecoder.Limits(maxRequestLineBytes: maxRequestLineBytes, maxHeaderBytes: maxHeaderBytes,
+                                  maxBodyBytes: maxBodyBytes)
+    }
+}
+
+extension Duration {
+    /// The duration in whole microseconds, clamped at zero.
+    var microseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+    }
+}

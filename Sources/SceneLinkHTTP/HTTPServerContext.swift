@@ -1,0 +1,38 @@
+import Synchronization
+
+/// What every connection of one server shares: routes, limits and callbacks. Immutable
+/// apart from the connection count and `isShuttingDown`, which `HTTPServer` sets once.
+final class HTTPServerContext: Sendable {
+    let configuration: HTTPServerConfiguration
+    let router: HTTPRouter
+    let encoder: HTTPResponseEncoder
+    let limits: HTTPRequestDecoder.Limits
+    let headerTimeout: Int64
+    let bodyTimeout: Int64
+    let idleTimeout: Int64
+    let writeTimeout: Int64
+    /// How long a closing connection keeps reading (and discarding) so that unread request
+    /// bytes do not turn our close into a reset that destroys the response in flight.
+    let lingerTimeout: Int64
+    /// Connections accepted and not yet closed.
+    let openConnections = Atomic<Int>(0)
+    /// Told when a connection's descriptor has been closed.
+    let connectionClosed: @Sendable () -> Void
+    let isShuttingDown = Atomic<Bool>(false)
+
+    init(configuration: HTTPServerConfiguration, router: HTTPRouter,
+         connectionClosed: @escaping @Sendable () -> Void) {
+        self.configuration = configuration
+        self.router = router
+        encoder = HTTPResponseEncoder(serverName: configuration.serverName)
+        limits = configuration.decoderLimits
+        headerTimeout = configuration.headerReadTimeout.microseconds
+        bodyTimeout = configuration.bodyReadTimeout.microseconds
+        idleTimeout = configuration.keepAliveIdleTimeout.microseconds
+        writeTimeout = configuration.writeTimeout.microseconds
+        lingerTimeout = min(2_000_000, max(100_000, configuration.drainTimeout.microseconds))
+        self.connectionClosed = connectionClosed
+    }
+
+    func shuttingDown() -> Bool { isShuttingDown.load(ordering: .relaxed) }
+}

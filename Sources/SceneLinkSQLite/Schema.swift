@@ -1,0 +1,96 @@
+import CSQLite
+
+/// The database schema and its migrations, versioned by `PRAGMA user_version`.
+///
+/// Migration N (1-based) brings a database from version N-1 to N inside one transaction,
+/// together with the new `user_version`, so a crash mid-migration leaves the old version.
+/// A file with a version newer than this build knows is refused rather than misread.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: sessions, scenes, values. Times are milliseconds since 1970 (UTC). `scene_count` and
+        // `value_count` are kept by the writer so that limit checks cost O(1), not a count(*).
+        """
+        CREATE TABLE meta (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            revision INTEGER NOT NULL
+        );
+        INSERT INTO meta (id, revision) VALUES (1, 0);
+        CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            token_hash BLOB NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            scene_count INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+        CREATE TABLE scenes (
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            scene TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            value_count INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (session_id, scene)
+        ) WITHOUT ROWID;
+        CREATE TABLE scene_values (
+            session_id TEXT NOT NULL,
+            scene TEXT NOT NULL,
+            value_key TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            bytes BLOB NOT NULL,
+            PRIMARY KEY (session_id, scene, value_key),
+            FOREIGN KEY (session_id, scene) REFERENCES scenes (session_id, scene) ON DELETE CASCADE
+        );
+        """,
+    ]
+
+    /// Brings the database on `connection` to the latest version.
+    static func migrate(_ connection: Connection) throws(SQLiteError) {
+        let version = try userVersion(connection)
+        guard version <= migrations.count else {
+            throw SQLiteError(code: SQLITE_ERROR,
+                              message: "the database \(connection.path) has schema version \(version), newer than the "
+                                  + "\(migrations.count) this scenelink knows; run a newer scenelink or use another file")
+        }
+        for next in Int(version)..<migrations.count {
+            try connection.execute("BEGIN IMMEDIATE")
+            do throws(SQLiteError) {
+                try connection.execute(migrations[next])
+                // user_version cannot be bound; the number comes from this code, not from input.
+                try connection.execute("PRAGMA user_version = \(next + 1)")
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    static func userVersion(_ connection: Connection) throws(SQLiteError) -> Int64 {
+        let statement = try connection.prepare("PRAGMA user_version")
+        defer { statement.reset() }
+        guard try statement.step() else { return 0 }
+        return statement.int64(at: 0)
+    }
+
+    /// Runs `PRAGMA quick_check` and refuses a damaged file (or one that is not SQLite).
+    static func quickCheck(_ connection: Connection) throws(SQLiteError) {
+        let findings: [String]
+        do throws(SQLiteError) {
+            let statement = try connection.prepare("PRAGMA quick_check")
+            defer { statement.reset() }
+            var rows: [String] = []
+            while try statement.step() { rows.append(statement.text(at: 0)) }
+            findings = rows
+        } catch {
+            switch error.primaryCode {
+            case SQLITE_CORRUPT, SQLITE_NOTADB:
+                throw SQLiteError.corrupt(path: connection.path, findings: error.message)
+            default:
+                throw error
+            }
+        }
+        guard findings == ["ok"] else {
+            throw SQLiteError.corrupt(path: connection.path, findings: findings.prefix(3).joined(separator: "; "))
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// A value bound to a statement parameter.
+enum StatementArgument {
+    case text(String)
+    case integer(Int64)
+    case blob([UInt8])
+}

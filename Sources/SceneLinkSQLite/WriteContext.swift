@@ -1,0 +1,294 @@
+import CSQLite
+import Foundation
+import SceneLinkCore
+
+/// The writer connection with its prepared write statements. Lives on the writer queue
+/// only; every method runs inside the batch transaction that `GroupCommitWriter` opened,
+/// each write inside its own savepoint.
+final class WriteContext {
+    let connection: Connection
+    /// Reads on the writer connection, for `:memory:` databases (see `SQLiteSceneStateStore`).
+    let reads: ReadStatements
+    /// The last revision handed out; persisted to `meta` once per batch.
+    private(set) var lastRevision: Int64
+    /// The revision stored in `meta` as of the last commit.
+    private var persistedRevision: Int64
+
+    private let begin, commit, rollback, savepoint, release, rollbackToSavepoint: Statement
+    private let selectRevision, updateRevision: Statement
+    private let insertSession, updateSessionExpiry, deleteSessionByID, deleteExpired: Statement
+    private let selectValueRevision, upsertValue, deleteValueByKey, deleteSceneValues: Statement
+    private let selectScene, insertScene, updateScene, deleteSceneByID: Statement
+    private let selectSceneCount, updateSceneCount: Statement
+
+    init(connection: Connection) throws(SQLiteError) {
+        self.connection = connection
+        reads = try ReadStatements(connection: connection)
+        begin = try connection.prepare("BEGIN IMMEDIATE")
+        commit = try connection.prepare("COMMIT")
+        rollback = try connection.prepare("ROLLBACK")
+        savepoint = try connection.prepare("SAVEPOINT write")
+        release = try connection.prepare("RELEASE write")
+        rollbackToSavepoint = try connection.prepare("ROLLBACK TO write")
+        selectRevision = try connection.prepare("SELECT revision FROM meta WHERE id = 1")
+        updateRevision = try connection.prepare("UPDATE meta SET revision = ?1 WHERE id = 1")
+        insertSession = try connection.prepare(
+            "INSERT INTO sessions (id, token_hash, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")
+        updateSessionExpiry = try connection.prepare("UPDATE sessions SET expires_at = ?2 WHERE id = ?1")
+        deleteSessionByID = try connection.prepare("DELETE FROM sessions WHERE id = ?1")
+        deleteExpired = try connection.prepare("""
+            DELETE FROM sessions WHERE id IN
+                (SELECT id FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)
+            """)
+        selectValueRevision = try connection.prepare(
+            "SELECT revision FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
+        upsertValue = try connection.prepare("""
+            INSERT INTO scene_values (session_id, scene, value_key, content_type, revision, bytes)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT (session_id, scene, value_key)
+            DO UPDATE SET content_type = excluded.content_type, revision = excluded.revision, bytes = excluded.bytes
+            """)
+        deleteValueByKey = try connection.prepare(
+            "DELETE FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
+        deleteSceneValues = try connection.prepare("DELETE FROM scene_values WHERE session_id = ?1 AND scene = ?2")
+        selectScene = try connection.prepare(
+            "SELECT revision, value_count FROM scenes WHERE session_id = ?1 AND scene = ?2")
+        insertScene = try connection.prepare(
+            "INSERT INTO scenes (session_id, scene, revision, value_count) VALUES (?1, ?2, ?3, ?4)")
+        updateScene = try connection.prepare(
+            "UPDATE scenes SET revision = ?3, value_count = ?4 WHERE session_id = ?1 AND scene = ?2")
+        deleteSceneByID = try connection.prepare("DELETE FROM scenes WHERE session_id = ?1 AND scene = ?2")
+        selectSceneCount = try connection.prepare("SELECT scene_count FROM sessions WHERE id = ?1")
+        updateSceneCount = try connection.prepare(
+            "UPDATE sessions SET scene_count = scene_count + ?2 WHERE id = ?1")
+        lastRevision = 0
+        persistedRevision = 0
+        lastRevision = try storedRevision()
+        persistedRevision = lastRevision
+    }
+
+    // MARK: Batch control (called by GroupCommitWriter)
+
+    func beginBatch() throws(SQLiteError) { try runOnce(begin) }
+
+    /// Persists the revision counter (when the batch used it) and commits: the one fsync of the batch.
+    func commitBatch() throws(SQLiteError) {
+        if lastRevision != persistedRevision {
+            try runOnce(updateRevision) { s throws(SQLiteError) in try s.bind(.integer(lastRevision)) }
+        }
+        try runOnce(commit)
+        persistedRevision = lastRevision
+    }
+
+    /// Abandons the batch and reloads what the failed transaction may have advanced.
+    func rollbackBatch() {
+        try? runOnce(rollback)
+        if let stored = try? storedRevision() { lastRevision = stored }
+        persistedRevision = lastRevision
+    }
+
+    func beginWrite() throws(SQLiteError) { try runOnce(savepoint) }
+
+    func endWrite(succeeded: Bool) throws(SQLiteError) {
+        if !succeeded { try runOnce(rollbackToSavepoint) }
+        try runOnce(release)
+    }
+
+    private func storedRevision() throws(SQLiteError) -> Int64 {
+        selectRevision.reset()
+        defer { selectRevision.reset() }
+        guard try selectRevision.step() else { return 0 }
+        return selectRevision.int64(at: 0)
+    }
+
+    private func nextRevision() -> Int64 {
+        lastRevision += 1
+        return lastRevision
+    }
+
+    // MARK: Writes
+
+    func createSession(_ session: SessionRecord) throws {
+        do {
+            try runOnce(insertSession) { s throws(SQLiteError) in
+                try s.bind(.text(session.id.rawValue), .blob(session.tokenHash),
+                           .integer(session.createdAt.millisecondsSince1970), .integer(session.expiresAt.millisecondsSince1970))
+            }
+        } catch {
+            if error.primaryCode == SQLITE_CONSTRAINT { throw SceneStateStoreError.sessionExists }
+            throw error
+        }
+    }
+
+    func refreshSession(id: SessionID, expiresAt: Date) throws {
+        try runOnce(updateSessionExpiry) { s throws(SQLiteError) in
+            try s.bind(.text(id.rawValue), .integer(expiresAt.millisecondsSince1970))
+        }
+        guard connection.changes > 0 else { throw SceneStateStoreError.sessionNotFound }
+    }
+
+    func deleteSession(id: SessionID) throws -> Bool {
+        try runOnce(deleteSessionByID) { s throws(SQLiteError) in try s.bind(.text(id.rawValue)) }
+        return connection.changes > 0
+    }
+
+    func deleteExpiredSessions(now: Date, limit: Int) throws -> Int {
+        try runOnce(deleteExpired) { s throws(SQLiteError) in
+            try s.bind(.integer(now.millisecondsSince1970), .integer(Int64(max(0, limit))))
+        }
+        return connection.changes
+    }
+
+    func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
+                  precondition: Precondition, limits: SceneStateLimits) throws -> ValueWriteOutcome {
+        guard content.bytes.count <= limits.maximumValueBytes else {
+            throw SceneStateStoreError.valueTooLarge(bytes: content.bytes.count, limit: limits.maximumValueBytes)
+        }
+        let sceneRow = try sceneRow(session: session, scene: scene)
+        let existing = sceneRow == nil ? nil
+            : try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue), .text(key.rawValue))
+        let currentTag = existing.map { EntityTag.value(revision: $0) }
+        guard precondition.isSatisfied(by: currentTag) else {
+            throw SceneStateStoreError.preconditionFailed(current: currentTag)
+        }
+        let revision: Int64
+        if let sceneRow {
+            let count = sceneRow.valueCount + (existing == nil ? 1 : 0)
+            guard count <= Int64(limits.maximumKeysPerScene) else {
+                throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
+            }
+            revision = nextRevision()
+            try writeScene(session: session, scene: scene, revision: revision, valueCount: count, isNew: false)
+        } else {
+            try addScene(session: session, limits: limits)
+            revision = nextRevision()
+            try writeScene(session: session, scene: scene, revision: revision, valueCount: 1, isNew: true)
+        }
+        try runOnce(upsertValue) { s throws(SQLiteError) in
+            try s.bind(.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue),
+                       .text(content.contentType), .integer(revision), .blob(content.bytes))
+        }
+        return ValueWriteOutcome(created: existing == nil, value: StoredValue(content: content, revision: revision))
+    }
+
+    func deleteValue(session: SessionID, scene: SceneID, key: ValueKey, precondition: Precondition) throws -> Bool {
+        guard let sceneRow = try sceneRow(session: session, scene: scene),
+              let existing = try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue),
+                                         .text(key.rawValue)) else { return false }
+        let currentTag = EntityTag.value(revision: existing)
+        guard precondition.isSatisfied(by: currentTag) else {
+            throw SceneStateStoreError.preconditionFailed(current: currentTag)
+        }
+        try runOnce(deleteValueByKey) { s throws(SQLiteError) in
+            try s.bind(.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue))
+        }
+        try writeScene(session: session, scene: scene, revision: nextRevision(),
+                       valueCount: max(0, sceneRow.valueCount - 1), isNew: false)
+        return true
+    }
+
+    func replaceScene(_ values: [ValueKey: ValueContent], session: SessionID, scene: SceneID,
+                      precondition: Precondition, limits: SceneStateLimits) throws -> SceneReplaceOutcome {
+        let existing = try sceneRow(session: session, scene: scene)
+        let currentTag = existing.map { EntityTag.scene(revision: $0.revision) }
+        guard precondition.isSatisfied(by: currentTag) else {
+            throw SceneStateStoreError.preconditionFailed(current: currentTag)
+        }
+        if let large = values.values.first(where: { $0.bytes.count > limits.maximumValueBytes }) {
+            throw SceneStateStoreError.valueTooLarge(bytes: large.bytes.count, limit: limits.maximumValueBytes)
+        }
+        guard values.count <= limits.maximumKeysPerScene else {
+            throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
+        }
+        if existing == nil { try addScene(session: session, limits: limits) }
+        let revision = nextRevision()
+        try writeScene(session: session, scene: scene, revision: revision, valueCount: Int64(values.count),
+                       isNew: existing == nil)
+        if existing != nil {
+            try runOnce(deleteSceneValues) { s throws(SQLiteError) in
+                try s.bind(.text(session.rawValue), .text(scene.rawValue))
+            }
+        }
+        var stored: [ValueKey: StoredValue] = [:]
+        for (key, content) in values {
+            try runOnce(upsertValue) { s throws(SQLiteError) in
+                try s.bind(.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue),
+                           .text(content.contentType), .integer(revision), .blob(content.bytes))
+            }
+            stored[key] = StoredValue(content: content, revision: revision)
+        }
+        return SceneReplaceOutcome(created: existing == nil,
+                                   snapshot: SceneSnapshot(scene: scene, revision: revision, values: stored))
+    }
+
+    func deleteScene(session: SessionID, scene: SceneID, precondition: Precondition) throws -> Bool {
+        guard let existing = try sceneRow(session: session, scene: scene) else { return false }
+        let currentTag = EntityTag.scene(revision: existing.revision)
+        guard precondition.isSatisfied(by: currentTag) else {
+            throw SceneStateStoreError.preconditionFailed(current: currentTag)
+        }
+        try runOnce(deleteSceneByID) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .text(scene.rawValue)) }
+        try runOnce(updateSceneCount) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .integer(-1)) }
+        return true
+    }
+
+    // MARK: Helpers
+
+    /// The scene's revision and value count, nil when it does not exist.
+    private func sceneRow(session: SessionID, scene: SceneID) throws(SQLiteError) -> (revision: Int64, valueCount: Int64)? {
+        selectScene.reset()
+        defer { selectScene.reset() }
+        try selectScene.bind(.text(session.rawValue), .text(scene.rawValue))
+        guard try selectScene.step() else { return nil }
+        return (selectScene.int64(at: 0), selectScene.int64(at: 1))
+    }
+
+    /// Counts a new scene against the session's limit; the session must exist.
+    private func addScene(session: SessionID, limits: SceneStateLimits) throws {
+        guard let scenes = try integer(selectSceneCount, .text(session.rawValue)) else {
+            throw SceneStateStoreError.sessionNotFound
+        }
+        guard scenes < Int64(limits.maximumScenesPerSession) else {
+            throw SceneStateStoreError.tooManyScenes(limit: limits.maximumScenesPerSession)
+        }
+        try runOnce(updateSceneCount) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .integer(1)) }
+    }
+
+    /// Inserts the scene row or moves its revision and count. The foreign key still guards
+    /// against a scene without a session.
+    private func writeScene(session: SessionID, scene: SceneID, revision: Int64, valueCount: Int64, isNew: Bool) throws {
+        do {
+            try runOnce(isNew ? insertScene : updateScene) { s throws(SQLiteError) in
+                try s.bind(.text(session.rawValue), .text(scene.rawValue), .integer(revision), .integer(valueCount))
+            }
+        } catch {
+            // SQLITE_CONSTRAINT_FOREIGNKEY is a macro expression Swift does not import.
+            if error.code == SQLITE_CONSTRAINT | (3 << 8) { throw SceneStateStoreError.sessionNotFound }
+            throw error
+        }
+    }
+
+    /// The first column of the first row as an integer, nil when there is no row.
+    private func integer(_ statement: Statement, _ arguments: StatementArgument...) throws(SQLiteError) -> Int64? {
+        statement.reset()
+        defer { statement.reset() }
+        for (offset, argument) in arguments.enumerated() {
+            switch argument {
+            case .text(let text): try statement.bind(text, at: Int32(offset + 1))
+            case .integer(let value): try statement.bind(value, at: Int32(offset + 1))
+            case .blob(let bytes): try statement.bind(bytes, at: Int32(offset + 1))
+            }
+        }
+        guard try statement.step() else { return nil }
+        return statement.int64(at: 0)
+    }
+
+    /// Binds, runs to completion and resets a statement that returns no rows.
+    private func runOnce(_ statement: Statement,
+                         bind: (Statement) throws(SQLiteError) -> Void = { _ in }) throws(SQLiteError) {
+        statement.reset()
+        defer { statement.reset() }
+        try bind(statement)
+        try statement.run()
+    }
+}

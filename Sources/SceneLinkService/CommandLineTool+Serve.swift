@@ -1,0 +1,29 @@
+import Foundation
+
+extension CommandLineTool {
+    /// `scenelink serve`: runs until SIGTERM or SIGINT, then exits 0 after draining.
+    func serve(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            out(ServiceConfiguration.helpText)
+            return 0
+        }
+        let configuration: ServiceConfiguration
+        do {
+            configuration = try ServiceConfiguration.parse(arguments: arguments, environment: environment)
+        } catch {
+            err("scenelink serve: \(error.message)")
+            return 2
+        }
+        let logger = Logger(level: configuration.logLevel)
+        do {
+            let application = try SceneLinkApplication(configuration: configuration, logger: logger)
+            try application.start()
+            application.waitUntilStopped()
+            return 0
+        } catch {
+            logger.flush()
+            err("scenelink serve: \(error.message)")
+            return error.isConfigurationError ? 2 : 1
+        }
+    }
+}

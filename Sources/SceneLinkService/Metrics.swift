@@ -1,0 +1,92 @@
+import Synchronization
+
+/// Counters and histograms for `GET /metrics`, in the Prometheus text exposition format
+/// (version 0.0.4).
+///
+/// Requests are counted by route pattern (never by raw path, so label cardinality stays
+/// bounded), method and status. Gauges that belong to other parts (open connections,
+/// stored rows, commit batches) are read from them when the page is rendered.
+public final class Metrics: Sendable {
+    struct RequestKey: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
+    struct State {
+        var requests: [RequestKey: Int] = [:]
+        var latencyBuckets: [Int]
+        var latencyCount = 0
+        var latencySumMicros = 0
+        var reloads = 0
+        var reloadFailures = 0
+    }
+
+    /// Upper bounds of the latency histogram, in seconds.
+    static let latencyBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+    private let state = Mutex(State(latencyBuckets: Array(repeating: 0, count: Metrics.latencyBounds.count)))
+
+    public init() {}
+
+    /// Counts one finished request.
+    public func recordRequest(route: String?, method: String, status: Int, durationMicros: Int) {
+        let key = RequestKey(route: route ?? "unrouted", method: method, status: status)
+        let seconds = Double(durationMicros) / 1_000_000
+        state.withLock { state in
+            state.requests[key, default: 0] += 1
+            state.latencyCount += 1
+            state.latencySumMicros += durationMicros
+            if let bucket = Metrics.latencyBounds.firstIndex(where: { seconds <= $0 }) {
+                state.latencyBuckets[bucket] += 1
+            }
+        }
+    }
+
+    /// Counts one route-table reload.
+    public func recordReload(succeeded: Bool) {
+        state.withLock { state in
+            if succeeded { state.reloads += 1 } else { state.reloadFailures += 1 }
+        }
+    }
+
+    /// Renders the exposition, with gauges supplied by the caller.
+    public func render(gauges: [MetricGauge], histograms: [MetricHistogram] = []) -> String {
+        let snapshot = state.withLock { $0 }
+        var out = ""
+        out += "# HELP scenelink_http_requests_total HTTP requests answered, by route pattern, method and status.\n"
+        out += "# TYPE scenelink_http_requests_total counter\n"
+        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            out += "scenelink_http_requests_total{route=\(Metrics.label(key.route)),method=\(Metrics.label(key.method)),status=\"\(key.status)\"} \(count)\n"
+        }
+        let latency = MetricHistogram(
+            name: "scenelink_http_request_duration_seconds",
+            help: "Time from a request's last byte to its response being handed to the socket.",
+            bounds: Metrics.latencyBounds, counts: snapshot.latencyBuckets,
+            count: snapshot.latencyCount, sum: Double(snapshot.latencySumMicros) / 1_000_000)
+        out += latency.exposition
+        for histogram in histograms { out += histogram.exposition }
+        out += "# HELP scenelink_route_reloads_total Route-table reloads, by result.\n"
+        out += "# TYPE scenelink_route_reloads_total counter\n"
+        out += "scenelink_route_reloads_total{result=\"ok\"} \(snapshot.reloads)\n"
+        out += "scenelink_route_reloads_total{result=\"failed\"} \(snapshot.reloadFailures)\n"
+        for gauge in gauges {
+            out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(gauge.value)\n"
+        }
+        return out
+    }
+
+    /// A quoted label value with `\`, `"` and newlines escaped, as the format asks.
+    static func label(_ value: String) -> String {
+        var out = "\""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+}

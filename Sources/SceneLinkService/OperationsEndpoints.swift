@@ -1,0 +1,71 @@
+import SceneLinkHTTP
+
+/// `GET /healthz`, `GET /readyz`, `GET /metrics` and `GET /openapi.yaml`: what operators and
+/// orchestrators call. They know nothing of routes or sessions; the application hands in
+/// closures that answer for those parts.
+public struct OperationsEndpoints: Sendable {
+    /// Why the service is not ready, or nil when it is. Also returns details for the 200 body.
+    public typealias ReadinessCheck = @Sendable () async -> Readiness
+    public typealias MetricsPage = @Sendable () async -> String
+
+    /// The outcome of a readiness check.
+    public struct Readiness: Sendable {
+        /// Routes in the loaded table.
+        public var routeCount: Int
+        /// Why the database cannot take writes, or nil when it can.
+        public var databaseProblem: String?
+
+        public init(routeCount: Int, databaseProblem: String?) {
+            self.routeCount = routeCount
+            self.databaseProblem = databaseProblem
+        }
+    }
+
+    let readiness: ReadinessCheck
+    let metrics: MetricsPage
+    let openAPIDocument: [UInt8]
+
+    public init(readiness: @escaping ReadinessCheck, metrics: @escaping MetricsPage, openAPIDocument: String) {
+        self.readiness = readiness
+        self.metrics = metrics
+        self.openAPIDocument = Array(openAPIDocument.utf8)
+    }
+
+    static let healthy = HTTPResponse.json(#"{"status":"ok"}"#)
+
+    /// Registers the four endpoints.
+    public func register(on router: inout HTTPRouter) {
+        router.on(.get, "/healthz") { _, responder in
+            responder.respond(OperationsEndpoints.healthy)
+        }
+        router.on(.get, "/readyz") { [readiness] _, responder in
+            // The database check is a write through the store's writer: off the I/O queue.
+            Task {
+                let state = await readiness()
+                if state.routeCount == 0 {
+                    responder.respond(OperationsEndpoints.notReady("No route table is loaded; check the route file and send SIGHUP."))
+                } else if let problem = state.databaseProblem {
+                    responder.respond(OperationsEndpoints.notReady("The database is not writable: \(problem)"))
+                } else {
+                    responder.respond(.json(#"{"status":"ready","routes":\#(state.routeCount),"database":"writable"}"#))
+                }
+            }
+        }
+        router.on(.get, "/metrics") { [metrics] _, responder in
+            // Store counts are read off the I/O queue.
+            Task {
+                let page = await metrics()
+                responder.respond(HTTPResponse(contentType: "text/plain; version=0.0.4; charset=utf-8",
+                                               body: Array(page.utf8)))
+            }
+        }
+        router.on(.get, "/openapi.yaml") { [openAPIDocument] _, responder in
+            responder.respond(HTTPResponse(contentType: "application/yaml", body: openAPIDocument))
+        }
+    }
+
+    static func notReady(_ detail: String) -> HTTPResponse {
+        HTTPProblem(status: .serviceUnavailable, type: "https://scenelink.dev/problems/not-ready",
+                    title: "Not ready", detail: detail).response(headers: ["Retry-After": "5"])
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The JSON form of a whole scene, for `GET` and `PUT /v1/sessions/{id}/scenes/{scene}`.
+///
+/// A GET answers:
+/// ```json
+/// {"scene":"main","etag":"\"s12\"","values":{
+///   "path":{"contentType":"application/json","etag":"\"v12\"","base64":"WyJTd2lmdC5JbnQiLCIxIl0=",
+///           "json":["Swift.Int","1"]},
+///   "tab":{"contentType":"text/plain","etag":"\"v9\"","base64":"aG9tZQ==","text":"home"}}}
+/// ```
+/// `base64` (RFC 4648 §4) is always there and is the exact bytes. For a JSON media type
+/// (`application/json`, `*+json`) whose bytes are valid UTF-8 JSON, `json` repeats them verbatim
+/// as a JSON value; for `text/*` in valid UTF-8, `text` repeats them as a string. Keys are sorted.
+///
+/// A PUT sends `{"values":{"KEY":{"contentType":"…","base64":"…"}}}` or, for text,
+/// `{"values":{"KEY":{"contentType":"…","text":"…"}}}`, exactly one of `base64` and `text` per key.
+/// Without `contentType` a `base64` value is `application/octet-stream` and a `text` value
+/// `text/plain; charset=utf-8`. Keys not listed are deleted: the PUT replaces the whole scene.
+enum SceneDocument {
+    /// Why a PUT body was refused: one sentence saying what to fix.
+    struct DecodingError: Error, Equatable {
+        let detail: String
+    }
+
+    static func encode(_ snapshot: SceneSnapshot) -> String {
+        var out = "{\"scene\":\(JSONString.quote(snapshot.scene.rawValue)),"
+        out += "\"etag\":\(JSONString.quote(snapshot.etag.headerValue)),\"values\":{"
+        var first = true
+        for key in snapshot.values.keys.sorted() {
+            guard let value = snapshot.values[key] else { continue }
+            if !first { out += "," }
+            first = false
+            out += "\(JSONString.quote(key.rawValue)):{\"contentType\":\(JSONString.quote(value.contentType)),"
+            out += "\"etag\":\(JSONString.quote(value.etag.headerValue)),"
+            out += "\"base64\":\"\(Data(value.bytes).base64EncodedString())\""
+            if let json = embeddableJSON(value) {
+                out += ",\"json\":" + json
+            } else if let text = embeddableText(value) {
+                out += ",\"text\":" + JSONString.quote(text)
+            }
+            out += "}"
+        }
+        out += "}}"
+        return out
+    }
+
+    /// The list of a session's scenes.
+    static func encode(_ scenes: [SceneSummary]) -> String {
+        let items = scenes.map { summary in
+            "{\"scene\":\(JSONString.quote(summary.scene.rawValue)),\"etag\":\(JSONString.quote(summary.etag.headerValue)),"
+                + "\"values\":\(summary.valueCount)}"
+        }
+        return "{\"scenes\":[" + items.joined(separator: ",") + "]}"
+    }
+
+    static func decode(_ body: [UInt8]) throws(DecodingError) -> [ValueKey: ValueContent] {
+        let example = "send {\"values\":{\"path\":{\"contentType\":\"application/json\",\"base64\":\"…\"}}}"
+        guard let root = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            throw DecodingError(detail: "The body is not a JSON object; \(example).")
+        }
+        guard let values = root["values"] as? [String: Any] else {
+            throw DecodingError(detail: "The body has no \"values\" object; \(example).")
+        }
+        var result: [ValueKey: ValueContent] = [:]
+        for (name, entry) in values {
+            let key: ValueKey
+            do { key = try ValueKey(name) } catch { throw DecodingError(detail: error.description) }
+            guard let fields = entry as? [String: Any] else {
+                throw DecodingError(detail: "The value \"\(name)\" is not an object; \(example).")
+            }
+            let declaredType = fields["contentType"]
+            if declaredType != nil, !(declaredType is String) {
+                throw DecodingError(detail: "The contentType of \"\(name)\" is not a string.")
+            }
+            switch (fields["base64"], fields["text"]) {
+            case (let base64 as String, nil):
+                guard let data = Data(base64Encoded: base64) else {
+                    throw DecodingError(detail: "The base64 of \"\(name)\" is not valid base64 (RFC 4648 §4, with padding).")
+                }
+                result[key] = ValueContent(bytes: [UInt8](data),
+                                           contentType: declaredType as? String ?? "application/octet-stream")
+            case (nil, let text as String):
+                result[key] = ValueContent(bytes: Array(text.utf8),
+                                           contentType: declaredType as? String ?? "text/plain; charset=utf-8")
+            default:
+                throw DecodingError(detail: "The value \"\(name)\" needs exactly one of \"base64\" or \"text\" as a string.")
+            }
+            let contentType = result[key]?.contentType ?? ""
+            guard !contentType.isEmpty, contentType.utf8.count <= 255,
+                  contentType.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+                throw DecodingError(detail: "The contentType of \"\(name)\" is not a media type of at most 255 ASCII characters.")
+            }
+        }
+        return result
+    }
+
+    private static func isJSONMediaType(_ contentType: String) -> Bool {
+        let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return essence == "application/json" || essence.hasSuffix("+json")
+    }
+
+    /// The bytes as they are, when they are UTF-8 JSON that may be pasted into a document.
+    private static func embeddableJSON(_ value: StoredValue) -> String? {
+        guard isJSONMediaType(value.contentType), value.bytes.first != 0xEF, // no byte-order mark
+              let text = String(validating: value.bytes, as: UTF8.self),
+              (try? JSONSerialization.jsonObject(with: Data(value.bytes), options: [.fragmentsAllowed])) != nil
+        else { return nil }
+        return text
+    }
+
+    private static func embeddableText(_ value: StoredValue) -> String? {
+        guard value.contentType.lowercased().hasPrefix("text/") else { return nil }
+        return String(validating: value.bytes, as: UTF8.self)
+    }
+}

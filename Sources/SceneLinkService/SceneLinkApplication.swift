@@ -1,0 +1,239 @@
+import Dispatch
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkSQLite
+import Synchronization
+
+/// The running service: route table, store, HTTP server, logs and metrics, wired together.
+///
+/// ```swift
+/// let app = try SceneLinkApplication(configuration: configuration, logger: logger)
+/// let port = try app.start()
+/// app.waitUntilStopped()   // SIGTERM / SIGINT drain and stop; SIGHUP reloads the route file
+/// ```
+public final class SceneLinkApplication: Sendable {
+    public let configuration: ServiceConfiguration
+    public let logger: Logger
+    public let metrics: Metrics
+    let server: HTTPServer
+    let store: SQLiteSceneStateStore
+    /// The route table in force; SIGHUP replaces it.
+    public let routes: Current<RouteTable>
+    /// Every endpoint; kept so tests can compare it with openapi.yaml.
+    let router: HTTPRouter
+    private let sources = Mutex<[DispatchSourceBox]>([])
+    private let stopped = DispatchSemaphore(value: 0)
+    private let stopping = Atomic<Bool>(false)
+
+    /// Loads the route table and opens the database; does not listen yet.
+    /// - Throws: `StartupError` saying which file is wrong and why.
+    public init(configuration: ServiceConfiguration, logger: Logger) throws(StartupError) {
+        self.configuration = configuration
+        self.logger = logger
+        let metrics = Metrics()
+        self.metrics = metrics
+
+        let table: RouteTable
+        do {
+            table = try RouteTableLoader.load(path: configuration.routesPath)
+        } catch {
+            throw StartupError(error.description, isConfigurationError: true)
+        }
+        let routes = Current(table)
+        self.routes = routes
+
+        let store: SQLiteSceneStateStore
+        do {
+            store = try SQLiteSceneStateStore(path: configuration.databasePath, configuration: .init(
+                sweepInterval: configuration.sweepInterval, clock: .system))
+        } catch {
+            throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+        }
+        self.store = store
+
+        var router = HTTPRouter()
+        let server = Reference<HTTPServer>()
+        OperationsEndpoints(
+            readiness: {
+                var problem: String?
+                do { try await store.checkWritable() } catch { problem = "\(error)" }
+                return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
+            },
+            metrics: {
+                await SceneLinkApplication.metricsPage(metrics: metrics, store: store,
+                                                       openConnections: server.value?.openConnectionCount ?? 0)
+            },
+            openAPIDocument: OpenAPIDocument.yaml + "\n"
+        ).register(on: &router)
+        SceneStateEndpoints(
+            store: store,
+            configuration: .init(
+                sessionTimeToLive: configuration.sessionTTL,
+                limits: SceneStateLimits(maximumValueBytes: configuration.maxValueBytes,
+                                         maximumKeysPerScene: configuration.maxKeysPerScene,
+                                         maximumScenesPerSession: configuration.maxScenesPerSession)),
+            clock: .system,
+            repair: { bytes in
+                guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
+                return .repaired(repaired.bytes, dropped: repaired.dropped)
+            }
+        ).register(on: &router)
+        ResolveEndpoints(routes: routes).register(on: &router)
+
+        var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port,
+                                           serverName: "SceneLink/\(SceneLinkVersion.current)")
+        http.maxRequestLineBytes = configuration.maxRequestLineBytes
+        http.maxHeaderBytes = configuration.maxHeaderBytes
+        http.maxBodyBytes = configuration.maxBodyBytes
+        http.headerReadTimeout = configuration.headerTimeout
+        http.bodyReadTimeout = configuration.bodyTimeout
+        http.keepAliveIdleTimeout = configuration.idleTimeout
+        http.drainTimeout = configuration.drainTimeout
+        http.maxRequestsPerConnection = configuration.maxRequestsPerConnection
+        http.maxConnections = configuration.maxConnections
+        let accessLog = configuration.accessLog
+        http.onRequestCompleted = { record in
+            metrics.recordRequest(route: record.routePattern, method: record.method.rawValue,
+                                  status: record.status, durationMicros: Int(record.durationMicroseconds))
+            if accessLog { logger.access(record.jsonLine) }
+        }
+        self.router = router
+        self.server = HTTPServer(configuration: http, router: router)
+        server.value = self.server
+    }
+
+    /// Starts listening, the signal handlers and the background timers.
+    /// - Parameter handlingSignals: install SIGTERM/SIGINT (drain and stop) and SIGHUP (reload)
+    ///   handlers; tests that run the service in process pass false.
+    /// - Returns: the bound port.
+    @discardableResult
+    public func start(handlingSignals: Bool = true) throws(StartupError) -> Int {
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            closeStore()
+            throw StartupError(error.description)
+        }
+        if handlingSignals { installSignalHandlers() }
+        startTimers()
+        logger.log(.info, "startup", [
+            ("host", .string(configuration.host)), ("port", .int(port)),
+            ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
+            ("database", .string(configuration.databasePath)),
+            ("version", .string(SceneLinkVersion.current)),
+        ])
+        return port
+    }
+
+    /// Blocks the calling thread until the server has shut down.
+    public func waitUntilStopped() {
+        stopped.wait()
+    }
+
+    /// Drains in-flight requests (up to the drain timeout), closes the store, flushes the
+    /// logs, then releases `waitUntilStopped()`. Safe to call more than once.
+    public func shutdown(reason: String) {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        logger.log(.info, "shutdown", [("reason", .string(reason))])
+        server.shutdown { [self] in
+            for box in sources.withLock({ $0 }) { box.source.cancel() }
+            closeStore()
+            logger.log(.info, "stopped")
+            logger.flush()
+            stopped.signal()
+        }
+    }
+
+    func closeStore() {
+        do {
+            try store.close()
+        } catch {
+            logger.log(.error, "database-close-failed", [("error", .string(error.description))])
+        }
+    }
+
+    /// The Prometheus page: request metrics plus the store's counts and commit batches.
+    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, openConnections: Int) async -> String {
+        var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
+                                  value: openConnections)]
+        if let counts = try? await store.counts() {
+            gauges += [
+                MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
+                MetricGauge(name: "scenelink_scenes", help: "Stored scenes.", value: counts.scenes),
+                MetricGauge(name: "scenelink_values", help: "Stored values.", value: counts.values),
+            ]
+        }
+        let commits = store.commitStatistics
+        let batches = MetricHistogram(
+            name: "scenelink_store_commit_batch_size",
+            help: "Writes carried by one SQLite commit (group commit: one fsync per batch).",
+            bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
+            counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
+            count: commits.commits, sum: Double(commits.writes))
+        return metrics.render(gauges: gauges, histograms: [batches])
+    }
+
+    private func installSignalHandlers() {
+        let queue = DispatchQueue(label: "scenelink.signals")
+        var installed: [DispatchSourceBox] = []
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in self?.shutdown(reason: name) }
+            source.resume()
+            installed.append(DispatchSourceBox(source: source))
+        }
+        signal(SIGHUP, SIG_IGN)
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
+        hangup.setEventHandler { [weak self] in self?.reloadRoutes() }
+        hangup.resume()
+        installed.append(DispatchSourceBox(source: hangup))
+        sources.withLock { $0.append(contentsOf: installed) }
+    }
+
+    private func startTimers() {
+        let queue = DispatchQueue(label: "scenelink.timers")
+        let flush = DispatchSource.makeTimerSource(queue: queue)
+        flush.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200), leeway: .milliseconds(50))
+        flush.setEventHandler { [logger] in logger.flush() }
+        flush.resume()
+        sources.withLock { $0.append(DispatchSourceBox(source: flush)) }
+    }
+
+    /// Reloads the route file (SIGHUP), atomically: requests already resolving keep the
+    /// table they started with. A bad file is logged with every problem and the old table stays.
+    /// - Returns: true when the new table is in force.
+    @discardableResult
+    public func reloadRoutes() -> Bool {
+        do {
+            let table = try RouteTableLoader.load(path: configuration.routesPath)
+            routes.replace(with: table)
+            metrics.recordReload(succeeded: true)
+            logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
+                                                  ("file", .string(configuration.routesPath ?? "built-in"))])
+            return true
+        } catch {
+            metrics.recordReload(succeeded: false)
+            logger.log(.error, "routes-reload-failed", [("error", .string(error.description)),
+                                                        ("kept_routes", .int(routes.value.routeCount))])
+            return false
+        }
+    }
+}
+
+/// A dispatch source held for cancelling at shutdown. Sources are thread-safe objects;
+/// Dispatch on Linux does not mark them Sendable.
+struct DispatchSourceBox: @unchecked Sendable {
+    let source: any DispatchSourceProtocol
+}
+
+/// A box filled in after construction, for closures that need the server they are part of.
+final class Reference<Value: Sendable>: Sendable {
+    private let storage = Mutex<Value?>(nil)
+    var value: Value? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,83 @@
+import SceneLinkCore
+import SceneLinkHTTP
+
+extension SceneStateEndpoints {
+    /// A request refused with a problem+json answer (and the headers that go with it).
+    struct Rejection: Error {
+        var problem: HTTPProblem
+        var headers: HTTPHeaders = [:]
+
+        var response: HTTPResponse { problem.response(headers: headers) }
+
+        static let problemBase = "https://scenelink.dev/problems/"
+
+        init(_ status: HTTPStatus, _ slug: String, _ title: String, _ detail: String, headers: HTTPHeaders = [:]) {
+            problem = HTTPProblem(status: status, type: Rejection.problemBase + slug, title: title, detail: detail)
+            self.headers = headers
+        }
+
+        static func invalidIdentifier(_ error: SceneStateIdentifierError) -> Rejection {
+            Rejection(.badRequest, "invalid-identifier", "Invalid identifier", error.description)
+        }
+
+        /// 401 with the challenge of RFC 6750 §3.
+        static func unauthorized(_ detail: String, invalidToken: Bool) -> Rejection {
+            let challenge = invalidToken ? "Bearer realm=\"scenelink\", error=\"invalid_token\"" : "Bearer realm=\"scenelink\""
+            return Rejection(.unauthorized, "unauthorized", "Session token required", detail,
+                             headers: ["WWW-Authenticate": challenge])
+        }
+
+        static let sessionNotFound = Rejection(
+            .notFound, "session-not-found", "No such session",
+            "No live session has this id for this token (it never existed, has ended or has expired); open a new one with POST /v1/sessions.")
+
+        static func valueNotFound(_ key: ValueKey, scene: SceneID) -> Rejection {
+            Rejection(.notFound, "value-not-found", "No stored value",
+                      "Nothing is stored under key '\(key)' in scene '\(scene)'; start at the root and save the state with PUT.")
+        }
+
+        static func sceneNotFound(_ scene: SceneID) -> Rejection {
+            Rejection(.notFound, "scene-not-found", "No such scene",
+                      "The session has no scene '\(scene)'; start at the root and save the scene with PUT.")
+        }
+
+        static func invalidCondition(_ error: EntityTagConditionError) -> Rejection {
+            Rejection(.badRequest, "invalid-precondition", "Malformed conditional header", error.description)
+        }
+
+        static func valueTooLarge(bytes: Int, limit: Int) -> Rejection {
+            Rejection(.contentTooLarge, "value-too-large", "Value too large",
+                      "A value of \(bytes) bytes exceeds the limit of \(limit) bytes; store less state per key.")
+        }
+
+        static func badRequest(_ slug: String, _ title: String, _ detail: String) -> Rejection {
+            Rejection(.badRequest, slug, title, detail)
+        }
+
+        /// The answer for a store failure.
+        static func store(_ error: SceneStateStoreError) -> Rejection {
+            switch error {
+            case .sessionNotFound:
+                return .sessionNotFound
+            case .preconditionFailed(let current):
+                var headers: HTTPHeaders = [:]
+                if let current { headers.set("ETag", current.headerValue) }
+                return Rejection(.preconditionFailed, "precondition-failed", "Precondition failed",
+                                 error.description, headers: headers)
+            case .tooManyKeys:
+                return Rejection(.conflict, "too-many-keys", "Too many keys in the scene", error.description)
+            case .tooManyScenes:
+                return Rejection(.conflict, "too-many-scenes", "Too many scenes in the session", error.description)
+            case .valueTooLarge(let bytes, let limit):
+                return .valueTooLarge(bytes: bytes, limit: limit)
+            case .closed:
+                return Rejection(.serviceUnavailable, "unavailable", "Shutting down", error.description,
+                                 headers: ["Retry-After": "1"])
+            case .sessionExists, .storage:
+                // The underlying message may name tables and SQL; it belongs in the log, not the answer.
+                return Rejection(.internalServerError, "storage-failed", "Storage failed",
+                                 "The server could not read or write its database; retry later, and tell the operator if it persists.")
+            }
+        }
+    }
+}

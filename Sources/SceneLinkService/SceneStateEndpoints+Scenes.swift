@@ -1,0 +1,82 @@
+import SceneLinkCore
+import SceneLinkHTTP
+
+extension SceneStateEndpoints {
+    private func sceneTarget(_ request: HTTPRequest) async throws(Rejection) -> (SessionRecord, SceneID) {
+        let scene: SceneID
+        do { scene = try SceneID(request.pathParameters["scene"] ?? "") } catch { throw .invalidIdentifier(error) }
+        return (try await authorize(request), scene)
+    }
+
+    /// `GET /v1/sessions/{id}/scenes`: the session's scenes with their tags and value counts.
+    func listScenes(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
+        let session = try await authorize(request)
+        let scenes: [SceneSummary]
+        do { scenes = try await store.scenes(session: session.id) } catch { throw .store(error) }
+        var response = HTTPResponse.json(SceneDocument.encode(scenes))
+        response.headers.set("Cache-Control", "private, no-cache")
+        return response
+    }
+
+    /// `GET …/scenes/{scene}`: every value in one document (see `SceneDocument`), `ETag` of the scene.
+    func getScene(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
+        let (session, scene) = try await sceneTarget(request)
+        let conditions = try Self.conditions(request)
+        let snapshot: SceneSnapshot?
+        do { snapshot = try await store.scene(session: session.id, scene: scene) } catch { throw .store(error) }
+        guard let snapshot else { throw .sceneNotFound(scene) }
+        if let notModified = try Self.evaluateRead(conditions, current: snapshot.etag) { return notModified }
+        return Self.sceneResponse(snapshot, status: .ok)
+    }
+
+    /// `PUT …/scenes/{scene}`: replaces every value at once; `If-Match` is on the scene's `ETag`.
+    /// 201 when the scene is new, else 200, with the stored document.
+    func putScene(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
+        let (session, scene) = try await sceneTarget(request)
+        let limits = configuration.limits
+        guard request.body.count <= configuration.maximumSceneDocumentBytes else {
+            throw Rejection(.contentTooLarge, "scene-too-large", "Scene document too large",
+                            "The scene document of \(request.body.count) bytes exceeds \(configuration.maximumSceneDocumentBytes) bytes; store fewer or smaller values.")
+        }
+        let values: [ValueKey: ValueContent]
+        do { values = try SceneDocument.decode(request.body) } catch {
+            throw .badRequest("invalid-scene-document", "Invalid scene document", error.detail)
+        }
+        // Sizes are checked before the precondition, so 413 wins over 412 (RFC 9110 §13.2.1).
+        if let large = values.values.first(where: { $0.bytes.count > limits.maximumValueBytes }) {
+            throw .valueTooLarge(bytes: large.bytes.count, limit: limits.maximumValueBytes)
+        }
+        let precondition = try Self.conditions(request)
+        let outcome: SceneReplaceOutcome
+        do {
+            outcome = try await store.replaceScene(values, session: session.id, scene: scene,
+                                                   precondition: precondition, limits: limits)
+        } catch {
+            throw .store(error)
+        }
+        var response = Self.sceneResponse(outcome.snapshot, status: outcome.created ? .created : .ok)
+        if outcome.created { response.headers.set("Location", "/v1/sessions/\(session.id)/scenes/\(scene)") }
+        return response
+    }
+
+    /// `DELETE …/scenes/{scene}`: 204; the system discarded the scene.
+    func deleteScene(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
+        let (session, scene) = try await sceneTarget(request)
+        let precondition = try Self.conditions(request)
+        let deleted: Bool
+        do {
+            deleted = try await store.deleteScene(session: session.id, scene: scene, precondition: precondition)
+        } catch {
+            throw .store(error)
+        }
+        guard deleted else { throw .sceneNotFound(scene) }
+        return HTTPResponse(status: .noContent)
+    }
+
+    private static func sceneResponse(_ snapshot: SceneSnapshot, status: HTTPStatus) -> HTTPResponse {
+        var response = HTTPResponse.json(SceneDocument.encode(snapshot), status: status)
+        response.headers.set("ETag", snapshot.etag.headerValue)
+        response.headers.set("Cache-Control", "private, no-cache")
+        return response
+    }
+}

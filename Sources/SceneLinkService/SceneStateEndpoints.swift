@@ -1,0 +1,112 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The session, scene and value endpoints of the HTTP API (v1): `@SceneStorage` on the server.
+///
+/// Routes (all but `POST /v1/sessions` need `Authorization: Bearer TOKEN` of the session in the path):
+///
+/// | method and path | answers |
+/// |---|---|
+/// | `POST /v1/sessions` | 201 `{"id","token","expiresAt"}` |
+/// | `DELETE /v1/sessions/{id}` | 204 |
+/// | `GET /v1/sessions/{id}/scenes` | 200 `{"scenes":[{"scene","etag","values"}]}` |
+/// | `GET/PUT/DELETE /v1/sessions/{id}/scenes/{scene}` | the scene document (see `SceneDocument`) |
+/// | `GET/PUT/DELETE /v1/sessions/{id}/scenes/{scene}/values/{key}` | the raw bytes of one value |
+///
+/// **Order of checks** (RFC 9110 §13.2.1: preconditions only on an otherwise valid request):
+/// identifiers (400) → authorization (401, 404) → body size (413) → request headers and body
+/// (400) → the store, where the precondition (412) and limits (409) are checked atomically.
+///
+/// **Authorization.** A missing or malformed `Authorization` header, or a token that belongs to
+/// no session, is 401 with `WWW-Authenticate: Bearer`. A token of another session, and any
+/// expired session, is 404, so a client never learns whether a session id exists.
+///
+/// **Expiry.** Sessions live `sessionTimeToLive` after their last use. Use refreshes the
+/// expiry, but only when doing so moves it forward by more than `refreshGranularity` (one
+/// minute, or 1% of a shorter TTL), so a busy session costs one extra write a minute, not
+/// one per request.
+///
+/// **Conditional requests.** Every value and scene answer carries a strong `ETag`. `If-Match`
+/// with a stale tag is 412 (the 412 carries the current `ETag`), `If-None-Match: *` makes a
+/// PUT create-only, and `If-None-Match` on GET answers 304.
+///
+/// **Repair.** `GET …/values/{key}?repair=navigationPath` passes the stored bytes to `repair`
+/// (the current route table's check of a `NavigationPath.CodableRepresentation`) and answers
+/// the longest valid prefix, with `SceneLink-Repaired-Elements: N`, the number of elements
+/// dropped (0 when the path is still valid). The `ETag` stays the stored value's, so a
+/// client can save the repaired path with `If-Match`. A value that is not a CodableRepresentation is 422.
+///
+/// ```swift
+/// var router = HTTPRouter()
+/// let endpoints = SceneStateEndpoints(store: store, configuration: .init(), clock: .system,
+///                                     repair: { bytes in .notNavigationPath })
+/// endpoints.register(on: &router)
+/// ```
+public struct SceneStateEndpoints: Sendable {
+    let store: any SceneStateStore
+    let configuration: Configuration
+    let clock: SceneStateClock
+    let repair: @Sendable ([UInt8]) -> RepairOutcome
+
+    /// - Parameters:
+    ///   - store: where sessions and values live.
+    ///   - configuration: session TTL and limits.
+    ///   - clock: "now", for expiry; inject a fixed clock in tests.
+    ///   - repair: cuts a stored CodableRepresentation to the prefix the current route table accepts.
+    public init(store: any SceneStateStore, configuration: Configuration = Configuration(),
+                clock: SceneStateClock = .system, repair: @escaping @Sendable ([UInt8]) -> RepairOutcome) {
+        self.store = store
+        self.configuration = configuration
+        self.clock = clock
+        self.repair = repair
+    }
+
+    /// The path patterns this group serves, for the route table and the OpenAPI check.
+    public static let sessionsPattern = "/v1/sessions"
+    public static let sessionPattern = "/v1/sessions/{id}"
+    public static let scenesPattern = "/v1/sessions/{id}/scenes"
+    public static let scenePattern = "/v1/sessions/{id}/scenes/{scene}"
+    public static let valuePattern = "/v1/sessions/{id}/scenes/{scene}/values/{key}"
+
+    /// Registers every route. Value PUTs are limited to `maximumValueBytes` by the router,
+    /// so a larger declared body is answered 413 before it is read.
+    public func register(on router: inout HTTPRouter) {
+        router.on(.post, Self.sessionsPattern, maxBodyBytes: 4_096) { request, responder in
+            Task { responder.respond(await self.createSession(request)) }
+        }
+        router.on(.delete, Self.sessionPattern) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.deleteSession(request) }) }
+        }
+        router.on(.get, Self.scenesPattern) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.listScenes(request) }) }
+        }
+        router.on(.get, Self.scenePattern) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.getScene(request) }) }
+        }
+        router.on(.put, Self.scenePattern, maxBodyBytes: configuration.maximumSceneDocumentBytes) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.putScene(request) }) }
+        }
+        router.on(.delete, Self.scenePattern) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.deleteScene(request) }) }
+        }
+        router.on(.get, Self.valuePattern) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.getValue(request) }) }
+        }
+        router.on(.put, Self.valuePattern, maxBodyBytes: configuration.limits.maximumValueBytes) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.putValue(request) }) }
+        }
+        router.on(.delete, Self.valuePattern) { request, responder in
+            Task { responder.respond(await self.run { () async throws(Rejection) in try await self.deleteValue(request) }) }
+        }
+    }
+
+    /// Turns a rejection into its problem response.
+    func run(_ body: () async throws(Rejection) -> HTTPResponse) async -> HTTPResponse {
+        do {
+            return try await body()
+        } catch {
+            return error.response
+        }
+    }
+}

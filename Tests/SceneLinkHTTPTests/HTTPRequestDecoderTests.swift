@@ -1,0 +1,291 @@
+import Testing
+@testable import SceneLinkHTTP
+
+/// Decodes `text` fed in segments of `segment` bytes (0 = all at once); returns events or the error.
+private func decode(_ text: String, segment: Int = 0, limits: HTTPRequestDecoder.Limits = .init(),
+                    bodyLimit: Int? = nil) -> (requests: [HTTPRequest], error: HTTPDecodingError?) {
+    var decoder = HTTPRequestDecoder(limits: limits)
+    let bytes = Array(text.utf8)
+    var requests: [HTTPRequest] = []
+    var start = 0
+    repeat {
+        let end = segment == 0 ? bytes.count : min(bytes.count, start + segment)
+        decoder.append(bytes[start ..< end])
+        start = end
+        do {
+            while let event = try decoder.next() {
+                switch event {
+                case .head: if let bodyLimit { try decoder.limitBody(to: bodyLimit) }
+                case .request(let request): requests.append(request)
+                }
+            }
+        } catch {
+            return (requests, error)
+        }
+    } while start < bytes.count
+    return (requests, nil)
+}
+
+private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).error }
+
+@Suite struct HTTPRequestDecoderTests {
+    @Test func decodesASimpleGet() throws {
+        let result = decode("GET /healthz?x=1 HTTP/1.1\r\nHost: localhost:8080\r\nAccept: */*\r\n\r\n")
+        #expect(result.error == nil)
+        let request = try #require(result.requests.first)
+        #expect(request.method == .get)
+        #expect(request.path == "/healthz")
+        #expect(request.query == "x=1")
+        #expect(request.version == .http1_1)
+        #expect(request.headers["host"] == "localhost:8080")
+        #expect(request.headers["ACCEPT"] == "*/*")
+        #expect(request.body.isEmpty)
+    }
+
+    @Test func decodesARequestSplitIntoOneByteSegments() {
+        let text = "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
+        let result = decode(text, segment: 1)
+        #expect(result.error == nil)
+        #expect(result.requests.count == 1)
+        #expect(result.requests.first.map { String(decoding: $0.body, as: UTF8.self) } == "hello")
+    }
+
+    @Test func decodesPipelinedRequestsInOrder() {
+        let text = "GET /1 HTTP/1.1\r\nHost: a\r\n\r\nPOST /2 HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhiGET /3 HTTP/1.1\r\nHost: a\r\n\r\n"
+        for segment in [0, 1, 7] {
+            let result = decode(text, segment: segment)
+            #expect(result.error == nil)
+            #expect(result.requests.map(\.path) == ["/1", "/2", "/3"])
+            #expect(result.requests.map(\.body.count) == [0, 2, 0])
+        }
+    }
+
+    @Test func decodesChunkedBodiesIgnoringExtensionsAndConsumingTrailers() {
+        let text = "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "5;name=value\r\nhello\r\n6 ; x\r\n world\r\n0\r\nChecksum: abc\r\n\r\n"
+            + "GET /next HTTP/1.1\r\nHost: a\r\n\r\n"
+        for segment in [0, 1, 3] {
+            let result = decode(text, segment: segment)
+            #expect(result.error == nil)
+            #expect(result.requests.count == 2)
+            #expect(result.requests.first.map { String(decoding: $0.body, as: UTF8.self) } == "hello world")
+            #expect(result.requests.last?.path == "/next")
+        }
+    }
+
+    @Test func acceptsAbsoluteFormTargets() throws {
+        let result = decode("GET http://example.com:80/a/b?q=1 HTTP/1.1\r\nHost: example.com\r\n\r\n")
+        let request = try #require(result.requests.first)
+        #expect(request.path == "/a/b")
+        #expect(request.query == "q=1")
+    }
+
+    @Test func treatsHTTP12AsHTTP11AndKeepsHTTP10() {
+        #expect(decode("GET / HTTP/1.2\r\nHost: a\r\n\r\n").requests.first?.version == .http1_1)
+        #expect(decode("GET / HTTP/1.0\r\n\r\n").requests.first?.version == .http1_0)
+    }
+
+    @Test(arguments: ["HTTP/2.0", "HTTP/0.9", "HTTP/3.0"])
+    func rejectsOtherVersionsWith505(_ version: String) throws {
+        let error = try #require(decodingError("GET / \(version)\r\nHost: a\r\n\r\n"))
+        #expect(error.status.code == 505)
+        #expect(error.description.contains(version))
+    }
+
+    @Test(arguments: ["GARBAGE\r\n\r\n", "GET /\r\nHost: a\r\n\r\n", "GET  / HTTP/1.1\r\nHost: a\r\n\r\n",
+                      "GET / HTTP/1.1 \r\nHost: a\r\n\r\n", "GET / http/1.1\r\nHost: a\r\n\r\n",
+                      "G(T / HTTP/1.1\r\nHost: a\r\n\r\n", "GET / HTTP/11\r\nHost: a\r\n\r\n",
+                      "\u{16}\u{03}\u{01}\u{02}\u{00} / HTTP/1.1\r\n\r\n"])
+    func rejectsGarbageRequestLinesWith400(_ text: String) throws {
+        let error = try #require(decodingError(text))
+        #expect(error.status.code == 400)
+        #expect(error.closesConnection)
+    }
+
+    @Test func rejectsTargetsThatAreNotAPathOrURI() {
+        #expect(decodingError("GET abc HTTP/1.1\r\nHost: a\r\n\r\n") == .invalidTarget)
+        #expect(decodingError("GET * HTTP/1.1\r\nHost: a\r\n\r\n") == .invalidTarget)
+        #expect(decode("OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n").error == nil)
+    }
+
+    @Test func rejectsMissingHostOnHTTP11() {
+        let error = decodingError("GET / HTTP/1.1\r\nAccept: */*\r\n\r\n")
+        #expect(error == .missingHost)
+        #expect(error?.status.code == 400)
+        #expect(error?.description == "An HTTP/1.1 request must carry exactly one Host header; add one.")
+    }
+
+    @Test func rejectsDuplicateHost() {
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n") == .duplicateHost)
+        #expect(decodingError("GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n") == .duplicateHost)
+    }
+
+    @Test func rejectsInvalidHost() {
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a b\r\n\r\n") == .invalidHost)
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a/b\r\n\r\n") == .invalidHost)
+        #expect(decode("GET / HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n").error == nil)
+    }
+
+    @Test func rejectsWhitespaceBeforeColon() {
+        #expect(decodingError("GET / HTTP/1.1\r\nHost : a\r\n\r\n") == .whitespaceBeforeColon)
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\nX-A\t: b\r\n\r\n") == .whitespaceBeforeColon)
+    }
+
+    @Test func rejectsObsoleteLineFolding() {
+        let error = decodingError("GET / HTTP/1.1\r\nHost: a\r\nX-Long: one\r\n two\r\n\r\n")
+        #expect(error == .obsoleteLineFolding)
+        #expect(error?.status.code == 400)
+    }
+
+    @Test func rejectsBareCR() {
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\nX-A: b\rc\r\n\r\n") == .invalidLineEnding)
+        #expect(decodingError("GET / HTTP/1.1\rHost: a\r\n\r\n") != nil)
+    }
+
+    @Test func rejectsBareLF() {
+        #expect(decodingError("GET / HTTP/1.1\nHost: a\r\n\r\n") == .invalidLineEnding)
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\n\r\n") == .invalidLineEnding)
+    }
+
+    @Test func rejectsNULAndControlsInValues() {
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\nX-A: b\u{0}c\r\n\r\n") == .invalidFieldValue(name: "X-A"))
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\nX-A: b\u{7}\r\n\r\n") == .invalidFieldValue(name: "X-A"))
+        #expect(decode("GET / HTTP/1.1\r\nHost: a\r\nX-A: b\tc\u{e9}\r\n\r\n").error == nil)
+    }
+
+    @Test func rejectsInvalidFieldNames() {
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\nNoColon\r\n\r\n") == .invalidFieldName)
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\n: empty\r\n\r\n") == .invalidFieldName)
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: a\r\nX(Y): z\r\n\r\n") == .invalidFieldName)
+    }
+
+    @Test func rejectsContentLengthWithTransferEncoding() {
+        let error = decodingError("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc")
+        #expect(error == .contentLengthWithTransferEncoding)
+        #expect(error?.closesConnection == true)
+    }
+
+    @Test func rejectsDifferingContentLengthsButAcceptsIdenticalOnes() {
+        #expect(decodingError("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd") == .conflictingContentLength)
+        #expect(decodingError("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3, 4\r\n\r\nabcd") == .conflictingContentLength)
+        #expect(decode("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc").requests.first?.body.count == 3)
+    }
+
+    @Test(arguments: ["+5", "-1", "0x5", "5 5", "", "1e3", "５"])
+    func rejectsContentLengthThatIsNotPlainDigits(_ value: String) throws {
+        let error = try #require(decodingError("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: \(value)\r\n\r\n"))
+        #expect(error.status.code == 400)
+        #expect(error.closesConnection)
+        if !value.isEmpty { #expect(error == .invalidContentLength(value)) }
+    }
+
+    @Test func rejectsTransferCodingsOtherThanAFinalChunked() {
+        #expect(decodingError("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n") == .invalidTransferEncoding("gzip"))
+        #expect(decodingError("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked, gzip\r\n\r\n")?.status.code == 400)
+        #expect(decodingError("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n")?.status.code == 400)
+        #expect(decodingError("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n")?.status.code == 400)
+    }
+
+    @Test func answersUnknownCodingsBeforeChunkedWith501() {
+        let error = decodingError("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: foo, chunked\r\n\r\n")
+        #expect(error == .unsupportedTransferCoding("foo"))
+        #expect(error?.status.code == 501)
+        #expect(error?.closesConnection == true)
+    }
+
+    @Test func acceptsChunkedCaseInsensitively() {
+        #expect(decode("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n0\r\n\r\n").requests.count == 1)
+    }
+
+    @Test func rejectsChunkSizeOverflow() {
+        let error = decodingError("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFF\r\n")
+        #expect(error == .invalidChunkSize)
+        #expect(error?.status.code == 400)
+    }
+
+    @Test(arguments: ["zz\r\n", "\r\n", "-1\r\n", "5\r\nhelloX\r\n", "5 x\r\nhello\r\n", "5\nhello\r\n", "0x5\r\nhello\r\n"])
+    func rejectsBadChunkFraming(_ chunk: String) throws {
+        let error = try #require(decodingError("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk))
+        #expect(error.status.code == 400)
+        #expect(error.closesConnection)
+    }
+
+    @Test func rejectsTooLongRequestLineWith414() {
+        let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 1_024, maxBodyBytes: 100)
+        let long = "GET /" + String(repeating: "a", count: 100) + " HTTP/1.1\r\nHost: a\r\n\r\n"
+        #expect(decode(long, limits: limits).error == .requestLineTooLong(limit: 64))
+        // Detected before the line ends, so a slow client cannot make us buffer without bound.
+        #expect(decode("GET /" + String(repeating: "a", count: 100), segment: 1, limits: limits).error?.status.code == 414)
+        #expect(decode("GET /" + String(repeating: "a", count: 40) + " HTTP/1.1\r\nHost: a\r\n\r\n", limits: limits).error == nil)
+    }
+
+    @Test func rejectsTooLargeHeaderBlockWith431() {
+        let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 100, maxBodyBytes: 100)
+        let many = "GET / HTTP/1.1\r\nHost: a\r\n" + String(repeating: "X-A: 0123456789\r\n", count: 10) + "\r\n"
+        let error = decode(many, limits: limits).error
+        #expect(error == .headerBlockTooLarge(limit: 100))
+        #expect(error?.status.code == 431)
+        #expect(decode("GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "b", count: 200), segment: 5, limits: limits).error?.status.code == 431)
+    }
+
+    @Test func rejectsDeclaredBodyOverTheLimitBeforeReadingIt() {
+        let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 1_024, maxBodyBytes: 10)
+        // No body byte has been sent: the declared length alone answers 413.
+        let result = decode("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\n", limits: limits)
+        #expect(result.error == .bodyTooLarge(limit: 10))
+        #expect(result.error?.status.code == 413)
+        #expect(decode("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n", limits: limits).error?.status.code == 413)
+    }
+
+    @Test func appliesTheCallersBodyLimitOverTheDefault() {
+        let text = "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 20\r\n\r\n" + String(repeating: "x", count: 20)
+        #expect(decode(text, bodyLimit: 5).error == .bodyTooLarge(limit: 5))
+        let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 1_024, maxBodyBytes: 10)
+        #expect(decode(text, limits: limits, bodyLimit: 50).requests.first?.body.count == 20)
+    }
+
+    @Test func limitBodyThrowsAtOnceForTheDeclaredLength() throws {
+        var decoder = HTTPRequestDecoder()
+        decoder.append(Array("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\n".utf8))
+        guard case .head = try decoder.next() else { Issue.record("expected a head"); return }
+        #expect(decoder.framing == .contentLength(100))
+        #expect(throws: HTTPDecodingError.bodyTooLarge(limit: 99)) { try decoder.limitBody(to: 99) }
+    }
+
+    @Test func rejectsChunkedBodiesOverTheLimit() {
+        let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 1_024, maxBodyBytes: 8)
+        let text = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n5\r\nworld\r\n0\r\n\r\n"
+        #expect(decode(text, limits: limits).error == .bodyTooLarge(limit: 8))
+    }
+
+    @Test func staysFailedAfterAnError() {
+        var decoder = HTTPRequestDecoder()
+        decoder.append(Array("BAD\r\n".utf8))
+        #expect(throws: HTTPDecodingError.invalidRequestLine) { try decoder.next() }
+        decoder.append(Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+        #expect(throws: HTTPDecodingError.invalidRequestLine) { try decoder.next() }
+    }
+
+    @Test func skipsEmptyLinesBeforeTheRequestLine() {
+        #expect(decode("\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n").requests.count == 1)
+    }
+
+    @Test func reportsIdleOnlyBetweenRequests() throws {
+        var decoder = HTTPRequestDecoder()
+        #expect(decoder.isIdle)
+        decoder.append(Array("GE".utf8))
+        #expect(try decoder.next() == nil)
+        #expect(!decoder.isIdle)
+        decoder.append(Array("T / HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+        _ = try decoder.next()
+        _ = try decoder.next()
+        #expect(decoder.isIdle)
+    }
+
+    @Test func errorsCarryProblemJSON() {
+        let problem = HTTPDecodingError.missingHost.problem
+        #expect(problem.status.code == 400)
+        #expect(problem.type == "https://scenelink.dev/problems/missing-host")
+        #expect(problem.json.contains("\"detail\":\"An HTTP/1.1 request must carry exactly one Host header; add one.\""))
+    }
+}

@@ -1,0 +1,133 @@
+import CSQLite
+import Foundation
+import SceneLinkCore
+import Testing
+@testable import SceneLinkSQLite
+
+@Suite struct SQLiteSceneStateStoreOpeningTests {
+    @Test func aFileIsOpenedInWALWithFullSyncAndForeignKeys() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        try store.close()
+        let connection = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
+        #expect(try text(connection, "PRAGMA journal_mode") == "wal")
+        #expect(try Schema.userVersion(connection) == Int64(Schema.migrations.count))
+        // The clean close checkpointed and truncated the WAL.
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(walSize == 0)
+    }
+
+    @Test func aDamagedFileIsRefusedWithAClearMessage() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        // Build a real database with data, then overwrite pages past the header with garbage.
+        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        try store.close()
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count > 4096)
+        for index in 100..<bytes.count where index % 7 != 0 { bytes[index] = 0xA5 }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: SQLiteError.self) {
+            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        }
+        #expect(error?.primaryCode == SQLITE_CORRUPT)
+        #expect(error?.description.contains("is damaged or is not a SceneLink database") == true)
+        #expect(error?.description.contains(path) == true)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefused() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        try Data(String(repeating: "not a database at all\n", count: 400).utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: SQLiteError.self) {
+            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        }
+        #expect(error?.description.contains("restore it from a backup") == true)
+    }
+
+    @Test func aNewerSchemaIsRefused() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        do {
+            let connection = try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)
+            try connection.execute("PRAGMA user_version = 99")
+        }
+        let error = #expect(throws: SQLiteError.self) {
+            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        }
+        #expect(error?.description.contains("schema version 99") == true)
+    }
+
+    @Test func aMissingDirectoryIsReportedWithThePath() {
+        let path = "/nonexistent-\(UUID().uuidString)/db.sqlite"
+        let error = #expect(throws: SQLiteError.self) {
+            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        }
+        #expect(error?.description.contains(path) == true)
+    }
+
+    @Test func theBackgroundSweepDeletesExpiredSessions() async throws {
+        let store = try SQLiteSceneStateStore(
+            path: ":memory:",
+            configuration: .init(sweepInterval: .milliseconds(20), sweepBatchSize: 2,
+                                 clock: SceneStateClock { epoch.addingTimeInterval(100) }))
+        defer { try? store.close() }
+        for _ in 0..<5 { try await store.createSession(makeSession(expiresIn: 10).0) }
+        let live = makeSession(expiresIn: 1_000).0
+        try await store.createSession(live)
+        var remaining = try await store.counts().sessions
+        for _ in 0..<100 where remaining > 1 {
+            try await Task.sleep(for: .milliseconds(20))
+            remaining = try await store.counts().sessions
+        }
+        #expect(remaining == 1)
+        #expect(try await store.session(id: live.id) != nil)
+    }
+
+    @Test func readerConnectionsCannotWrite() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        defer { try? store.close() }
+        let reader = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
+        let error = #expect(throws: SQLiteError.self) { try reader.execute("DELETE FROM sessions") }
+        #expect(error?.primaryCode == SQLITE_READONLY)
+    }
+
+    @Test func readsSeeCommittedWritesWhileTheWriterIsBusy() async throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        let store = try SQLiteSceneStateStore(path: path, configuration: .init(readerCount: 2, sweepInterval: nil))
+        defer { try? store.close() }
+        let (session, _) = makeSession()
+        try await store.createSession(session)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<50 {
+                group.addTask {
+                    let saved = try await store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
+                                                         key: key("k\(index)"), precondition: .none,
+                                                         limits: SceneStateLimits(maximumKeysPerScene: 100))
+                    // Acknowledged means committed: a reader on another connection sees it at once.
+                    let read = try await store.value(session: session.id, scene: scene("m"), key: key("k\(index)"))
+                    #expect(read == saved.value)
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    @Test func statementErrorsCarryCodeMessageAndSQL() throws {
+        let connection = try Connection(path: ":memory:", readOnly: false, busyTimeoutMilliseconds: 100)
+        let error = #expect(throws: SQLiteError.self) { _ = try connection.prepare("SELECT * FROM missing_table") }
+        #expect(error?.primaryCode == SQLITE_ERROR)
+        #expect(error?.description == "SQLite error 1 (no such table: missing_table) while running \"SELECT * FROM missing_table\".")
+    }
+
+    private func text(_ connection: Connection, _ sql: String) throws -> String? {
+        let statement = try connection.prepare(sql)
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(at: 0) : nil
+    }
+}

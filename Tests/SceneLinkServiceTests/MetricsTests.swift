@@ -1,0 +1,57 @@
+import Testing
+@testable import SceneLinkService
+
+@Suite("Metrics")
+struct MetricsTests {
+    /// Parses the exposition format: every sample line is `name{labels} value`.
+    static func samples(_ text: String) -> [String: Double] {
+        var samples: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else {
+                Issue.record("unparseable sample line: \(line)")
+                continue
+            }
+            samples[String(line[..<space])] = value
+        }
+        return samples
+    }
+
+    @Test("requests are counted by route pattern, method and status")
+    func counts() {
+        let metrics = Metrics()
+        metrics.recordRequest(route: "/healthz", method: "GET", status: 200, durationMicros: 40)
+        metrics.recordRequest(route: "/healthz", method: "GET", status: 200, durationMicros: 60)
+        metrics.recordRequest(route: nil, method: "GET", status: 404, durationMicros: 3_000_000)
+        let samples = MetricsTests.samples(metrics.render(gauges: []))
+        #expect(samples[#"scenelink_http_requests_total{route="/healthz",method="GET",status="200"}"#] == 2)
+        #expect(samples[#"scenelink_http_requests_total{route="unrouted",method="GET",status="404"}"#] == 1)
+        #expect(samples[#"scenelink_http_request_duration_seconds_bucket{le="0.0001"}"#] == 2)
+        #expect(samples[#"scenelink_http_request_duration_seconds_bucket{le="2.5"}"#] == 2)
+        #expect(samples[#"scenelink_http_request_duration_seconds_bucket{le="+Inf"}"#] == 3)
+        #expect(samples["scenelink_http_request_duration_seconds_count"] == 3)
+    }
+
+    @Test("gauges, histograms and reloads are rendered with HELP and TYPE")
+    func gaugesAndReloads() {
+        let metrics = Metrics()
+        metrics.recordReload(succeeded: true)
+        metrics.recordReload(succeeded: false)
+        metrics.recordReload(succeeded: false)
+        let text = metrics.render(
+            gauges: [MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: 7)],
+            histograms: [MetricHistogram(name: "scenelink_store_commit_batch_size", help: "Writes per commit.",
+                                         bounds: [1, 2, 4], counts: [3, 1, 0], count: 5, sum: 12)])
+        let samples = MetricsTests.samples(text)
+        #expect(text.contains("# TYPE scenelink_sessions gauge"))
+        #expect(samples["scenelink_sessions"] == 7)
+        #expect(samples[#"scenelink_route_reloads_total{result="ok"}"#] == 1)
+        #expect(samples[#"scenelink_route_reloads_total{result="failed"}"#] == 2)
+        #expect(samples[#"scenelink_store_commit_batch_size_bucket{le="2"}"#] == 4)
+        #expect(samples[#"scenelink_store_commit_batch_size_bucket{le="+Inf"}"#] == 5)
+    }
+
+    @Test("label values are escaped")
+    func escaping() {
+        #expect(Metrics.label(#"a"b\c"#) == #""a\"b\\c""#)
+    }
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# SceneLink over HTTP beside its peers, on this machine, in one run.
+#
+# Usage: bench/http.sh [healthz|c1000|idle|resolve|store|all] [ROUNDS]
+#   healthz  ../shared/bench/compare.sh on GET /healthz, -t1 -c64 -d10s, ROUNDS interleaved rounds (default 5)
+#   c1000    compare.sh on GET /healthz with 1,000 keep-alive connections (one round)
+#   idle     10,000 idle keep-alive connections held: server RSS, and new requests still answered
+#   resolve  compare.sh on GET /v1/resolve?url=fuelmoney://settings/account
+#   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
+#            Hummingbird peer, 64 connections; prints the commit batch sizes seen
+# Builds SceneLink in release mode first. Prints the command, date and every figure.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=${SHARED_BENCH:-$root/../shared/bench}
+what=${1:-all}; rounds=${2:-5}
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+echo "# bench/http.sh $what $rounds  ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(swift --version 2>&1 | head -1))"
+(cd "$root" && swift build -c release --product scenelink >/dev/null)
+bin="$root/.build/release/scenelink"
+work=$(mktemp -d)
+port=18080
+pid=""
+stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=""; }
+trap 'stop; rm -rf "$work"' EXIT
+
+start() {
+  "$bin" serve --port "$port" --db "$work/bench.sqlite" --access-log off "$@" >"$work/server.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && return; sleep 0.1; done
+  echo "server did not start:"; cat "$work/server.log"; exit 1
+}
+
+run_healthz() { start; "$shared/compare.sh" "http://127.0.0.1:$port/healthz" "$pid" "$rounds"; stop; }
+run_c1000() { start; "$shared/compare.sh" "http://127.0.0.1:$port/healthz" "$pid" 1 -t1 -c1000 -d10s; stop; }
+run_idle() { start; python3 "$root/bench/idle_connections.py" 127.0.0.1 "$port" "$pid" 10000; stop; }
+run_resolve() {
+  start
+  "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=fuelmoney://settings/account" "$pid" "$rounds"
+  stop
+}
+run_store() {
+  start --max-keys-per-scene 100000 --max-scenes-per-session 1000
+  local doc session token
+  doc=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions")
+  session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")
+  token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$doc")
+  local value="http://127.0.0.1:$port/v1/sessions/$session/scenes/main/values/path"
+  curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    --data '["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]' "$value"
+  # The Hummingbird peer, built as compare.sh builds it (and in the same cache folder).
+  local peers=${PEERS_DIR:-$(dirname "$(mktemp -u)")/scenelink-peers}
+  command -v wrk >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq wrk nginx-light >/dev/null; }
+  if [ ! -x "$peers/hb/.build/release/hb" ]; then
+    mkdir -p "$peers" && rm -rf "$peers/hb" && cp -r "$shared/peers/hummingbird" "$peers/hb"
+    (cd "$peers/hb" && swift build -c release >/dev/null)
+  fi
+  local hb="$peers/hb/.build/release/hb"
+  PORT=8081 "$hb" >/dev/null 2>&1 & local hb_pid=$!
+  sleep 1
+  local log; log=$(mktemp)
+  for _ in $(seq 1 "$rounds"); do
+    SCENELINK_SESSION=$session SCENELINK_TOKEN=$token \
+      "$shared/measure.sh" scenelink-put "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token" | tee -a "$log"
+    "$shared/measure.sh" scenelink-get "$value" "$pid" -t1 -c64 -d10s -H "Authorization: Bearer $token" | tee -a "$log"
+    "$shared/measure.sh" hummingbird http://127.0.0.1:8081/json "$hb_pid" -t1 -c64 -d10s | tee -a "$log"
+  done
+  kill "$hb_pid" 2>/dev/null || true
+  echo "--- medians (DIRTY runs dropped)"
+  "$shared/summarize.py" "$log"
+  echo "--- commit batch sizes (from /metrics)"
+  curl -sf "http://127.0.0.1:$port/metrics" | grep -E '^scenelink_store_commit_batch' || true
+  stop
+}
+
+case "$what" in
+  healthz) run_healthz ;;
+  c1000) run_c1000 ;;
+  idle) run_idle ;;
+  resolve) run_resolve ;;
+  store) run_store ;;
+  all) run_healthz; run_c1000; run_idle; run_resolve; run_store ;;
+  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|store|all] [ROUNDS]" >&2; exit 2 ;;
+esac
