@@ -35,7 +35,7 @@ ENV SCENELINK_HOST=0.0.0.0 \
     SCENELINK_DB=/data/scenelink.sqlite
 VOLUME ["/data"]
 WORKDIR /data
-USER scenelink
+USER 10001:10001
 EXPOSE 8080
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 CMD ["scenelink", "healthcheck"]
