@@ -25,7 +25,8 @@ FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libsqlite3-0 libstdc++6 ca-certificates tzdata \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home --shell /usr/sbin/nologin scenelink \
+ && groupadd --system --gid 10001 scenelink \
+ && useradd --system --uid 10001 --gid 10001 --home-dir /data --no-create-home --shell /usr/sbin/nologin scenelink \
  && mkdir -p /data \
  && chown scenelink:scenelink /data
 COPY --from=build /out/scenelink /usr/local/bin/scenelink
