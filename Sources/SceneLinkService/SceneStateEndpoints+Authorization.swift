@@ -32,7 +32,7 @@ extension SceneStateEndpoints {
 
     /// The token of `Authorization: Bearer TOKEN` (RFC 6750 §2.1: the scheme is case-insensitive,
     /// the token is token68 of RFC 9110 §11.2).
-    private func bearerToken(_ request: HTTPRequest) throws(Rejection) -> SessionToken {
+    func bearerToken(_ request: HTTPRequest) throws(Rejection) -> SessionToken {
         let fields = request.headers.values(named: "Authorization")
         guard !fields.isEmpty else {
             throw .unauthorized("This route needs the header 'Authorization: Bearer TOKEN' with the token from POST /v1/sessions.",
@@ -70,10 +70,16 @@ extension SceneStateEndpoints {
         return true
     }
 
+    /// True when renewing the session now would move its expiry forward by more than the granularity.
+    func refreshIsDue(_ session: SessionRecord, now: Date) -> Bool {
+        now.addingTimeInterval(configuration.timeToLiveSeconds).timeIntervalSince(session.expiresAt)
+            > configuration.refreshGranularitySeconds
+    }
+
     /// Moves the expiry forward when that gains more than the refresh granularity.
     private func refreshIfDue(_ session: SessionRecord, now: Date) async throws(Rejection) -> SessionRecord {
+        guard refreshIsDue(session, now: now) else { return session }
         let renewed = now.addingTimeInterval(configuration.timeToLiveSeconds)
-        guard renewed.timeIntervalSince(session.expiresAt) > configuration.refreshGranularitySeconds else { return session }
         do {
             try await store.refreshSession(id: session.id, expiresAt: renewed)
         } catch {

@@ -19,22 +19,32 @@ extension SceneStateEndpoints {
     /// 201 when the key was new, 204 on update; `ETag` on both.
     func putValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let (session, scene, key) = try await valueTarget(request)
-        let limit = configuration.limits.maximumValueBytes
-        guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
-        let contentType = try Self.contentType(request)
-        let precondition = try Self.conditions(request)
+        let (content, precondition) = try putInput(request)
         let outcome: ValueWriteOutcome
         do {
-            outcome = try await store.putValue(ValueContent(bytes: request.body, contentType: contentType),
-                                               session: session.id, scene: scene, key: key,
+            outcome = try await store.putValue(content, session: session.id, scene: scene, key: key,
                                                precondition: precondition, limits: configuration.limits)
         } catch {
             throw .store(error)
         }
+        return Self.putResponse(outcome, session: session.id, scene: scene, key: key)
+    }
+
+    /// The value and precondition of a value PUT, checked in the order of RFC 9110 §13.2.1.
+    func putInput(_ request: HTTPRequest) throws(Rejection) -> (ValueContent, Precondition) {
+        let limit = configuration.limits.maximumValueBytes
+        guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
+        let contentType = try Self.contentType(request)
+        let precondition = try Self.conditions(request)
+        return (ValueContent(bytes: request.body, contentType: contentType), precondition)
+    }
+
+    /// The answer to a stored value PUT: 201 with `Location` for a new key, else 204.
+    static func putResponse(_ outcome: ValueWriteOutcome, session: SessionID, scene: SceneID, key: ValueKey) -> HTTPResponse {
         var response = HTTPResponse(status: outcome.created ? .created : .noContent)
         response.headers.set("ETag", outcome.value.etag.headerValue)
         if outcome.created {
-            response.headers.set("Location", "/v1/sessions/\(session.id)/scenes/\(scene)/values/\(key)")
+            response.headers.set("Location", "/v1/sessions/\(session)/scenes/\(scene)/values/\(key)")
         }
         return response
     }
@@ -43,10 +53,21 @@ extension SceneStateEndpoints {
     /// with `?repair=navigationPath`, the valid prefix of a stale path.
     func getValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let (session, scene, key) = try await valueTarget(request)
-        let repairRequested = try Self.repairRequested(request)
-        let conditions = try Self.conditions(request)
+        let (repairRequested, conditions) = try getInput(request)
         let stored: StoredValue?
         do { stored = try await store.value(session: session.id, scene: scene, key: key) } catch { throw .store(error) }
+        return try getResponse(stored, scene: scene, key: key, repairRequested: repairRequested, conditions: conditions)
+    }
+
+    /// `?repair` and the conditions of a value GET.
+    func getInput(_ request: HTTPRequest) throws(Rejection) -> (repairRequested: Bool, conditions: Precondition) {
+        let repairRequested = try Self.repairRequested(request)
+        return (repairRequested, try Self.conditions(request))
+    }
+
+    /// The answer to a value GET once the stored value (or its absence) is known.
+    func getResponse(_ stored: StoredValue?, scene: SceneID, key: ValueKey,
+                     repairRequested: Bool, conditions: Precondition) throws(Rejection) -> HTTPResponse {
         guard let stored else { throw .valueNotFound(key, scene: scene) }
         if let notModified = try Self.evaluateRead(conditions, current: stored.etag) { return notModified }
 
