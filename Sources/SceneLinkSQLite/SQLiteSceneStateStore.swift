@@ -148,52 +148,71 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         afterCommit: (@Sendable (T) -> Void)? = nil
     ) async throws(SceneStateStoreError) -> T {
         let result: Result<T, SceneStateStoreError> = await withCheckedContinuation { continuation in
-            writer.enqueue(PendingWrite(
-                run: { context in
-                    do {
-                        let value = try body(context)
-                        return PendingWrite.Outcome(succeeded: true) { commitError in
-                            if let commitError {
-                                continuation.resume(returning: .failure(commitError))
-                            } else {
-                                afterCommit?(value)
-                                continuation.resume(returning: .success(value))
-                            }
-                        }
-                    } catch {
-                        let failure = SQLiteSceneStateStore.storeError(error)
-                        return PendingWrite.Outcome(succeeded: false) { commitError in
-                            continuation.resume(returning: .failure(commitError ?? failure))
-                        }
-                    }
-                },
-                cancel: { error in continuation.resume(returning: .failure(error)) }))
+            write(body, afterCommit: afterCommit) { continuation.resume(returning: $0) }
         }
         return try result.get()
+    }
+
+    /// Queues a write on the writer; `completion` runs on the writer queue once the batch
+    /// carrying the write has committed (or failed), exactly once.
+    private func write<T: Sendable>(
+        _ body: @escaping @Sendable (WriteContext) throws -> T,
+        afterCommit: (@Sendable (T) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<T, SceneStateStoreError>) -> Void
+    ) {
+        writer.enqueue(PendingWrite(
+            run: { context in
+                do {
+                    let value = try body(context)
+                    return PendingWrite.Outcome(succeeded: true) { commitError in
+                        if let commitError {
+                            completion(.failure(commitError))
+                        } else {
+                            afterCommit?(value)
+                            completion(.success(value))
+                        }
+                    }
+                } catch {
+                    let failure = SQLiteSceneStateStore.storeError(error)
+                    return PendingWrite.Outcome(succeeded: false) { commitError in
+                        completion(.failure(commitError ?? failure))
+                    }
+                }
+            },
+            cancel: { error in completion(.failure(error)) }))
     }
 
     /// Runs a read on the next reader (or on the writer for `:memory:`).
     private func read<T: Sendable>(
         _ body: @escaping @Sendable (ReadStatements) throws(SQLiteError) -> T
     ) async throws(SceneStateStoreError) -> T {
-        guard !isClosed.load(ordering: .relaxed) else { throw .closed }
         let result: Result<T, SceneStateStoreError> = await withCheckedContinuation { continuation in
-            let answer: @Sendable (ReadStatements?) -> Void = { statements in
-                guard let statements else { return continuation.resume(returning: .failure(.closed)) }
-                do throws(SQLiteError) {
-                    continuation.resume(returning: .success(try body(statements)))
-                } catch {
-                    continuation.resume(returning: .failure(.storage(message: error.description)))
-                }
-            }
-            if readers.isEmpty {
-                writer.withContext { answer($0?.reads) }
-            } else {
-                let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
-                readers[abs(index % readers.count)].perform(answer)
-            }
+            read(body) { continuation.resume(returning: $0) }
         }
         return try result.get()
+    }
+
+    /// Runs a read on the next reader (or on the writer for `:memory:`); `completion` runs on
+    /// that queue, exactly once.
+    private func read<T: Sendable>(
+        _ body: @escaping @Sendable (ReadStatements) throws(SQLiteError) -> T,
+        completion: @escaping @Sendable (Result<T, SceneStateStoreError>) -> Void
+    ) {
+        guard !isClosed.load(ordering: .relaxed) else { return completion(.failure(.closed)) }
+        let answer: @Sendable (ReadStatements?) -> Void = { statements in
+            guard let statements else { return completion(.failure(.closed)) }
+            do throws(SQLiteError) {
+                completion(.success(try body(statements)))
+            } catch {
+                completion(.failure(.storage(message: error.description)))
+            }
+        }
+        if readers.isEmpty {
+            writer.withContext { answer($0?.reads) }
+        } else {
+            let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+            readers[abs(index % readers.count)].perform(answer)
+        }
     }
 
     static func storeError(_ error: any Error) -> SceneStateStoreError {
@@ -233,6 +252,10 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         return loaded
     }
 
+    public func cachedSession(id: SessionID) -> SessionRecord? {
+        sessionCache.withLock { $0.session(id: id) }
+    }
+
     public func session(tokenHash: [UInt8]) async throws(SceneStateStoreError) -> SessionRecord? {
         try await read { statements throws(SQLiteError) in try statements.session(tokenHash: tokenHash) }
     }
@@ -249,6 +272,21 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     public func value(session: SessionID, scene: SceneID, key: ValueKey) async throws(SceneStateStoreError) -> StoredValue? {
         try await read { statements throws(SQLiteError) in try statements.value(session: session, scene: scene, key: key) }
+    }
+
+    public func value(session: SessionID, scene: SceneID, key: ValueKey,
+                      completion: @escaping @Sendable (Result<StoredValue?, SceneStateStoreError>) -> Void) {
+        read({ statements throws(SQLiteError) in try statements.value(session: session, scene: scene, key: key) },
+             completion: completion)
+    }
+
+    public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
+                         precondition: Precondition, limits: SceneStateLimits,
+                         completion: @escaping @Sendable (Result<ValueWriteOutcome, SceneStateStoreError>) -> Void) {
+        write({ context in
+            try context.putValue(content, session: session, scene: scene, key: key,
+                                 precondition: precondition, limits: limits)
+        }, completion: completion)
     }
 
     public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,

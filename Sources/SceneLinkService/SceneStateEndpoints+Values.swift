@@ -19,22 +19,32 @@ extension SceneStateEndpoints {
     /// 201 when the key was new, 204 on update; `ETag` on both.
     func putValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let (session, scene, key) = try await valueTarget(request)
-        let limit = configuration.limits.maximumValueBytes
-        guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
-        let contentType = try Self.contentType(request)
-        let precondition = try Self.conditions(request)
+        let (content, precondition) = try putInput(request)
         let outcome: ValueWriteOutcome
         do {
-            outcome = try await store.putValue(ValueContent(bytes: request.body, contentType: contentType),
-                                               session: session.id, scene: scene, key: key,
+            outcome = try await store.putValue(content, session: session.id, scene: scene, key: key,
                                                precondition: precondition, limits: configuration.limits)
         } catch {
             throw .store(error)
         }
+        return Self.putResponse(outcome, session: session.id, scene: scene, key: key)
+    }
+
+    /// The value and precondition of a value PUT, checked in the order of RFC 9110 §13.2.1.
+    func putInput(_ request: HTTPRequest) throws(Rejection) -> (ValueContent, Precondition) {
+        let limit = configuration.limits.maximumValueBytes
+        guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
+        let contentType = try Self.contentType(request)
+        let precondition = try Self.conditions(request)
+        return (ValueContent(bytes: request.body, contentType: contentType), precondition)
+    }
+
+    /// The answer to a stored value PUT: 201 with `Location` for a new key, else 204.
+    static func putResponse(_ outcome: ValueWriteOutcome, session: SessionID, scene: SceneID, key: ValueKey) -> HTTPResponse {
         var response = HTTPResponse(status: outcome.created ? .created : .noContent)
         response.headers.set("ETag", outcome.value.etag.headerValue)
         if outcome.created {
-            response.headers.set("Location", "/v1/sessions/\(session.id)/scenes/\(scene)/values/\(key)")
+            response.headers.set("Location", "/v1/sessions/\(session)/scenes/\(scene)/values/\(key)")
         }
         return response
     }
@@ -43,10 +53,21 @@ extension SceneStateEndpoints {
     /// with `?repair=navigationPath`, the valid prefix of a stale path.
     func getValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
         let (session, scene, key) = try await valueTarget(request)
-        let repairRequested = try Self.repairRequested(request)
-        let conditions = try Self.conditions(request)
+        let (repairRequested, conditions) = try getInput(request)
         let stored: StoredValue?
         do { stored = try await store.value(session: session.id, scene: scene, key: key) } catch { throw .store(error) }
+        return try getResponse(stored, scene: scene, key: key, repairRequested: repairRequested, conditions: conditions)
+    }
+
+    /// `?repair` and the conditions of a value GET.
+    func getInput(_ request: HTTPRequest) throws(Rejection) -> (repairRequested: Bool, conditions: Precondition) {
+        let repairRequested = try Self.repairRequested(request)
+        return (repairRequested, try Self.conditions(request))
+    }
+
+    /// The answer to a value GET once the stored value (or its absence) is known.
+    func getResponse(_ stored: StoredValue?, scene: SceneID, key: ValueKey,
+                     repairRequested: Bool, conditions: Precondition) throws(Rejection) -> HTTPResponse {
         guard let stored else { throw .valueNotFound(key, scene: scene) }
         if let notModified = try Self.evaluateRead(conditions, current: stored.etag) { return notModified }
 
@@ -85,6 +106,12 @@ extension SceneStateEndpoints {
     /// The `Content-Type` to store: as sent, or `application/octet-stream` when absent.
     static func contentType(_ request: HTTPRequest) throws(Rejection) -> String {
         guard let raw = request.headers["Content-Type"] else { return "application/octet-stream" }
+        if let value = asciiContentType(raw) { return value }
+        return try generalContentType(raw)
+    }
+
+    /// The media type of one `Content-Type` field, for any field (Foundation's whitespace rules).
+    static func generalContentType(_ raw: String) throws(Rejection) -> String {
         let value = raw.trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty, value.utf8.count <= 255,
               value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }), value.contains("/") else {
@@ -92,6 +119,27 @@ extension SceneStateEndpoints {
                               "The Content-Type '\(raw)' is not a media type such as application/json (at most 255 ASCII characters).")
         }
         return value
+    }
+
+    /// The common case of `contentType` in one pass over the bytes, without Foundation: a
+    /// valid media type of printable ASCII, with spaces or tabs around it. Returns nil for
+    /// anything else, which the general check above then decides (and mostly refuses).
+    static func asciiContentType(_ raw: String) -> String? {
+        let utf8 = raw.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard end > start, end - start <= 255 else { return nil }
+            var sawSlash = false
+            for byte in bytes[start..<end] {
+                guard byte >= 0x20, byte < 0x7F else { return nil }
+                if byte == UInt8(ascii: "/") { sawSlash = true }
+            }
+            guard sawSlash else { return nil }
+            if start == 0, end == bytes.count { return raw }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        } ?? nil
     }
 
     /// `If-Match` and `If-None-Match` of a request; a malformed field is 400.

@@ -91,9 +91,11 @@ public struct SceneStateEndpoints: Sendable {
             Task { responder.respond(await self.run { () async throws(Rejection) in try await self.deleteScene(request) }) }
         }
         router.on(.get, Self.valuePattern) { request, responder in
+            if self.getValueFromCache(request, responder: responder) { return }
             Task { responder.respond(await self.run { () async throws(Rejection) in try await self.getValue(request) }) }
         }
         router.on(.put, Self.valuePattern, maxBodyBytes: configuration.limits.maximumValueBytes) { request, responder in
+            if self.putValueFromCache(request, responder: responder) { return }
             Task { responder.respond(await self.run { () async throws(Rejection) in try await self.putValue(request) }) }
         }
         router.on(.delete, Self.valuePattern) { request, responder in

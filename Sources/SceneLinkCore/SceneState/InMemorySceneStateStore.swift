@@ -53,6 +53,11 @@ public final class InMemorySceneStateStore: SceneStateStore {
         state.withLock { $0.sessions[id] }
     }
 
+    /// Everything here is in memory, so every stored session is "cached".
+    public func cachedSession(id: SessionID) -> SessionRecord? {
+        state.withLock { $0.sessions[id] }
+    }
+
     public func session(tokenHash: [UInt8]) async throws(SceneStateStoreError) -> SessionRecord? {
         state.withLock { state in
             state.sessions.values.first { SessionToken.constantTimeEqual($0.tokenHash, tokenHash) }

@@ -24,6 +24,11 @@ public protocol SceneStateStore: Sendable {
     /// The session with this id, expired or not; nil when none is stored.
     func session(id: SessionID) async throws(SceneStateStoreError) -> SessionRecord?
 
+    /// The session with this id when the store can answer at once from memory, without I/O
+    /// (a cache hit); nil when it cannot, and then `session(id:)` is the way to ask. Lets a
+    /// caller authorize a request on its own thread. The default answers nil.
+    func cachedSession(id: SessionID) -> SessionRecord?
+
     /// The session whose token hashes to `tokenHash`, expired or not; nil when none.
     /// Endpoints use it only to tell "a valid token for another session" (404) from a
     /// wrong token (401).
@@ -38,10 +43,23 @@ public protocol SceneStateStore: Sendable {
     /// One value, or nil when nothing is stored under the key.
     func value(session: SessionID, scene: SceneID, key: ValueKey) async throws(SceneStateStoreError) -> StoredValue?
 
+    /// `value(session:scene:key:)` with a callback instead of `await`, for callers that answer
+    /// many small requests and should not pay for a task per request. `completion` runs exactly
+    /// once, on a thread of the store's choosing (the SQLite store calls it on a reader queue).
+    func value(session: SessionID, scene: SceneID, key: ValueKey,
+               completion: @escaping @Sendable (Result<StoredValue?, SceneStateStoreError>) -> Void)
+
     /// Creates or replaces one value, creating its scene when needed.
     /// - Throws: `.preconditionFailed`, `.tooManyKeys`, `.tooManyScenes`, `.valueTooLarge`, `.sessionNotFound`.
     func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
                   precondition: Precondition, limits: SceneStateLimits) async throws(SceneStateStoreError) -> ValueWriteOutcome
+
+    /// `putValue(_:session:scene:key:precondition:limits:)` with a callback instead of `await`.
+    /// `completion` runs exactly once, only after the write is durable (the SQLite store calls
+    /// it on the writer queue, after the commit that carried the write has returned).
+    func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
+                  precondition: Precondition, limits: SceneStateLimits,
+                  completion: @escaping @Sendable (Result<ValueWriteOutcome, SceneStateStoreError>) -> Void)
 
     /// Deletes one value (the scene stays, with a new revision). Returns false when it was missing.
     /// - Throws: `.preconditionFailed` when the value exists and the precondition does not hold.
