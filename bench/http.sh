@@ -19,7 +19,7 @@ echo "# bench/http.sh $what $rounds  ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) core
 (cd "$root" && swift build -c release --product scenelink >/dev/null)
 bin="$root/.build/release/scenelink"
 work=$(mktemp -d)
-port=18080
+port=${BENCH_PORT:-18080}
 pid=""
 stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=""; }
 trap 'stop; rm -rf "$work"' EXIT
