@@ -45,8 +45,9 @@ public final class SceneLinkApplication: Sendable {
 
         let store: SQLiteSceneStateStore
         do {
+            // The application runs the expiry sweep itself (startTimers), so that it is logged.
             store = try SQLiteSceneStateStore(path: configuration.databasePath, configuration: .init(
-                sweepInterval: configuration.sweepInterval, clock: .system))
+                sweepInterval: nil, clock: .system))
         } catch {
             throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
         }
@@ -199,7 +200,37 @@ public final class SceneLinkApplication: Sendable {
         flush.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200), leeway: .milliseconds(50))
         flush.setEventHandler { [logger] in logger.flush() }
         flush.resume()
-        sources.withLock { $0.append(DispatchSourceBox(source: flush)) }
+        let sweep = DispatchSource.makeTimerSource(queue: queue)
+        let interval = DispatchTimeInterval.milliseconds(Int(configuration.sweepInterval.components.seconds * 1000
+            + configuration.sweepInterval.components.attoseconds / 1_000_000_000_000_000))
+        sweep.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(1))
+        sweep.setEventHandler { [weak self] in
+            guard let self else { return }
+            Task { await self.sweepExpiredSessions() }
+        }
+        sweep.resume()
+        sources.withLock { $0.append(contentsOf: [DispatchSourceBox(source: flush), DispatchSourceBox(source: sweep)]) }
+    }
+
+    /// Deletes expired sessions in short transactions of at most 200 sessions each, so the
+    /// writer is never held for long, and logs how many went.
+    /// - Returns: the number of sessions deleted.
+    @discardableResult
+    public func sweepExpiredSessions(now: Date = Date()) async -> Int {
+        let batch = 200
+        var total = 0
+        do {
+            while true {
+                let deleted = try await store.deleteExpiredSessions(now: now, limit: batch)
+                total += deleted
+                if deleted < batch { break }
+            }
+        } catch {
+            logger.log(.error, "sweep-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
+            return total
+        }
+        logger.log(total > 0 ? .info : .debug, "sweep", [("expired_sessions_deleted", .int(total))])
+        return total
     }
 
     /// Reloads the route file (SIGHUP), atomically: requests already resolving keep the

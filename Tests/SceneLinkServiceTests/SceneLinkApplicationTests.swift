@@ -109,4 +109,54 @@ struct SceneLinkApplicationTests {
             second.shutdown(reason: "test")
         }
     }
+
+    @Test("a route-file reload swaps the table; a bad file keeps the old one and counts a failure")
+    func reload() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenelink-reload-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let examples = Self.repositoryRoot.appendingPathComponent("examples")
+        try Data(contentsOf: examples.appendingPathComponent("fuelmoney.json")).write(to: file)
+        try await Self.withService({ $0.routesPath = file.path }) { client, application in
+            #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://explain&format=navigationPath").text
+                == #"["FuelMoney.HomePath","6"]"#)
+            try Data(contentsOf: examples.appendingPathComponent("drilldown.json")).write(to: file)
+            #expect(application.reloadRoutes())
+            #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://explain").status == 404)
+            try Data("{ not json".utf8).write(to: file)
+            #expect(!application.reloadRoutes())
+            #expect(application.routes.value.appName != "FuelMoney")
+            let samples = MetricsTests.samples(try await client.send("GET", "/metrics").text)
+            #expect(samples[#"scenelink_route_reloads_total{result="ok"}"#] == 1)
+            #expect(samples[#"scenelink_route_reloads_total{result="failed"}"#] == 1)
+        }
+    }
+
+    @Test("a bad route file at startup is a configuration error naming every problem")
+    func badRouteFileAtStartup() throws {
+        var configuration = ServiceConfiguration()
+        configuration.routesPath = "/nonexistent/routes.json"
+        configuration.databasePath = ":memory:"
+        #expect(throws: StartupError("Cannot read the route file /nonexistent/routes.json: there is no such file.",
+                                     isConfigurationError: true)) {
+            _ = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in })
+        }
+    }
+
+    @Test("the expiry sweep deletes expired sessions and logs how many")
+    func sweep() async throws {
+        let lines = LoggerTests.Capture()
+        var configuration = ServiceConfiguration()
+        configuration.port = 0
+        configuration.databasePath = ":memory:"
+        configuration.accessLog = false
+        configuration.sessionTTL = .seconds(60)
+        let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .info) { lines.sink($0) })
+        let client = LoopbackClient(port: try application.start(handlingSignals: false))
+        #expect(try await client.send("POST", "/v1/sessions").status == 201)
+        #expect(try await client.send("POST", "/v1/sessions").status == 201)
+        #expect(await application.sweepExpiredSessions(now: Date()) == 0)
+        #expect(await application.sweepExpiredSessions(now: Date().addingTimeInterval(120)) == 2)
+        #expect(lines.text.contains(#""event":"sweep","expired_sessions_deleted":2"#))
+        await Self.stop(application)
+    }
 }
