@@ -41,19 +41,64 @@ extension SceneStateEndpoints {
         guard fields.count == 1, let field = fields.first else {
             throw .unauthorized("Send exactly one Authorization header, 'Authorization: Bearer TOKEN'.", invalidToken: true)
         }
+        if let token = Self.asciiBearerToken(field) { return token }
+        return try Self.generalBearerToken(field)
+    }
+
+    /// `Bearer TOKEN` of one field, for any field (Foundation's whitespace rules).
+    static func generalBearerToken(_ field: String) throws(Rejection) -> SessionToken {
         let parts = field.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw .unauthorized("The Authorization header must read 'Bearer TOKEN'.", invalidToken: true)
         }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty, token.utf8.count <= 512, isToken68(token) else {
+        guard !token.isEmpty, token.utf8.count <= 512, Self.isToken68(token) else {
             throw .unauthorized("The bearer token is malformed; send it exactly as POST /v1/sessions returned it.",
                                 invalidToken: true)
         }
         return SessionToken(text: token)
     }
 
-    private func isToken68(_ text: String) -> Bool {
+    /// The common case of `bearerToken` in one pass over the bytes, without Foundation: a
+    /// field of printable ASCII reading `Bearer TOKEN` (any case, spaces around) with a valid
+    /// token68. Returns nil for anything else, which the general parse above then decides,
+    /// so both give the same answer for every field.
+    static func asciiBearerToken(_ field: String) -> SessionToken? {
+        let utf8 = field.utf8
+        let count = utf8.count
+        guard count > 7, count <= 600 else { return nil }
+        return utf8.withContiguousStorageIfAvailable { bytes -> SessionToken? in
+            let space = UInt8(ascii: " ")
+            var index = 0
+            while index < count, bytes[index] == space { index += 1 }
+            // "bearer", ASCII case-insensitively (setting 0x20 lowercases letters only).
+            let scheme: [UInt8] = [0x62, 0x65, 0x61, 0x72, 0x65, 0x72]
+            guard count - index > 7 else { return nil }
+            for offset in 0..<6 where bytes[index + offset] | 0x20 != scheme[offset] { return nil }
+            index += 6
+            guard bytes[index] == space else { return nil }
+            while index < count, bytes[index] == space { index += 1 }
+            var end = count
+            while end > index, bytes[end - 1] == space { end -= 1 }
+            guard end > index, end - index <= 512 else { return nil }
+            var sawPadding = false
+            for byte in bytes[index..<end] {
+                switch byte {
+                case UInt8(ascii: "="):
+                    sawPadding = true
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                     UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
+                    if sawPadding { return nil }
+                default:
+                    return nil
+                }
+            }
+            return SessionToken(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+        } ?? nil
+    }
+
+    private static func isToken68(_ text: String) -> Bool {
         var sawPadding = false
         for byte in text.utf8 {
             switch byte {

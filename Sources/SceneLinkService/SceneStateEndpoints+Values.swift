@@ -106,6 +106,12 @@ extension SceneStateEndpoints {
     /// The `Content-Type` to store: as sent, or `application/octet-stream` when absent.
     static func contentType(_ request: HTTPRequest) throws(Rejection) -> String {
         guard let raw = request.headers["Content-Type"] else { return "application/octet-stream" }
+        if let value = asciiContentType(raw) { return value }
+        return try generalContentType(raw)
+    }
+
+    /// The media type of one `Content-Type` field, for any field (Foundation's whitespace rules).
+    static func generalContentType(_ raw: String) throws(Rejection) -> String {
         let value = raw.trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty, value.utf8.count <= 255,
               value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }), value.contains("/") else {
@@ -113,6 +119,27 @@ extension SceneStateEndpoints {
                               "The Content-Type '\(raw)' is not a media type such as application/json (at most 255 ASCII characters).")
         }
         return value
+    }
+
+    /// The common case of `contentType` in one pass over the bytes, without Foundation: a
+    /// valid media type of printable ASCII, with spaces or tabs around it. Returns nil for
+    /// anything else, which the general check above then decides (and mostly refuses).
+    static func asciiContentType(_ raw: String) -> String? {
+        let utf8 = raw.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard end > start, end - start <= 255 else { return nil }
+            var sawSlash = false
+            for byte in bytes[start..<end] {
+                guard byte >= 0x20, byte < 0x7F else { return nil }
+                if byte == UInt8(ascii: "/") { sawSlash = true }
+            }
+            guard sawSlash else { return nil }
+            if start == 0, end == bytes.count { return raw }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        } ?? nil
     }
 
     /// `If-Match` and `If-None-Match` of a request; a malformed field is 400.
