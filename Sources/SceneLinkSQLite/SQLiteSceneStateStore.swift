@@ -53,18 +53,24 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         public var sweepBatchSize: Int
         /// Sessions kept in the authentication cache.
         public var sessionCacheCapacity: Int
+        /// Values kept in the restore cache (0 turns it off), and the bytes they may hold.
+        public var valueCacheCapacity: Int
+        public var valueCacheBytes: Int
         /// What "now" is for the sweep.
         public var clock: SceneStateClock
 
         public init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = 5_000, maximumBatchSize: Int = 1_024,
                     sweepInterval: Duration? = .seconds(60), sweepBatchSize: Int = 200,
-                    sessionCacheCapacity: Int = 100_000, clock: SceneStateClock = .system) {
+                    sessionCacheCapacity: Int = 100_000, valueCacheCapacity: Int = 100_000,
+                    valueCacheBytes: Int = 64 << 20, clock: SceneStateClock = .system) {
             self.readerCount = readerCount
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.maximumBatchSize = maximumBatchSize
             self.sweepInterval = sweepInterval
             self.sweepBatchSize = sweepBatchSize
             self.sessionCacheCapacity = sessionCacheCapacity
+            self.valueCacheCapacity = valueCacheCapacity
+            self.valueCacheBytes = valueCacheBytes
             self.clock = clock
         }
     }
@@ -77,6 +83,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
     private let nextReader = Atomic<Int>(0)
     private let isClosed = Atomic<Bool>(false)
     private let sessionCache: Mutex<SessionCache>
+    private let valueCache: Mutex<ValueCache>
     private let sweepTask = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens (creating if needed) the store at `path`, or an in-memory store for `:memory:`.
@@ -114,6 +121,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         }
         self.readers = readers
         sessionCache = Mutex(SessionCache(capacity: configuration.sessionCacheCapacity))
+        valueCache = Mutex(ValueCache(capacity: configuration.valueCacheCapacity, byteCapacity: configuration.valueCacheBytes))
         if let interval = configuration.sweepInterval { startSweeping(every: interval) }
     }
 
@@ -267,17 +275,36 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     public func deleteSession(id: SessionID) async throws(SceneStateStoreError) -> Bool {
         try await write({ context in try context.deleteSession(id: id) },
-                        afterCommit: { _ in self.sessionCache.withLock { $0.invalidate(id) } })
+                        afterCommit: { _ in
+                            self.sessionCache.withLock { $0.invalidate(id) }
+                            self.valueCache.withLock { $0.invalidate(session: id) }
+                        })
     }
 
     public func value(session: SessionID, scene: SceneID, key: ValueKey) async throws(SceneStateStoreError) -> StoredValue? {
-        try await read { statements throws(SQLiteError) in try statements.value(session: session, scene: scene, key: key) }
+        let result: Result<StoredValue?, SceneStateStoreError> = await withCheckedContinuation { continuation in
+            value(session: session, scene: scene, key: key) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    public func cachedValue(session: SessionID, scene: SceneID, key: ValueKey) -> StoredValue? {
+        valueCache.withLock { $0.value(session: session, scene: scene, key: key) }
     }
 
     public func value(session: SessionID, scene: SceneID, key: ValueKey,
                       completion: @escaping @Sendable (Result<StoredValue?, SceneStateStoreError>) -> Void) {
+        let (cached, generation) = valueCache.withLock { ($0.value(session: session, scene: scene, key: key), $0.generation) }
+        if let cached { return completion(.success(cached)) }
         read({ statements throws(SQLiteError) in try statements.value(session: session, scene: scene, key: key) },
-             completion: completion)
+             completion: { result in
+                 if case .success(let loaded?) = result {
+                     self.valueCache.withLock {
+                         $0.fill(loaded, session: session, scene: scene, key: key, readGeneration: generation)
+                     }
+                 }
+                 completion(result)
+             })
     }
 
     public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
@@ -286,22 +313,26 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         write({ context in
             try context.putValue(content, session: session, scene: scene, key: key,
                                  precondition: precondition, limits: limits)
+        }, afterCommit: { outcome in
+            self.valueCache.withLock { $0.written(outcome.value, session: session, scene: scene, key: key) }
         }, completion: completion)
     }
 
     public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
                          precondition: Precondition, limits: SceneStateLimits) async throws(SceneStateStoreError) -> ValueWriteOutcome {
-        try await write { context in
-            try context.putValue(content, session: session, scene: scene, key: key,
-                                 precondition: precondition, limits: limits)
+        let result: Result<ValueWriteOutcome, SceneStateStoreError> = await withCheckedContinuation { continuation in
+            putValue(content, session: session, scene: scene, key: key, precondition: precondition, limits: limits) {
+                continuation.resume(returning: $0)
+            }
         }
+        return try result.get()
     }
 
     public func deleteValue(session: SessionID, scene: SceneID, key: ValueKey,
                             precondition: Precondition) async throws(SceneStateStoreError) -> Bool {
-        try await write { context in
+        try await write({ context in
             try context.deleteValue(session: session, scene: scene, key: key, precondition: precondition)
-        }
+        }, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene, key: key) } })
     }
 
     public func scene(session: SessionID, scene: SceneID) async throws(SceneStateStoreError) -> SceneSnapshot? {
@@ -310,16 +341,16 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     public func replaceScene(_ values: [ValueKey: ValueContent], session: SessionID, scene: SceneID,
                              precondition: Precondition, limits: SceneStateLimits) async throws(SceneStateStoreError) -> SceneReplaceOutcome {
-        try await write { context in
+        try await write({ context in
             try context.replaceScene(values, session: session, scene: scene, precondition: precondition, limits: limits)
-        }
+        }, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene) } })
     }
 
     public func deleteScene(session: SessionID, scene: SceneID,
                             precondition: Precondition) async throws(SceneStateStoreError) -> Bool {
-        try await write { context in
+        try await write({ context in
             try context.deleteScene(session: session, scene: scene, precondition: precondition)
-        }
+        }, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene) } })
     }
 
     public func scenes(session: SessionID) async throws(SceneStateStoreError) -> [SceneSummary] {
@@ -329,7 +360,10 @@ public final class SQLiteSceneStateStore: SceneStateStore {
     public func deleteExpiredSessions(now: Date, limit: Int) async throws(SceneStateStoreError) -> Int {
         try await write({ context in try context.deleteExpiredSessions(now: now, limit: limit) },
                         afterCommit: { deleted in
-                            if deleted > 0 { self.sessionCache.withLock { $0.invalidateAll() } }
+                            if deleted > 0 {
+                                self.sessionCache.withLock { $0.invalidateAll() }
+                                self.valueCache.withLock { $0.invalidateAll() }
+                            }
                         })
     }
 

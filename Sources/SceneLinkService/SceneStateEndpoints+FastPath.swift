@@ -9,7 +9,9 @@ import SceneLinkHTTP
 /// the store's memory (`cachedSession(id:)`), the request is authorized right on the I/O
 /// queue (SHA-256 of the token and a constant-time compare), handed to the store with a
 /// callback (a reader queue for GET, the group-commit writer for PUT), and answered from
-/// there: one hop out, one hop back. The I/O queue never touches SQLite.
+/// there: one hop out, one hop back. A GET of a value in the store's memory
+/// (`cachedValue`) is answered on the I/O queue with no hop at all. The I/O queue never
+/// touches SQLite.
 ///
 /// Anything the cache cannot settle (a miss, a token of another session, an expired session,
 /// an expiry refresh due, any malformed identifier or header) goes down the async path, which
@@ -36,6 +38,17 @@ extension SceneStateEndpoints {
         let input: (repairRequested: Bool, conditions: Precondition)
         do { input = try getInput(request) } catch {
             responder.respond(error.response)
+            return true
+        }
+        // A value in the store's memory is answered right here: no query, no hop. Repairs
+        // (a route-table walk per element) stay off the I/O queue.
+        if !input.repairRequested, let stored = store.cachedValue(session: session.id, scene: scene, key: key) {
+            do throws(Rejection) {
+                responder.respond(try getResponse(stored, scene: scene, key: key,
+                                                  repairRequested: false, conditions: input.conditions))
+            } catch {
+                responder.respond(error.response)
+            }
             return true
         }
         store.value(session: session.id, scene: scene, key: key) { result in

@@ -16,7 +16,15 @@ import Testing
         let base: SQLiteSceneStateStore
         let callbackReads = Atomic<Int>(0)
         let callbackWrites = Atomic<Int>(0)
-        init(_ base: SQLiteSceneStateStore) { self.base = base }
+        let forwardCachedValues: Bool
+        init(_ base: SQLiteSceneStateStore, forwardCachedValues: Bool = false) {
+            self.base = base
+            self.forwardCachedValues = forwardCachedValues
+        }
+
+        func cachedValue(session: SessionID, scene: SceneID, key: ValueKey) -> StoredValue? {
+            forwardCachedValues ? base.cachedValue(session: session, scene: scene, key: key) : nil
+        }
 
         func cachedSession(id: SessionID) -> SessionRecord? { base.cachedSession(id: id) }
         func value(session: SessionID, scene: SceneID, key: ValueKey,
@@ -71,14 +79,15 @@ import Testing
     }
 
     /// A file store (so reads use the reader pool, as in `serve`), removed afterwards.
-    static func withFileStore(_ body: (CountingStore) async throws -> Void) async throws {
+    static func withFileStore(forwardCachedValues: Bool = false,
+                              _ body: (CountingStore) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenelink-fast-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sqlite = try SQLiteSceneStateStore(path: folder.appendingPathComponent("s.sqlite").path,
                                                configuration: .init(sweepInterval: nil))
         defer { try? sqlite.close() }
-        try await body(CountingStore(sqlite))
+        try await body(CountingStore(sqlite, forwardCachedValues: forwardCachedValues))
     }
 
     @Test func cachedSessionsAreServedThroughTheCallbacksWithTheSameAnswers() async throws {
@@ -112,6 +121,35 @@ import Testing
             let badType = await harness.send(.put, url, token: token, headers: [("Content-Type", "json")], body: "[4]")
             #expect(badType.status == .badRequest)
             #expect(store.callbackReads.load(ordering: .relaxed) == 3)
+        }
+    }
+
+    @Test func aCachedValueIsAnsweredWithoutTheReaderAndStaysCurrent() async throws {
+        try await Self.withFileStore(forwardCachedValues: true) { store in
+            let harness = Harness(store: store)
+            let (id, token) = try await harness.openSession()
+            let url = "/v1/sessions/\(id)/scenes/main/values/path"
+            #expect(await harness.send(.put, url, token: token, body: "[1]").status == .created)
+            #expect(SceneStateEndpointsTests.text(await harness.send(.get, url, token: token)) == "[1]")
+            let reads = store.callbackReads.load(ordering: .relaxed)
+            let cached = await harness.send(.get, url, token: token)
+            #expect(SceneStateEndpointsTests.text(cached) == "[1]")
+            #expect(store.callbackReads.load(ordering: .relaxed) == reads) // from memory, no reader
+            let tag = try #require(cached.headers["ETag"])
+            #expect(await harness.send(.get, url, token: token, headers: [("If-None-Match", tag)]).status == .notModified)
+            #expect(await harness.send(.get, url, token: token, headers: [("If-Match", "\"v999\"")]).status == .preconditionFailed)
+
+            let updated = await harness.send(.put, url, token: token, body: "[2]")
+            let again = await harness.send(.get, url, token: token)
+            #expect(SceneStateEndpointsTests.text(again) == "[2]")
+            #expect(again.headers["ETag"] == updated.headers["ETag"])
+            #expect(await harness.send(.delete, url, token: token).status == .noContent)
+            #expect(await harness.send(.get, url, token: token).status == .notFound)
+            // Another session's token never reaches the cached value.
+            let other = try await harness.openSession()
+            #expect(await harness.send(.put, "/v1/sessions/\(other.id)/scenes/main/values/path", token: other.token,
+                                       body: "[3]").status == .created)
+            #expect(await harness.send(.get, url, token: other.token).status == .notFound)
         }
     }
 

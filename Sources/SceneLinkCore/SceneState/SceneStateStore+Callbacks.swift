@@ -3,6 +3,8 @@
 extension SceneStateStore {
     public func cachedSession(id: SessionID) -> SessionRecord? { nil }
 
+    public func cachedValue(session: SessionID, scene: SceneID, key: ValueKey) -> StoredValue? { nil }
+
     public func value(session: SessionID, scene: SceneID, key: ValueKey,
                       completion: @escaping @Sendable (Result<StoredValue?, SceneStateStoreError>) -> Void) {
         Task {

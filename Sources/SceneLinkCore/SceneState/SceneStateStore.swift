@@ -43,6 +43,11 @@ public protocol SceneStateStore: Sendable {
     /// One value, or nil when nothing is stored under the key.
     func value(session: SessionID, scene: SceneID, key: ValueKey) async throws(SceneStateStoreError) -> StoredValue?
 
+    /// The value under the key when the store can answer at once from memory, without I/O
+    /// (a cache hit); nil when it cannot, which says nothing about whether a value exists.
+    /// The default answers nil.
+    func cachedValue(session: SessionID, scene: SceneID, key: ValueKey) -> StoredValue?
+
     /// `value(session:scene:key:)` with a callback instead of `await`, for callers that answer
     /// many small requests and should not pay for a task per request. `completion` runs exactly
     /// once, on a thread of the store's choosing (the SQLite store calls it on a reader queue).
