@@ -310,7 +310,7 @@ paths:
       security: [{ bearer: [] }]
       responses:
         "200":
-          description: Every scene that holds at least one value, with its `ETag` and number of values.
+          description: Every scene of the session (including one whose last value was deleted), with its `ETag` and number of values.
           headers:
             Cache-Control: { $ref: "#/components/headers/PrivateNoCache" }
           content:
@@ -940,7 +940,7 @@ components:
       properties:
         scene: { type: string }
         etag: { type: string, pattern: '^"s[0-9]+"$' }
-        values: { type: integer, minimum: 1 }
+        values: { type: integer, minimum: 0, description: "Values in the scene; 0 once its last value is deleted (the scene stays until DELETE of the scene)." }
     SceneList:
       type: object
       required: [scenes]
