@@ -81,26 +81,19 @@ extension SceneStateEndpoints {
             var end = count
             while end > index, bytes[end - 1] == space { end -= 1 }
             guard end > index, end - index <= 512 else { return nil }
-            var sawPadding = false
-            for byte in bytes[index..<end] {
-                switch byte {
-                case UInt8(ascii: "="):
-                    sawPadding = true
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                     UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
-                    if sawPadding { return nil }
-                default:
-                    return nil
-                }
-            }
+            guard isToken68(bytes[index..<end]) else { return nil }
             return SessionToken(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
         } ?? nil
     }
 
     private static func isToken68(_ text: String) -> Bool {
+        isToken68(text.utf8)
+    }
+
+    /// RFC 9110 §11.2 token68: the token characters, then only `=` padding at the end.
+    private static func isToken68<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var sawPadding = false
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "="):
                 sawPadding = true
