@@ -7,6 +7,10 @@
 /// - An unknown path answers 404; a known path with another method answers 405 with `Allow`.
 /// - `HEAD` is served by the `GET` handler of the same path (the server drops the body).
 ///
+/// Matching walks a segment trie over the path's bytes, literal children before the capture
+/// child with backtracking, so its cost follows the path's length, not the number of routes,
+/// and it allocates only the parameters of the route it finds.
+///
 /// ```swift
 /// var router = HTTPRouter()
 /// router.on(.get, "/healthz") { _, responder in responder.respond(.json(#"{"status":"ok"}"#)) }
@@ -18,15 +22,9 @@ public struct HTTPRouter: Sendable {
         public let pattern: String
         /// The largest body this route accepts; nil means the server's limit.
         public let maxBodyBytes: Int?
-        let segments: [Segment]
+        /// The names of the pattern's captures, in path order.
+        let captureNames: [String]
         let handler: HTTPHandler
-        /// `/a/b` for a pattern without captures: such a route matches by one string compare.
-        let literalPath: String?
-    }
-
-    enum Segment: Sendable, Equatable {
-        case literal(String)
-        case capture(String)
     }
 
     /// The outcome of routing a method and path.
@@ -38,6 +36,9 @@ public struct HTTPRouter: Sendable {
     }
 
     public private(set) var routes: [Route] = []
+    private var nodes: [HTTPRouteNode] = [HTTPRouteNode()]
+    /// The most captures of any pattern: the size of the matcher's scratch space.
+    private var maxCaptures = 0
 
     public init() {}
 
@@ -46,64 +47,108 @@ public struct HTTPRouter: Sendable {
     ///   declared length before the body is read.
     public mutating func on(_ method: HTTPMethod, _ pattern: String, maxBodyBytes: Int? = nil,
                             _ handler: @escaping HTTPHandler) {
-        let segments = pattern.split(separator: "/").map { part -> Segment in
+        var node = 0
+        var captureNames: [String] = []
+        for part in pattern.split(separator: "/") {
             if part.hasPrefix("{"), part.hasSuffix("}") {
-                return .capture(String(part.dropFirst().dropLast()))
+                captureNames.append(String(part.dropFirst().dropLast()))
+                if let child = nodes[node].capture {
+                    node = child
+                } else {
+                    nodes.append(HTTPRouteNode())
+                    nodes[node].capture = nodes.count - 1
+                    node = nodes.count - 1
+                }
+            } else {
+                let bytes = Array(part.utf8)
+                if let child = nodes[node].literals.first(where: { $0.bytes == bytes })?.child {
+                    node = child
+                } else {
+                    nodes.append(HTTPRouteNode())
+                    nodes[node].literals.append((bytes: bytes, child: nodes.count - 1))
+                    node = nodes.count - 1
+                }
             }
-            return .literal(String(part))
         }
-        let isLiteral = segments.allSatisfy { if case .literal = $0 { return true } else { return false } }
-        let literalPath = isLiteral
-            ? "/" + segments.map { if case .literal(let text) = $0 { return text } else { return "" } }.joined(separator: "/")
-            : nil
         routes.append(Route(method: method, pattern: pattern, maxBodyBytes: maxBodyBytes,
-                            segments: segments, handler: handler, literalPath: literalPath))
+                            captureNames: captureNames, handler: handler))
+        nodes[node].routes.append(routes.count - 1)
+        maxCaptures = max(maxCaptures, captureNames.count)
     }
 
     /// Finds the route for `method` and a percent-encoded `path`.
     public func match(method: HTTPMethod, path: String) -> Match {
-        // Fast path: an all-literal route equal to the path is the best match there can be
-        // (a literal beats a capture everywhere), so no splitting is needed.
-        for route in routes where route.literalPath == path
-            && (route.method == method || (method == .head && route.method == .get)) {
-            return .found(route, parameters: [:])
-        }
-        // Split on bytes: Character-level splitting costs more than the whole route match.
-        let parts = path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
-        var best: (route: Route, parameters: [String: String], score: Int)?
-        var allowed: [HTTPMethod] = []
-        var pathKnown = false
-        var badPath = false
-        for route in routes where route.segments.count == parts.count {
-            var parameters: [String: String] = [:]
-            var score = 0
-            var matched = true
-            for (segment, part) in zip(route.segments, parts) {
-                switch segment {
-                case .literal(let literal):
-                    if literal != part { matched = false }
-                    score = score * 2 + 1
-                case .capture(let name):
-                    guard let decoded = PercentDecoding.decode(part) else { badPath = true; matched = false; break }
-                    parameters[name] = decoded
-                    score = score * 2
+        var path = path
+        return path.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(1, maxCaptures)) { captures in
+                var search = Search(method: method)
+                guard let found = self.search(node: 0, bytes: bytes, from: 0, depth: 0, captures: captures, state: &search) else {
+                    if !search.allowedRoutes.isEmpty {
+                        // The order of registration, as the Allow header lists them.
+                        var allowed: [HTTPMethod] = []
+                        for index in search.allowedRoutes.sorted() where !allowed.contains(routes[index].method) {
+                            allowed.append(routes[index].method)
+                        }
+                        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+                        return .methodNotAllowed(allowed: allowed)
+                    }
+                    return search.badPath ? .badPath : .notFound
                 }
-                if !matched { break }
-            }
-            guard matched else { continue }
-            pathKnown = true
-            if !allowed.contains(route.method) { allowed.append(route.method) }
-            let methodFits = route.method == method || (method == .head && route.method == .get)
-            if methodFits, score > (best?.score ?? -1) {
-                best = (route, parameters, score)
+                let route = routes[found]
+                var parameters: [String: String] = [:]
+                if !route.captureNames.isEmpty {
+                    parameters.reserveCapacity(route.captureNames.count)
+                    for (name, range) in zip(route.captureNames, captures) {
+                        // Checked decodable when the capture was taken.
+                        parameters[name] = PercentDecoding.decode(utf8: UnsafeBufferPointer(rebasing: bytes[range])) ?? ""
+                    }
+                }
+                return .found(route, parameters: parameters)
             }
         }
-        if let best { return .found(best.route, parameters: best.parameters) }
-        if pathKnown {
-            if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
-            return .methodNotAllowed(allowed: allowed)
+    }
+
+    /// What a failed search learned: the routes whose pattern fits the path (for 405), and
+    /// whether a capture was refused for a malformed escape.
+    private struct Search {
+        let method: HTTPMethod
+        var allowedRoutes: [Int] = []
+        var badPath = false
+    }
+
+    /// Depth-first search from `node` for the rest of the path at `start`: literal child
+    /// first, then the capture child, so the first route found for the method is the one
+    /// with literals earliest, the same order a score of literal-before-capture gives.
+    private func search(node: Int, bytes: UnsafeBufferPointer<UInt8>, from start: Int, depth: Int,
+                        captures: UnsafeMutableBufferPointer<Range<Int>>, state: inout Search) -> Int? {
+        let slash = UInt8(ascii: "/")
+        var begin = start
+        while begin < bytes.count, bytes[begin] == slash { begin += 1 }
+        let current = nodes[node]
+        guard begin < bytes.count else {
+            for index in current.routes {
+                let method = routes[index].method
+                if method == state.method || (state.method == .head && method == .get) { return index }
+                state.allowedRoutes.append(index)
+            }
+            return nil
         }
-        return badPath ? .badPath : .notFound
+        var end = begin
+        while end < bytes.count, bytes[end] != slash { end += 1 }
+        let segment = UnsafeBufferPointer(rebasing: bytes[begin ..< end])
+        if let child = current.literal(segment),
+           let found = search(node: child, bytes: bytes, from: end, depth: depth, captures: captures, state: &state) {
+            return found
+        }
+        if let child = current.capture, depth < captures.count {
+            guard PercentDecoding.isDecodable(utf8: segment) else {
+                state.badPath = true
+                return nil
+            }
+            captures[depth] = begin ..< end
+            return search(node: child, bytes: bytes, from: end, depth: depth + 1, captures: captures, state: &state)
+        }
+        return nil
     }
 
     /// Routes and handles a request in process, without a server: the seam tests use.

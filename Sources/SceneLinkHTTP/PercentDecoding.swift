@@ -18,6 +18,19 @@ public enum PercentDecoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// Decodes `%XX` escapes in UTF-8 bytes once; nil as for `decode(_:)`. Bytes without
+    /// an escape become the string as they are (after a UTF-8 check).
+    public static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) }
+        return decode(Substring(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Whether `decode(utf8:)` succeeds, without building the string when there is no escape.
+    public static func isDecodable(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) != nil }
+        return decode(utf8: bytes) != nil
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")

@@ -93,6 +93,7 @@ public final class SceneLinkApplication: Sendable {
         http.drainTimeout = configuration.drainTimeout
         http.maxRequestsPerConnection = configuration.maxRequestsPerConnection
         http.maxConnections = configuration.maxConnections
+        if configuration.ioQueues > 0 { http.ioQueueCount = configuration.ioQueues }
         let accessLog = configuration.accessLog
         http.onRequestCompleted = { record in
             metrics.recordRequest(route: record.routePattern, method: record.method.rawValue,

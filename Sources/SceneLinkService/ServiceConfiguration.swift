@@ -31,6 +31,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var bodyTimeout: Duration = .seconds(30)
     public var idleTimeout: Duration = .seconds(75)
     public var drainTimeout: Duration = .seconds(10)
+    /// Serial queues that run connections; 0 means one per core.
+    public var ioQueues = 0
 
     /// One JSON line per request on stdout.
     public var accessLog = true
@@ -113,6 +115,10 @@ extension ServiceConfiguration {
         Option(name: "drain-timeout", environment: "SCENELINK_DRAIN_TIMEOUT", defaultValue: "10s", valueName: "DURATION",
                help: "On SIGTERM/SIGINT, time in-flight requests get to finish.") { config, value throws(ConfigurationError) in
             config.drainTimeout = try ValueParser.duration(value, flag: "drain-timeout")
+        },
+        Option(name: "io-queues", environment: "SCENELINK_IO_QUEUES", defaultValue: "0", valueName: "N",
+               help: "Serial I/O queues connections are spread over; 0 means one per core.") { config, value throws(ConfigurationError) in
+            config.ioQueues = try ValueParser.integer(value, flag: "io-queues", in: 0...256)
         },
         Option(name: "access-log", environment: "SCENELINK_ACCESS_LOG", defaultValue: "on", valueName: "on|off",
                help: "One JSON line per request on stdout.") { config, value throws(ConfigurationError) in

@@ -56,4 +56,70 @@ import Testing
         guard case .notFound = router().match(method: .get, path: "/nope") else { Issue.record("expected 404"); return }
         guard case .badPath = router().match(method: .get, path: "/items/%zz") else { Issue.record("expected bad path"); return }
     }
+
+    @Test func fallsBackToACaptureWhenTheLiteralRouteHasAnotherMethod() {
+        var router = HTTPRouter()
+        router.on(.post, "/a/new") { _, _ in }
+        router.on(.get, "/a/{id}") { _, _ in }
+        guard case .found(let route, let parameters) = router.match(method: .get, path: "/a/new") else {
+            Issue.record("expected the capture route")
+            return
+        }
+        #expect(route.pattern == "/a/{id}")
+        #expect(parameters == ["id": "new"])
+        guard case .found(let literal, _) = router.match(method: .post, path: "/a/new") else {
+            Issue.record("expected the literal route")
+            return
+        }
+        #expect(literal.pattern == "/a/new")
+    }
+
+    @Test func backtracksOutOfALiteralBranchThatDeadEnds() {
+        var router = HTTPRouter()
+        router.on(.get, "/s/list/x") { _, _ in }
+        router.on(.get, "/s/{id}/y") { _, _ in }
+        guard case .found(let route, let parameters) = router.match(method: .get, path: "/s/list/y") else {
+            Issue.record("expected a match after backtracking")
+            return
+        }
+        #expect(route.pattern == "/s/{id}/y")
+        #expect(parameters == ["id": "list"])
+    }
+
+    @Test func namesCapturesByTheRouteThatMatched() {
+        var router = HTTPRouter()
+        router.on(.get, "/v1/sessions/{id}") { _, _ in }
+        router.on(.get, "/v1/sessions/{session}/scenes/{scene}/values/{key}") { _, _ in }
+        guard case .found(_, let short) = router.match(method: .get, path: "/v1/sessions/abc") else {
+            Issue.record("no match")
+            return
+        }
+        #expect(short == ["id": "abc"])
+        guard case .found(_, let long) = router.match(method: .get, path: "/v1/sessions/abc/scenes/main/values/p%2Fq") else {
+            Issue.record("no match")
+            return
+        }
+        #expect(long == ["session": "abc", "scene": "main", "key": "p/q"])
+    }
+
+    @Test func listsAllowedMethodsInRegistrationOrderAcrossPatterns() {
+        var router = HTTPRouter()
+        router.on(.put, "/k/{id}") { _, _ in }
+        router.on(.get, "/k/{id}") { _, _ in }
+        router.on(.delete, "/k/fixed") { _, _ in }
+        guard case .methodNotAllowed(let allowed) = router.match(method: .post, path: "/k/fixed") else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(allowed == [.put, .get, .delete, .head])
+    }
+
+    @Test func doesNotMatchPathsLongerOrShorterThanAnyPattern() {
+        guard case .notFound = router().match(method: .get, path: "/items/1/2") else { Issue.record("expected 404"); return }
+        guard case .notFound = router().match(method: .get, path: "/") else { Issue.record("expected 404"); return }
+    }
+
+    @Test func refusesEscapesThatDecodeToInvalidUTF8() {
+        guard case .badPath = router().match(method: .get, path: "/items/%ff") else { Issue.record("expected bad path"); return }
+    }
 }
