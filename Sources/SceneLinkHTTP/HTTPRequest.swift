@@ -71,8 +71,27 @@ public struct HTTPRequest: Sendable {
         }
     }
 
-    /// The first value of the query item `name`, percent-decoded, or nil.
+    /// The first value of the query item `name`, percent-decoded, or nil. Same rules as
+    /// `queryItems`, without decoding the items before it.
     public func queryItem(_ name: String) -> String? {
-        queryItems.first { $0.name == name }?.value
+        guard var query, !query.isEmpty else { return nil }
+        return query.withUTF8 { bytes -> String? in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+                let pair = UnsafeBufferPointer(rebasing: bytes[start ..< end])
+                start = end + 1
+                guard !pair.isEmpty else { continue }
+                let equals = pair.firstIndex(of: UInt8(ascii: "="))
+                let nameBytes = UnsafeBufferPointer(rebasing: pair[..<(equals ?? pair.endIndex)])
+                let itemName = PercentDecoding.decode(utf8: nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
+                guard itemName == name else { continue }
+                guard let equals else { return "" }
+                let value = UnsafeBufferPointer(rebasing: pair[(equals + 1)...])
+                return PercentDecoding.decode(utf8: value) ?? String(decoding: value, as: UTF8.self)
+            }
+            return nil
+        }
     }
 }

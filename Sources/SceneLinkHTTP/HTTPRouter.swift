@@ -141,7 +141,8 @@ public struct HTTPRouter: Sendable {
             return found
         }
         if let child = current.capture, depth < captures.count {
-            guard PercentDecoding.isDecodable(utf8: segment) else {
+            // A segment without an escape is valid UTF-8 already: the path is a String.
+            guard !segment.contains(UInt8(ascii: "%")) || PercentDecoding.isDecodable(utf8: segment) else {
                 state.badPath = true
                 return nil
             }

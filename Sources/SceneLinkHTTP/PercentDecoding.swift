@@ -3,32 +3,39 @@ public enum PercentDecoding {
     /// Decodes `%XX` escapes once. Returns nil when an escape is malformed or the
     /// result is not valid UTF-8.
     public static func decode<S: StringProtocol>(_ text: S) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue),
-                      let low = iterator.next().flatMap(hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
+        if let decoded = text.utf8.withContiguousStorageIfAvailable({ decode(utf8: $0) }) { return decoded }
+        var copy = String(text)
+        return copy.withUTF8 { decode(utf8: $0) }
     }
 
     /// Decodes `%XX` escapes in UTF-8 bytes once; nil as for `decode(_:)`. Bytes without
     /// an escape become the string as they are (after a UTF-8 check).
     public static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) }
-        return decode(Substring(decoding: bytes, as: UTF8.self))
+        // Decoding only shortens, so the input's length bounds the output.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> String? in
+            var count = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                          let low = hexValue(bytes[index + 2]) else { return nil }
+                    buffer[count] = high << 4 | low
+                    index += 3
+                } else {
+                    buffer[count] = byte
+                    index += 1
+                }
+                count += 1
+            }
+            return String(validating: UnsafeBufferPointer(rebasing: buffer[0 ..< count]), as: UTF8.self)
+        }
     }
 
-    /// Whether `decode(utf8:)` succeeds, without building the string when there is no escape.
+    /// Whether `decode(utf8:)` succeeds.
     public static func isDecodable(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) != nil }
-        return decode(utf8: bytes) != nil
+        decode(utf8: bytes) != nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

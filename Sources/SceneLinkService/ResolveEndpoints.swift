@@ -70,16 +70,15 @@ public struct ResolveEndpoints: Sendable {
     /// other than `format` are put back, so that link still resolves as written.
     static func linkParameter(_ query: String?) -> String? {
         guard let query else { return nil }
-        let parts = query.split(separator: "&", omittingEmptySubsequences: true)
-        guard let urlIndex = parts.firstIndex(where: { $0.hasPrefix("url=") }) else { return nil }
-        var raw = String(parts[urlIndex].dropFirst(4))
+        let parts = query.utf8.split(separator: UInt8(ascii: "&"))
+        guard let urlIndex = parts.firstIndex(where: { $0.starts(with: "url=".utf8) }) else { return nil }
+        var raw = String(Substring(parts[urlIndex].dropFirst(4)))
         guard let firstDecoded = PercentDecoding.decode(raw), !firstDecoded.isEmpty else {
             return PercentDecoding.decode(raw) == nil ? raw : nil
         }
-        if firstDecoded.contains("?") {
-            for part in parts[(urlIndex + 1)...] where !part.hasPrefix("format=") && !part.hasPrefix("url=") {
-                raw += "&" + part
-            }
+        guard firstDecoded.utf8.contains(UInt8(ascii: "?")) else { return firstDecoded }
+        for part in parts[(urlIndex + 1)...] where !part.starts(with: "format=".utf8) && !part.starts(with: "url=".utf8) {
+            raw += "&" + String(Substring(part))
         }
         return PercentDecoding.decode(raw) ?? raw
     }

@@ -27,7 +27,7 @@ public enum JSONWriter {
     public static func append(_ value: JSONValue, to out: inout [UInt8], escapingSlashes: Bool) {
         switch value {
         case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag): out.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .number(let text): out.append(contentsOf: text.utf8)
         case .string(let text): appendString(text, to: &out, escapingSlashes: escapingSlashes)
         case .array(let items):
@@ -58,7 +58,8 @@ public enum JSONWriter {
     /// Appends `text` as a quoted JSON string.
     public static func appendString(_ text: String, to out: inout [UInt8], escapingSlashes: Bool) {
         out.append(UInt8(ascii: "\""))
-        appendEscaped(text.utf8, to: &out, escapingSlashes: escapingSlashes)
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &out, escapingSlashes: escapingSlashes) }
         out.append(UInt8(ascii: "\""))
     }
 
@@ -66,24 +67,47 @@ public enum JSONWriter {
     /// Used twice over to write an item's JSON text as a string of the CodableRepresentation.
     public static func appendEscaped<C: Collection>(_ bytes: C, to out: inout [UInt8], escapingSlashes: Bool)
     where C.Element == UInt8 {
-        for byte in bytes {
-            switch byte {
-            case 0x22: out.append(0x5C); out.append(0x22)
-            case 0x5C: out.append(0x5C); out.append(0x5C)
-            case 0x2F:
-                if escapingSlashes { out.append(0x5C) }
-                out.append(0x2F)
-            case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
-            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-            case 0x00..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default: out.append(byte)
-            }
+        let done: Void? = bytes.withContiguousStorageIfAvailable {
+            appendEscaped($0, to: &out, escapingSlashes: escapingSlashes)
+        }
+        guard done == nil else { return }
+        for byte in bytes { appendEscaped(byte, to: &out, escapingSlashes: escapingSlashes) }
+    }
+
+    /// `appendEscaped` on contiguous bytes: runs that need no escape (nearly all text) are
+    /// copied whole.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingSlashes: Bool) {
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes) else { continue }
+            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< index])) }
+            appendEscaped(byte, to: &out, escapingSlashes: escapingSlashes)
+            runStart = index + 1
+        }
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// Appends one byte, escaped if JSON strings need it escaped.
+    @inline(__always)
+    static func appendEscaped(_ byte: UInt8, to out: inout [UInt8], escapingSlashes: Bool) {
+        switch byte {
+        case 0x22: out.append(0x5C); out.append(0x22)
+        case 0x5C: out.append(0x5C); out.append(0x5C)
+        case 0x2F:
+            if escapingSlashes { out.append(0x5C) }
+            out.append(0x2F)
+        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+        case 0x00..<0x20:
+            let hex = "0123456789abcdef".utf8
+            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0x0F))])
+        default: out.append(byte)
         }
     }
 
@@ -93,7 +117,7 @@ public enum JSONWriter {
     public static func appendNested(_ value: JSONValue, to out: inout [UInt8]) {
         switch value {
         case .number(let text): out.append(contentsOf: text.utf8)
-        case .bool(let flag): out.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .null: out.append(contentsOf: Array("null".utf8))
         case .string(let text):
             out.append(0x5C); out.append(0x22)

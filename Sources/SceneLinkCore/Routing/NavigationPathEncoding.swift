@@ -24,7 +24,7 @@ public enum NavigationPathEncoding {
         for (offset, element) in elements.reversed().enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             JSONWriter.appendString(element.tag, to: &out, escapingSlashes: true)
-            out.append(contentsOf: Array(",\"".utf8))
+            out.append(contentsOf: ",\"".utf8)
             JSONWriter.appendEscaped(JSONWriter.encode(element.value), to: &out, escapingSlashes: true)
             out.append(UInt8(ascii: "\""))
         }
@@ -59,11 +59,11 @@ public enum NavigationPathEncoding {
 
     /// `{"type":...,"tag":...,"value":...}`, members in that order.
     static func appendElement(_ element: StackElement, to out: inout [UInt8]) {
-        out.append(contentsOf: Array("{\"type\":".utf8))
+        out.append(contentsOf: "{\"type\":".utf8)
         JSONWriter.appendString(element.type, to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"tag\":".utf8))
+        out.append(contentsOf: ",\"tag\":".utf8)
         JSONWriter.appendString(element.tag, to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"value\":".utf8))
+        out.append(contentsOf: ",\"value\":".utf8)
         JSONWriter.append(element.value, to: &out, escapingSlashes: false)
         out.append(UInt8(ascii: "}"))
     }
@@ -72,19 +72,21 @@ public enum NavigationPathEncoding {
     /// (an object, keys sorted), `elements`, `navigationPath` (the CodableRepresentation array
     /// itself, not a string), `selection` (an element or null), `canonical`.
     public static func document(_ resolved: ResolvedLink) -> [UInt8] {
-        var out: [UInt8] = Array("{\"link\":".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        out.append(contentsOf: "{\"link\":".utf8)
         JSONWriter.appendString(resolved.link, to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"route\":".utf8))
+        out.append(contentsOf: ",\"route\":".utf8)
         JSONWriter.append(resolved.route.map(JSONValue.string) ?? .null, to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"parameters\":".utf8))
+        out.append(contentsOf: ",\"parameters\":".utf8)
         JSONWriter.append(.object(resolved.parameters.map { (key: $0.name, value: $0.value) }), to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"elements\":".utf8))
+        out.append(contentsOf: ",\"elements\":".utf8)
         appendElements(resolved.elements, to: &out)
-        out.append(contentsOf: Array(",\"navigationPath\":".utf8))
+        out.append(contentsOf: ",\"navigationPath\":".utf8)
         out.append(contentsOf: codableRepresentation(resolved.elements))
-        out.append(contentsOf: Array(",\"selection\":".utf8))
-        if let selection = resolved.selection { appendElement(selection, to: &out) } else { out.append(contentsOf: Array("null".utf8)) }
-        out.append(contentsOf: Array(",\"canonical\":".utf8))
+        out.append(contentsOf: ",\"selection\":".utf8)
+        if let selection = resolved.selection { appendElement(selection, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: ",\"canonical\":".utf8)
         JSONWriter.append(resolved.canonical.json, to: &out, escapingSlashes: false)
         out.append(UInt8(ascii: "}"))
         return out

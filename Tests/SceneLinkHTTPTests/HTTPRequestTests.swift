@@ -1,0 +1,38 @@
+import Testing
+@testable import SceneLinkHTTP
+
+@Suite struct HTTPRequestTests {
+    @Test func splitsOriginAndAbsoluteFormTargets() {
+        let origin = HTTPRequest(method: .get, target: "/a/b?c=d#frag")
+        #expect(origin.path == "/a/b")
+        #expect(origin.query == "c=d")
+        let absolute = HTTPRequest(method: .get, target: "http://host:8080/x?y")
+        #expect(absolute.path == "/x")
+        #expect(absolute.query == "y")
+        #expect(HTTPRequest(method: .get, target: "http://host").path == "/")
+    }
+
+    @Test func queryItemFindsTheFirstOccurrenceDecoded() {
+        let request = HTTPRequest(method: .get, target: "/r?&format=a%20b&x&format=second&url=app%3A%2F%2Fx")
+        #expect(request.queryItem("format") == "a b")
+        #expect(request.queryItem("x") == "")
+        #expect(request.queryItem("url") == "app://x")
+        #expect(request.queryItem("missing") == nil)
+        #expect(HTTPRequest(method: .get, target: "/r").queryItem("format") == nil)
+    }
+
+    @Test func queryItemMatchesDecodedNamesAndKeepsUndecodableValuesRaw() {
+        let request = HTTPRequest(method: .get, target: "/r?for%6Dat=one&bad=%zz&plus=a+b")
+        #expect(request.queryItem("format") == "one")
+        #expect(request.queryItem("bad") == "%zz")
+        #expect(request.queryItem("plus") == "a+b")
+    }
+
+    @Test func queryItemAgreesWithQueryItems() {
+        let request = HTTPRequest(method: .get, target: "/r?a=1&b=%41&&c&a=2")
+        for item in request.queryItems where item.name != "a" {
+            #expect(request.queryItem(item.name) == item.value)
+        }
+        #expect(request.queryItem("a") == "1")
+    }
+}
