@@ -49,41 +49,51 @@ public struct HTTPResponseEncoder: Sendable {
         let start = buffer.count
         let code = response.status.code
         // RFC 9110 §6.2: a server sends its own highest version, HTTP/1.1.
-        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
-        let clamped = (100 ... 999).contains(code) ? code : 500
-        buffer.append(UInt8(48 + clamped / 100))
-        buffer.append(UInt8(48 + clamped / 10 % 10))
-        buffer.append(UInt8(48 + clamped % 10))
-        buffer.append(32)
-        let reason = response.status.reasonPhrase
-        if HTTPResponseEncoder.isValidValue(reason) { buffer.append(contentsOf: reason.utf8) }
+        if code == 200, response.status.reasonPhrase == "OK" {
+            buffer.append(contentsOf: HTTPResponseEncoder.okLine)
+        } else {
+            buffer.appendUTF8("HTTP/1.1 ")
+            let clamped = (100 ... 999).contains(code) ? code : 500
+            buffer.append(UInt8(48 + clamped / 100))
+            buffer.append(UInt8(48 + clamped / 10 % 10))
+            buffer.append(UInt8(48 + clamped % 10))
+            buffer.append(32)
+            let reason = response.status.reasonPhrase
+            if HTTPResponseEncoder.isValidValue(reason) { buffer.appendUTF8(reason) }
+        }
         buffer.append(contentsOf: serverLine)
-        buffer.append(contentsOf: "\r\nDate: ".utf8)
+        buffer.append(contentsOf: HTTPResponseEncoder.dateName)
         buffer.append(contentsOf: date)
         for field in response.headers.fields where HTTPResponseEncoder.isHandlerField(field.name, field.value) {
             buffer.append(13)
             buffer.append(10)
-            buffer.append(contentsOf: field.name.utf8)
+            buffer.appendUTF8(field.name)
             buffer.append(58)
             buffer.append(32)
-            buffer.append(contentsOf: field.value.utf8)
+            buffer.appendUTF8(field.value)
         }
         let bodyless = code < 200 || code == 204 || code == 304
         if !bodyless {
-            buffer.append(contentsOf: "\r\nContent-Length: ".utf8)
+            buffer.append(contentsOf: HTTPResponseEncoder.contentLengthName)
             HTTPResponseEncoder.appendDecimal(response.body.count, to: &buffer)
         }
         switch connection {
-        case .persistent: break
-        case .keepAlive: buffer.append(contentsOf: "\r\nConnection: keep-alive".utf8)
-        case .close: buffer.append(contentsOf: "\r\nConnection: close".utf8)
+        case .persistent: buffer.append(contentsOf: HTTPResponseEncoder.endOfHead)
+        case .keepAlive: buffer.appendUTF8("\r\nConnection: keep-alive\r\n\r\n")
+        case .close: buffer.appendUTF8("\r\nConnection: close\r\n\r\n")
         }
-        buffer.append(contentsOf: "\r\n\r\n".utf8)
         if !bodyless, method != .head {
             buffer.append(contentsOf: response.body)
         }
         return buffer.count - start
     }
+
+    // Fixed pieces as byte arrays: appending an array is one copy, appending a string's
+    // UTF-8 view goes through a generic sequence copy.
+    private static let okLine = Array("HTTP/1.1 200 OK".utf8)
+    private static let dateName = Array("\r\nDate: ".utf8)
+    private static let contentLengthName = Array("\r\nContent-Length: ".utf8)
+    private static let endOfHead = Array("\r\n\r\n".utf8)
 
     static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
         if value < 10 { buffer.append(UInt8(48 + max(value, 0))); return }
