@@ -38,24 +38,35 @@ public struct HTTPRequest: Sendable {
     /// (RFC 9112 §3.2.2) lose their scheme and authority; a fragment is dropped.
     /// Works on UTF-8 bytes: targets are ASCII on the wire, and this runs once per request.
     static func splitTarget(_ target: String) -> (path: String, query: String?) {
-        let bytes = target.utf8
-        // The common case, a plain origin-form path, needs no new string at all.
-        if bytes.first == UInt8(ascii: "/"),
-           !bytes.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-            return (target, nil)
+        var bytesOf = target
+        return bytesOf.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
+            var end = bytes.count
+            var firstQuestion: Int?
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == question, firstQuestion == nil { firstQuestion = index }
+                if byte == hash { end = index; break }
+            }
+            // The common case, a plain origin-form path, needs no new string at all.
+            if bytes.first == slash, firstQuestion == nil, end == bytes.count { return (target, nil) }
+            var start = 0
+            if bytes.first != slash {
+                // Absolute form: skip `scheme://authority`.
+                var colon = 0
+                while colon < end, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+                if colon + 2 < end, bytes[colon + 1] == slash, bytes[colon + 2] == slash {
+                    start = colon + 3
+                    while start < end, bytes[start] != slash, bytes[start] != question { start += 1 }
+                }
+            }
+            let questionMark = (start ..< end).first { bytes[$0] == question }
+            let pathEnd = questionMark ?? end
+            // Slices of a String cut at ASCII bytes are UTF-8 themselves.
+            let path = start == pathEnd ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< pathEnd]), as: UTF8.self)
+            let query = questionMark.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[($0 + 1) ..< end]), as: UTF8.self) }
+            return (path, query)
         }
-        var start = bytes.startIndex
-        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-        if bytes.first != UInt8(ascii: "/"), let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),
-           bytes[colon...].starts(with: "://".utf8) {
-            let authority = bytes.index(colon, offsetBy: 3)
-            start = bytes[authority ..< end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? end
-        }
-        let question = bytes[start ..< end].firstIndex(of: UInt8(ascii: "?"))
-        let pathEnd = question ?? end
-        let path = start == pathEnd ? "/" : String(Substring(bytes[start ..< pathEnd]))
-        let query = question.map { String(Substring(bytes[bytes.index(after: $0) ..< end])) }
-        return (path, query)
     }
 
     /// The query items, percent-decoded (RFC 3986 §2.1; `+` is kept as `+`, since links
@@ -85,8 +96,12 @@ public struct HTTPRequest: Sendable {
                 guard !pair.isEmpty else { continue }
                 let equals = pair.firstIndex(of: UInt8(ascii: "="))
                 let nameBytes = UnsafeBufferPointer(rebasing: pair[..<(equals ?? pair.endIndex)])
-                let itemName = PercentDecoding.decode(utf8: nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
-                guard itemName == name else { continue }
+                if nameBytes.contains(UInt8(ascii: "%")) {
+                    let itemName = PercentDecoding.decode(utf8: nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
+                    guard itemName == name else { continue }
+                } else {
+                    guard nameBytes.elementsEqual(name.utf8) else { continue }
+                }
                 guard let equals else { return "" }
                 let value = UnsafeBufferPointer(rebasing: pair[(equals + 1)...])
                 return PercentDecoding.decode(utf8: value) ?? String(decoding: value, as: UTF8.self)

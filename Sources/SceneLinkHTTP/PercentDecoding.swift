@@ -11,7 +11,7 @@ public enum PercentDecoding {
     /// Decodes `%XX` escapes in UTF-8 bytes once; nil as for `decode(_:)`. Bytes without
     /// an escape become the string as they are (after a UTF-8 check).
     public static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) }
+        guard bytes.contains(UInt8(ascii: "%")) else { return string(validating: bytes) }
         // Decoding only shortens, so the input's length bounds the output.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> String? in
             var count = 0
@@ -29,8 +29,19 @@ public enum PercentDecoding {
                 }
                 count += 1
             }
-            return String(validating: UnsafeBufferPointer(rebasing: buffer[0 ..< count]), as: UTF8.self)
+            return string(validating: UnsafeBufferPointer(rebasing: buffer[0 ..< count]))
         }
+    }
+
+    /// `bytes` as a string, or nil when they are not UTF-8. ASCII (nearly every URL) skips
+    /// the general validator, which is not specialised for buffers and costs far more.
+    static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
     }
 
     /// Whether `decode(utf8:)` succeeds.

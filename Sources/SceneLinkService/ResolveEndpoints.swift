@@ -69,17 +69,21 @@ public struct ResolveEndpoints: Sendable {
     /// own query (`url=app://search?q=a&tab=b`) splits it into our query; items after `url`
     /// other than `format` are put back, so that link still resolves as written.
     static func linkParameter(_ query: String?) -> String? {
-        guard let query else { return nil }
-        let parts = query.utf8.split(separator: UInt8(ascii: "&"))
-        guard let urlIndex = parts.firstIndex(where: { $0.starts(with: "url=".utf8) }) else { return nil }
-        var raw = String(Substring(parts[urlIndex].dropFirst(4)))
-        guard let firstDecoded = PercentDecoding.decode(raw), !firstDecoded.isEmpty else {
-            return PercentDecoding.decode(raw) == nil ? raw : nil
+        guard var query else { return nil }
+        return query.withUTF8 { bytes -> String? in
+            let parts = QueryParts(bytes)
+            guard let urlPart = parts.first(where: { $0.starts(with: "url=".utf8) }) else { return nil }
+            let raw = UnsafeBufferPointer(rebasing: urlPart.dropFirst(4))
+            guard let firstDecoded = PercentDecoding.decode(utf8: raw), !firstDecoded.isEmpty else {
+                return PercentDecoding.decode(utf8: raw) == nil ? String(decoding: raw, as: UTF8.self) : nil
+            }
+            guard firstDecoded.utf8.contains(UInt8(ascii: "?")) else { return firstDecoded }
+            var joined = String(decoding: raw, as: UTF8.self)
+            for part in parts.drop(while: { $0.startIndex != urlPart.startIndex }).dropFirst()
+            where !part.starts(with: "format=".utf8) && !part.starts(with: "url=".utf8) {
+                joined += "&" + String(decoding: UnsafeBufferPointer(rebasing: part), as: UTF8.self)
+            }
+            return PercentDecoding.decode(joined) ?? joined
         }
-        guard firstDecoded.utf8.contains(UInt8(ascii: "?")) else { return firstDecoded }
-        for part in parts[(urlIndex + 1)...] where !part.starts(with: "format=".utf8) && !part.starts(with: "url=".utf8) {
-            raw += "&" + String(Substring(part))
-        }
-        return PercentDecoding.decode(raw) ?? raw
     }
 }

@@ -36,3 +36,23 @@ import Testing
         #expect(request.queryItem("a") == "1")
     }
 }
+
+@Suite struct HTTPRequestTargetTests {
+    @Test(arguments: [
+        ("/a", "/a", nil),
+        ("/a?b=1", "/a", "b=1"),
+        ("/a?b=1?c#f?g", "/a", "b=1?c"),
+        ("/a#frag", "/a", nil),
+        ("/?", "/", ""),
+        ("http://h", "/", nil),
+        ("http://h?x", "/", "x"),
+        ("http://h:80/p/q?x=1#y", "/p/q", "x=1"),
+        ("HTTPS://h/%2F", "/%2F", nil),
+        ("*", "*", nil),
+    ] as [(String, String, String?)])
+    func splitsPathAndQuery(target: String, path: String, query: String?) {
+        let request = HTTPRequest(method: .get, target: target)
+        #expect(request.path == path)
+        #expect(request.query == query)
+    }
+}
