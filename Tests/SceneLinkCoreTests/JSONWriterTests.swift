@@ -22,4 +22,56 @@ import Testing
         #expect(JSONWriter.canonicalDoubleText(1e15) == "1000000000000000")
         #expect(JSONWriter.canonicalDoubleText(-0.0) == "-0")
     }
+
+    /// The plain byte-by-byte rule the word-at-a-time scan must agree with.
+    private func referenceEscape(_ text: String, slashes: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "/": out += slashes ? "\\/" : "/"
+            case "\u{8}": out += "\\b"
+            case "\u{c}": out += "\\f"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + out + "\""
+    }
+
+    @Test func escapesEveryPositionOfLongStringsLikeTheByteRule() {
+        let specials: [Character] = ["\"", "\\", "/", "\n", "\u{1}", "\u{1f}", "\t", "é", "😀", "\u{7f}", " "]
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 64, 100] {
+            for _ in 0 ..< 40 {
+                var text = ""
+                for _ in 0 ..< length {
+                    if Int.random(in: 0 ..< 6, using: &generator) == 0 {
+                        text.append(specials.randomElement(using: &generator) ?? "x")
+                    } else {
+                        text.append(Character(UnicodeScalar(UInt8.random(in: 0x20 ... 0x7e, using: &generator))))
+                    }
+                }
+                for slashes in [true, false] {
+                    #expect(JSONWriter.text(.string(text), escapingSlashes: slashes) == referenceEscape(text, slashes: slashes),
+                            "\(Array(text.utf8))")
+                }
+            }
+        }
+    }
+
+    @Test func findsASpecialByteInEachLaneOfAWord() {
+        for special in ["\"", "\\", "/", "\u{0}", "\u{1f}"] {
+            for position in 0 ..< 16 {
+                var characters = Array(repeating: "a", count: 16)
+                characters[position] = special
+                let text = characters.joined()
+                #expect(JSONWriter.text(.string(text)) == referenceEscape(text, slashes: true))
+            }
+        }
+    }
 }

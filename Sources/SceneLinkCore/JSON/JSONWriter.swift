@@ -75,17 +75,47 @@ public enum JSONWriter {
     }
 
     /// `appendEscaped` on contiguous bytes: runs that need no escape (nearly all text) are
-    /// copied whole.
+    /// copied whole, and found eight bytes at a time.
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingSlashes: Bool) {
+        guard let base = bytes.baseAddress else { return }
         var runStart = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes) else { continue }
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< index])) }
-            appendEscaped(byte, to: &out, escapingSlashes: escapingSlashes)
-            runStart = index + 1
+        var index = 0
+        while index < bytes.count {
+            if index + 8 <= bytes.count,
+               !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), escapingSlashes: escapingSlashes) {
+                index += 8
+                continue
+            }
+            let end = min(index + 8, bytes.count)
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes) {
+                    if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< index])) }
+                    appendEscaped(byte, to: &out, escapingSlashes: escapingSlashes)
+                    runStart = index + 1
+                }
+                index += 1
+            }
         }
         if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// Whether any of the eight bytes in `word` is a control byte, `"`, `\\` or (when
+    /// escaping them) `/`. Exact when false; the caller then checks byte by byte.
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20 (no false negatives for bytes under 0x80; bytes at or above 0x80
+        // are excluded by `~word`).
+        let control = (word &- ones &* 0x20) & ~word & highs
+        func hasByte(_ value: UInt8) -> UInt64 {
+            let x = word ^ (ones &* UInt64(value))
+            return (x &- ones) & ~x & highs
+        }
+        var found = control | hasByte(0x22) | hasByte(0x5C)
+        if escapingSlashes { found |= hasByte(0x2F) }
+        return found != 0
     }
 
     /// Appends one byte, escaped if JSON strings need it escaped.
