@@ -45,69 +45,76 @@ extension ResolveIndex {
             // route records end up next to each other.
             var stack = [Pending(node: 0, label: "", patch: nil, hashedParent: nil)]
             while let pending = stack.popLast() {
-                guard let children = write(pending) else { return false }
-                stack.append(contentsOf: children.reversed())
+                guard write(pending, pushingChildrenOnto: &stack) else { return false }
             }
             return arena.count < Int(UInt32.max)
         }
 
-        /// Writes one node and its routes' records; returns its children, in visiting order.
-        private mutating func write(_ pending: Pending) -> [Pending]? {
+        /// Writes one node and its routes' records, and pushes its children so that they pop
+        /// in matching order (any order would do; this one keeps likely next nodes closest).
+        private mutating func write(_ pending: Pending, pushingChildrenOnto stack: inout [Pending]) -> Bool {
             let offset = arena.count
-            guard offset < Int(UInt32.max) else { return nil }
+            guard offset < Int(UInt32.max) else { return false }
             if let patch = pending.patch { setU32(offset, at: patch) }
-            let label = Array(pending.label.utf8)
-            if let parent = pending.hashedParent {
-                let hash = label.withUnsafeBytes { LiteralHashTable.hash(parent: UInt32(parent), $0) }
-                literals.insert(hash: hash, parent: UInt32(parent), child: UInt32(offset))
-            }
             let node = trie.nodes[pending.node]
             let hashed = !node.manyLiterals.isEmpty
             let literalChildren = node.literalChildren
+            let labelCount = pending.label.utf8.count
             guard node.typed.count <= Int(UInt16.max), node.terminals.count <= Int(UInt16.max),
-                  literalChildren.count <= Int(UInt16.max), label.count <= Int(UInt16.max) else { return nil }
+                  literalChildren.count <= Int(UInt16.max), labelCount <= Int(UInt16.max) else { return false }
             var flags: UInt16 = hashed ? NodeFlag.hashedLiterals : 0
             if literalChildren.contains(where: { $0.text.utf8.contains { $0 >= 0x80 } }) { flags |= NodeFlag.nonASCIILiteral }
             appendU16(Int(flags))
             appendU16(hashed ? 0 : literalChildren.count)
             appendU16(node.typed.count)
             appendU16(node.terminals.count)
-            var children: [Pending] = []
             let stringSlot = arena.count
             appendU32(Int(ResolveIndex.none))
             let restSlot = arena.count
             appendU32(Int(ResolveIndex.none))
-            appendU16(label.count)
-            arena.append(contentsOf: label)
-            var typedChildren: [Pending] = []
+            appendU16(labelCount)
+            let labelStart = arena.count
+            arena.append(contentsOf: pending.label.utf8)
+            if let parent = pending.hashedParent {
+                let hash = arena.withUnsafeBytes {
+                    LiteralHashTable.hash(parent: UInt32(parent), UnsafeRawBufferPointer(rebasing: $0[labelStart..<arena.count]))
+                }
+                literals.insert(hash: hash, parent: UInt32(parent), child: UInt32(offset))
+            }
+            let firstChild = stack.count
+            for entry in literalChildren {
+                if hashed {
+                    stack.append(Pending(node: entry.child, label: entry.text, patch: nil, hashedParent: offset))
+                }
+            }
+            var typedSlot = arena.count
             for entry in node.typed {
                 appendU32(kindIndex(entry.typeName, entry.kind))
-                typedChildren.append(Pending(node: entry.child, label: "", patch: arena.count, hashedParent: nil))
                 appendU32(Int(ResolveIndex.none))
             }
             let terminalSlots = arena.count
             for _ in node.terminals { appendU32(Int(ResolveIndex.none)) }
-            for entry in literalChildren {
-                if hashed {
-                    children.append(Pending(node: entry.child, label: entry.text, patch: nil, hashedParent: offset))
-                } else {
-                    guard entry.text.utf8.count <= Int(UInt16.max) else { return nil }
-                    children.append(Pending(node: entry.child, label: entry.text, patch: arena.count, hashedParent: nil))
+            if !hashed {
+                for entry in literalChildren {
+                    guard entry.text.utf8.count <= Int(UInt16.max) else { return false }
+                    stack.append(Pending(node: entry.child, label: entry.text, patch: arena.count, hashedParent: nil))
                     appendU32(Int(ResolveIndex.none))
                     appendU16(entry.text.utf8.count)
                     arena.append(contentsOf: entry.text.utf8)
                 }
             }
+            for entry in node.typed {
+                stack.append(Pending(node: entry.child, label: "", patch: typedSlot + 4, hashedParent: nil))
+                typedSlot += 8
+            }
+            if let string = node.string { stack.append(Pending(node: string, label: "", patch: stringSlot, hashedParent: nil)) }
+            if let rest = node.rest { stack.append(Pending(node: rest, label: "", patch: restSlot, hashedParent: nil)) }
+            stack[firstChild...].reverse()
             for (position, route) in node.terminals.enumerated() {
                 setU32(arena.count, at: terminalSlots + 4 * position)
-                guard writeRecord(routes[route]) else { return nil }
+                guard writeRecord(routes[route]) else { return false }
             }
-            // Visiting order is matching order; any order would do, this one keeps likely
-            // next nodes closest.
-            children += typedChildren
-            if let string = node.string { children.append(Pending(node: string, label: "", patch: stringSlot, hashedParent: nil)) }
-            if let rest = node.rest { children.append(Pending(node: rest, label: "", patch: restSlot, hashedParent: nil)) }
-            return children
+            return true
         }
 
         private mutating func writeRecord(_ route: Route) -> Bool {
@@ -128,62 +135,70 @@ extension ResolveIndex {
                 appendU16(isRest ? 1 : 0)
             }
             var program = Program()
-            program.bytes([UInt8(ascii: "[")])
+            program.bytes(CollectionOfOne(UInt8(ascii: "[")), into: &arena)
             // Top (last pushed) first, as `NavigationPathEncoding.append` writes it.
-            for (offset, element) in route.stack.reversed().enumerated() {
-                if offset > 0 { program.bytes([UInt8(ascii: ",")]) }
-                if let constant = element.constantFragment {
-                    program.bytes(constant)
-                    continue
-                }
-                program.bytes(element.tagPrefix)
-                for chunk in element.itemChunks {
-                    switch chunk {
-                    case .bytes(let bytes): program.bytes(bytes)
-                    case .parameter(let index):
-                        guard index >= 0, index <= Int(UInt16.max) else { return false }
-                        program.parameter(index)
+            var element = route.stack.count - 1
+            while element >= 0 {
+                if element < route.stack.count - 1 { program.bytes(CollectionOfOne(UInt8(ascii: ",")), into: &arena) }
+                if let constant = route.stack[element].constantFragment {
+                    program.bytes(constant, into: &arena)
+                } else {
+                    program.bytes(route.stack[element].tagPrefix, into: &arena)
+                    for chunk in route.stack[element].itemChunks {
+                        switch chunk {
+                        case .bytes(let bytes): program.bytes(bytes, into: &arena)
+                        case .parameter(let index):
+                            guard index >= 0, index <= Int(UInt16.max) else { return false }
+                            program.parameter(index, into: &arena)
+                        }
                     }
+                    program.bytes(CollectionOfOne(UInt8(ascii: "\"")), into: &arena)
                 }
-                program.bytes([UInt8(ascii: "\"")])
+                element -= 1
             }
-            program.bytes([UInt8(ascii: "]")])
-            program.flush()
-            program.code.append(Op.end)
-            arena.append(contentsOf: program.code)
+            program.bytes(CollectionOfOne(UInt8(ascii: "]")), into: &arena)
+            program.close(&arena)
+            arena.append(Op.end)
             setU32(program.constantBytes, at: record + 4)
             return true
         }
 
-        /// A route's output program, byte runs merged.
+        /// Writes a route's output program into the arena, merging byte runs.
         private struct Program {
-            var code: [UInt8] = []
-            var pending: [UInt8] = []
+            /// Where the open run's u16 length is, if a run is open.
+            var openRun: Int?
+            var runLength = 0
             var constantBytes = 0
 
-            mutating func bytes(_ new: [UInt8]) {
-                pending += new
+            mutating func bytes<C: Collection>(_ new: C, into arena: inout [UInt8]) where C.Element == UInt8 {
                 constantBytes += new.count
-            }
-
-            mutating func parameter(_ index: Int) {
-                flush()
-                code.append(Op.parameter)
-                code.append(UInt8(truncatingIfNeeded: index))
-                code.append(UInt8(truncatingIfNeeded: index >> 8))
-            }
-
-            mutating func flush() {
-                var start = 0
-                while start < pending.count {
-                    let length = min(pending.count - start, Int(UInt16.max))
-                    code.append(Op.bytes)
-                    code.append(UInt8(truncatingIfNeeded: length))
-                    code.append(UInt8(truncatingIfNeeded: length >> 8))
-                    code += pending[start..<(start + length)]
-                    start += length
+                for byte in new {
+                    if openRun == nil || runLength == Int(UInt16.max) {
+                        close(&arena)
+                        arena.append(Op.bytes)
+                        openRun = arena.count
+                        arena.append(0)
+                        arena.append(0)
+                    }
+                    arena.append(byte)
+                    runLength += 1
                 }
-                pending.removeAll(keepingCapacity: true)
+            }
+
+            mutating func parameter(_ index: Int, into arena: inout [UInt8]) {
+                close(&arena)
+                arena.append(Op.parameter)
+                arena.append(UInt8(truncatingIfNeeded: index))
+                arena.append(UInt8(truncatingIfNeeded: index >> 8))
+            }
+
+            mutating func close(_ arena: inout [UInt8]) {
+                if let openRun {
+                    arena[openRun] = UInt8(truncatingIfNeeded: runLength)
+                    arena[openRun + 1] = UInt8(truncatingIfNeeded: runLength >> 8)
+                }
+                openRun = nil
+                runLength = 0
             }
         }
 
