@@ -127,3 +127,16 @@ import Testing
         for link in ["t://q?page=2", "t://q", "t://q?page=x", "t://q?page=%zz"] { Self.expectSame(table, link) }
     }
 }
+
+extension ResolveIndexTests {
+    @Test func aConstantLongerThanOneProgramRunIsWrittenWhole() throws {
+        // Runs of constant bytes hold at most 65,535 bytes each; longer output spans several.
+        let long = String(repeating: "a", count: 70_000)
+        let table = try Self.table(#"""
+            {"name":"long","path":"/long/{id:Int}","push":[{"type":"String","value":"\#(long)"},{"type":"Int","value":"{id}"}]}
+            """#)
+        let bytes = try #require(table.index?.navigationPath(for: "t://long/7"))
+        #expect(bytes.count > 70_000)
+        Self.expectSame(table, "t://long/7")
+    }
+}

@@ -172,7 +172,8 @@ extension ResolveIndex {
 
             mutating func bytes<C: Collection>(_ new: C, into arena: inout [UInt8]) where C.Element == UInt8 {
                 constantBytes += new.count
-                for byte in new {
+                var rest = new[...]
+                while !rest.isEmpty {
                     if openRun == nil || runLength == Int(UInt16.max) {
                         close(&arena)
                         arena.append(Op.bytes)
@@ -180,8 +181,10 @@ extension ResolveIndex {
                         arena.append(0)
                         arena.append(0)
                     }
-                    arena.append(byte)
-                    runLength += 1
+                    let piece = rest.prefix(Int(UInt16.max) - runLength)
+                    arena.append(contentsOf: piece)
+                    runLength += piece.count
+                    rest = rest[piece.endIndex...]
                 }
             }
 
