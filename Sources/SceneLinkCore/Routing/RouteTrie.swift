@@ -9,6 +9,10 @@
 /// 3. a `String` parameter;
 /// 4. `{rest...}` (one or more remaining segments).
 /// Sibling parameters of the same type share one node; their names live on the routes.
+///
+/// `ResolveIndex` lays this trie out flat for `RouteTable.navigationPath(for:)` and follows
+/// the same precedence; a change to matching here must be made there too (its tests compare
+/// the two on every example file).
 struct RouteTrie: Sendable {
     struct Node: Sendable {
         /// Literal children while there are few of them: a short scan of inline strings beats
