@@ -84,9 +84,14 @@ enum ParameterKind: Sendable, Equatable {
 
     /// Digits without a leading zero (or `0`), optionally negative, at most 18 digits.
     static func isCanonicalInt(_ text: String) -> Bool {
-        var utf8 = text.utf8[...]
+        isCanonicalInt(text.utf8)
+    }
+
+    /// `isCanonicalInt` on UTF-8 bytes.
+    static func isCanonicalInt<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        var utf8 = bytes[...]
         if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || (utf8.count == 1 && text.utf8.count == 1) else {
+        guard let first = utf8.first, utf8.count <= 18, first != UInt8(ascii: "0") || (utf8.count == 1 && bytes.count == 1) else {
             return false
         }
         return utf8.allSatisfy { $0 >= 48 && $0 <= 57 }

@@ -96,7 +96,7 @@ extension RouteFileLoader {
         for other in trie.nodes[node].terminals {
             let otherRequired = Set(routes[other].query.filter { $0.defaultValue == nil }.map(\.name))
             if otherRequired == required {
-                problem(Self.join(draft.location, "path"), "The route \(route.name) overrides route \(routes[other].name): a link like \(trie.shapes[node]) reaches both with equal rank; change one path, or give one parameter another type.")
+                problem(Self.join(draft.location, "path"), "The route \(route.name) overrides route \(routes[other].name): a link like \(trie.shape(node)) reaches both with equal rank; change one path, or give one parameter another type.")
                 return
             }
         }
@@ -139,7 +139,7 @@ extension RouteFileLoader {
                     for b in secondShapes {
                         guard let a = firstShapes.first(where: { $0.shape == b.shape }) else { continue }
                         let later = max(a.route, b.route), earlier = min(a.route, b.route)
-                        problem(Self.join(routes[later].location, "path"), "The route \(routes[later].name) overrides route \(routes[earlier].name): {\(typed[first].typeName)} and {\(typed[second].typeName)} both match some segments at \(trie.shapes[node]), with equal rank; use literals or types that cannot overlap.")
+                        problem(Self.join(routes[later].location, "path"), "The route \(routes[later].name) overrides route \(routes[earlier].name): {\(typed[first].typeName)} and {\(typed[second].typeName)} both match some segments at \(trie.shape(node)), with equal rank; use literals or types that cannot overlap.")
                     }
                 }
             }

@@ -149,6 +149,14 @@ extension RouteTable {
     /// - Returns: `["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]` for `fuelmoney://settings/account`.
     /// - Throws: `ResolveError`.
     public func navigationPath(for link: String) throws(ResolveError) -> [UInt8] {
+        // The flat index answers most links exactly as below, touching less memory; it
+        // leaves errors, percent-escapes and query items to the general path.
+        if let index, let bytes = index.navigationPath(for: link) { return bytes }
+        return try generalNavigationPath(for: link)
+    }
+
+    /// `navigationPath(for:)` without the flat index: the reference the index is tested against.
+    func generalNavigationPath(for link: String) throws(ResolveError) -> [UInt8] {
         let found = try match(link)
         guard let routeIndex = found.route else { return [UInt8(ascii: "["), UInt8(ascii: "]")] }
         var out: [UInt8] = []

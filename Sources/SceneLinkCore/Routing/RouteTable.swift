@@ -18,6 +18,8 @@ public struct RouteTable: Sendable {
     let trie: RouteTrie
     /// Route indices by stack length, for reverse lookups.
     let routesByStackCount: [Int: [Int]]
+    /// The flat layout `navigationPath(for:)` tries first; nil if the table does not fit it.
+    let index: ResolveIndex?
 
     init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie) {
         self.appName = appName
@@ -29,6 +31,7 @@ public struct RouteTable: Sendable {
         var byCount: [Int: [Int]] = [:]
         for (index, route) in routes.enumerated() { byCount[route.stack.count, default: []].append(index) }
         routesByStackCount = byCount
+        index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts)
     }
 
     /// Loads and validates a route file.

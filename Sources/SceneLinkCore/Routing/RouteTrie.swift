@@ -9,6 +9,10 @@
 /// 3. a `String` parameter;
 /// 4. `{rest...}` (one or more remaining segments).
 /// Sibling parameters of the same type share one node; their names live on the routes.
+///
+/// `ResolveIndex` lays this trie out flat for `RouteTable.navigationPath(for:)` and follows
+/// the same precedence; a change to matching here must be made there too (its tests compare
+/// the two on every example file).
 struct RouteTrie: Sendable {
     struct Node: Sendable {
         /// Literal children while there are few of them: a short scan of inline strings beats
@@ -57,20 +61,37 @@ struct RouteTrie: Sendable {
     }
 
     private(set) var nodes: [Node] = [Node()]
-    /// Where each node is, for messages (`/settings/{Int}`); kept apart so nodes stay small.
-    private(set) var shapes: [String] = ["/"]
+    /// How each node is reached from its parent, for messages; kept apart so nodes stay
+    /// small, and turned into a shape (`/settings/{Int}`) only when a message needs one.
+    private(set) var steps: [Step] = [Step(parent: -1, text: "")]
+
+    /// The edge into a node: a literal's text, or a parameter written as in a shape (`{Int}`).
+    struct Step: Sendable {
+        var parent: Int
+        var text: String
+    }
+
+    /// Where `node` is, for messages: `/settings/{Int}`, `/` for the root.
+    func shape(_ node: Int) -> String {
+        var parts: [String] = []
+        var current = node
+        while current > 0 {
+            parts.append(steps[current].text)
+            current = steps[current].parent
+        }
+        return "/" + parts.reversed().joined(separator: "/")
+    }
 
     /// Adds a route's path and returns the node it ends at.
     mutating func insert(_ keys: [Key]) -> Int {
         var current = 0
         for key in keys {
-            let parentShape = current == 0 ? "" : shapes[current]
             switch key {
             case .literal(let text):
                 if let next = nodes[current].literal(text) {
                     current = next
                 } else {
-                    let next = addNode(shape: parentShape + "/" + text)
+                    let next = addNode(parent: current, text)
                     nodes[current].addLiteral(text, child: next)
                     current = next
                 }
@@ -79,14 +100,14 @@ struct RouteTrie: Sendable {
                     if let next = nodes[current].string {
                         current = next
                     } else {
-                        let next = addNode(shape: parentShape + "/{String}")
+                        let next = addNode(parent: current, "{String}")
                         nodes[current].string = next
                         current = next
                     }
                 } else if let existing = nodes[current].typed.first(where: { $0.typeName == typeName }) {
                     current = existing.child
                 } else {
-                    let next = addNode(shape: parentShape + "/{\(typeName)}")
+                    let next = addNode(parent: current, "{\(typeName)}")
                     nodes[current].typed.append((typeName: typeName, kind: kind, child: next))
                     current = next
                 }
@@ -94,7 +115,7 @@ struct RouteTrie: Sendable {
                 if let next = nodes[current].rest {
                     current = next
                 } else {
-                    let next = addNode(shape: parentShape + "/{rest...}")
+                    let next = addNode(parent: current, "{rest...}")
                     nodes[current].rest = next
                     current = next
                 }
@@ -103,9 +124,9 @@ struct RouteTrie: Sendable {
         return current
     }
 
-    private mutating func addNode(shape: String) -> Int {
+    private mutating func addNode(parent: Int, _ text: String) -> Int {
         nodes.append(Node())
-        shapes.append(shape.isEmpty ? "/" : shape)
+        steps.append(Step(parent: parent, text: text))
         return nodes.count - 1
     }
 
