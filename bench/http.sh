@@ -5,7 +5,8 @@
 #   healthz  ../shared/bench/compare.sh on GET /healthz, -t1 -c64 -d10s, ROUNDS interleaved rounds (default 5)
 #   c1000    compare.sh on GET /healthz with 1,000 keep-alive connections (one round)
 #   idle     10,000 idle keep-alive connections held: server RSS, and new requests still answered
-#   resolve  compare.sh on GET /v1/resolve?url=fuelmoney://settings/account
+#   resolve  compare.sh on GET /v1/resolve?url=fuelmoney://settings/account (default document),
+#            then on the same link with &format=navigationPath
 #   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
 #            Hummingbird peer, 64 connections; prints the commit batch sizes seen
 # Builds SceneLink in release mode first. Prints the command, date and every figure.
@@ -37,6 +38,8 @@ run_idle() { start; python3 "$root/bench/idle_connections.py" 127.0.0.1 "$port" 
 run_resolve() {
   start
   "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=fuelmoney://settings/account" "$pid" "$rounds"
+  echo "--- the same link with format=navigationPath (what an app restores from)"
+  "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=fuelmoney://settings/account&format=navigationPath" "$pid" "$rounds"
   stop
 }
 run_store() {
