@@ -36,6 +36,16 @@ struct ServiceConfigurationTests {
         #expect(configuration.drainTimeout == .seconds(60))
     }
 
+    @Test("the I/O queue count is one per core unless set")
+    func ioQueues() throws {
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).ioQueues == 0)
+        #expect(try ServiceConfiguration.parse(arguments: ["--io-queues", "3"], environment: [:]).ioQueues == 3)
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: ["SCENELINK_IO_QUEUES": "4"]).ioQueues == 4)
+        #expect(throws: ConfigurationError.self) {
+            try ServiceConfiguration.parse(arguments: ["--io-queues", "1000"], environment: [:])
+        }
+    }
+
     @Test("every option has a distinct flag and environment variable")
     func optionsAreDistinct() {
         let names = ServiceConfiguration.options.map(\.name)

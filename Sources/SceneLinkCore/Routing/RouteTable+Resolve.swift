@@ -172,7 +172,7 @@ extension RouteTable {
         case .navigationPath: return try navigationPath(for: link)
         case .array: return try NavigationPathEncoding.typedArray(resolve(link).elements)
         case .elements: return NavigationPathEncoding.elements(try resolve(link).elements)
-        case .document: return NavigationPathEncoding.document(try resolve(link))
+        case .document: return try documentBytes(for: link)
         }
     }
 
