@@ -18,12 +18,15 @@ enum LinkPrinter {
 
     private static func encode(_ text: String, query: Bool) -> String {
         let bytes = text.utf8
-        if bytes.allSatisfy({ segmentSafe[Int($0)] && !(query && ($0 == 38 || $0 == 61 || $0 == 43)) }) { return text }
+        // The table read once: a static read per byte would check its lazy initialisation each time.
+        let table = segmentSafe
+        func keeps(_ byte: UInt8) -> Bool { table[Int(byte)] && !(query && (byte == 38 || byte == 61 || byte == 43)) }
+        if bytes.allSatisfy(keeps) { return text }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 3)
         for byte in bytes {
-            if segmentSafe[Int(byte)] && !(query && (byte == 38 || byte == 61 || byte == 43)) {
+            if keeps(byte) {
                 out.append(byte)
             } else {
                 out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
@@ -54,20 +57,27 @@ enum LinkPrinter {
     /// The path and query of `route` with `values` bound (`settings/account?tab=2`), or nil
     /// when a path parameter has no value that prints.
     static func pathAndQuery(_ route: Route, values: [JSONValue?]) -> String? {
-        var parts: [String] = []
+        var text = ""
+        text.reserveCapacity(64)
+        var first = true
         for segment in route.segments {
             switch segment {
-            case .literal(let text):
-                parts.append(encodeSegment(text))
+            case .literal(let literal):
+                if !first { text += "/" }
+                text += encodeSegment(literal)
             case .parameter(let index):
-                guard let value = values[index], let text = route.parameters[index].kind.linkText(for: value) else { return nil }
-                parts.append(encodeSegment(text))
+                guard let value = values[index], let printed = route.parameters[index].kind.linkText(for: value) else { return nil }
+                if !first { text += "/" }
+                text += encodeSegment(printed)
             case .rest(let index):
                 guard let value = values[index]?.stringValue, let pieces = restSegments(value) else { return nil }
-                parts.append(contentsOf: pieces)
+                for (offset, piece) in pieces.enumerated() {
+                    if !first || offset > 0 { text += "/" }
+                    text += piece
+                }
             }
+            first = false
         }
-        var text = parts.joined(separator: "/")
         var separator = "?"
         for item in route.query {
             guard let value = values[item.parameter] else {

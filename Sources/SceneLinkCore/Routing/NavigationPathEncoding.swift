@@ -24,7 +24,7 @@ public enum NavigationPathEncoding {
         for (offset, element) in elements.reversed().enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             JSONWriter.appendString(element.tag, to: &out, escapingSlashes: true)
-            out.append(contentsOf: ",\"".utf8)
+            out.appendStatic(",\"")
             JSONWriter.appendEscaped(JSONWriter.encode(element.value), to: &out, escapingSlashes: true)
             out.append(UInt8(ascii: "\""))
         }
@@ -59,11 +59,11 @@ public enum NavigationPathEncoding {
 
     /// `{"type":...,"tag":...,"value":...}`, members in that order.
     static func appendElement(_ element: StackElement, to out: inout [UInt8]) {
-        out.append(contentsOf: "{\"type\":".utf8)
+        out.appendStatic("{\"type\":")
         JSONWriter.appendString(element.type, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"tag\":".utf8)
+        out.appendStatic(",\"tag\":")
         JSONWriter.appendString(element.tag, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"value\":".utf8)
+        out.appendStatic(",\"value\":")
         JSONWriter.append(element.value, to: &out, escapingSlashes: false)
         out.append(UInt8(ascii: "}"))
     }
@@ -71,11 +71,11 @@ public enum NavigationPathEncoding {
     /// `{"type":...,"tag":...,"value":...}` for a route's element template and the link's
     /// values: what `appendElement(template.element(values), to:)` writes.
     static func appendElement(_ template: ElementTemplate, values: [JSONValue?], to out: inout [UInt8]) {
-        out.append(contentsOf: "{\"type\":".utf8)
+        out.appendStatic("{\"type\":")
         JSONWriter.appendString(template.typeName, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"tag\":".utf8)
+        out.appendStatic(",\"tag\":")
         JSONWriter.appendString(template.tag, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"value\":".utf8)
+        out.appendStatic(",\"value\":")
         JSONWriter.append(template.value.render(values), to: &out, escapingSlashes: false)
         out.append(UInt8(ascii: "}"))
     }
@@ -86,19 +86,19 @@ public enum NavigationPathEncoding {
     public static func document(_ resolved: ResolvedLink) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
-        out.append(contentsOf: "{\"link\":".utf8)
+        out.appendStatic("{\"link\":")
         JSONWriter.appendString(resolved.link, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"route\":".utf8)
+        out.appendStatic(",\"route\":")
         JSONWriter.append(resolved.route.map(JSONValue.string) ?? .null, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"parameters\":".utf8)
+        out.appendStatic(",\"parameters\":")
         JSONWriter.append(.object(resolved.parameters.map { (key: $0.name, value: $0.value) }), to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"elements\":".utf8)
+        out.appendStatic(",\"elements\":")
         appendElements(resolved.elements, to: &out)
-        out.append(contentsOf: ",\"navigationPath\":".utf8)
+        out.appendStatic(",\"navigationPath\":")
         out.append(contentsOf: codableRepresentation(resolved.elements))
-        out.append(contentsOf: ",\"selection\":".utf8)
-        if let selection = resolved.selection { appendElement(selection, to: &out) } else { out.append(contentsOf: "null".utf8) }
-        out.append(contentsOf: ",\"canonical\":".utf8)
+        out.appendStatic(",\"selection\":")
+        if let selection = resolved.selection { appendElement(selection, to: &out) } else { out.appendStatic("null") }
+        out.appendStatic(",\"canonical\":")
         JSONWriter.append(resolved.canonical.json, to: &out, escapingSlashes: false)
         out.append(UInt8(ascii: "}"))
         return out

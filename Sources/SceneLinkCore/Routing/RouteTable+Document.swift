@@ -11,49 +11,51 @@ extension RouteTable {
         let values = found.values
         var out: [UInt8] = []
         out.reserveCapacity(512)
-        out.append(contentsOf: "{\"link\":".utf8)
+        out.appendStatic("{\"link\":")
         JSONWriter.appendString(link, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"route\":".utf8)
+        out.appendStatic(",\"route\":")
         JSONWriter.appendString(route.name, to: &out, escapingSlashes: false)
-        out.append(contentsOf: ",\"parameters\":".utf8)
+        out.appendStatic(",\"parameters\":")
         if route.parameters.isEmpty {
-            out.append(contentsOf: "{}".utf8)
+            out.appendStatic("{}")
         } else {
             let members = zip(route.parameters, values).map { (key: $0.name, value: $1 ?? .null) }
             JSONWriter.append(.object(members), to: &out, escapingSlashes: false)
         }
-        out.append(contentsOf: ",\"elements\":[".utf8)
+        out.appendStatic(",\"elements\":[")
         for (offset, template) in route.stack.enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             NavigationPathEncoding.appendElement(template, values: values, to: &out)
         }
-        out.append(contentsOf: "],\"navigationPath\":".utf8)
+        out.appendStatic("],\"navigationPath\":")
         NavigationPathEncoding.append(route.stack, values: values, to: &out)
-        out.append(contentsOf: ",\"selection\":".utf8)
+        out.appendStatic(",\"selection\":")
         if let selection = route.selection {
             NavigationPathEncoding.appendElement(selection, values: values, to: &out)
         } else {
-            out.append(contentsOf: "null".utf8)
+            out.appendStatic("null")
         }
         // `CanonicalLinks.json`'s members, keys sorted: https before scheme.
         let path = LinkPrinter.pathAndQuery(route, values: values)
-        out.append(contentsOf: ",\"canonical\":{\"https\":".utf8)
-        appendLink(prefix: hosts.first.map { "https://\($0)/" }, path: path, to: &out)
-        out.append(contentsOf: ",\"scheme\":".utf8)
-        appendLink(prefix: schemes.first.map { "\($0)://" }, path: path, to: &out)
-        out.append(contentsOf: "}}".utf8)
+        out.appendStatic(",\"canonical\":{\"https\":")
+        appendLink(start: "https://", name: hosts.first, end: "/", path: path, to: &out)
+        out.appendStatic(",\"scheme\":")
+        appendLink(start: "", name: schemes.first, end: "://", path: path, to: &out)
+        out.appendStatic("}}")
         return out
     }
 
-    /// `"prefix+path"` as one JSON string (escaping is per byte, so the pieces escape alike),
-    /// or `null` when either is missing.
-    private func appendLink(prefix: String?, path: String?, to out: inout [UInt8]) {
-        guard let prefix, let path else {
-            out.append(contentsOf: "null".utf8)
+    /// `"start+name+end+path"` as one JSON string (escaping is per byte, so the pieces escape
+    /// alike), or `null` when the name or the path is missing.
+    private func appendLink(start: StaticString, name: String?, end: StaticString, path: String?, to out: inout [UInt8]) {
+        guard let name, let path else {
+            out.appendStatic("null")
             return
         }
         out.append(UInt8(ascii: "\""))
-        JSONWriter.appendEscaped(prefix.utf8, to: &out, escapingSlashes: false)
+        out.appendStatic(start)
+        JSONWriter.appendEscaped(name.utf8, to: &out, escapingSlashes: false)
+        out.appendStatic(end)
         JSONWriter.appendEscaped(path.utf8, to: &out, escapingSlashes: false)
         out.append(UInt8(ascii: "\""))
     }
