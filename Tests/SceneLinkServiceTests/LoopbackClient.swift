@@ -1,7 +1,10 @@
 import Foundation
 
 /// A blocking HTTP/1.1 client for tests: one request per connection (`Connection: close`),
-/// read to the end, with a 5-second socket timeout so a bad server fails the test, not hangs it.
+/// read to the end, with a 30-second socket timeout so a bad server fails the test, not hangs it.
+/// (Generous on purpose: Swift Testing runs synchronous tests on the concurrency pool, and the
+/// HTTP server tests in the same process block there in `recv` for seconds at a time; on a
+/// loaded 2-core machine that can hold up this server's own tasks for longer than 5 s.)
 struct LoopbackClient {
     struct Response {
         var status: Int
@@ -30,7 +33,7 @@ struct LoopbackClient {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
