@@ -356,7 +356,8 @@ public struct HTTPRequestDecoder: Sendable {
     // MARK: - Message framing (RFC 9112 §6)
 
     mutating func finishHead() throws(HTTPDecodingError) -> HTTPRequest {
-        guard var request = head else { throw fail(.invalidRequestLine) }
+        // take() moves the head out (no retain per field); it goes back in once complete.
+        guard var request = head.take() else { throw fail(.invalidRequestLine) }
         var hostCount = 0
         var host = ""
         var contentLength: Int?

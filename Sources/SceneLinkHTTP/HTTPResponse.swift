@@ -14,8 +14,12 @@ public struct HTTPResponse: Sendable {
     /// A response with a body and its content type.
     public init(status: HTTPStatus = .ok, contentType: String, body: [UInt8], headers: HTTPHeaders = [:]) {
         self.status = status
-        self.headers = headers
-        self.headers.set("Content-Type", contentType)
+        if headers.count == 0 {
+            self.headers = HTTPHeaders([(name: "Content-Type", value: contentType)])
+        } else {
+            self.headers = headers
+            self.headers.set("Content-Type", contentType)
+        }
         self.body = body
     }
 

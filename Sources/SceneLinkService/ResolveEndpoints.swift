@@ -77,7 +77,8 @@ public struct ResolveEndpoints: Sendable {
             guard let firstDecoded = PercentDecoding.decode(utf8: raw), !firstDecoded.isEmpty else {
                 return PercentDecoding.decode(utf8: raw) == nil ? String(decoding: raw, as: UTF8.self) : nil
             }
-            guard firstDecoded.utf8.contains(UInt8(ascii: "?")) else { return firstDecoded }
+            var decoded = firstDecoded
+            guard decoded.withUTF8({ $0.contains(UInt8(ascii: "?")) }) else { return firstDecoded }
             var joined = String(decoding: raw, as: UTF8.self)
             for part in parts.drop(while: { $0.startIndex != urlPart.startIndex }).dropFirst()
             where !part.starts(with: "format=".utf8) && !part.starts(with: "url=".utf8) {

@@ -21,7 +21,8 @@ enum LinkPrinter {
         // The table read once: a static read per byte would check its lazy initialisation each time.
         let table = segmentSafe
         func keeps(_ byte: UInt8) -> Bool { table[Int(byte)] && !(query && (byte == 38 || byte == 61 || byte == 43)) }
-        if bytes.allSatisfy(keeps) { return text }
+        let allKept = bytes.withContiguousStorageIfAvailable { $0.allSatisfy(keeps) } ?? bytes.allSatisfy(keeps)
+        if allKept { return text }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 3)
