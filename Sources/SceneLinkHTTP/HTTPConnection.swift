@@ -124,24 +124,25 @@ final class HTTPConnection: @unchecked Sendable {
         processing = true
         defer { processing = false }
         while phase == .reading, pendingOffset >= pending.count {
-            let event: HTTPRequestDecoder.Event?
+            // One switch over the optional event: binding it to a local first made the
+            // compiler destroy it through generic value witnesses, a cost per request.
             do {
-                event = try decoder.next()
+                switch try decoder.next() {
+                case .head(let head)?:
+                    routeHead(head)
+                case .request(let request)?:
+                    dispatch(request)
+                case nil:
+                    if peerClosed {
+                        finishAfterFlush()
+                    } else if readSuspended {
+                        resumeReads()
+                    }
+                    return
+                }
             } catch {
                 fail(error)
                 return
-            }
-            guard let event else {
-                if peerClosed {
-                    finishAfterFlush()
-                } else if readSuspended {
-                    resumeReads()
-                }
-                return
-            }
-            switch event {
-            case .head(let head): routeHead(head)
-            case .request(let request): dispatch(request)
             }
         }
     }
@@ -155,8 +156,10 @@ final class HTTPConnection: @unchecked Sendable {
         version = head.version
         keepAliveRequested = head.wantsKeepAlive
         if context.configuration.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
-        route = nil
-        immediate = nil
+        // Checked before clearing: clearing an optional struct goes through generic value
+        // witnesses even when it is already nil.
+        if route != nil { route = nil }
+        if immediate != nil { immediate = nil }
         var limit = context.configuration.maxBodyBytes
         switch context.router.match(method: head.method, path: head.path) {
         case .found(let found, let captured):
@@ -191,22 +194,21 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func dispatch(_ request: HTTPRequest) {
         deadline = 0
-        if let answer = immediate {
-            immediate = nil
+        if immediate != nil, let answer = immediate.take() {
             complete(answer)
             return
         }
-        guard let route else {
+        guard let handler = route?.handler else {
             complete(HTTPRouter.notFound(path: request.path))
             return
         }
         var routed = request
         routed.pathParameters = parameters
-        routed.routePattern = route.pattern
+        routed.routePattern = route?.pattern
         phase = .handling
         responseToken &+= 1
         let token = responseToken
-        route.handler(routed, HTTPResponder(connection: self, token: token))
+        handler(routed, HTTPResponder(connection: self, token: token))
     }
 
     /// Accepts a handler's response on the connection's queue, hopping there if needed.
@@ -244,7 +246,7 @@ final class HTTPConnection: @unchecked Sendable {
                                  responseBytes: written, durationMicroseconds: duration))
         }
         hasHead = false
-        route = nil
+        if route != nil { route = nil }
         method = .get
         path = "-"
         deadline = now() + (decoder.isIdle ? context.idleTimeout : context.headerTimeout)
