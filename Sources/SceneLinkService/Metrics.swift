@@ -3,8 +3,9 @@ import Synchronization
 /// Counters and histograms for `GET /metrics`, in the Prometheus text exposition format
 /// (version 0.0.4).
 ///
-/// Requests are counted by route pattern (never by raw path, so label cardinality stays
-/// bounded), method and status. Gauges that belong to other parts (open connections,
+/// Requests are counted by route pattern (never by raw path), method (methods outside RFC
+/// 9110's, which any client may invent, count as `OTHER`) and status, so label cardinality
+/// stays bounded whatever clients send. Gauges that belong to other parts (open connections,
 /// stored rows, commit batches) are read from them when the page is rendered.
 public final class Metrics: Sendable {
     struct RequestKey: Hashable {
@@ -31,7 +32,7 @@ public final class Metrics: Sendable {
 
     /// Counts one finished request.
     public func recordRequest(route: String?, method: String, status: Int, durationMicros: Int) {
-        let key = RequestKey(route: route ?? "unrouted", method: method, status: status)
+        let key = RequestKey(route: route ?? "unrouted", method: Metrics.methodLabel(method), status: status)
         let seconds = Double(durationMicros) / 1_000_000
         state.withLock { state in
             state.requests[key, default: 0] += 1
@@ -40,6 +41,14 @@ public final class Metrics: Sendable {
             if let bucket = Metrics.latencyBounds.firstIndex(where: { seconds <= $0 }) {
                 state.latencyBuckets[bucket] += 1
             }
+        }
+    }
+
+    /// The method as a label: itself for RFC 9110's methods (and PATCH), `OTHER` otherwise.
+    static func methodLabel(_ method: String) -> String {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH": return method
+        default: return "OTHER"
         }
     }
 

@@ -31,6 +31,19 @@ struct MetricsTests {
         #expect(samples["scenelink_http_request_duration_seconds_count"] == 3)
     }
 
+    @Test("methods a client invents share one label, so series stay bounded")
+    func inventedMethods() {
+        let metrics = Metrics()
+        for index in 0 ..< 100 {
+            metrics.recordRequest(route: nil, method: "X\(index)", status: 404, durationMicros: 10)
+        }
+        metrics.recordRequest(route: "/v1/sessions", method: "POST", status: 201, durationMicros: 10)
+        let samples = MetricsTests.samples(metrics.render(gauges: []))
+        #expect(samples[#"scenelink_http_requests_total{route="unrouted",method="OTHER",status="404"}"#] == 100)
+        #expect(samples[#"scenelink_http_requests_total{route="/v1/sessions",method="POST",status="201"}"#] == 1)
+        #expect(samples.keys.filter { $0.hasPrefix("scenelink_http_requests_total") }.count == 2)
+    }
+
     @Test("gauges, histograms and reloads are rendered with HELP and TYPE")
     func gaugesAndReloads() {
         let metrics = Metrics()
