@@ -289,10 +289,27 @@ public struct HTTPRequestDecoder: Sendable {
             throw fail(.invalidRequestLine)
         }
         let version = try parseVersion(versionBytes)
-        let method = HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self))
+        let method = HTTPRequestDecoder.knownMethod(methodBytes) ?? HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self))
         let target = String(decoding: targetBytes, as: UTF8.self)
         guard HTTPRequestDecoder.isValidTarget(targetBytes, method: method) else { throw fail(.invalidTarget) }
         head = HTTPRequest(method: method, target: target, version: version)
+    }
+
+    /// The common methods without building a string for them.
+    static func knownMethod(_ bytes: ArraySlice<UInt8>) -> HTTPMethod? {
+        switch bytes.count {
+        case 3:
+            if bytes.elementsEqual("GET".utf8) { return .get }
+            if bytes.elementsEqual("PUT".utf8) { return .put }
+        case 4:
+            if bytes.elementsEqual("HEAD".utf8) { return .head }
+            if bytes.elementsEqual("POST".utf8) { return .post }
+        case 6:
+            if bytes.elementsEqual("DELETE".utf8) { return .delete }
+        default:
+            break
+        }
+        return nil
     }
 
     /// `HTTP/1.0` and `HTTP/1.1`; a higher 1.x minor version is served as 1.1 (RFC 9110 §6.2);

@@ -114,6 +114,8 @@ public struct HTTPResponseEncoder: Sendable {
 
     /// Whether a handler's field may be sent: not one the encoder owns, and safe on the wire.
     static func isHandlerField(_ name: String, _ value: String) -> Bool {
+        // Nearly every response carries one header, its content type: a token we know.
+        if name == "Content-Type" { return isValidValue(value) }
         let isToken = name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(HTTPRequestDecoder.isTokenByte) }
             ?? name.utf8.allSatisfy(HTTPRequestDecoder.isTokenByte)
         guard !name.isEmpty, isToken, isValidValue(value) else {
