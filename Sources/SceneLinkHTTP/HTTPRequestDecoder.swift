@@ -76,7 +76,11 @@ public struct HTTPRequestDecoder: Sendable {
     var scanIndex = 0
     /// Bytes of the current request line or header section seen so far (for 414 / 431).
     var sectionBytes = 0
-    var head: HTTPRequest?
+    /// The request being decoded, valid while `hasHead`. Not optional: an optional request is
+    /// copied out and back in around every change, a dozen reference counts per request.
+    var head = HTTPRequestDecoder.noRequest
+    var hasHead = false
+    static let noRequest = HTTPRequest(method: .get, target: "/")
     var fields: [(name: String, value: String)] = []
     var body: [UInt8] = []
     var bodyLimit: Int?
@@ -293,6 +297,7 @@ public struct HTTPRequestDecoder: Sendable {
         let target = String(decoding: targetBytes, as: UTF8.self)
         guard HTTPRequestDecoder.isValidTarget(targetBytes, method: method) else { throw fail(.invalidTarget) }
         head = HTTPRequest(method: method, target: target, version: version)
+        hasHead = true
     }
 
     /// The common methods without building a string for them.
@@ -373,8 +378,7 @@ public struct HTTPRequestDecoder: Sendable {
     // MARK: - Message framing (RFC 9112 §6)
 
     mutating func finishHead() throws(HTTPDecodingError) -> HTTPRequest {
-        // take() moves the head out (no retain per field); it goes back in once complete.
-        guard var request = head.take() else { throw fail(.invalidRequestLine) }
+        guard hasHead else { throw fail(.invalidRequestLine) }
         var hostCount = 0
         var host = ""
         var contentLength: Int?
@@ -407,14 +411,14 @@ public struct HTTPRequestDecoder: Sendable {
         }
         // RFC 9112 §3.2: HTTP/1.1 requests carry exactly one Host; more than one is always an error.
         if hostCount > 1 { throw fail(.duplicateHost) }
-        if hostCount == 0, request.version == .http1_1 { throw fail(.missingHost) }
+        if hostCount == 0, head.version == .http1_1 { throw fail(.missingHost) }
         if hostCount == 1, !HTTPRequestDecoder.isValidHost(host) { throw fail(.invalidHost) }
 
         if hasTransferEncoding {
             // RFC 9112 §6.1: TE with CL is a smuggling attempt or a broken intermediary: reject and close.
             if contentLength != nil { throw fail(.contentLengthWithTransferEncoding) }
             // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing.
-            if request.version == .http1_0 { throw fail(.invalidTransferEncoding(transferEncodingValue)) }
+            if head.version == .http1_0 { throw fail(.invalidTransferEncoding(transferEncodingValue)) }
             // RFC 9112 §6.3: chunked must be the final coding, exactly once.
             guard let last = transferCodings.last, last.equalsIgnoringASCIICase("chunked"),
                   transferCodings.filter({ $0.equalsIgnoringASCIICase("chunked") }).count == 1 else {
@@ -430,18 +434,19 @@ public struct HTTPRequestDecoder: Sendable {
         } else {
             framing = .none
         }
-        request.headers = HTTPHeaders(fields)
+        head.headers = HTTPHeaders(fields)
         fields = []
-        head = request
         bodyLimit = nil
         sectionBytes = 0
         state = .bodyDecision
-        return request
+        return head
     }
 
     mutating func finishRequest() -> HTTPRequest {
-        // take() moves the head out instead of copying it (one retain per field saved).
-        var request = head.take() ?? HTTPRequest(method: .get, target: "/")
+        // Swapped out, not copied: one retain per field saved.
+        var request = HTTPRequestDecoder.noRequest
+        swap(&request, &head)
+        hasHead = false
         if !body.isEmpty {
             request.body = body
             body = []
