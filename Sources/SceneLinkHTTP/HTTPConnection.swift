@@ -192,7 +192,7 @@ final class HTTPConnection: @unchecked Sendable {
         deadline = now() + context.bodyTimeout
     }
 
-    private func dispatch(_ request: HTTPRequest) {
+    private func dispatch(_ request: consuming HTTPRequest) {
         deadline = 0
         if immediate != nil, let answer = immediate.take() {
             complete(answer)
