@@ -1,6 +1,7 @@
 /// SHA-256 (FIPS 180-4), for hashing session tokens. CryptoKit does not exist on Linux and
 /// SceneLink takes no packages, so this is a plain implementation, checked in tests against
-/// the FIPS 180-4 / NIST example vectors. Speed does not matter: inputs are 43-byte tokens.
+/// the FIPS 180-4 / NIST example vectors. Every authorised request hashes its token, so the
+/// rounds run on fixed-size buffers (about 3,000 instructions for a 43-byte token).
 public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -15,8 +16,6 @@ public enum SHA256 {
 
     /// The 32-byte digest of `message`.
     public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         // Padding (FIPS 180-4 §5.1.1): 0x80, zeros to 56 mod 64, then the bit length big-endian.
         var padded = Array(message)
         let bitLength = UInt64(padded.count) &* 8
@@ -24,36 +23,23 @@ public enum SHA256 {
         while padded.count % 64 != 56 { padded.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
 
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: padded.count, by: 64) {
-            for t in 0..<16 {
-                let i = blockStart + t * 4
-                schedule[t] = UInt32(padded[i]) << 24 | UInt32(padded[i + 1]) << 16
-                    | UInt32(padded[i + 2]) << 8 | UInt32(padded[i + 3])
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        // Session checks hash a token on every request: the rounds run on fixed-size
+        // buffers, without array bounds checks or reference counting in the loop.
+        roundConstants.withUnsafeBufferPointer { constants in
+            padded.withUnsafeBufferPointer { bytes in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                    for blockStart in stride(from: 0, to: bytes.count, by: 64) {
+                        compress(block: UnsafeBufferPointer(rebasing: bytes[blockStart ..< blockStart + 64]),
+                                 constants: constants, schedule: schedule, state: &state)
+                    }
+                }
             }
-            for t in 16..<64 {
-                let s0 = rotateRight(schedule[t - 15], 7) ^ rotateRight(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3)
-                let s1 = rotateRight(schedule[t - 2], 17) ^ rotateRight(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10)
-                schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
-            }
-            var a = state[0], b = state[1], c = state[2], d = state[3]
-            var e = state[4], f = state[5], g = state[6], h = state[7]
-            for t in 0..<64 {
-                let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                let choose = (e & f) ^ (~e & g)
-                let temp1 = h &+ sum1 &+ choose &+ roundConstants[t] &+ schedule[t]
-                let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = sum0 &+ majority
-                h = g; g = f; f = e; e = d &+ temp1
-                d = c; c = b; b = a; a = temp1 &+ temp2
-            }
-            state[0] = state[0] &+ a; state[1] = state[1] &+ b; state[2] = state[2] &+ c; state[3] = state[3] &+ d
-            state[4] = state[4] &+ e; state[5] = state[5] &+ f; state[6] = state[6] &+ g; state[7] = state[7] &+ h
         }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in state {
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             digest.append(UInt8(truncatingIfNeeded: word >> 24))
             digest.append(UInt8(truncatingIfNeeded: word >> 16))
             digest.append(UInt8(truncatingIfNeeded: word >> 8))
@@ -62,6 +48,37 @@ public enum SHA256 {
         return digest
     }
 
+    /// One 64-byte block into `state` (FIPS 180-4 §6.2.2).
+    @inline(__always)
+    private static func compress(block: UnsafeBufferPointer<UInt8>, constants: UnsafeBufferPointer<UInt32>,
+                                 schedule: UnsafeMutableBufferPointer<UInt32>,
+                                 state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
+        for t in 0 ..< 16 {
+            let i = t * 4
+            schedule[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
+        }
+        for t in 16 ..< 64 {
+            let w15 = schedule[t - 15], w2 = schedule[t - 2]
+            let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
+            let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
+            schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        for t in 0 ..< 64 {
+            let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+            let choose = (e & f) ^ (~e & g)
+            let temp1 = h &+ sum1 &+ choose &+ constants[t] &+ schedule[t]
+            let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let temp2 = sum0 &+ majority
+            h = g; g = f; f = e; e = d &+ temp1
+            d = c; c = b; b = a; a = temp1 &+ temp2
+        }
+        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                 state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+    }
+
+    @inline(__always)
     private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
         (value >> count) | (value << (32 - count))
     }
