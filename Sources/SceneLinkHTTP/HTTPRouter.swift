@@ -95,9 +95,8 @@ public struct HTTPRouter: Sendable {
                     return search.badPath ? .badPath : .notFound
                 }
                 let route = routes[found]
-                var parameters: [String: String] = [:]
+                var parameters = [String: String](minimumCapacity: route.captureNames.count)
                 if !route.captureNames.isEmpty {
-                    parameters.reserveCapacity(route.captureNames.count)
                     for (name, range) in zip(route.captureNames, captures) {
                         // Checked decodable when the capture was taken.
                         parameters[name] = PercentDecoding.decode(utf8: UnsafeBufferPointer(rebasing: bytes[range])) ?? ""
@@ -124,9 +123,9 @@ public struct HTTPRouter: Sendable {
         let slash = UInt8(ascii: "/")
         var begin = start
         while begin < bytes.count, bytes[begin] == slash { begin += 1 }
-        let current = nodes[node]
+        // Fields read in place: binding `nodes[node]` to a local would retain its arrays.
         guard begin < bytes.count else {
-            for index in current.routes {
+            for index in nodes[node].routes {
                 let method = routes[index].method
                 if method == state.method || (state.method == .head && method == .get) { return index }
                 state.allowedRoutes.append(index)
@@ -136,11 +135,11 @@ public struct HTTPRouter: Sendable {
         var end = begin
         while end < bytes.count, bytes[end] != slash { end += 1 }
         let segment = UnsafeBufferPointer(rebasing: bytes[begin ..< end])
-        if let child = current.literal(segment),
+        if let child = nodes[node].literal(segment),
            let found = search(node: child, bytes: bytes, from: end, depth: depth, captures: captures, state: &state) {
             return found
         }
-        if let child = current.capture, depth < captures.count {
+        if let child = nodes[node].capture, depth < captures.count {
             // A segment without an escape is valid UTF-8 already: the path is a String.
             guard !segment.contains(UInt8(ascii: "%")) || PercentDecoding.isDecodable(utf8: segment) else {
                 state.badPath = true
