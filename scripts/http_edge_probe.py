@@ -603,6 +603,41 @@ def _():
         c.close()
 
 
+def same_head(c, path, extra=""):
+    """GET then HEAD of `path` on one connection: HEAD has GET's headers (Date aside) and no body."""
+    c.send(f"GET {path} HTTP/1.1\r\nHost: p\r\n{extra}\r\n".encode())
+    g = check_common(c.read_response(), range(200, 500))
+    c.send(f"HEAD {path} HTTP/1.1\r\nHost: p\r\n{extra}\r\n".encode())
+    h = check_common(c.read_response(head=True), g.status, "HEAD")
+    strip = lambda r: sorted((n, v) for n, v in r.headers if n != "date")
+    if strip(g) != strip(h):
+        raise Fail(f"HEAD {path}: headers {strip(h)} differ from GET {strip(g)}")
+    return g
+
+
+@case("HEAD on every kind of GET route: same headers as GET, no body")
+def _():
+    c = Conn()
+    try:
+        for path in ("/readyz", "/openapi.yaml", "/v1/routes", "/v1/resolve?url=fuelmoney://settings/account",
+                     "/v1/resolve?url=fuelmoney://nowhere"):
+            same_head(c, path)
+        c.send(b"POST /v1/sessions HTTP/1.1\r\nHost: p\r\nContent-Length: 0\r\n\r\n")
+        doc = json.loads(check_common(c.read_response(), 201).body)
+        auth = f"Authorization: Bearer {doc['token']}\r\n"
+        value = f"/v1/sessions/{doc['id']}/scenes/main/values/path"
+        c.send(f"PUT {value} HTTP/1.1\r\nHost: p\r\n{auth}Content-Type: application/json\r\n"
+               f"Content-Length: {len(LINKS_BODY)}\r\n\r\n".encode() + LINKS_BODY)
+        check_common(c.read_response(), (200, 201, 204))
+        for path in (value, value + "?repair=navigationPath", f"/v1/sessions/{doc['id']}/scenes",
+                     f"/v1/sessions/{doc['id']}/scenes/main", f"/v1/sessions/{doc['id']}/scenes/none/values/x"):
+            same_head(c, path, auth)
+        same_head(c, value)  # 401 without the token
+        still_serving(c)
+    finally:
+        c.close()
+
+
 @case("HEAD on an unknown path: 404 headers, no body")
 def _():
     c = Conn()
@@ -1231,6 +1266,32 @@ def fd_count(pid):
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0)
+
+
+def owns_listener(pid, port):
+    """Whether `pid` holds the socket listening on `port` (so --pid is the server, not a wrapper)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as f:
+                for line in f.readlines()[1:]:
+                    fields = line.split()
+                    if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                        inodes.add(fields[9])
+        except OSError:
+            pass
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{name}")[len("socket:["):-1] in inodes:
+                return True
+        except OSError:
+            pass
+    return False
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -1251,7 +1312,16 @@ def main():
     except Exception as e:  # noqa: BLE001
         print(f"FAIL server at {ARGS.host}:{ARGS.port} does not answer /healthz: {e}")
         return 1
-    fds_before = fd_count(ARGS.pid) if ARGS.pid else None
+    fds_before = None
+    if ARGS.pid:
+        try:
+            if not owns_listener(ARGS.pid, ARGS.port):
+                print(f"FAIL --pid {ARGS.pid} does not hold the socket listening on port {ARGS.port}")
+                return 1
+            fds_before = fd_count(ARGS.pid)
+        except OSError as e:
+            print(f"FAIL cannot read /proc/{ARGS.pid}/fd: {e}")
+            return 1
 
     failed = 0
     cases = [(n, f) for n, f in CASES if not ARGS.only or ARGS.only.lower() in n.lower()]
@@ -1304,7 +1374,7 @@ def main():
             print(f"FAIL {name}: {now} open, {fds_before} at the start")
             failed += 1
         else:
-            print(f"PASS {name} ({fds_before} -> {now})")
+            print(f"PASS {name} ({fds_before} -> {now}; VmRSS {rss_kib(ARGS.pid) // 1024} MiB)")
     total = len(cases) + 1 + (1 if ARGS.pid else 0)
     print(f"{total - failed} of {total} passed, {failed} failed, {time.monotonic() - started:.1f} s")
     return 1 if failed else 0
