@@ -165,7 +165,8 @@ final class HTTPConnection: @unchecked Sendable {
         case .found(let found, let captured):
             route = found
             parameters = captured
-            limit = found.maxBodyBytes ?? limit
+            // A route's limit only lowers the server's: maxBodyBytes is the largest body of all.
+            limit = min(found.maxBodyBytes ?? limit, limit)
         case .methodNotAllowed(let allowed):
             immediate = HTTPRouter.methodNotAllowed(head.method, path: head.path, allowed: allowed)
         case .notFound:

@@ -129,6 +129,27 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         }
     }
 
+    @Test func aRouteLimitAboveTheServerLimitDoesNotRaiseIt() async throws {
+        // A route's maxBodyBytes only lowers the limit: the server's maxBodyBytes stays the
+        // largest body any request may send, answered 413 from the declared length.
+        var router = testRouter()
+        router.on(.put, "/big", maxBodyBytes: 1_000) { request, responder in
+            responder.respond(HTTPResponse(contentType: "text/plain", body: request.body))
+        }
+        try await withServer(router, configure: {
+            $0.maxBodyBytes = 50
+            $0.bodyReadTimeout = .seconds(2)
+        }) { _, port in
+            let client = try TestClient(port: port)
+            let response = try client.exchange("PUT /big HTTP/1.1\r\nHost: a\r\nContent-Length: 51\r\n\r\n")
+            #expect(response.status == 413)
+            #expect(response.header("Connection") == "close")
+            #expect(client.isClosedByServer())
+            let within = try TestClient(port: port)
+            #expect(try within.exchange("PUT /big HTTP/1.1\r\nHost: a\r\nContent-Length: 50\r\n\r\n" + String(repeating: "x", count: 50)).status == 200)
+        }
+    }
+
     @Test func enforcesRequestLineHeaderAndBodyLimits() async throws {
         try await withServer(configure: {
             $0.maxRequestLineBytes = 100
