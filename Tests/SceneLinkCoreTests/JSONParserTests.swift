@@ -13,6 +13,16 @@ import Testing
         #expect(try JSONParser.parse(#""a\/b\"\\\n\u00e9\ud83d\ude00""#) == .string("a/b\"\\\né😀"))
     }
 
+    @Test func readsPlainRawNonASCIIAndEscapedStringsAlike() throws {
+        #expect(try JSONParser.parse(#"["plain", "caf\u00e9", "café", "日本", "", "a\tb"]"#)
+            == .array([.string("plain"), .string("café"), .string("café"), .string("日本"), .string(""), .string("a\tb")]))
+    }
+
+    @Test func refusesStringsThatAreNotUTF8() {
+        let bytes: [UInt8] = Array("[\"a".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
+        #expect(throws: JSONParseError(line: 1, column: 2, reason: "a string is not valid UTF-8")) { try JSONParser.parse(bytes) }
+    }
+
     @Test func reportsLineAndColumnOfTrailingComma() {
         #expect(throws: JSONParseError(line: 3, column: 1, reason: "expected a member name in double quotes but found '}'")) {
             try JSONParser.parse("{\n  \"a\": 1,\n}")

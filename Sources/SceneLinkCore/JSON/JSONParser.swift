@@ -179,16 +179,27 @@ public struct JSONParser {
         index += 1
         var out: [UInt8] = []
         var runStart = index
+        var escaped = false
+        var ascii = true
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: start) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                // Most strings are plain ASCII: made straight from the input, with no copy
+                // into `out` and no UTF-8 validation (which is not specialised and costly).
+                if !escaped, ascii {
+                    let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 out.append(contentsOf: bytes[runStart..<index])
                 index += 1
                 break
             }
             if byte < 0x20 { throw error("a control character must be escaped inside a string") }
+            if byte >= 0x80 { ascii = false }
             if byte != UInt8(ascii: "\\") { index += 1; continue }
+            escaped = true
             out.append(contentsOf: bytes[runStart..<index])
             index += 1
             guard index < bytes.count else { throw error("unterminated string", at: start) }
