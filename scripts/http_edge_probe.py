@@ -72,6 +72,13 @@ class Conn:
         self.buf = b""
         self.eof = False
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
     def send(self, data):
         self.sock.sendall(data)
 
@@ -237,8 +244,7 @@ def one(raw, status, close=None, head=False, timeout=3.0, method="GET"):
     """Send `raw` on a fresh connection, read one response, check it.
     close=True: must carry Connection: close and be closed; False: must persist; None: either,
     but if it persists it must still serve a request."""
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(raw)
         r = check_common(c.read_response(timeout, head=head), status, "HEAD" if head else method)
         if close is True or (close is None and r.closes()):
@@ -250,8 +256,6 @@ def one(raw, status, close=None, head=False, timeout=3.0, method="GET"):
                 raise Fail(f"{r.status} with Connection: close where the connection should persist")
             still_serving(c)
         return r
-    finally:
-        c.close()
 
 
 def bad(raw, status=400, **kw):
@@ -281,12 +285,9 @@ def case(name):
 
 @case("keep-alive is the HTTP/1.1 default")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         for _ in range(3):
             healthz(c)
-    finally:
-        c.close()
 
 
 @case("HTTP/1.0 without keep-alive closes")
@@ -296,15 +297,12 @@ def _():
 
 @case("HTTP/1.0 with keep-alive persists and echoes it")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         for _ in range(2):
             c.send(b"GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
             r = check_common(c.read_response(), 200)
             if (r.get("connection") or "").lower() != "keep-alive":
                 raise Fail(f"Connection: {r.get('connection')!r}, want keep-alive echoed")
-    finally:
-        c.close()
 
 
 @case("Connection: close honoured")
@@ -319,8 +317,7 @@ def _():
 
 @case("pipelined requests answered in order")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n"
                b"GET /pipe-a HTTP/1.1\r\nHost: p\r\n\r\n"
                b"POST /v1/links HTTP/1.1\r\nHost: p\r\nContent-Type: application/json\r\nContent-Length: "
@@ -339,14 +336,11 @@ def _():
         if b"/pipe-b" not in r.body or not r.closes():
             raise Fail("fifth response is not the closing /pipe-b answer")
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("1000 pipelined requests in one write")
 def _():
-    c = Conn(timeout=10)
-    try:
+    with Conn(timeout=10) as c:
         c.send(b"".join(f"GET /p{i} HTTP/1.1\r\nHost: p\r\n\r\n".encode() if i % 2 else
                         b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n" for i in range(1000)))
         deadline = time.monotonic() + 20
@@ -359,14 +353,11 @@ def _():
             else:
                 check_common(r, 200)
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("pipelined requests with async (database) handlers stay in order")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"POST /v1/sessions HTTP/1.1\r\nHost: p\r\nContent-Length: 0\r\n\r\n"
                b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n"
                b"POST /v1/sessions HTTP/1.1\r\nHost: p\r\nContent-Length: 0\r\n\r\n"
@@ -376,28 +367,22 @@ def _():
             if want == 201 and b'"token"' not in r.body:
                 raise Fail(f"201 without a session document: {r.body[:80]!r}")
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("Connection: close stops a pipeline: later requests are not answered")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\nConnection: close\r\n\r\n"
                b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n")
         r = check_common(c.read_response(), 200)
         if not r.closes():
             raise Fail("no Connection: close")
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("a bad request in a pipeline: earlier answered, then 400 and close")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n"
                b"GET /healthz HTTP/1.1\r\nHost: p\r\nX-A : 1\r\n\r\n"
                b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n")
@@ -406,37 +391,28 @@ def _():
         if not r.closes():
             raise Fail("400 without Connection: close")
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("GET with a body: the body is consumed, the next request is intact")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         inner = b"GET /smuggled HTTP/1.1\r\nHost: p\r\n\r\n"
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\nContent-Length: %d\r\n\r\n" % len(inner) + inner)
         check_common(c.read_response(), 200)
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("HEAD with a chunked body: consumed, no response body")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"HEAD /healthz HTTP/1.1\r\nHost: p\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
         check_common(c.read_response(head=True), 200, "HEAD")
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("request split into 1-byte segments")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         raw = req(["Content-Type: application/json", f"Content-Length: {len(LINKS_BODY)}"], LINKS_BODY)
         for i in range(len(raw)):
             c.send(raw[i:i + 1])
@@ -446,14 +422,11 @@ def _():
         if b"settings.account" not in r.body:
             raise Fail(f"wrong answer {r.body[:80]!r}")
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("chunked body 1 byte at a time")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         body = b"5;ext=1\r\n" + LINKS_BODY[:5] + b"\r\n" + format(len(LINKS_BODY) - 5, "x").encode() + b"\r\n" + LINKS_BODY[5:] + b"\r\n0\r\nX-Trailer: t\r\n\r\n"
         raw = req(["Content-Type: application/json", "Transfer-Encoding: chunked"], body)
         for i in range(len(raw)):
@@ -462,8 +435,6 @@ def _():
         if b"settings.account" not in r.body:
             raise Fail(f"wrong answer {r.body[:80]!r}")
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("Content-Length body")
@@ -491,37 +462,30 @@ def _():
 
 @case("unread body on 404 is drained (Content-Length)")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req(["Content-Length: 11"], b"GET / HTTP/", path="/nowhere"))
         r = check_common(c.read_response(), 404)
         if r.closes():
             c.expect_closed()
         else:
             still_serving(c)
-    finally:
-        c.close()
 
 
 @case("unread body on 405 is drained (chunked, smuggled request inside)")
 def _():
     inner = b"GET /smuggled HTTP/1.1\r\nHost: p\r\n\r\n"
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req(["Transfer-Encoding: chunked"], format(len(inner), "x").encode() + b"\r\n" + inner + b"\r\n0\r\n\r\n", path="/healthz"))
         r = check_common(c.read_response(), 405)
         if r.closes():
             c.expect_closed()
         else:
             still_serving(c)
-    finally:
-        c.close()
 
 
 @case("unread body on 401 is drained (session route without token)")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req(["Content-Type: application/json", "Content-Length: 2"], b"{}", method="PUT",
                    path="/v1/sessions/xyz/scenes/main/values/k"))
         r = check_common(c.read_response(), (401, 404))
@@ -529,14 +493,11 @@ def _():
             c.expect_closed()
         else:
             still_serving(c)
-    finally:
-        c.close()
 
 
 @case("Expect: 100-continue gets 100, then the final status")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req(["Content-Type: application/json", f"Content-Length: {len(LINKS_BODY)}", "Expect: 100-continue"]))
         r = c.read_response(allow_interim=True)
         if r.status != 100:
@@ -544,14 +505,11 @@ def _():
         c.send(LINKS_BODY)
         check_common(c.read_response(), 200)
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("Expect: 100-continue on unknown path: immediate final status")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req(["Content-Length: 10", "Expect: 100-continue"], path="/nowhere"))
         r = check_common(c.read_response(allow_interim=True), 404)
         if r.closes():
@@ -560,8 +518,6 @@ def _():
             # Persisting is only safe if the server still reads (and drops) the body.
             c.send(b"0123456789")
             still_serving(c)
-    finally:
-        c.close()
 
 
 @case("Expect: 100-continue with a too-large body: immediate 413")
@@ -571,16 +527,13 @@ def _():
 
 @case("Expect: 100-continue on HTTP/1.0 gets no 100")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req(["Content-Type: application/json", f"Content-Length: {len(LINKS_BODY)}", "Expect: 100-continue"],
                    version="HTTP/1.0", host=False))
         c.expect_nothing(0.3)
         c.send(LINKS_BODY)
         r = check_common(c.read_response(allow_interim=True), 200)
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("Expect: 100-continue with the body already sent")
@@ -591,16 +544,13 @@ def _():
 
 @case("HEAD on a GET route: same headers, no body")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         g = healthz(c)
         h = healthz(c, method="HEAD")
         strip = lambda r: sorted((n, v) for n, v in r.headers if n != "date")
         if strip(g) != strip(h):
             raise Fail(f"HEAD headers {strip(h)} differ from GET {strip(g)}")
         still_serving(c)  # a body after HEAD would show up here as garbage
-    finally:
-        c.close()
 
 
 def same_head(c, path, extra=""):
@@ -617,8 +567,7 @@ def same_head(c, path, extra=""):
 
 @case("HEAD on every kind of GET route: same headers as GET, no body")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         for path in ("/readyz", "/openapi.yaml", "/v1/routes", "/v1/resolve?url=fuelmoney://settings/account",
                      "/v1/resolve?url=fuelmoney://nowhere"):
             same_head(c, path)
@@ -634,21 +583,16 @@ def _():
             same_head(c, path, auth)
         same_head(c, value)  # 401 without the token
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("HEAD on an unknown path: 404 headers, no body")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"HEAD /nowhere HTTP/1.1\r\nHost: p\r\n\r\n")
         r = check_common(c.read_response(head=True), 404, "HEAD")
         if int(r.get("content-length") or 0) == 0:
             raise Fail("HEAD 404 has no Content-Length of the GET body")
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("absolute-form target")
@@ -681,8 +625,7 @@ def _():
 
 @case("CRLF flood before the request line is cut off")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         try:
             c.send(b"\r\n" * 20000)
         except (BrokenPipeError, ConnectionResetError):
@@ -694,22 +637,17 @@ def _():
         if not r.closes():
             raise Fail(f"{r.status} without Connection: close")
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("Expect: 100-continue with Content-Length: 0 gets no 100")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req(["Content-Length: 0", "Expect: 100-continue"], path="/v1/sessions"))
         r = c.read_response(allow_interim=True)
         if r.status == 100:
             raise Fail("100 Continue for a request without a body")
         check_common(r, 201)
         still_serving(c)
-    finally:
-        c.close()
 
 
 @case("Expect with another value is ignored or 417")
@@ -842,16 +780,13 @@ for _name, _raw in [
 @case("Content-Length 5, 5 (identical list) is accepted or 400")
 def _():
     raw = req(["Content-Type: application/json", f"Content-Length: {len(LINKS_BODY)}, {len(LINKS_BODY)}"], LINKS_BODY)
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(raw)
         r = check_common(c.read_response(), (200, 400))
         if r.status == 400 or r.closes():
             c.expect_closed()
         else:
             still_serving(c)
-    finally:
-        c.close()
 
 
 @case("Content-Length with leading zeros")
@@ -872,16 +807,13 @@ def _():
 
 @case("LF-only line endings: 400 and close, or served")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\nHost: p\n\n")
         r = check_common(c.read_response(), (200, 400))
         if r.status == 400 or r.closes():
             c.expect_closed()
         else:
             still_serving(c)
-    finally:
-        c.close()
 
 
 @case("obs-text (bytes >= 0x80) in a value is accepted")
@@ -943,15 +875,12 @@ def _():
 
 @case("body too large: 413 from the declared length, before the body")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req([f"Content-Length: {MAX_BODY + 1}"], method="PUT", path="/v1/sessions/x/scenes/main"))
         r = check_common(c.read_response(timeout=2), 413)
         if not r.closes():
             raise Fail("413 without Connection: close")
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("body over a route's own limit: 413 before the body (/v1/links, 64 KiB)")
@@ -961,8 +890,7 @@ def _():
 
 @case("chunked body too large is 413 and closes")
 def _():
-    c = Conn(timeout=10)
-    try:
+    with Conn(timeout=10) as c:
         c.send(req(["Transfer-Encoding: chunked"]))
         try:
             chunk = b"8000\r\n" + b"a" * 0x8000 + b"\r\n"
@@ -974,8 +902,6 @@ def _():
         if not r.closes():
             raise Fail("413 without Connection: close")
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("unknown path is 404 problem+json")
@@ -1022,11 +948,8 @@ def _():
     c.send(req(["Transfer-Encoding: chunked"], b"10\r\nabc"))
     time.sleep(0.02)
     c.reset()
-    c = Conn()
-    try:
+    with Conn() as c:
         healthz(c)
-    finally:
-        c.close()
 
 
 @case("RST right after a request, before the response")
@@ -1035,41 +958,31 @@ def _():
         c = Conn()
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n")
         c.reset()
-    c = Conn()
-    try:
+    with Conn() as c:
         healthz(c)
-    finally:
-        c.close()
 
 
 @case("half-close after a request: the response still arrives")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n")
         c.sock.shutdown(socket.SHUT_WR)
         check_common(c.read_response(), 200)
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("half-close after a bad request: 400 still arrives")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\n\r\n")
         c.sock.shutdown(socket.SHUT_WR)
         check_common(c.read_response(), 400)
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("half-close mid-headers: closed without a hang")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n")
         c.sock.shutdown(socket.SHUT_WR)
         try:
@@ -1078,8 +991,6 @@ def _():
         except Closed:
             return
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("client that never reads responses, then resets")
@@ -1100,17 +1011,13 @@ def _():
     c.reset()
     if sent > 64 * 1024 * 1024:
         raise Fail(f"server accepted {sent} bytes of requests from a client that reads nothing")
-    c = Conn()
-    try:
+    with Conn() as c:
         healthz(c)
-    finally:
-        c.close()
 
 
 @case("slowloris trickle past the header timeout is cut off")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n")
         start = time.monotonic()
         limit = ARGS.header_timeout * 1.5 + 1.0
@@ -1137,37 +1044,28 @@ def _():
         took = time.monotonic() - start
         if took > limit:
             raise Fail(f"cut off after {took:.1f} s, header timeout is {ARGS.header_timeout} s")
-    finally:
-        c.close()
 
 
 @case("connect and send nothing: closed after the header timeout")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         start = time.monotonic()
         c.expect_closed(timeout=ARGS.header_timeout * 1.5 + 1.0)
-    finally:
-        c.close()
 
 
 @case("slow body past the body timeout: 408 and close")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         c.send(req([f"Content-Length: {len(LINKS_BODY)}", "Content-Type: application/json"], LINKS_BODY[:5]))
         r = check_common(c.read_response(timeout=ARGS.body_timeout * 1.5 + 1.5), 408)
         if not r.closes():
             raise Fail("408 without Connection: close")
         c.expect_closed()
-    finally:
-        c.close()
 
 
 @case("idle keep-alive connection closed after the idle timeout")
 def _():
-    c = Conn()
-    try:
+    with Conn() as c:
         healthz(c)
         start = time.monotonic()
         time.sleep(max(0.0, ARGS.idle_timeout * 0.6))
@@ -1177,8 +1075,6 @@ def _():
         took = time.monotonic() - start
         if took < ARGS.idle_timeout * 0.7:
             raise Fail(f"closed after {took:.1f} s, before the idle timeout")
-    finally:
-        c.close()
 
 
 # ---------------------------------------------------------------- concurrency
@@ -1236,15 +1132,12 @@ def _():
     while time.monotonic() < end:
         start = time.monotonic()
         try:
-            c = Conn(timeout=1)
-            try:
+            with Conn(timeout=1) as c:
                 for _ in range(2):
                     c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n")
                     r = c.read_response(timeout=1)
                     if r.status != 200:
                         failures.append(f"status {r.status}")
-            finally:
-                c.close()
         except (Fail, Closed, OSError) as e:
             failures.append(str(e))
         took = time.monotonic() - start

@@ -55,8 +55,19 @@ struct LinkParser {
         return try result.get()
     }
 
+    /// The host of an https link's authority: without `user@` and without a numeric `:port`.
+    static func host(inAuthority authority: UnsafeBufferPointer<UInt8>.SubSequence) -> UnsafeBufferPointer<UInt8>.SubSequence {
+        var host = authority
+        if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[(at + 1)...] }
+        if let portColon = host.lastIndex(of: UInt8(ascii: ":")),
+           host[(portColon + 1)...].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            host = host[host.startIndex..<portColon]
+        }
+        return host
+    }
+
     /// Whether `bytes` equal `lowercase` ignoring ASCII case.
-    private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: String) -> Bool {
+    static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: String) -> Bool {
         guard bytes.count == lowercase.utf8.count else { return false }
         return zip(bytes, lowercase.utf8).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
     }
@@ -88,12 +99,7 @@ struct LinkParser {
         if !hosts.isEmpty && equalsLowercased(schemeBytes, "https") {
             guard hasSlashes else { return invalid("an https link needs \"https://\" and a host") }
             let authorityEnd = bytes[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
-            var authority = bytes[index..<authorityEnd]
-            if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-            if let portColon = authority.lastIndex(of: UInt8(ascii: ":")),
-               authority[(portColon + 1)...].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-                authority = authority[authority.startIndex..<portColon]
-            }
+            let authority = host(inAuthority: bytes[index..<authorityEnd])
             guard !authority.isEmpty else { return invalid("it has no host after https://") }
             guard hosts.contains(where: { equalsLowercased(authority, $0) }) else {
                 return .failure(.unknownHost(host: String(decoding: authority, as: UTF8.self).lowercased(), configured: hosts))

@@ -137,18 +137,13 @@ struct ResolveIndex: Sendable {
         if hasSlashes { index += 2 }
         let end = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
         let pathEnd = bytes[index..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
-        if !hosts.isEmpty && Self.equalsLowercased(scheme, "https") {
+        if !hosts.isEmpty && LinkParser.equalsLowercased(scheme, "https") {
             guard hasSlashes else { return nil }
             let authorityEnd = bytes[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
-            var authority = bytes[index..<authorityEnd]
-            if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-            if let portColon = authority.lastIndex(of: UInt8(ascii: ":")),
-               authority[(portColon + 1)...].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-                authority = authority[authority.startIndex..<portColon]
-            }
-            guard !authority.isEmpty, hosts.contains(where: { Self.equalsLowercased(authority, $0) }) else { return nil }
+            let authority = LinkParser.host(inAuthority: bytes[index..<authorityEnd])
+            guard !authority.isEmpty, hosts.contains(where: { LinkParser.equalsLowercased(authority, $0) }) else { return nil }
             index = authorityEnd
-        } else if !schemes.contains(where: { Self.equalsLowercased(scheme, $0) }) {
+        } else if !schemes.contains(where: { LinkParser.equalsLowercased(scheme, $0) }) {
             return nil
         }
         var count = 0
@@ -174,11 +169,6 @@ struct ResolveIndex: Sendable {
     static func isScheme(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
         guard let first = bytes.first, RouteFileLoader.isAlpha(first) else { return false }
         return bytes.allSatisfy { RouteFileLoader.isAlpha($0) || ($0 >= 48 && $0 <= 57) || $0 == 43 || $0 == 45 || $0 == 46 }
-    }
-
-    static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ lowercase: String) -> Bool {
-        guard bytes.count == lowercase.utf8.count else { return false }
-        return zip(bytes, lowercase.utf8).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
     }
 
     // MARK: Search
