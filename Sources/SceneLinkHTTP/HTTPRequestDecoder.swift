@@ -172,12 +172,7 @@ public struct HTTPRequestDecoder: Sendable {
                     state = .chunkSize
                 }
             case .contentBody(let remaining):
-                let available = buffer.count - readIndex
-                let take = min(available, remaining)
-                if take > 0 {
-                    body.append(contentsOf: buffer[readIndex ..< readIndex + take])
-                    consume(take)
-                }
+                let take = takeBody(upTo: remaining)
                 if take == remaining { return .request(finishRequest()) }
                 state = .contentBody(remaining: remaining - take)
                 return nil
@@ -195,12 +190,7 @@ public struct HTTPRequestDecoder: Sendable {
                     state = .chunkData(remaining: size)
                 }
             case .chunkData(let remaining):
-                let available = buffer.count - readIndex
-                let take = min(available, remaining)
-                if take > 0 {
-                    body.append(contentsOf: buffer[readIndex ..< readIndex + take])
-                    consume(take)
-                }
+                let take = takeBody(upTo: remaining)
                 if take == remaining {
                     state = .chunkDataEnd
                 } else {
@@ -251,6 +241,16 @@ public struct HTTPRequestDecoder: Sendable {
         readIndex = lf + 1
         scanIndex = readIndex
         return line
+    }
+
+    /// Moves up to `remaining` buffered bytes into the body; returns how many it moved.
+    mutating func takeBody(upTo remaining: Int) -> Int {
+        let take = min(buffer.count - readIndex, remaining)
+        if take > 0 {
+            body.append(contentsOf: buffer[readIndex ..< readIndex + take])
+            consume(take)
+        }
+        return take
     }
 
     mutating func consume(_ count: Int) {
