@@ -70,15 +70,15 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The query items, percent-decoded (RFC 3986 §2.1; `+` is kept as `+`, since links
-    /// may carry it literally). The first occurrence of a name wins in `queryItem(_:)`.
+    /// may carry it literally), split on the bytes `&` and `=` (`HTTPQueryParts`). The first
+    /// occurrence of a name wins in `queryItem(_:)`.
     public var queryItems: [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            if let eq = pair.firstIndex(of: "=") {
-                return (name: PercentDecoding.decode(pair[..<eq]) ?? String(pair[..<eq]),
-                        value: PercentDecoding.decode(pair[pair.index(after: eq)...]) ?? String(pair[pair.index(after: eq)...]))
+        guard var query, !query.isEmpty else { return [] }
+        return query.withUTF8 { bytes in
+            HTTPQueryParts(bytes).map { part in
+                let (name, value) = HTTPQueryParts.nameAndValue(part)
+                return (name: HTTPQueryParts.decodedOrRaw(name), value: value.map(HTTPQueryParts.decodedOrRaw) ?? "")
             }
-            return (name: PercentDecoding.decode(pair) ?? String(pair), value: "")
         }
     }
 
@@ -87,24 +87,15 @@ public struct HTTPRequest: Sendable {
     public func queryItem(_ name: String) -> String? {
         guard var query, !query.isEmpty else { return nil }
         return query.withUTF8 { bytes -> String? in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
-                let pair = UnsafeBufferPointer(rebasing: bytes[start ..< end])
-                start = end + 1
-                guard !pair.isEmpty else { continue }
-                let equals = pair.firstIndex(of: UInt8(ascii: "="))
-                let nameBytes = UnsafeBufferPointer(rebasing: pair[..<(equals ?? pair.endIndex)])
-                if nameBytes.contains(UInt8(ascii: "%")) {
-                    let itemName = PercentDecoding.decode(utf8: nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
-                    guard itemName == name else { continue }
+            for part in HTTPQueryParts(bytes) {
+                let (itemName, value) = HTTPQueryParts.nameAndValue(part)
+                // A name without escapes compares as bytes, without building a string.
+                if itemName.contains(UInt8(ascii: "%")) {
+                    guard HTTPQueryParts.decodedOrRaw(itemName) == name else { continue }
                 } else {
-                    guard nameBytes.elementsEqual(name.utf8) else { continue }
+                    guard itemName.elementsEqual(name.utf8) else { continue }
                 }
-                guard let equals else { return "" }
-                let value = UnsafeBufferPointer(rebasing: pair[(equals + 1)...])
-                return PercentDecoding.decode(utf8: value) ?? String(decoding: value, as: UTF8.self)
+                return value.map(HTTPQueryParts.decodedOrRaw) ?? ""
             }
             return nil
         }

@@ -71,7 +71,7 @@ public struct ResolveEndpoints: Sendable {
     static func linkParameter(_ query: String?) -> String? {
         guard var query else { return nil }
         return query.withUTF8 { bytes -> String? in
-            let parts = QueryParts(bytes)
+            let parts = HTTPQueryParts(bytes)
             guard let urlPart = parts.first(where: { $0.starts(with: "url=".utf8) }) else { return nil }
             let raw = UnsafeBufferPointer(rebasing: urlPart.dropFirst(4))
             guard let firstDecoded = PercentDecoding.decode(utf8: raw), !firstDecoded.isEmpty else {

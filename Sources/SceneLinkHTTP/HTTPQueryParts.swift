@@ -1,0 +1,43 @@
+/// The non-empty `&`-separated parts of a query's UTF-8 bytes, without allocating.
+///
+/// ```swift
+/// var query = "a=1&&b"
+/// query.withUTF8 { bytes in HTTPQueryParts(bytes).count }  // 2: "a=1", "b"
+/// ```
+public struct HTTPQueryParts: Sequence {
+    public let bytes: UnsafeBufferPointer<UInt8>
+
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        public mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
+            while position < bytes.count {
+                let start = position
+                while position < bytes.count, bytes[position] != UInt8(ascii: "&") { position += 1 }
+                let end = position
+                position += 1
+                if end > start { return bytes[start ..< end] }
+            }
+            return nil
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(bytes: bytes) }
+
+    /// A part's name and value bytes, split at its first `=`; the value is nil without one.
+    public static func nameAndValue(_ part: Slice<UnsafeBufferPointer<UInt8>>)
+        -> (name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) {
+        guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return (UnsafeBufferPointer(rebasing: part), nil) }
+        return (UnsafeBufferPointer(rebasing: part[..<equals]), UnsafeBufferPointer(rebasing: part[(equals + 1)...]))
+    }
+
+    /// Bytes percent-decoded once, or as they are when an escape is malformed.
+    public static func decodedOrRaw(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        PercentDecoding.decode(utf8: bytes) ?? String(decoding: bytes, as: UTF8.self)
+    }
+}
