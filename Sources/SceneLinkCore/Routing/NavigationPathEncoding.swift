@@ -68,18 +68,6 @@ public enum NavigationPathEncoding {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `{"type":...,"tag":...,"value":...}` for a route's element template and the link's
-    /// values: what `appendElement(template.element(values), to:)` writes.
-    static func appendElement(_ template: ElementTemplate, values: [JSONValue?], to out: inout [UInt8]) {
-        out.appendStatic("{\"type\":")
-        JSONWriter.appendString(template.typeName, to: &out, escapingSlashes: false)
-        out.appendStatic(",\"tag\":")
-        JSONWriter.appendString(template.tag, to: &out, escapingSlashes: false)
-        out.appendStatic(",\"value\":")
-        JSONWriter.append(template.value.render(values), to: &out, escapingSlashes: false)
-        out.append(UInt8(ascii: "}"))
-    }
-
     /// The default resolve document, members in this order: `link`, `route`, `parameters`
     /// (an object, keys sorted), `elements`, `navigationPath` (the CodableRepresentation array
     /// itself, not a string), `selection` (an element or null), `canonical`.

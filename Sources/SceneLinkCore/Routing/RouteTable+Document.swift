@@ -6,7 +6,10 @@ extension RouteTable {
     /// - Throws: `ResolveError`, as `resolve(_:)`.
     public func documentBytes(for link: String) throws(ResolveError) -> [UInt8] {
         let found = try match(link)
-        guard let routeIndex = found.route else { return NavigationPathEncoding.document(try resolve(link)) }
+        guard let routeIndex = found.route else {
+            // The root link, as `resolve(_:)` answers it, without matching again.
+            return NavigationPathEncoding.document(rootResolution(of: link))
+        }
         let route = routes[routeIndex]
         let values = found.values
         var out: [UInt8] = []
@@ -25,13 +28,13 @@ extension RouteTable {
         out.appendStatic(",\"elements\":[")
         for (offset, template) in route.stack.enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
-            NavigationPathEncoding.appendElement(template, values: values, to: &out)
+            NavigationPathEncoding.appendElement(template.element(values), to: &out)
         }
         out.appendStatic("],\"navigationPath\":")
         NavigationPathEncoding.append(route.stack, values: values, to: &out)
         out.appendStatic(",\"selection\":")
         if let selection = route.selection {
-            NavigationPathEncoding.appendElement(selection, values: values, to: &out)
+            NavigationPathEncoding.appendElement(selection.element(values), to: &out)
         } else {
             out.appendStatic("null")
         }

@@ -134,7 +134,7 @@ extension RouteTable {
     public func resolve(_ link: String) throws(ResolveError) -> ResolvedLink {
         let found = try match(link)
         guard let routeIndex = found.route else {
-            return ResolvedLink(link: link, route: nil, parameters: [], elements: [], selection: nil, canonical: rootLinks())
+            return rootResolution(of: link)
         }
         let route = routes[routeIndex]
         let parameters = zip(route.parameters, found.values).map { ResolvedParameter(name: $0.name, value: $1 ?? .null) }
@@ -174,6 +174,11 @@ extension RouteTable {
         case .elements: return NavigationPathEncoding.elements(try resolve(link).elements)
         case .document: return try documentBytes(for: link)
         }
+    }
+
+    /// A root link's resolution: the empty stack, back to the root in one step.
+    func rootResolution(of link: String) -> ResolvedLink {
+        ResolvedLink(link: link, route: nil, parameters: [], elements: [], selection: nil, canonical: rootLinks())
     }
 
     func rootLinks() -> CanonicalLinks {
