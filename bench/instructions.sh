@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# User-space instructions per request under callgrind: repeatable whatever else the machine does.
+#
+# Usage: bench/instructions.sh PATH [WRK ARGS...]
+#   bench/instructions.sh /healthz
+#   bench/instructions.sh '/v1/resolve?url=fuelmoney://settings/account&format=navigationPath'
+# Starts the release build under `valgrind --tool=callgrind` (port 18201, --db :memory:), drives it
+# with wrk -t1 -c4 for 8 s, stops it with SIGINT, and prints total instructions, the start-up cost
+# (an idle run, measured first) and (total - start-up) / requests. SCENELINK_BIN=PATH measures
+# that binary instead of building this checkout.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+path=$1; shift
+# SCENELINK_BIN measures another build (an older commit's, say) instead of this checkout's.
+bin=${SCENELINK_BIN:-}
+if [ -z "$bin" ]; then
+  (cd "$root" && swift build -c release --product scenelink >/dev/null)
+  bin="$root/.build/release/scenelink"
+fi
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+command -v valgrind >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq valgrind >/dev/null; }
+
+instructions() {  # run the server under callgrind; $1 = seconds of load (0: none); prints total
+  valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bin" serve --port 18201 --db :memory: --access-log off \
+    >/dev/null 2>&1 &
+  local pid=$! seconds=$1
+  shift
+  for _ in $(seq 1 60); do curl -sf -o /dev/null http://127.0.0.1:18201/healthz && break; sleep 1; done
+  if [ "$seconds" -gt 0 ]; then
+    wrk -t1 -c4 -d"$seconds"s "$@" "http://127.0.0.1:18201$path" | awk '/requests in/{print $1}' >"$work/requests"
+  fi
+  kill -INT "$pid"; wait "$pid" || true
+  callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/{gsub(",","",$1); print $1}'
+}
+startup=$(instructions 0)
+total=$(instructions 8 "$@")
+requests=$(cat "$work/requests")
+echo "path=$path requests=$requests total=$total startup=$startup per_request=$(( (total - startup) / requests ))"
