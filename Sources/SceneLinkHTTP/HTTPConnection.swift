@@ -50,7 +50,8 @@ final class HTTPConnection: @unchecked Sendable {
 
     // The request in progress.
     private var hasHead = false
-    private var route: HTTPRouter.Route?
+    /// The index of the matched route in `context.router.routes`; nil when none matched.
+    private var routeIndex: Int?
     private var parameters: [String: String] = [:]
     /// The answer for an unrouted request, sent once its body has been read and dropped.
     private var immediate: HTTPResponse?
@@ -154,19 +155,19 @@ final class HTTPConnection: @unchecked Sendable {
         method = head.method
         path = head.path
         version = head.version
-        keepAliveRequested = head.wantsKeepAlive
+        keepAliveRequested = decoder.keepAlive
         if context.configuration.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
+        routeIndex = nil
         // Checked before clearing: clearing an optional struct goes through generic value
         // witnesses even when it is already nil.
-        if route != nil { route = nil }
         if immediate != nil { immediate = nil }
         var limit = context.configuration.maxBodyBytes
-        switch context.router.match(method: head.method, path: head.path) {
-        case .found(let found, let captured):
-            route = found
+        switch context.router.find(method: head.method, path: head.path) {
+        case .found(let index, let captured):
+            routeIndex = index
             parameters = captured
             // A route's limit only lowers the server's: maxBodyBytes is the largest body of all.
-            limit = min(found.maxBodyBytes ?? limit, limit)
+            limit = min(context.router.routes[index].maxBodyBytes ?? limit, limit)
         case .methodNotAllowed(let allowed):
             immediate = HTTPRouter.methodNotAllowed(head.method, path: head.path, allowed: allowed)
         case .notFound:
@@ -181,7 +182,7 @@ final class HTTPConnection: @unchecked Sendable {
             return
         }
         guard decoder.framing != .none else { return }
-        if head.expectsContinue {
+        if decoder.expectsContinue {
             if let immediate {
                 // RFC 9110 §10.1.1: a final status instead of 100; the body is never read, so close.
                 keepAliveRequested = false
@@ -199,13 +200,14 @@ final class HTTPConnection: @unchecked Sendable {
             complete(answer)
             return
         }
-        guard let handler = route?.handler else {
+        guard let index = routeIndex else {
             complete(HTTPRouter.notFound(path: request.path))
             return
         }
+        let handler = context.router.routes[index].handler
         var routed = request
-        routed.pathParameters = parameters
-        routed.routePattern = route?.pattern
+        if !parameters.isEmpty { routed.pathParameters = parameters }
+        routed.routePattern = context.router.routes[index].pattern
         phase = .handling
         responseToken &+= 1
         let token = responseToken
@@ -243,11 +245,12 @@ final class HTTPConnection: @unchecked Sendable {
         if let log = context.configuration.onRequestCompleted {
             let duration = hasHead ? HTTPDate.monotonicMicroseconds() - requestStart : 0
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: method, path: path,
-                                 routePattern: route?.pattern, status: response.status.code,
+                                 routePattern: routeIndex.map { context.router.routes[$0].pattern },
+                                 status: response.status.code,
                                  responseBytes: written, durationMicroseconds: duration))
         }
         hasHead = false
-        if route != nil { route = nil }
+        routeIndex = nil
         method = .get
         path = "-"
         deadline = now() + (decoder.isIdle ? context.idleTimeout : context.headerTimeout)

@@ -1,19 +1,56 @@
 /// One decoded HTTP request, with its whole body.
+///
+/// A value type with copy-on-write storage: the server hands a request from the decoder to
+/// the router to a handler, and each copy costs one reference count instead of one per
+/// field. Changing a field of a shared copy copies the storage first.
 public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+    /// The method as sent.
+    public var method: HTTPMethod {
+        get { storage.method }
+        set { makeUnique(); storage.method = newValue }
+    }
     /// The request target as sent (origin-form `/a/b?c`, or absolute-form `http://h/a/b?c`).
-    public var target: String
+    public var target: String {
+        get { storage.target }
+        set { makeUnique(); storage.target = newValue }
+    }
     /// The path of the target, still percent-encoded, always starting with `/`.
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        set { makeUnique(); storage.path = newValue }
+    }
     /// The query of the target without the `?`, still percent-encoded; nil when absent.
-    public var query: String?
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    public var query: String? {
+        get { storage.query }
+        set { makeUnique(); storage.query = newValue }
+    }
+    /// The version from the request line.
+    public var version: HTTPVersion {
+        get { storage.version }
+        set { makeUnique(); storage.version = newValue }
+    }
+    /// The header fields, in the order sent.
+    public var headers: HTTPHeaders {
+        get { storage.headers }
+        set { makeUnique(); storage.headers = newValue }
+    }
+    /// The whole body (chunked bodies already joined).
+    public var body: [UInt8] {
+        get { storage.body }
+        set { makeUnique(); storage.body = newValue }
+    }
     /// Values captured by the route pattern's `{name}` segments, percent-decoded.
-    public var pathParameters: [String: String]
+    public var pathParameters: [String: String] {
+        get { storage.pathParameters }
+        set { makeUnique(); storage.pathParameters = newValue }
+    }
     /// The pattern of the route that matched (`/v1/sessions/{id}`), set by the router.
-    public var routePattern: String?
+    public var routePattern: String? {
+        get { storage.routePattern }
+        set { makeUnique(); storage.routePattern = newValue }
+    }
+
+    private var storage: Storage
 
     public init(
         method: HTTPMethod,
@@ -24,14 +61,46 @@ public struct HTTPRequest: Sendable {
         pathParameters: [String: String] = [:],
         routePattern: String? = nil
     ) {
-        self.method = method
-        self.target = target
-        self.version = version
-        self.headers = headers
-        self.body = body
-        self.pathParameters = pathParameters
-        self.routePattern = routePattern
-        (self.path, self.query) = HTTPRequest.splitTarget(target)
+        let (path, query) = HTTPRequest.splitTarget(target)
+        storage = Storage(method: method, target: target, path: path, query: query, version: version,
+                          headers: headers, body: body, pathParameters: pathParameters, routePattern: routePattern)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// The fields. Shared between copies of a request and changed only when the request
+    /// holding it is its only owner (`makeUnique()`), so no two threads ever touch one
+    /// storage while one of them writes: hence `@unchecked Sendable`.
+    private final class Storage: @unchecked Sendable {
+        var method: HTTPMethod
+        var target: String
+        var path: String
+        var query: String?
+        var version: HTTPVersion
+        var headers: HTTPHeaders
+        var body: [UInt8]
+        var pathParameters: [String: String]
+        var routePattern: String?
+
+        init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
+             headers: HTTPHeaders, body: [UInt8], pathParameters: [String: String], routePattern: String?) {
+            self.method = method
+            self.target = target
+            self.path = path
+            self.query = query
+            self.version = version
+            self.headers = headers
+            self.body = body
+            self.pathParameters = pathParameters
+            self.routePattern = routePattern
+        }
+
+        func copy() -> Storage {
+            Storage(method: method, target: target, path: path, query: query, version: version,
+                    headers: headers, body: body, pathParameters: pathParameters, routePattern: routePattern)
+        }
     }
 
     /// Splits a request target into path and query. Absolute-form targets

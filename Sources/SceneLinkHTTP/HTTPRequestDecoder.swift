@@ -82,11 +82,20 @@ public struct HTTPRequestDecoder: Sendable {
     var hasHead = false
     static let noRequest = HTTPRequest(method: .get, target: "/")
     var fields: [(name: String, value: String)] = []
+    /// What the fields that shape framing and the connection said, noted as each is parsed.
+    var seen = HTTPHeadFields()
     var body: [UInt8] = []
     var bodyLimit: Int?
 
     /// The framing of the request whose head was returned last.
     public private(set) var framing: Framing = .none
+    /// Whether the client of the request whose head was returned last wants the connection
+    /// kept open (RFC 9112 §9.3): HTTP/1.1 unless `Connection: close`; HTTP/1.0 only with
+    /// `Connection: keep-alive`.
+    public private(set) var keepAlive = true
+    /// Whether that client waits for `100 Continue` before sending the body
+    /// (RFC 9110 §10.1.1). HTTP/1.0 clients never get an interim response.
+    public private(set) var expectsContinue = false
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -154,7 +163,7 @@ public struct HTTPRequestDecoder: Sendable {
                     let request = try finishHead()
                     return .head(request)
                 }
-                let field = try parseField(line)
+                let field = try parseField(line, noting: true)
                 // One allocation for a typical header section instead of growing 1, 2, 4, 8.
                 if fields.isEmpty { fields.reserveCapacity(12) }
                 fields.append(field)
@@ -210,7 +219,7 @@ public struct HTTPRequestDecoder: Sendable {
                 // RFC 9112 §7.1.2: trailer fields are read and, here, discarded.
                 guard let line = try nextLine(limit: limits.maxHeaderBytes, tooLong: .headerBlockTooLarge(limit: limits.maxHeaderBytes)) else { return nil }
                 if line.isEmpty { return .request(finishRequest()) }
-                _ = try parseField(line)
+                _ = try parseField(line, noting: false)
             }
         }
     }
@@ -302,20 +311,26 @@ public struct HTTPRequestDecoder: Sendable {
 
     /// The common methods without building a string for them.
     static func knownMethod(_ bytes: ArraySlice<UInt8>) -> HTTPMethod? {
+        let b = bytes.startIndex
         switch bytes.count {
         case 3:
-            if bytes.elementsEqual("GET".utf8) { return .get }
-            if bytes.elementsEqual("PUT".utf8) { return .put }
+            guard bytes[b + 1] == UInt8(ascii: "E"), bytes[b + 2] == UInt8(ascii: "T") else { return nil }
+            if bytes[b] == UInt8(ascii: "G") { return .get }
+            if bytes[b] == UInt8(ascii: "P") { return .put }
         case 4:
-            if bytes.elementsEqual("HEAD".utf8) { return .head }
-            if bytes.elementsEqual("POST".utf8) { return .post }
+            if bytes.elementsEqual(headBytes) { return .head }
+            if bytes.elementsEqual(postBytes) { return .post }
         case 6:
-            if bytes.elementsEqual("DELETE".utf8) { return .delete }
+            if bytes.elementsEqual(deleteBytes) { return .delete }
         default:
             break
         }
         return nil
     }
+
+    private static let headBytes: [UInt8] = Array("HEAD".utf8)
+    private static let postBytes: [UInt8] = Array("POST".utf8)
+    private static let deleteBytes: [UInt8] = Array("DELETE".utf8)
 
     /// `HTTP/1.0` and `HTTP/1.1`; a higher 1.x minor version is served as 1.1 (RFC 9110 §6.2);
     /// another major version is 505; anything else is not a version at all (400).
@@ -350,7 +365,8 @@ public struct HTTPRequestDecoder: Sendable {
 
     // MARK: - Field lines (RFC 9112 §5, RFC 9110 §5)
 
-    mutating func parseField(_ line: ArraySlice<UInt8>) throws(HTTPDecodingError) -> (name: String, value: String) {
+    /// Parses one field line; with `noting`, also notes what a framing or connection field says.
+    mutating func parseField(_ line: ArraySlice<UInt8>, noting: Bool) throws(HTTPDecodingError) -> (name: String, value: String) {
         guard let first = line.first else { throw fail(.invalidFieldName) }
         if first == 32 || first == 9 { throw fail(.obsoleteLineFolding) }
         var index = line.startIndex
@@ -372,68 +388,47 @@ public struct HTTPRequestDecoder: Sendable {
         for byte in valueBytes where byte < 32 && byte != 9 || byte == 127 {
             throw fail(byte == 13 ? .invalidLineEnding : .invalidFieldValue(name: name))
         }
-        return (name, String(decoding: valueBytes, as: UTF8.self))
+        let value = String(decoding: valueBytes, as: UTF8.self)
+        if noting { seen.note(name: line[line.startIndex ..< index], value: value, valueBytes: valueBytes) }
+        return (name, value)
     }
 
     // MARK: - Message framing (RFC 9112 §6)
 
     mutating func finishHead() throws(HTTPDecodingError) -> HTTPRequest {
         guard hasHead else { throw fail(.invalidRequestLine) }
-        var hostCount = 0
-        var host = ""
-        var contentLength: Int?
-        var transferCodings: [Substring] = []
-        var transferEncodingValue = ""
-        var hasTransferEncoding = false
-        for field in fields {
-            let name = field.name
-            if name.equalsIgnoringASCIICase("host") {
-                hostCount += 1
-                host = field.value
-            } else if name.equalsIgnoringASCIICase("content-length") {
-                // RFC 9110 §8.6: a list of identical values may be accepted as one; anything else is an error.
-                for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
-                    let trimmed = element.trimmingOWS()
-                    guard let length = HTTPRequestDecoder.parseDecimal(trimmed) else {
-                        throw fail(.invalidContentLength(field.value))
-                    }
-                    if let previous = contentLength, previous != length { throw fail(.conflictingContentLength) }
-                    contentLength = length
-                }
-            } else if name.equalsIgnoringASCIICase("transfer-encoding") {
-                hasTransferEncoding = true
-                transferEncodingValue += transferEncodingValue.isEmpty ? field.value : ", " + field.value
-                for element in field.value.split(separator: ",") {
-                    let trimmed = element.trimmingOWS()
-                    if !trimmed.isEmpty { transferCodings.append(trimmed) }
-                }
-            }
-        }
+        let seen = self.seen
+        self.seen = HTTPHeadFields()
+        if let problem = seen.contentLengthProblem { throw fail(problem) }
         // RFC 9112 §3.2: HTTP/1.1 requests carry exactly one Host; more than one is always an error.
-        if hostCount > 1 { throw fail(.duplicateHost) }
-        if hostCount == 0, head.version == .http1_1 { throw fail(.missingHost) }
-        if hostCount == 1, !HTTPRequestDecoder.isValidHost(host) { throw fail(.invalidHost) }
+        if seen.hostCount > 1 { throw fail(.duplicateHost) }
+        if seen.hostCount == 0, head.version == .http1_1 { throw fail(.missingHost) }
+        if seen.hostCount == 1, !seen.hostIsValid { throw fail(.invalidHost) }
 
-        if hasTransferEncoding {
+        if seen.hasTransferEncoding {
+            let transferCodings = seen.transferCodings
             // RFC 9112 §6.1: TE with CL is a smuggling attempt or a broken intermediary: reject and close.
-            if contentLength != nil { throw fail(.contentLengthWithTransferEncoding) }
+            if seen.contentLength != nil { throw fail(.contentLengthWithTransferEncoding) }
             // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing.
-            if head.version == .http1_0 { throw fail(.invalidTransferEncoding(transferEncodingValue)) }
+            if head.version == .http1_0 { throw fail(.invalidTransferEncoding(seen.transferEncodingValue)) }
             // RFC 9112 §6.3: chunked must be the final coding, exactly once.
             guard let last = transferCodings.last, last.equalsIgnoringASCIICase("chunked"),
                   transferCodings.filter({ $0.equalsIgnoringASCIICase("chunked") }).count == 1 else {
-                throw fail(.invalidTransferEncoding(transferEncodingValue))
+                throw fail(.invalidTransferEncoding(seen.transferEncodingValue))
             }
             // RFC 9112 §6.1: a coding we do not implement (gzip before chunked, say) is 501.
             if let other = transferCodings.first(where: { !$0.equalsIgnoringASCIICase("chunked") }) {
                 throw fail(.unsupportedTransferCoding(String(other)))
             }
             framing = .chunked
-        } else if let contentLength, contentLength > 0 {
+        } else if let contentLength = seen.contentLength, contentLength > 0 {
             framing = .contentLength(contentLength)
         } else {
             framing = .none
         }
+        let isHTTP10 = head.version == .http1_0
+        keepAlive = !seen.connectionClose && (!isHTTP10 || seen.connectionKeepAlive)
+        expectsContinue = !isHTTP10 && seen.expectsContinue
         head.headers = HTTPHeaders(fields)
         fields = []
         bodyLimit = nil
@@ -530,13 +525,13 @@ public struct HTTPRequestDecoder: Sendable {
     }
 
     /// `uri-host [ ":" port ]` (RFC 9110 §7.2): reg-name, IPv4 or `[IPv6]` characters only.
-    static func isValidHost(_ host: String) -> Bool {
+    static func isValidHost(_ host: ArraySlice<UInt8>) -> Bool {
         let low = hostLow, high = hostHigh
-        func isHostByte(_ byte: UInt8) -> Bool {
-            byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
+        for byte in host {
+            let member = byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
+            if !member { return false }
         }
-        return host.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isHostByte) }
-            ?? host.utf8.allSatisfy(isHostByte)
+        return true
     }
 }
 

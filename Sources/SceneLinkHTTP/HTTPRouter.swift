@@ -78,6 +78,24 @@ public struct HTTPRouter: Sendable {
 
     /// Finds the route for `method` and a percent-encoded `path`.
     public func match(method: HTTPMethod, path: String) -> Match {
+        switch find(method: method, path: path) {
+        case .found(let index, let parameters): .found(routes[index], parameters: parameters)
+        case .methodNotAllowed(let allowed): .methodNotAllowed(allowed: allowed)
+        case .notFound: .notFound
+        case .badPath: .badPath
+        }
+    }
+
+    /// `match` with the route as its index in `routes`: what a connection keeps while the
+    /// body arrives, without copying the route's fields for every request.
+    enum Found {
+        case found(Int, parameters: [String: String])
+        case methodNotAllowed(allowed: [HTTPMethod])
+        case notFound
+        case badPath
+    }
+
+    func find(method: HTTPMethod, path: String) -> Found {
         var path = path
         return path.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(1, maxCaptures)) { captures in
@@ -94,15 +112,14 @@ public struct HTTPRouter: Sendable {
                     }
                     return search.badPath ? .badPath : .notFound
                 }
-                let route = routes[found]
-                var parameters = [String: String](minimumCapacity: route.captureNames.count)
-                if !route.captureNames.isEmpty {
-                    for (name, range) in zip(route.captureNames, captures) {
-                        // Checked decodable when the capture was taken.
-                        parameters[name] = PercentDecoding.decode(utf8: UnsafeBufferPointer(rebasing: bytes[range])) ?? ""
-                    }
+                // Fields read in place: binding the route to a local would retain each of them.
+                guard !routes[found].captureNames.isEmpty else { return .found(found, parameters: [:]) }
+                var parameters = [String: String](minimumCapacity: routes[found].captureNames.count)
+                for (name, range) in zip(routes[found].captureNames, captures) {
+                    // Checked decodable when the capture was taken.
+                    parameters[name] = PercentDecoding.decode(utf8: UnsafeBufferPointer(rebasing: bytes[range])) ?? ""
                 }
-                return .found(route, parameters: parameters)
+                return .found(found, parameters: parameters)
             }
         }
     }

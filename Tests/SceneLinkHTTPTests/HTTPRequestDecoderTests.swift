@@ -42,6 +42,68 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         #expect(request.body.isEmpty)
     }
 
+    /// The decoder's reading of the head just returned: keep-alive and 100-continue.
+    private func headFlags(_ text: String) throws -> (keepAlive: Bool, expectsContinue: Bool) {
+        var decoder = HTTPRequestDecoder()
+        decoder.append(Array(text.utf8))
+        guard case .head? = try decoder.next() else {
+            Issue.record("no head in \(text)")
+            return (false, false)
+        }
+        return (decoder.keepAlive, decoder.expectsContinue)
+    }
+
+    @Test(arguments: [
+        ("GET / HTTP/1.1\r\nHost: a\r\n\r\n", true),
+        ("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", false),
+        ("GET / HTTP/1.1\r\nHost: a\r\nCONNECTION: Keep-Alive, CLOSE\r\n\r\n", false),
+        ("GET / HTTP/1.1\r\nHost: a\r\nConnection: upgrade\r\nConnection: close \r\n\r\n", false),
+        ("GET / HTTP/1.0\r\n\r\n", false),
+        ("GET / HTTP/1.0\r\nconnection: keep-alive\r\n\r\n", true),
+        ("GET / HTTP/1.0\r\nConnection: keep-alive, close\r\n\r\n", false),
+    ])
+    func readsWhetherTheClientWantsTheConnectionKept(text: String, keepAlive: Bool) throws {
+        #expect(try headFlags(text).keepAlive == keepAlive)
+    }
+
+    @Test(arguments: [
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nExpect: 100-continue\r\n\r\n", true),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nEXPECT:  100-Continue \r\n\r\n", true),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nExpect: something\r\nExpect: 100-continue\r\n\r\n", false),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\n\r\n", false),
+        ("POST / HTTP/1.0\r\nContent-Length: 1\r\nExpect: 100-continue\r\n\r\n", false),
+    ])
+    func readsWhetherTheClientWaitsForContinue(text: String, expects: Bool) throws {
+        #expect(try headFlags(text).expectsContinue == expects)
+    }
+
+    @Test func forgetsTheLastHeadsFieldsForTheNextRequest() throws {
+        var decoder = HTTPRequestDecoder()
+        decoder.append(Array("GET /1 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\nGET /2 HTTP/1.1\r\nHost: b\r\n\r\n".utf8))
+        var keepAlive: [Bool] = []
+        while let event = try decoder.next() {
+            if case .head = event { keepAlive.append(decoder.keepAlive) }
+        }
+        // A second Host would be a duplicate if the first head's fields were still counted.
+        #expect(keepAlive == [false, true])
+    }
+
+    @Test(arguments: ["host", "HOST", "Host", "content-length", "Content-LENGTH", "transfer-encoding", "Connection", "EXPECT"])
+    func recognisesFramingFieldNamesInAnyCase(name: String) {
+        let lower = name.lowercased()
+        let expected: StaticString
+        switch lower {
+        case "host": expected = "host"
+        case "content-length": expected = "content-length"
+        case "transfer-encoding": expected = "transfer-encoding"
+        case "connection": expected = "connection"
+        default: expected = "expect"
+        }
+        #expect(HTTPHeadFields.name(Array(name.utf8)[...], is: expected))
+        #expect(!HTTPHeadFields.name(Array((name + "x").utf8)[...], is: expected))
+        #expect(!HTTPHeadFields.name(Array(("x" + name.dropFirst()).utf8)[...], is: expected))
+    }
+
     @Test func decodesARequestSplitIntoOneByteSegments() {
         let text = "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
         let result = decode(text, segment: 1)
