@@ -34,13 +34,16 @@ final class HTTPConnection: @unchecked Sendable {
     /// Monotonic microseconds at which `deadlinePassed()` runs; 0 for none.
     var deadline: Int64 = 0
 
-    private var decoder: HTTPRequestDecoder
+    /// Used a dozen times per request, so kept out of the runtime exclusivity checks.
+    private let decoder: ConfinedValue<HTTPRequestDecoder>
     private var readSource: DispatchSourceRead?
     private var writeSource: DispatchSourceWrite?
     private var readSuspended = false
     private var writeSuspended = false
     private var liveSources = 0
-    private var pending: [UInt8] = []
+    /// Response bytes the socket has not taken yet; read on every request, so kept out of
+    /// the runtime exclusivity checks like the decoder.
+    private let pending = ConfinedValue<[UInt8]>([])
     private var pendingOffset = 0
     private var closeWhenFlushed = false
     private var peerClosed = false
@@ -68,7 +71,7 @@ final class HTTPConnection: @unchecked Sendable {
         fd = socket.fd
         self.io = io
         self.context = context
-        decoder = HTTPRequestDecoder(limits: context.limits)
+        decoder = ConfinedValue(HTTPRequestDecoder(limits: context.limits))
         inputCap = context.limits.maxRequestLineBytes + context.limits.maxHeaderBytes + 65_536
     }
 
@@ -95,12 +98,12 @@ final class HTTPConnection: @unchecked Sendable {
             let count = recv(fd, io.scratch.baseAddress, io.scratch.count, 0)
             if count > 0 {
                 if phase == .lingering { continue }
-                let wasIdle = decoder.isIdle
-                decoder.append(UnsafeRawBufferPointer(rebasing: io.scratch[0 ..< count]))
+                let wasIdle = decoder.value.isIdle
+                decoder.value.append(UnsafeRawBufferPointer(rebasing: io.scratch[0 ..< count]))
                 if wasIdle, phase == .reading { deadline = now() + context.headerTimeout }
                 processInput()
-                if phase != .closed, decoder.bufferedByteCount > inputCap { suspendReads() }
-                guard phase == .reading, !decoder.isIdle, !readSuspended else { return }
+                if phase != .closed, decoder.value.bufferedByteCount > inputCap { suspendReads() }
+                guard phase == .reading, !decoder.value.isIdle, !readSuspended else { return }
             } else if count == 0 {
                 peerClosed = true
                 if phase == .lingering { close(); return }
@@ -124,11 +127,11 @@ final class HTTPConnection: @unchecked Sendable {
         guard !processing else { return }
         processing = true
         defer { processing = false }
-        while phase == .reading, pendingOffset >= pending.count {
+        while phase == .reading, pendingOffset >= pending.value.count {
             // One switch over the optional event: binding it to a local first made the
             // compiler destroy it through generic value witnesses, a cost per request.
             do {
-                switch try decoder.next() {
+                switch try decoder.value.next() {
                 case .head(let head)?:
                     routeHead(head)
                 case .request(let request)?:
@@ -155,7 +158,7 @@ final class HTTPConnection: @unchecked Sendable {
         method = head.method
         path = head.path
         version = head.version
-        keepAliveRequested = decoder.keepAlive
+        keepAliveRequested = decoder.value.keepAlive
         if context.configuration.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
         routeIndex = nil
         // Checked before clearing: clearing an optional struct goes through generic value
@@ -176,13 +179,13 @@ final class HTTPConnection: @unchecked Sendable {
             immediate = HTTPRouter.badPath(path: head.path)
         }
         do {
-            try decoder.limitBody(to: limit)
+            try decoder.value.limitBody(to: limit)
         } catch {
             fail(error)
             return
         }
-        guard decoder.framing != .none else { return }
-        if decoder.expectsContinue {
+        guard decoder.value.framing != .none else { return }
+        if decoder.value.expectsContinue {
             if let immediate {
                 // RFC 9110 §10.1.1: a final status instead of 100; the body is never read, so close.
                 keepAliveRequested = false
@@ -239,9 +242,9 @@ final class HTTPConnection: @unchecked Sendable {
             && requestsServed < context.configuration.maxRequestsPerConnection
         let directive: HTTPResponseEncoder.ConnectionDirective =
             !keepAlive ? .close : (version == .http1_0 ? .keepAlive : .persistent)
-        let date = io.dateCache.current()
-        io.output.removeAll(keepingCapacity: true)
-        let written = context.encoder.encode(response, method: method, connection: directive, date: date, into: &io.output)
+        let date = io.dateCache.value.current()
+        io.output.value.removeAll(keepingCapacity: true)
+        let written = context.encoder.encode(response, method: method, connection: directive, date: date, into: &io.output.value)
         if let log = context.configuration.onRequestCompleted {
             let duration = hasHead ? HTTPDate.monotonicMicroseconds() - requestStart : 0
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: method, path: path,
@@ -253,8 +256,8 @@ final class HTTPConnection: @unchecked Sendable {
         routeIndex = nil
         method = .get
         path = "-"
-        deadline = now() + (decoder.isIdle ? context.idleTimeout : context.headerTimeout)
-        send(io.output)
+        deadline = now() + (decoder.value.isIdle ? context.idleTimeout : context.headerTimeout)
+        send(io.output.value)
         guard phase != .closed else { return }
         if !keepAlive {
             finishAfterFlush()
@@ -274,14 +277,14 @@ final class HTTPConnection: @unchecked Sendable {
     /// Writes `bytes` with one `send` when the socket takes them all; keeps the rest for
     /// the write source. `MSG_NOSIGNAL`: a closed peer is an error code, not SIGPIPE.
     private func send(_ bytes: [UInt8]) {
-        if pendingOffset < pending.count {
-            pending.append(contentsOf: bytes)
+        if pendingOffset < pending.value.count {
+            pending.value.append(contentsOf: bytes)
             return
         }
         let sent = bytes.withUnsafeBytes { raw in writeSome(raw) }
         guard let sent else { close(); return }
         if sent < bytes.count {
-            pending = Array(bytes[sent...])
+            pending.value = Array(bytes[sent...])
             pendingOffset = 0
             deadline = now() + context.writeTimeout
             armWriteSource()
@@ -324,11 +327,11 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func writable() {
         guard phase != .closed else { return }
-        let sent = pending.withUnsafeBytes { raw in writeSome(UnsafeRawBufferPointer(rebasing: raw[pendingOffset...])) }
+        let sent = pending.value.withUnsafeBytes { raw in writeSome(UnsafeRawBufferPointer(rebasing: raw[pendingOffset...])) }
         guard let sent else { close(); return }
         pendingOffset += sent
-        guard pendingOffset >= pending.count else { return }
-        pending = []
+        guard pendingOffset >= pending.value.count else { return }
+        pending.value = []
         pendingOffset = 0
         if let source = writeSource, !writeSuspended {
             writeSuspended = true
@@ -339,7 +342,7 @@ final class HTTPConnection: @unchecked Sendable {
             return
         }
         if phase == .reading {
-            deadline = now() + (decoder.isIdle ? context.idleTimeout : context.headerTimeout)
+            deadline = now() + (decoder.value.isIdle ? context.idleTimeout : context.headerTimeout)
             processInput()
         }
     }
@@ -349,7 +352,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// Closes once everything written so far has left.
     private func finishAfterFlush() {
         closeWhenFlushed = true
-        if pendingOffset >= pending.count { beginLinger() }
+        if pendingOffset >= pending.value.count { beginLinger() }
     }
 
     /// Half-closes our side and discards input until the client closes or the linger time
@@ -424,12 +427,12 @@ final class HTTPConnection: @unchecked Sendable {
         deadline = 0
         switch phase {
         case .reading:
-            if pendingOffset < pending.count || decoder.isIdle {
+            if pendingOffset < pending.value.count || decoder.value.isIdle {
                 // A client that will not read, or that sent nothing: nothing to say.
                 close()
             } else {
                 keepAliveRequested = false
-                let seconds = decoder.isReadingBody ? context.bodyTimeout : context.headerTimeout
+                let seconds = decoder.value.isReadingBody ? context.bodyTimeout : context.headerTimeout
                 complete(HTTPProblem(
                     status: .requestTimeout, type: "https://scenelink.dev/problems/request-timeout",
                     title: "Request timeout",
@@ -446,7 +449,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// Server shutdown: close if idle; otherwise the current request finishes with
     /// `Connection: close` (the server's drain timer closes whatever is left).
     func beginShutdown() {
-        if phase == .reading, decoder.isIdle, pendingOffset >= pending.count {
+        if phase == .reading, decoder.value.isIdle, pendingOffset >= pending.value.count {
             close()
         }
     }

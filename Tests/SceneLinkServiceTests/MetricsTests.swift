@@ -31,6 +31,19 @@ struct MetricsTests {
         #expect(samples["scenelink_http_request_duration_seconds_count"] == 3)
     }
 
+    @Test("routes whose patterns have the same length are still counted apart")
+    func sameLengthRoutes() {
+        let metrics = Metrics()
+        // Same pattern length, method length and status: the keys hash alike and must still differ.
+        for _ in 0 ..< 3 { metrics.recordRequest(route: "/v1/a/{x}", method: "GET", status: 200, durationMicros: 10) }
+        metrics.recordRequest(route: "/v1/b/{x}", method: "GET", status: 200, durationMicros: 10)
+        metrics.recordRequest(route: "/v1/b/{x}", method: "PUT", status: 200, durationMicros: 10)
+        let samples = MetricsTests.samples(metrics.render(gauges: []))
+        #expect(samples[#"scenelink_http_requests_total{route="/v1/a/{x}",method="GET",status="200"}"#] == 3)
+        #expect(samples[#"scenelink_http_requests_total{route="/v1/b/{x}",method="GET",status="200"}"#] == 1)
+        #expect(samples[#"scenelink_http_requests_total{route="/v1/b/{x}",method="PUT",status="200"}"#] == 1)
+    }
+
     @Test("methods a client invents share one label, so series stay bounded")
     func inventedMethods() {
         let metrics = Metrics()
