@@ -1,9 +1,11 @@
 import SceneLinkCore
 
 /// A libFuzzer target over link parsing and matching: each input is a link resolved against
-/// the kitchen-sink table (examples/kitchen-sink.json, embedded below). Every successful
-/// stack is printed back to a link, which must resolve to the same stack; the CodableRepresentation
-/// must round-trip through `stack(fromNavigationPath:)` and `repair` must keep all of it.
+/// the kitchen-sink table (examples/kitchen-sink.json, embedded below). The fast paths (the
+/// CodableRepresentation and the resolve document) must give the reference bytes, and no
+/// answer where `resolve` fails. Every successful stack is printed back to a link, which must
+/// resolve to the same stack; the CodableRepresentation must round-trip through
+/// `stack(fromNavigationPath:)` and `repair` must keep all of it.
 /// Any mismatch traps, which libFuzzer records as a finding.
 ///
 /// Built normally, `FuzzResolve FILE...` replays inputs (crash reproducers, a corpus).
@@ -15,10 +17,14 @@ enum FuzzResolve {
         guard let resolved = try? table.resolve(link) else {
             // The fast path (the flat index) must not answer a link the general path rejects.
             if (try? table.navigationPath(for: link)) != nil { fail("fast path answers a link resolve rejects", link) }
+            if (try? table.documentBytes(for: link)) != nil { fail("the document answers a link resolve rejects", link) }
             return
         }
         let bytes = NavigationPathEncoding.codableRepresentation(resolved.elements)
         guard let fast = try? table.navigationPath(for: link), fast == bytes else { fail("fast path differs", link) }
+        guard let document = try? table.documentBytes(for: link), document == NavigationPathEncoding.document(resolved) else {
+            fail("the resolve document differs from the reference", link)
+        }
         guard let decoded = try? table.stack(fromNavigationPath: bytes), decoded == resolved.elements else {
             fail("CodableRepresentation does not decode back", link)
         }

@@ -18,6 +18,14 @@ import Testing
         if let fast = table.index?.navigationPath(for: link) {
             #expect(Result.success(fast) == general, "\(link)", sourceLocation: sourceLocation)
         }
+        // The route and values the index finds (for the other formats) are the general match's.
+        if let found = table.index?.match(link) {
+            let match = try? table.match(link)
+            #expect(match?.route == found.route, "\(link)", sourceLocation: sourceLocation)
+            #expect(match?.values == found.values, "\(link)", sourceLocation: sourceLocation)
+        } else if table.index?.navigationPath(for: link) != nil {
+            Issue.record("\(link): the index writes its navigationPath but does not match it", sourceLocation: sourceLocation)
+        }
     }
 
     /// A small deterministic generator (no randomness between runs).

@@ -112,17 +112,19 @@ extension ResolveIndex {
             stack[firstChild...].reverse()
             for (position, route) in node.terminals.enumerated() {
                 setU32(arena.count, at: terminalSlots + 4 * position)
-                guard writeRecord(routes[route]) else { return false }
+                guard writeRecord(routes[route], index: route) else { return false }
             }
             return true
         }
 
-        private mutating func writeRecord(_ route: Route) -> Bool {
-            guard route.parameters.count <= Int(UInt16.max), route.segments.count <= Int(UInt16.max) else { return false }
+        private mutating func writeRecord(_ route: Route, index routeIndex: Int) -> Bool {
+            guard route.parameters.count <= Int(UInt16.max), route.segments.count <= Int(UInt16.max),
+                  routeIndex < Int(ResolveIndex.none) else { return false }
             let record = arena.count
             appendU16(route.query.isEmpty ? 0 : Int(RouteFlag.hasQuery))
             appendU16(route.parameters.count)
             appendU32(0)
+            appendU32(routeIndex)
             for (index, parameter) in route.parameters.enumerated() {
                 var position = Int(UInt16.max)
                 var isRest = false

@@ -1,5 +1,6 @@
 /// The trie and every route's output, laid out flat for `RouteTable.navigationPath(for:)`:
-/// the fast path from a link's UTF-8 bytes to its CodableRepresentation bytes.
+/// the fast path from a link's UTF-8 bytes to its CodableRepresentation bytes. It also finds
+/// a link's route and values for the other formats (`match(_:)`).
 ///
 /// Why: with 100,000 routes, a link's route is rarely in cache, and the cost of a resolve is
 /// the cache lines it touches. `RouteTrie` and `Route` keep each node's children, each route's
@@ -36,7 +37,8 @@
 /// 0   u16 flags          1: the route has query items (the fast path gives up)
 /// 2   u16 parameter count
 /// 4   u32 constant bytes of the output, for reserving
-/// 8   (u32 kind index, u16 segment position, u16 1 if `{rest...}`) × parameter count
+/// 8   u32 the route's index in `RouteTable.routes`
+/// 12  (u32 kind index, u16 segment position, u16 1 if `{rest...}`) × parameter count
 ///     program: u8 op, then 1 (bytes): u16 length, bytes; 2 (parameter): u16 index; 0: end
 /// ```
 struct ResolveIndex: Sendable {
@@ -96,6 +98,25 @@ struct ResolveIndex: Sendable {
                     let reader = Reader(arena: arena, link: link, segments: found)
                     guard case .route(let record) = search(reader, node: 0, at: 0) else { return nil }
                     return write(reader, record: record)
+                }
+            }
+        }
+    }
+
+    /// The route and parameter values for `link`, as `RouteTable.match` finds them, or nil
+    /// when the general path must answer (including every link that does not resolve).
+    func match(_ link: String) -> RouteTable.Match? {
+        var text = link
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: Self.maximumSegments) { segments in
+                guard let count = split(bytes, into: segments) else { return nil }
+                let link = UnsafeRawBufferPointer(bytes)
+                let found = UnsafeBufferPointer(rebasing: segments[0..<count])
+                return arena.withUnsafeBytes { arena in
+                    let reader = Reader(arena: arena, link: link, segments: found)
+                    guard case .route(let record) = search(reader, node: 0, at: 0),
+                          let values = values(reader, record: record) else { return nil }
+                    return RouteTable.Match(route: reader.u32(record + 8), values: values)
                 }
             }
         }
@@ -267,7 +288,7 @@ struct ResolveIndex: Sendable {
         let parameterCount = reader.u16(record + 2)
         var out: [UInt8] = []
         out.reserveCapacity(reader.u32(record + 4) + 2 * reader.link.count)
-        var pc = record + 8 + 8 * parameterCount
+        var pc = record + 12 + 8 * parameterCount
         while true {
             let op = reader.arena[pc]
             if op == Op.bytes {
@@ -281,7 +302,7 @@ struct ResolveIndex: Sendable {
                     out.append(contentsOf: "null".utf8)  // as `ElementTemplate.appendFragment` writes an unbound index
                     continue
                 }
-                let entry = record + 8 + 8 * parameter
+                let entry = record + 12 + 8 * parameter
                 let position = reader.u16(entry + 4)
                 guard position < reader.segments.count,
                       appendValue(reader, kind: kinds[reader.u32(entry)], position: position, isRest: reader.u16(entry + 6) != 0, to: &out)
@@ -290,6 +311,30 @@ struct ResolveIndex: Sendable {
                 return out
             }
         }
+    }
+
+    /// The route's parameter values, as `RouteTable`'s terminal search takes them from the
+    /// segments; nil if one cannot be read (the general path decides).
+    private func values(_ reader: Reader, record: Int) -> [JSONValue?]? {
+        let parameterCount = reader.u16(record + 2)
+        guard parameterCount > 0 else { return [] }
+        var values: [JSONValue?] = []
+        values.reserveCapacity(parameterCount)
+        for parameter in 0..<parameterCount {
+            let entry = record + 12 + 8 * parameter
+            let position = reader.u16(entry + 4)
+            // A parameter outside the path comes from the query, which the fast path leaves alone.
+            guard position < reader.segments.count else { return nil }
+            if reader.u16(entry + 6) != 0 {
+                let joined = (position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }
+                values.append(.string(joined.joined(separator: "/")))
+            } else {
+                let segment = String(decoding: reader.segment(position), as: UTF8.self)
+                guard let item = kinds[reader.u32(entry)].item(fromSegment: segment) else { return nil }
+                values.append(item)
+            }
+        }
+        return values
     }
 
     /// Appends the parameter's item as `JSONWriter.appendNested` writes it.

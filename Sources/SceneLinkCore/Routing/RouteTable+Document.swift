@@ -5,7 +5,9 @@ extension RouteTable {
     ///
     /// - Throws: `ResolveError`, as `resolve(_:)`.
     public func documentBytes(for link: String) throws(ResolveError) -> [UInt8] {
-        let found = try match(link)
+        // The flat index finds most links' routes without building strings for the path.
+        let found: Match
+        if let fast = index?.match(link) { found = fast } else { found = try match(link) }
         guard let routeIndex = found.route else {
             // The root link, as `resolve(_:)` answers it, without matching again.
             return NavigationPathEncoding.document(rootResolution(of: link))
