@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
         .executable(name: "ResolveBench", targets: ["ResolveBench"]),
+        .executable(name: "DispatchFloor", targets: ["DispatchFloor"]),
     ],
     dependencies: [],
     targets: [
@@ -37,6 +38,8 @@ let package = Package(
         .executableTarget(name: "FuzzResolve", dependencies: ["SceneLinkCore"]),
         // In-process resolve benchmark (bench/resolve.sh runs it in release mode).
         .executableTarget(name: "ResolveBench", dependencies: ["SceneLinkCore"], path: "bench/ResolveBench"),
+        // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
+        .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
