@@ -100,7 +100,11 @@ final class HTTPConnection: @unchecked Sendable {
                 if phase == .lingering { continue }
                 let wasIdle = decoder.value.isIdle
                 decoder.value.append(UnsafeRawBufferPointer(rebasing: io.scratch[0 ..< count]))
-                if wasIdle, phase == .reading { deadline = now() + context.headerTimeout }
+                // While a response is still flushing, its write deadline stands: the new
+                // request waits for it, and a client that does not read must not gain time.
+                if wasIdle, phase == .reading, pendingOffset >= pending.value.count {
+                    deadline = now() + context.headerTimeout
+                }
                 processInput()
                 if phase != .closed, decoder.value.bufferedByteCount > inputCap { suspendReads() }
                 guard phase == .reading, !decoder.value.isIdle, !readSuspended else { return }

@@ -378,6 +378,27 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         }
     }
 
+    @Test func keepsTheWriteTimeoutWhenAStalledClientSendsAnotherRequest() async throws {
+        let size = 16 * 1_048_576
+        var router = testRouter()
+        router.on(.get, "/big") { _, responder in responder.respond(HTTPResponse(body: [UInt8](repeating: 66, count: size))) }
+        let answered = Atomic<Bool>(false)
+        try await withServer(router, configure: {
+            $0.writeTimeout = .milliseconds(300)
+            // Far longer than the wait below: a request arriving must not swap the write
+            // deadline for this one.
+            $0.headerReadTimeout = .seconds(60)
+            $0.onRequestCompleted = { _ in answered.store(true, ordering: .relaxed) }
+        }) { server, port in
+            let client = try TestClient(port: port)
+            try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+            try await waitUntil { answered.load(ordering: .relaxed) }
+            // The response is stuck in the socket buffers; the client pipelines another request.
+            try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+            try await waitUntil { server.openConnectionCount == 0 }
+        }
+    }
+
     @Test func reportsEachCompletedRequest() async throws {
         let records = Mutex<[HTTPAccessRecord]>([])
         try await withServer(configure: { configuration in
