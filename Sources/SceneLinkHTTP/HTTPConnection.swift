@@ -218,6 +218,7 @@ final class HTTPConnection: @unchecked Sendable {
         phase = .handling
         responseToken &+= 1
         let token = responseToken
+        deadline = now() + context.handlerTimeout
         handler(routed, HTTPResponder(connection: self, token: token))
     }
 
@@ -443,7 +444,18 @@ final class HTTPConnection: @unchecked Sendable {
                     detail: "The request did not arrive within \(Double(seconds) / 1_000_000) seconds; send it without pausing.")
                     .response())
             }
-        case .lingering, .handling:
+        case .handling:
+            // The handler has not answered in time: say so and close. Its late response finds
+            // the connection no longer handling that request and is dropped.
+            keepAliveRequested = false
+            phase = .reading
+            let seconds = Double(context.handlerTimeout) / 1_000_000
+            complete(HTTPProblem(
+                status: .serviceUnavailable, type: "https://scenelink.dev/problems/handler-timeout",
+                title: "Response timeout",
+                detail: "The server could not answer within \(seconds) seconds; retry later.")
+                .response())
+        case .lingering:
             close()
         case .closed:
             break

@@ -191,7 +191,8 @@ public final class HTTPServer: Sendable {
             (configuration.maxHeaderBytes >= 16, "maxHeaderBytes must be at least 16"),
             (configuration.maxBodyBytes >= 0, "maxBodyBytes must not be negative"),
             (configuration.headerReadTimeout > .zero && configuration.bodyReadTimeout > .zero
-                && configuration.keepAliveIdleTimeout > .zero && configuration.writeTimeout > .zero,
+                && configuration.keepAliveIdleTimeout > .zero && configuration.writeTimeout > .zero
+                && configuration.handlerTimeout > .zero,
              "every timeout must be positive"),
         ]
         if let failed = checks.first(where: { !$0.0 }) { throw .invalidConfiguration(failed.1) }
@@ -201,7 +202,8 @@ public final class HTTPServer: Sendable {
     /// 5 ms and 1 s, so a timeout fires at most 25% late.
     static func sweepInterval(for configuration: HTTPServerConfiguration) -> Duration {
         let shortest = [configuration.headerReadTimeout, configuration.bodyReadTimeout,
-                        configuration.keepAliveIdleTimeout, configuration.writeTimeout].min() ?? .seconds(1)
+                        configuration.keepAliveIdleTimeout, configuration.writeTimeout,
+                        configuration.handlerTimeout].min() ?? .seconds(1)
         return min(.seconds(1), max(.milliseconds(5), shortest / 4))
     }
 

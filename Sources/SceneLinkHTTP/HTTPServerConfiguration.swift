@@ -35,6 +35,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var keepAliveIdleTimeout: Duration = .seconds(60)
     /// How long a client may leave a response unread (the socket full) before the connection closes.
     public var writeTimeout: Duration = .seconds(30)
+    /// How long a handler may take to respond. Expiry answers 503 and closes the connection;
+    /// the handler's late response is dropped. Without it, a handler that never answered would
+    /// hold its connection (and descriptor) for good.
+    public var handlerTimeout: Duration = .seconds(60)
     /// How long `shutdown` lets in-flight requests finish before closing their connections.
     public var drainTimeout: Duration = .seconds(10)
 

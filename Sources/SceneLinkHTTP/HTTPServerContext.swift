@@ -11,6 +11,7 @@ final class HTTPServerContext: Sendable {
     let bodyTimeout: Int64
     let idleTimeout: Int64
     let writeTimeout: Int64
+    let handlerTimeout: Int64
     /// How long a closing connection keeps reading (and discarding) so that unread request
     /// bytes do not turn our close into a reset that destroys the response in flight.
     let lingerTimeout: Int64
@@ -30,6 +31,7 @@ final class HTTPServerContext: Sendable {
         bodyTimeout = configuration.bodyReadTimeout.microseconds
         idleTimeout = configuration.keepAliveIdleTimeout.microseconds
         writeTimeout = configuration.writeTimeout.microseconds
+        handlerTimeout = configuration.handlerTimeout.microseconds
         lingerTimeout = min(2_000_000, max(100_000, configuration.drainTimeout.microseconds))
         self.connectionClosed = connectionClosed
     }

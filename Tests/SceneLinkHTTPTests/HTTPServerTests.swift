@@ -399,6 +399,26 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         }
     }
 
+    @Test func answers503AndClosesWhenAHandlerDoesNotRespondInTime() async throws {
+        var router = testRouter()
+        let late = Mutex<HTTPResponder?>(nil)
+        router.on(.get, "/never") { _, responder in late.withLock { $0 = responder } }
+        try await withServer(router, configure: { $0.handlerTimeout = .milliseconds(300) }) { server, port in
+            let client = try TestClient(port: port)
+            let response = try client.exchange("GET /never HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(response.status == 503)
+            #expect(response.header("Connection") == "close")
+            #expect(response.body.contains("handler-timeout"))
+            #expect(response.header("Content-Type") == "application/problem+json")
+            // The handler's late answer is dropped: nothing more arrives, and the server lives on.
+            late.withLock { $0 }?.respond(.json(#"{"late":true}"#))
+            #expect(client.isClosedByServer())
+            client.close()
+            try await waitUntil { server.openConnectionCount == 0 }
+            #expect(try TestClient(port: port).exchange(get).status == 200)
+        }
+    }
+
     @Test func reportsEachCompletedRequest() async throws {
         let records = Mutex<[HTTPAccessRecord]>([])
         try await withServer(configure: { configuration in
@@ -419,6 +439,21 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         try await withServer(configure: { $0.host = "::1" }) { _, port in
             let client = try TestClient(port: port, host: "::1")
             #expect(try client.exchange(get).status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        { (c: inout HTTPServerConfiguration) in c.handlerTimeout = .zero },
+        { (c: inout HTTPServerConfiguration) in c.writeTimeout = .seconds(-1) },
+    ] as [@Sendable (inout HTTPServerConfiguration) -> Void])
+    func refusesATimeoutThatIsNotPositive(change: @Sendable (inout HTTPServerConfiguration) -> Void) {
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        change(&configuration)
+        let server = HTTPServer(configuration: configuration, router: HTTPRouter())
+        #expect {
+            try server.start()
+        } throws: { error in
+            String(describing: error).contains("every timeout must be positive")
         }
     }
 
