@@ -357,43 +357,41 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         }
     }
 
-    @Test func closesConnectionsWhoseClientStopsReading() async throws {
-        let size = 16 * 1_048_576
+    /// A server whose `/big` answers 16 MiB, more than the socket buffers hold, with a 300 ms
+    /// write timeout; `body` gets a client whose `GET /big` has been answered and is unread.
+    private func withStalledResponse(headerReadTimeout: Duration = .seconds(10),
+                                     _ body: (HTTPServer, Int, TestClient) async throws -> Void) async throws {
         var router = testRouter()
-        router.on(.get, "/big") { _, responder in responder.respond(HTTPResponse(body: [UInt8](repeating: 66, count: size))) }
+        router.on(.get, "/big") { _, responder in
+            responder.respond(HTTPResponse(body: [UInt8](repeating: 66, count: 16 * 1_048_576)))
+        }
         let answered = Atomic<Bool>(false)
         try await withServer(router, configure: {
             $0.writeTimeout = .milliseconds(300)
+            $0.headerReadTimeout = headerReadTimeout
             $0.onRequestCompleted = { _ in answered.store(true, ordering: .relaxed) }
         }) { server, port in
             let client = try TestClient(port: port)
             try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
             try await waitUntil { answered.load(ordering: .relaxed) }
-            // The client does not read; 16 MiB cannot fit in the socket buffers, so the write
-            // stalls until the write timeout closes the connection.
+            try await body(server, port, client)
+        }
+    }
+
+    @Test func closesConnectionsWhoseClientStopsReading() async throws {
+        try await withStalledResponse { server, port, client in
+            // The client does not read, so the write stalls until the write timeout closes the connection.
             try await waitUntil { server.openConnectionCount == 0 }
-            #expect(client.readToEnd() < size)
+            #expect(client.readToEnd() < 16 * 1_048_576)
             let other = try TestClient(port: port)
             #expect(try other.exchange(get).status == 200)
         }
     }
 
     @Test func keepsTheWriteTimeoutWhenAStalledClientSendsAnotherRequest() async throws {
-        let size = 16 * 1_048_576
-        var router = testRouter()
-        router.on(.get, "/big") { _, responder in responder.respond(HTTPResponse(body: [UInt8](repeating: 66, count: size))) }
-        let answered = Atomic<Bool>(false)
-        try await withServer(router, configure: {
-            $0.writeTimeout = .milliseconds(300)
-            // Far longer than the wait below: a request arriving must not swap the write
-            // deadline for this one.
-            $0.headerReadTimeout = .seconds(60)
-            $0.onRequestCompleted = { _ in answered.store(true, ordering: .relaxed) }
-        }) { server, port in
-            let client = try TestClient(port: port)
-            try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
-            try await waitUntil { answered.load(ordering: .relaxed) }
-            // The response is stuck in the socket buffers; the client pipelines another request.
+        // A header timeout far longer than the wait below: a request arriving must not swap
+        // the write deadline for this one.
+        try await withStalledResponse(headerReadTimeout: .seconds(60)) { server, _, client in
             try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
             try await waitUntil { server.openConnectionCount == 0 }
         }
