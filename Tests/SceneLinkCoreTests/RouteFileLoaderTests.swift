@@ -45,6 +45,21 @@ import Testing
         #expect(found[5].message == "The parameter {n} is stated as Int but this place holds HomePath; make them agree.")
     }
 
+    @Test func aParameterNamedOnlyByAWrongPlaceIsNotAlsoReportedAsUsedNowhere() {
+        let found = problems("""
+        { \(app), "types": { \(homePath) },
+          "routes": [
+            { "name": "one", "path": "/one/{x}", "push": [ {"type": "Nope", "value": "{x}"} ] },
+            { "name": "two", "path": "/two/{y}", "push": [ {"type": "Int", "value": {"deep": ["{y}"]}} ] },
+            { "name": "three", "path": "/three/{z}", "push": [ {"type": "Nope", "value": 1} ] }
+          ] }
+        """)
+        // One problem per wrong place; {z} is named nowhere at all, so it is still reported.
+        #expect(found.map(\.location) == ["routes[0].push[0].type", "routes[1].push[0].value",
+                                           "routes[2].push[0].type", "routes[2].path"])
+        #expect(found.last?.message.contains("{z} is used nowhere") == true)
+    }
+
     @Test func equalRankRoutesAreReportedAsOverriding() {
         let found = problems("""
         { \(app), "routes": [

@@ -21,7 +21,9 @@ extension RouteFileLoader {
                     problem(use.location, "The parameter {\(name)} fills a \(typeName) at \(first.location) but a \(use.type) here; a parameter has one type.")
                 }
             } else {
-                problem(parameter.location, "The parameter {\(name)} is used nowhere, so its type is unknown; state it as {\(name):Type}, like {\(name):String}.")
+                if !parameter.namedByAFailedPlace {
+                    problem(parameter.location, "The parameter {\(name)} is used nowhere, so its type is unknown; state it as {\(name):Type}, like {\(name):String}.")
+                }
                 continue
             }
             if parameter.isRest && typeName != "String" {

@@ -8,6 +8,9 @@ struct ParameterDraft {
     /// Every place the parameter fills, with that place's type.
     var uses: [(type: String, location: String)] = []
     var isRest = false
+    /// A place that was itself wrong (an unknown type, say) names the parameter: its problem is
+    /// reported there, so "used nowhere" would only repeat it.
+    var namedByAFailedPlace = false
     var resolvedType: String?
     var kind: ParameterKind?
 }
@@ -215,14 +218,30 @@ extension RouteFileLoader {
         }
         guard let type = types.named(typeName) else {
             problem(Self.join(location, "type"), "Unknown type \"\(typeName)\"; declare it under \"types\" or use Int, String, Bool, Double or UUID.")
+            if let item = value["value"] { noteFailedReferences(in: item, scope: scope, visible: visible) }
             return nil
         }
         guard let item = value["value"] else {
             problem(location, "The element needs a \"value\": a literal, \"{param}\", or an object of fields.")
             return nil
         }
-        guard let template = template(item, as: type.name, at: Self.join(location, "value"), scope: scope, visible: visible) else { return nil }
+        guard let template = template(item, as: type.name, at: Self.join(location, "value"), scope: scope, visible: visible) else {
+            noteFailedReferences(in: item, scope: scope, visible: visible)
+            return nil
+        }
         return (typeName: type.name, value: template)
+    }
+
+    /// Marks every parameter that `value` names, at any depth, as named by a place that
+    /// failed, so the parameter is not also reported as used nowhere.
+    private mutating func noteFailedReferences(in value: JSONValue, scope: [String: Int], visible: [Int]) {
+        if let name = Self.parameterReference(value) {
+            if let local = scope[name] { treeParameters[visible[local]].namedByAFailedPlace = true }
+        } else if let members = value.objectMembers {
+            for member in members { noteFailedReferences(in: member.value, scope: scope, visible: visible) }
+        } else if let items = value.arrayValue {
+            for item in items { noteFailedReferences(in: item, scope: scope, visible: visible) }
+        }
     }
 
     /// The parameter a string like `"{id}"` names, if it is one.
