@@ -6,8 +6,8 @@ public struct RouteFileError: Error, Sendable, Equatable, CustomStringConvertibl
     public init(problems: [RouteFileProblem]) { self.problems = problems }
 
     public var description: String {
-        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-        return "The route file has \(count); fix them and load it again:\n"
+        let count = problems.count == 1 ? "1 problem; fix it" : "\(problems.count) problems; fix them"
+        return "The route file has \(count) and load it again:\n"
             + problems.map { "  \($0)" }.joined(separator: "\n")
     }
 }
