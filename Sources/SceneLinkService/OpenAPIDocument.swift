@@ -745,9 +745,9 @@ components:
           schema: { $ref: "#/components/schemas/Problem" }
           example:
             type: https://scenelink.dev/problems/no-route
-            title: No route for this link
+            title: No route matches the link
             status: 404
-            detail: No route matches /settings/nope; the closest are /settings, /settings/account, /settings/variable.
+            detail: No route matches /settings/nope. The closest routes are /settings/fixed, /settings, /settings/account.
     Conflict:
       description: A limit on keys per scene or scenes per session would be exceeded.
       content:

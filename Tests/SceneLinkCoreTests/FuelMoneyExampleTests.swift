@@ -46,9 +46,13 @@ import Testing
         #expect(String(decoding: try table.resolve("fuelmoney://settings/premium", format: .array), as: UTF8.self) == "[1,5]")
     }
 
-    @Test func unknownPathNamesTheClosestRoutes() throws {
-        #expect(throws: ResolveError.noRoute(path: "/settings/acount", closest: ["/settings", "/settings/account", "/settings/variable"], hint: nil)) {
+    @Test func unknownPathNamesTheClosestRoutesNearestFirst() throws {
+        #expect(throws: ResolveError.noRoute(path: "/settings/acount", closest: ["/settings/account", "/settings/fixed", "/settings"], hint: nil)) {
             try table.resolve("fuelmoney://settings/acount")
+        }
+        // From the root: every route is a candidate, and one typo away beats file order.
+        #expect(throws: ResolveError.noRoute(path: "/setings", closest: ["/settings", "/settings/fixed", "/explain"], hint: nil)) {
+            try table.resolve("fuelmoney://setings")
         }
     }
 }

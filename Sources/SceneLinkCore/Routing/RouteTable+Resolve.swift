@@ -32,7 +32,7 @@ extension RouteTable {
             throw .wrongParameterType(path: path, segment: wrong.segment + 1, value: parsed.segments[wrong.segment],
                                       expected: wrong.expected)
         }
-        throw .noRoute(path: path, closest: closestRoutes(to: notes.deepestNode), hint: notes.missingQuery)
+        throw .noRoute(path: path, closest: closestRoutes(to: notes.deepestNode, path: path), hint: notes.missingQuery)
     }
 
     private func search(node: Int, at index: Int, _ parsed: LinkParser.Parsed,
@@ -114,13 +114,19 @@ extension RouteTable {
         return nil
     }
 
-    /// Up to three route patterns under the node where the search got furthest, in file order.
-    private func closestRoutes(to node: Int) -> [String] {
+    /// Up to three route patterns under the node where the search got furthest: the nearest
+    /// to `path` first (edit distance between the path and the pattern without its query),
+    /// then in file order, so the answer does not depend on dictionary order.
+    private func closestRoutes(to node: Int, path: String) -> [String] {
         var found: [(route: Int, shape: String)] = []
         trie.terminalShapes(under: node, into: &found, limit: 64)
         if found.isEmpty { return routes.prefix(3).map(\.pattern) }
-        // File order, so the answer does not depend on dictionary order.
-        return found.map(\.route).sorted().prefix(3).map { routes[$0].pattern }
+        let ranked = found.map { candidate -> (distance: Int, route: Int) in
+            let pattern = routes[candidate.route].pattern
+            let pathPart = pattern.utf8.prefix { $0 != UInt8(ascii: "?") }
+            return (EditDistance.between(path.utf8, pathPart), candidate.route)
+        }
+        return ranked.sorted { ($0.distance, $0.route) < ($1.distance, $1.route) }.prefix(3).map { routes[$0.route].pattern }
     }
 
     /// Resolves a link to its route, parameters, stack, selection and canonical links.
