@@ -90,6 +90,8 @@ public final class SceneLinkApplication: Sendable {
         http.headerReadTimeout = configuration.headerTimeout
         http.bodyReadTimeout = configuration.bodyTimeout
         http.keepAliveIdleTimeout = configuration.idleTimeout
+        http.writeTimeout = configuration.writeTimeout
+        http.handlerTimeout = configuration.handlerTimeout
         http.drainTimeout = configuration.drainTimeout
         http.maxRequestsPerConnection = configuration.maxRequestsPerConnection
         http.maxConnections = configuration.maxConnections

@@ -30,6 +30,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var headerTimeout: Duration = .seconds(10)
     public var bodyTimeout: Duration = .seconds(30)
     public var idleTimeout: Duration = .seconds(75)
+    /// How long a client may leave a response unread before it is disconnected.
+    public var writeTimeout: Duration = .seconds(30)
+    /// How long a request may wait for its answer before it gets 503 and its connection closes.
+    public var handlerTimeout: Duration = .seconds(60)
     public var drainTimeout: Duration = .seconds(10)
     /// Serial queues that run connections; 0 means one per core.
     public var ioQueues = 0
@@ -111,6 +115,14 @@ extension ServiceConfiguration {
         Option(name: "idle-timeout", environment: "SCENELINK_IDLE_TIMEOUT", defaultValue: "75s", valueName: "DURATION",
                help: "Time an idle keep-alive connection stays open.") { config, value throws(ConfigurationError) in
             config.idleTimeout = try ValueParser.duration(value, flag: "idle-timeout")
+        },
+        Option(name: "write-timeout", environment: "SCENELINK_WRITE_TIMEOUT", defaultValue: "30s", valueName: "DURATION",
+               help: "Time a client may leave a response unread before it is disconnected.") { config, value throws(ConfigurationError) in
+            config.writeTimeout = try ValueParser.duration(value, flag: "write-timeout")
+        },
+        Option(name: "handler-timeout", environment: "SCENELINK_HANDLER_TIMEOUT", defaultValue: "60s", valueName: "DURATION",
+               help: "Time a request may wait for its answer (503 and close beyond).") { config, value throws(ConfigurationError) in
+            config.handlerTimeout = try ValueParser.duration(value, flag: "handler-timeout")
         },
         Option(name: "drain-timeout", environment: "SCENELINK_DRAIN_TIMEOUT", defaultValue: "10s", valueName: "DURATION",
                help: "On SIGTERM/SIGINT, time in-flight requests get to finish.") { config, value throws(ConfigurationError) in

@@ -28,12 +28,17 @@ struct ServiceConfigurationTests {
     @Test("durations take units")
     func durations() throws {
         let configuration = try ServiceConfiguration.parse(
-            arguments: ["--session-ttl", "12h", "--header-timeout", "250ms", "--idle-timeout", "2.5", "--drain-timeout", "1m"],
-            environment: [:])
+            arguments: ["--session-ttl", "12h", "--header-timeout", "250ms", "--idle-timeout", "2.5", "--drain-timeout", "1m",
+                        "--handler-timeout", "5s"],
+            environment: ["SCENELINK_WRITE_TIMEOUT": "90s"])
         #expect(configuration.sessionTTL == .seconds(12 * 3600))
         #expect(configuration.headerTimeout == .milliseconds(250))
         #expect(configuration.idleTimeout == .milliseconds(2500))
         #expect(configuration.drainTimeout == .seconds(60))
+        #expect(configuration.handlerTimeout == .seconds(5))
+        #expect(configuration.writeTimeout == .seconds(90))
+        #expect(ServiceConfiguration().handlerTimeout == .seconds(60))
+        #expect(ServiceConfiguration().writeTimeout == .seconds(30))
     }
 
     @Test("the I/O queue count is one per core unless set")
