@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SceneLink over HTTP beside its peers, on this machine, in one run.
 #
-# Usage: bench/http.sh [healthz|c1000|idle|resolve|store|all] [ROUNDS]
+# Usage: bench/http.sh [healthz|c1000|idle|resolve|store|floor|all] [ROUNDS]
 #   healthz  ../shared/bench/compare.sh on GET /healthz, -t1 -c64 -d10s, ROUNDS interleaved rounds (default 5)
 #   c1000    compare.sh on GET /healthz with 1,000 keep-alive connections (one round)
 #   idle     10,000 idle keep-alive connections held: server RSS, and new requests still answered
@@ -9,6 +9,8 @@
 #            then on the same link with &format=navigationPath
 #   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
 #            Hummingbird peer, 64 connections; prints the commit batch sizes seen
+#   floor    bench/floor.sh: the design's floor (the same Dispatch loop with no HTTP) beside
+#            SceneLink's /healthz and nginx, for what the nginx ratio can reach on this machine
 # Builds SceneLink in release mode first. Prints the command, date and every figure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -82,6 +84,7 @@ case "$what" in
   idle) run_idle ;;
   resolve) run_resolve ;;
   store) run_store ;;
-  all) run_healthz; run_c1000; run_idle; run_resolve; run_store ;;
-  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|store|all] [ROUNDS]" >&2; exit 2 ;;
+  floor) "$root/bench/floor.sh" "$rounds" ;;
+  all) run_healthz; run_c1000; run_idle; run_resolve; run_store; "$root/bench/floor.sh" "$rounds" ;;
+  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|store|floor|all] [ROUNDS]" >&2; exit 2 ;;
 esac
