@@ -70,17 +70,8 @@ struct HTTPHeadFields: Sendable {
         }
     }
 
-    /// Whether the token `name` is `lowercase`, ignoring ASCII case. Setting bit 5 lowercases
-    /// a letter and changes no other token byte into a letter or `-`.
+    /// Whether `name` is `lowercase`, ignoring ASCII case (RFC 9110 §5.1).
     static func name(_ name: ArraySlice<UInt8>, is lowercase: StaticString) -> Bool {
-        lowercase.withUTF8Buffer { expected in
-            guard expected.count == name.count else { return false }
-            var index = name.startIndex
-            for byte in expected {
-                if name[index] | 0x20 != byte { return false }
-                index += 1
-            }
-            return true
-        }
+        lowercase.withUTF8Buffer { String.equalsIgnoringASCIICase(name, $0) }
     }
 }

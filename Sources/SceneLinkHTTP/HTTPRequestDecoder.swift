@@ -479,8 +479,12 @@ public struct HTTPRequestDecoder: Sendable {
     // MARK: - Character classes
 
     /// tchar (RFC 9110 §5.6.2), as a bit set over ASCII: one shift and mask per byte.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        byte < 64 ? (tokenLow >> UInt64(byte)) & 1 == 1 : byte < 128 && (tokenHigh >> UInt64(byte - 64)) & 1 == 1
+    static func isTokenByte(_ byte: UInt8) -> Bool { isMember(byte, low: tokenLow, high: tokenHigh) }
+
+    /// Whether `byte` is in the ASCII set whose bits are `low` (bytes 0–63) and `high` (64–127).
+    @inline(__always)
+    static func isMember(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
     }
 
     /// Bit n set when byte n (or n + 64) is in the set.
@@ -527,11 +531,7 @@ public struct HTTPRequestDecoder: Sendable {
     /// `uri-host [ ":" port ]` (RFC 9110 §7.2): reg-name, IPv4 or `[IPv6]` characters only.
     static func isValidHost(_ host: ArraySlice<UInt8>) -> Bool {
         let low = hostLow, high = hostHigh
-        for byte in host {
-            let member = byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
-            if !member { return false }
-        }
-        return true
+        return host.allSatisfy { isMember($0, low: low, high: high) }
     }
 }
 

@@ -74,10 +74,10 @@ public struct ResolveEndpoints: Sendable {
             let parts = HTTPQueryParts(bytes)
             guard let urlPart = parts.first(where: { $0.starts(with: "url=".utf8) }) else { return nil }
             let raw = UnsafeBufferPointer(rebasing: urlPart.dropFirst(4))
-            guard let firstDecoded = PercentDecoding.decode(utf8: raw), !firstDecoded.isEmpty else {
-                return PercentDecoding.decode(utf8: raw) == nil ? String(decoding: raw, as: UTF8.self) : nil
-            }
-            var decoded = firstDecoded
+            // A malformed escape: the value as sent (the resolver then says what is wrong with it).
+            guard let firstDecoded = PercentDecoding.decode(utf8: raw) else { return String(decoding: raw, as: UTF8.self) }
+            guard !firstDecoded.isEmpty else { return nil }
+            var decoded = firstDecoded  // withUTF8 reads a native string's bytes in place
             guard decoded.withUTF8({ $0.contains(UInt8(ascii: "?")) }) else { return firstDecoded }
             var joined = String(decoding: raw, as: UTF8.self)
             for part in parts.drop(while: { $0.startIndex != urlPart.startIndex }).dropFirst()

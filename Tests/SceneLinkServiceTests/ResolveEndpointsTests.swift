@@ -50,6 +50,10 @@ import SceneLinkHTTP
     @Test func problemsHaveStableTypesAndStatuses() {
         let cases: [(String, Int, String)] = [
             ("/v1/resolve", 400, "missing-url"),
+            ("/v1/resolve?url=", 400, "missing-url"),
+            // A malformed escape reaches the resolver as sent, which says what is wrong.
+            ("/v1/resolve?url=ks://users/%zz", 400, "invalid-link"),
+            ("/v1/resolve?url=%6Bs://users/1", 200, ""),
             ("/v1/resolve?url=ks://users/1&format=xml", 400, "unknown-format"),
             ("/v1/resolve?url=nonsense", 400, "invalid-link"),
             ("/v1/resolve?url=other://x", 404, "unknown-scheme"),
@@ -67,6 +71,10 @@ import SceneLinkHTTP
                 #expect(text(response).hasPrefix("{\"type\":\"https://scenelink.dev/problems/\(slug)\""), "\(target)")
             }
         }
+    }
+
+    @Test func aLinkWithAMalformedEscapeIsQuotedAsSent() {
+        #expect(text(send(.get, "/v1/resolve?url=ks://users/%zz")).contains(#"The link \"ks://users/%zz\" is not a valid link"#))
     }
 
     @Test func unknownSchemeSaysWhichAreConfigured() {

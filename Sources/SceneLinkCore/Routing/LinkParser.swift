@@ -81,7 +81,7 @@ struct LinkParser {
             return invalid("it contains a control character at byte \(control + 1); percent-encode it")
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              RouteFileLoader.isSchemeSyntax(String(decoding: bytes[0..<colon], as: UTF8.self)) else {
+              RouteFileLoader.isSchemeSyntax(bytes[0..<colon]) else {
             return invalid("it has no scheme; write it as scheme://path, like \(schemes.first ?? "https")://...")
         }
         let schemeBytes = bytes[0..<colon]

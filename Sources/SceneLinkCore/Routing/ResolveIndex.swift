@@ -148,7 +148,8 @@ struct ResolveIndex: Sendable {
         // Printable ASCII only: no control characters (the general path rejects them) and no
         // UTF-8 (decoded and compared as `String`s there).
         for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, Self.isScheme(bytes[0..<colon]) else { return nil }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+              RouteFileLoader.isSchemeSyntax(bytes[0..<colon]) else { return nil }
         let scheme = bytes[0..<colon]
         var index = colon + 1
         let hasSlashes = index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
@@ -181,12 +182,6 @@ struct ResolveIndex: Sendable {
             cursor += 1
         }
         return count
-    }
-
-    /// RFC 3986 §3.1, as `RouteFileLoader.isSchemeSyntax`.
-    static func isScheme(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
-        guard let first = bytes.first, RouteFileLoader.isAlpha(first) else { return false }
-        return bytes.allSatisfy { RouteFileLoader.isAlpha($0) || ($0 >= 48 && $0 <= 57) || $0 == 43 || $0 == 45 || $0 == 46 }
     }
 
     // MARK: Search
@@ -323,8 +318,7 @@ struct ResolveIndex: Sendable {
             // A parameter outside the path comes from the query, which the fast path leaves alone.
             guard position < reader.segments.count else { return nil }
             if reader.u16(entry + 6) != 0 {
-                let joined = (position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }
-                values.append(.string(joined.joined(separator: "/")))
+                values.append(restValue(reader, from: position))
             } else {
                 let segment = String(decoding: reader.segment(position), as: UTF8.self)
                 guard let item = kinds[reader.u32(entry)].item(fromSegment: segment) else { return nil }
@@ -334,11 +328,16 @@ struct ResolveIndex: Sendable {
         return values
     }
 
+    /// A `{rest...}` parameter's value: the segments from `position` on, joined by `/`, as
+    /// the general path's terminal search takes them.
+    private func restValue(_ reader: Reader, from position: Int) -> JSONValue {
+        .string((position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }.joined(separator: "/"))
+    }
+
     /// Appends the parameter's item as `JSONWriter.appendNested` writes it.
     private func appendValue(_ reader: Reader, kind: ParameterKind, position: Int, isRest: Bool, to out: inout [UInt8]) -> Bool {
         if isRest {
-            let joined = (position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }
-            JSONWriter.appendNested(.string(joined.joined(separator: "/")), to: &out)
+            JSONWriter.appendNested(restValue(reader, from: position), to: &out)
             return true
         }
         let segment = reader.segment(position)

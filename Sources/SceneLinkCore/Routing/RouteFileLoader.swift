@@ -112,7 +112,7 @@ struct RouteFileLoader {
         for (index, scheme) in stringList(app["schemes"], at: "app.schemes") {
             let location = "app.schemes[\(index)]"
             let lower = scheme.lowercased()
-            if !Self.isSchemeSyntax(scheme) {
+            if !Self.isSchemeSyntax(scheme.utf8) {
                 problem(location, "\"\(scheme)\" is not a URL scheme; write letters, digits, '+', '-' or '.', starting with a letter, without \"://\".")
             } else if Self.reservedSchemes.contains(lower) {
                 let hint = lower == "https" || lower == "http" ? " List web domains under \"hosts\" instead." : ""
@@ -155,9 +155,9 @@ struct RouteFileLoader {
     }
 
     /// RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-    static func isSchemeSyntax(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isAlpha(first) else { return false }
-        return text.utf8.allSatisfy { isAlpha($0) || ($0 >= 48 && $0 <= 57) || $0 == 43 || $0 == 45 || $0 == 46 }
+    static func isSchemeSyntax<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        guard let first = bytes.first, isAlpha(first) else { return false }
+        return bytes.allSatisfy { isAlpha($0) || ($0 >= 48 && $0 <= 57) || $0 == 43 || $0 == 45 || $0 == 46 }
     }
 
     static func isHostSyntax(_ text: String) -> Bool {
