@@ -18,7 +18,8 @@ info:
     Any request may also be answered by the HTTP layer itself: 400 (malformed request or
     path), 405 with `Allow` (a method the path does not serve), 408 (too slow), 413 (body over
     the route's limit), 414 (request line too long), 431 (header block too large), 501 (an
-    unsupported transfer coding), 503 (too many connections) and 505 (not HTTP/1.x).
+    unsupported transfer coding), 503 (too many connections, or no answer within the handler
+    timeout: type `handler-timeout`, and the connection closes) and 505 (not HTTP/1.x).
     `HEAD` is served wherever `GET` is, without the body.
   license:
     name: MIT
