@@ -24,12 +24,12 @@ struct HTTPHeadFields: Sendable {
     var expectsContinue = false
     private var sawExpect = false
 
-    /// Notes one field whose `name` bytes are a token and whose `value` is checked already.
-    mutating func note(name: ArraySlice<UInt8>, value: String, valueBytes: ArraySlice<UInt8>) {
-        switch name.count {
+    /// Notes one field whose `name` is a token and whose `value` is checked already.
+    mutating func note(name: String, value: String) {
+        switch name.utf8.count {
         case 4 where Self.name(name, is: "host"):
             hostCount += 1
-            hostIsValid = HTTPRequestDecoder.isValidHost(valueBytes)
+            hostIsValid = HTTPRequestDecoder.isValidHost(value)
         case 14 where Self.name(name, is: "content-length"):
             noteContentLength(value)
         case 17 where Self.name(name, is: "transfer-encoding"):
@@ -71,7 +71,10 @@ struct HTTPHeadFields: Sendable {
     }
 
     /// Whether `name` is `lowercase`, ignoring ASCII case (RFC 9110 §5.1).
-    static func name(_ name: ArraySlice<UInt8>, is lowercase: StaticString) -> Bool {
-        lowercase.withUTF8Buffer { String.equalsIgnoringASCIICase(name, $0) }
+    static func name(_ name: String, is lowercase: StaticString) -> Bool {
+        lowercase.withUTF8Buffer { expected in
+            name.utf8.withContiguousStorageIfAvailable { String.equalsIgnoringASCIICase($0, expected) }
+                ?? String.equalsIgnoringASCIICase(Array(name.utf8), expected)
+        }
     }
 }

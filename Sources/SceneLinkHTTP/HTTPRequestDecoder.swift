@@ -154,7 +154,9 @@ public struct HTTPRequestDecoder: Sendable {
                 guard let line = try nextLine(limit: limits.maxRequestLineBytes, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)) else { return nil }
                 // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before the request line.
                 if line.isEmpty { continue }
-                try parseRequestLine(line)
+                let (method, target, version) = try parse(line, HTTPRequestDecoder.requestLine)
+                head = HTTPRequest(method: method, target: target, version: version)
+                hasHead = true
                 sectionBytes = 0
                 state = .headers
             case .headers:
@@ -163,7 +165,8 @@ public struct HTTPRequestDecoder: Sendable {
                     let request = try finishHead()
                     return .head(request)
                 }
-                let field = try parseField(line, noting: true)
+                let field = try parse(line, HTTPRequestDecoder.field)
+                seen.note(name: field.name, value: field.value)
                 // One allocation for a typical header section instead of growing 1, 2, 4, 8.
                 if fields.isEmpty { fields.reserveCapacity(12) }
                 fields.append(field)
@@ -189,7 +192,7 @@ public struct HTTPRequestDecoder: Sendable {
                 // A chunk line holds the size and extensions, which we ignore (RFC 9112 §7.1.1);
                 // 4 KiB is far more than any honest client sends.
                 guard let line = try nextLine(limit: 4_096, tooLong: .invalidChunkFraming) else { return nil }
-                let size = try parseChunkSize(line)
+                let size = try parse(line, HTTPRequestDecoder.chunkSize)
                 sectionBytes = 0
                 if size == 0 {
                     state = .trailers
@@ -219,16 +222,17 @@ public struct HTTPRequestDecoder: Sendable {
                 // RFC 9112 §7.1.2: trailer fields are read and, here, discarded.
                 guard let line = try nextLine(limit: limits.maxHeaderBytes, tooLong: .headerBlockTooLarge(limit: limits.maxHeaderBytes)) else { return nil }
                 if line.isEmpty { return .request(finishRequest()) }
-                _ = try parseField(line, noting: false)
+                _ = try parse(line, HTTPRequestDecoder.field)
             }
         }
     }
 
     // MARK: - Lines
 
-    /// The next CRLF-terminated line without its CRLF, or nil when it has not fully arrived.
-    /// `sectionBytes` accumulates across lines so a section limit covers all of its lines.
-    mutating func nextLine(limit: Int, tooLong: HTTPDecodingError) throws(HTTPDecodingError) -> ArraySlice<UInt8>? {
+    /// The bounds in `buffer` of the next CRLF-terminated line without its CRLF, or nil when it
+    /// has not fully arrived. `sectionBytes` accumulates across lines so a section limit covers
+    /// all of its lines. Bounds, not a slice: a slice would hold a reference to the buffer.
+    mutating func nextLine(limit: Int, tooLong: HTTPDecodingError) throws(HTTPDecodingError) -> Range<Int>? {
         let end = buffer.count
         let found: Int? = buffer.withUnsafeBufferPointer { pointer -> Int? in
             guard let base = pointer.baseAddress, scanIndex < end else { return nil }
@@ -246,10 +250,22 @@ public struct HTTPRequestDecoder: Sendable {
         // RFC 9112 §2.2: a bare LF is not accepted as a line terminator here, because
         // parsers that disagree on line endings are a request smuggling vector.
         guard lf > readIndex, buffer[lf - 1] == 13 else { throw fail(.invalidLineEnding) }
-        let line = buffer[readIndex ..< lf - 1]
+        let line = readIndex ..< lf - 1
         readIndex = lf + 1
         scanIndex = readIndex
         return line
+    }
+
+    /// Runs `parse` over the bytes of `line` in `buffer`; a thrown error fails the decoder.
+    @inline(__always)
+    mutating func parse<T>(_ line: Range<Int>, _ parse: (UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> T) throws(HTTPDecodingError) -> T {
+        do {
+            return try buffer.withUnsafeBufferPointer { (all) throws(HTTPDecodingError) -> T in
+                try parse(UnsafeBufferPointer(rebasing: all[line]))
+            }
+        } catch {
+            throw fail(error)
+        }
     }
 
     /// Moves up to `remaining` buffered bytes into the body; returns how many it moved.
@@ -287,76 +303,73 @@ public struct HTTPRequestDecoder: Sendable {
 
     // MARK: - Request line (RFC 9112 §3)
 
-    mutating func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPDecodingError) {
-        guard let firstSpace = line.firstIndex(of: 32) else { throw fail(.invalidRequestLine) }
-        let methodBytes = line[line.startIndex ..< firstSpace]
-        guard !methodBytes.isEmpty, methodBytes.allSatisfy(HTTPRequestDecoder.isTokenByte) else {
-            throw fail(.invalidRequestLine)
+    /// `method SP request-target SP HTTP-version`, from the line's bytes.
+    static func requestLine(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> (HTTPMethod, String, HTTPVersion) {
+        let count = line.count
+        var firstSpace = 0
+        while firstSpace < count, line[firstSpace] != 32 {
+            guard isTokenByte(line[firstSpace]) else { throw .invalidRequestLine }
+            firstSpace += 1
         }
-        let rest = line[(firstSpace + 1)...]
-        guard let secondSpace = rest.firstIndex(of: 32) else { throw fail(.invalidRequestLine) }
-        let targetBytes = rest[rest.startIndex ..< secondSpace]
-        let versionBytes = rest[(secondSpace + 1)...]
+        guard firstSpace > 0, firstSpace < count else { throw .invalidRequestLine }
+        let targetStart = firstSpace + 1
+        var secondSpace = targetStart
         // The target is visible ASCII only; whitespace or controls here mean garbage or smuggling.
-        guard !targetBytes.isEmpty, targetBytes.allSatisfy({ $0 > 32 && $0 < 127 }) else {
-            throw fail(.invalidRequestLine)
-        }
-        let version = try parseVersion(versionBytes)
-        let method = HTTPRequestDecoder.knownMethod(methodBytes) ?? HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self))
-        let target = String(decoding: targetBytes, as: UTF8.self)
-        guard HTTPRequestDecoder.isValidTarget(targetBytes, method: method) else { throw fail(.invalidTarget) }
-        head = HTTPRequest(method: method, target: target, version: version)
-        hasHead = true
+        while secondSpace < count, line[secondSpace] > 32, line[secondSpace] < 127 { secondSpace += 1 }
+        guard secondSpace > targetStart, secondSpace < count, line[secondSpace] == 32 else { throw .invalidRequestLine }
+        let version = try parseVersion(UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...]))
+        let methodBytes = UnsafeBufferPointer(rebasing: line[..<firstSpace])
+        let method = knownMethod(methodBytes) ?? HTTPMethod(rawValue: String(decoding: methodBytes, as: UTF8.self))
+        let targetBytes = UnsafeBufferPointer(rebasing: line[targetStart ..< secondSpace])
+        guard isValidTarget(targetBytes, method: method) else { throw .invalidTarget }
+        return (method, String(decoding: targetBytes, as: UTF8.self), version)
     }
 
     /// The common methods without building a string for them.
-    static func knownMethod(_ bytes: ArraySlice<UInt8>) -> HTTPMethod? {
-        let b = bytes.startIndex
+    static func knownMethod(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPMethod? {
         switch bytes.count {
         case 3:
-            guard bytes[b + 1] == UInt8(ascii: "E"), bytes[b + 2] == UInt8(ascii: "T") else { return nil }
-            if bytes[b] == UInt8(ascii: "G") { return .get }
-            if bytes[b] == UInt8(ascii: "P") { return .put }
+            guard bytes[1] == UInt8(ascii: "E"), bytes[2] == UInt8(ascii: "T") else { return nil }
+            if bytes[0] == UInt8(ascii: "G") { return .get }
+            if bytes[0] == UInt8(ascii: "P") { return .put }
         case 4:
-            if bytes.elementsEqual(headBytes) { return .head }
-            if bytes.elementsEqual(postBytes) { return .post }
+            if matches(bytes, "HEAD") { return .head }
+            if matches(bytes, "POST") { return .post }
         case 6:
-            if bytes.elementsEqual(deleteBytes) { return .delete }
+            if matches(bytes, "DELETE") { return .delete }
         default:
             break
         }
         return nil
     }
 
-    private static let headBytes: [UInt8] = Array("HEAD".utf8)
-    private static let postBytes: [UInt8] = Array("POST".utf8)
-    private static let deleteBytes: [UInt8] = Array("DELETE".utf8)
+    /// Whether `bytes` are exactly `text`'s.
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        text.withUTF8Buffer { bytes.elementsEqual($0) }
+    }
 
     /// `HTTP/1.0` and `HTTP/1.1`; a higher 1.x minor version is served as 1.1 (RFC 9110 §6.2);
     /// another major version is 505; anything else is not a version at all (400).
-    mutating func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPDecodingError) -> HTTPVersion {
-        guard bytes.count == 8 else { throw fail(.invalidRequestLine) }
-        let b = bytes.startIndex
-        func at(_ i: Int) -> UInt8 { bytes[b + i] }
-        guard at(0) == 72, at(1) == 84, at(2) == 84, at(3) == 80, at(4) == 47, at(6) == 46,
-              HTTPRequestDecoder.isDigit(at(5)), HTTPRequestDecoder.isDigit(at(7)) else {
-            throw fail(.invalidRequestLine)
+    static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> HTTPVersion {
+        guard bytes.count == 8, bytes[0] == 72, bytes[1] == 84, bytes[2] == 84, bytes[3] == 80, bytes[4] == 47,
+              bytes[6] == 46, isDigit(bytes[5]), isDigit(bytes[7]) else {
+            throw .invalidRequestLine
         }
-        let major = Int(at(5) - 48), minor = Int(at(7) - 48)
-        guard major == 1 else { throw fail(.unsupportedVersion("HTTP/\(major).\(minor)")) }
+        let major = Int(bytes[5] - 48), minor = Int(bytes[7] - 48)
+        guard major == 1 else { throw .unsupportedVersion("HTTP/\(major).\(minor)") }
         return minor == 0 ? .http1_0 : .http1_1
     }
 
     /// RFC 9112 §3.2: origin-form, absolute-form, authority-form (CONNECT) or asterisk-form (OPTIONS).
-    static func isValidTarget(_ target: ArraySlice<UInt8>, method: HTTPMethod) -> Bool {
+    static func isValidTarget(_ target: UnsafeBufferPointer<UInt8>, method: HTTPMethod) -> Bool {
         guard let first = target.first else { return false }
         if first == 47 { return true }                                    // "/..."
         if target.count == 1, first == 42 { return method == .options }  // "*"
         if method.rawValue == "CONNECT" { return true }
         // absolute-form: scheme ":" "//" ... with scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
         guard isAlpha(first) else { return false }
-        var index = target.startIndex
-        while index < target.endIndex, isAlpha(target[index]) || isDigit(target[index])
+        var index = 0
+        while index < target.count, isAlpha(target[index]) || isDigit(target[index])
                 || target[index] == 43 || target[index] == 45 || target[index] == 46 {
             index += 1
         }
@@ -365,32 +378,36 @@ public struct HTTPRequestDecoder: Sendable {
 
     // MARK: - Field lines (RFC 9112 §5, RFC 9110 §5)
 
-    /// Parses one field line; with `noting`, also notes what a framing or connection field says.
-    mutating func parseField(_ line: ArraySlice<UInt8>, noting: Bool) throws(HTTPDecodingError) -> (name: String, value: String) {
-        guard let first = line.first else { throw fail(.invalidFieldName) }
-        if first == 32 || first == 9 { throw fail(.obsoleteLineFolding) }
-        var index = line.startIndex
-        while index < line.endIndex, line[index] != 58 {
-            let byte = line[index]
-            if byte == 32 || byte == 9 { throw fail(.whitespaceBeforeColon) }
-            if byte == 13 { throw fail(.invalidLineEnding) }
-            guard HTTPRequestDecoder.isTokenByte(byte) else { throw fail(.invalidFieldName) }
-            index += 1
+    /// One field line's name and value (without surrounding whitespace), from its bytes.
+    static func field(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> (name: String, value: String) {
+        let count = line.count
+        guard count > 0 else { throw .invalidFieldName }
+        if line[0] == 32 || line[0] == 9 { throw .obsoleteLineFolding }
+        var colon = 0
+        while colon < count, line[colon] != 58 {
+            let byte = line[colon]
+            if !isTokenByte(byte) {
+                if byte == 32 || byte == 9 { throw .whitespaceBeforeColon }
+                if byte == 13 { throw .invalidLineEnding }
+                throw .invalidFieldName
+            }
+            colon += 1
         }
-        guard index < line.endIndex, index > line.startIndex else { throw fail(.invalidFieldName) }
-        let name = String(decoding: line[line.startIndex ..< index], as: UTF8.self)
-        var valueStart = index + 1
-        var valueEnd = line.endIndex
+        guard colon < count, colon > 0 else { throw .invalidFieldName }
+        var valueStart = colon + 1
+        var valueEnd = count
         while valueStart < valueEnd, line[valueStart] == 32 || line[valueStart] == 9 { valueStart += 1 }
         while valueEnd > valueStart, line[valueEnd - 1] == 32 || line[valueEnd - 1] == 9 { valueEnd -= 1 }
-        let valueBytes = line[valueStart ..< valueEnd]
         // field-value = *( VCHAR / obs-text / SP / HTAB ): no NUL, CR, LF or other controls.
-        for byte in valueBytes where byte < 32 && byte != 9 || byte == 127 {
-            throw fail(byte == 13 ? .invalidLineEnding : .invalidFieldValue(name: name))
+        for index in valueStart ..< valueEnd {
+            let byte = line[index]
+            if byte < 32 && byte != 9 || byte == 127 {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
+                throw byte == 13 ? .invalidLineEnding : .invalidFieldValue(name: name)
+            }
         }
-        let value = String(decoding: valueBytes, as: UTF8.self)
-        if noting { seen.note(name: line[line.startIndex ..< index], value: value, valueBytes: valueBytes) }
-        return (name, value)
+        return (String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: line[valueStart ..< valueEnd]), as: UTF8.self))
     }
 
     // MARK: - Message framing (RFC 9112 §6)
@@ -454,23 +471,21 @@ public struct HTTPRequestDecoder: Sendable {
     // MARK: - Chunked (RFC 9112 §7.1)
 
     /// `chunk-size [ chunk-ext ]`: 1*HEXDIG, then optional whitespace and `;` extensions, ignored.
-    mutating func parseChunkSize(_ line: ArraySlice<UInt8>) throws(HTTPDecodingError) -> Int {
+    static func chunkSize(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> Int {
         var size = 0
-        var digits = 0
-        var index = line.startIndex
-        while index < line.endIndex, let value = HTTPRequestDecoder.hexValue(line[index]) {
+        var index = 0
+        while index < line.count, let value = hexValue(line[index]) {
             // 15 hex digits is 60 bits: anything longer cannot be a real chunk and would overflow.
-            guard digits < 15 else { throw fail(.invalidChunkSize) }
+            guard index < 15 else { throw .invalidChunkSize }
             size = size << 4 | value
-            digits += 1
             index += 1
         }
-        guard digits > 0 else { throw fail(.invalidChunkSize) }
-        while index < line.endIndex, line[index] == 32 || line[index] == 9 { index += 1 }
-        if index < line.endIndex {
-            guard line[index] == 59 else { throw fail(.invalidChunkSize) }  // ";"
+        guard index > 0 else { throw .invalidChunkSize }
+        while index < line.count, line[index] == 32 || line[index] == 9 { index += 1 }
+        if index < line.count {
+            guard line[index] == 59 else { throw .invalidChunkSize }  // ";"
             for byte in line[index...] where byte < 32 && byte != 9 || byte == 127 {
-                throw fail(.invalidChunkFraming)
+                throw .invalidChunkFraming
             }
         }
         return size
@@ -497,11 +512,14 @@ public struct HTTPRequestDecoder: Sendable {
     }
 
     static let alphanumerics = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    static let tokenSet = bitSet(alphanumerics + "!#$%&'*+-.^_`|~")
-    static let tokenLow = tokenSet.low, tokenHigh = tokenSet.high
+    /// The tchar characters: `alphanumerics` and ``!#$%&'*+-.^_`|~``.
+    static let tokenCharacters = alphanumerics + "!#$%&'*+-.^_`|~"
     /// reg-name / IPv4 / IP-literal characters and ":" for the port (RFC 3986 §3.2.2).
-    static let hostSet = bitSet(alphanumerics + "-._~!$&'()*+,;=:[]%")
-    static let hostLow = hostSet.low, hostHigh = hostSet.high
+    static let hostCharacters = alphanumerics + "-._~!$&'()*+,;=:[]%"
+    // The sets above as literal bit masks (`bitSet` of each; a test checks they agree): a
+    // literal global needs no lazy initialisation, so testing a byte costs no `swift_once`.
+    static let tokenLow: UInt64 = 0x03ff_6cfa_0000_0000, tokenHigh: UInt64 = 0x57ff_ffff_c7ff_fffe
+    static let hostLow: UInt64 = 0x2fff_7ff2_0000_0000, hostHigh: UInt64 = 0x47ff_fffe_afff_fffe
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
@@ -529,9 +547,10 @@ public struct HTTPRequestDecoder: Sendable {
     }
 
     /// `uri-host [ ":" port ]` (RFC 9110 §7.2): reg-name, IPv4 or `[IPv6]` characters only.
-    static func isValidHost(_ host: ArraySlice<UInt8>) -> Bool {
+    static func isValidHost(_ host: String) -> Bool {
         let low = hostLow, high = hostHigh
-        return host.allSatisfy { isMember($0, low: low, high: high) }
+        return host.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { isMember($0, low: low, high: high) } }
+            ?? host.utf8.allSatisfy { isMember($0, low: low, high: high) }
     }
 }
 

@@ -99,9 +99,9 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         case "connection": expected = "connection"
         default: expected = "expect"
         }
-        #expect(HTTPHeadFields.name(Array(name.utf8)[...], is: expected))
-        #expect(!HTTPHeadFields.name(Array((name + "x").utf8)[...], is: expected))
-        #expect(!HTTPHeadFields.name(Array(("x" + name.dropFirst()).utf8)[...], is: expected))
+        #expect(HTTPHeadFields.name(name, is: expected))
+        #expect(!HTTPHeadFields.name((name + "x"), is: expected))
+        #expect(!HTTPHeadFields.name(("x" + name.dropFirst()), is: expected))
     }
 
     @Test func decodesARequestSplitIntoOneByteSegments() {
@@ -342,6 +342,18 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         _ = try decoder.next()
         _ = try decoder.next()
         #expect(decoder.isIdle)
+    }
+
+    @Test func tokenAndHostMasksMatchTheirCharacterLists() {
+        let token = HTTPRequestDecoder.bitSet(HTTPRequestDecoder.tokenCharacters)
+        let host = HTTPRequestDecoder.bitSet(HTTPRequestDecoder.hostCharacters)
+        #expect(token.low == HTTPRequestDecoder.tokenLow && token.high == HTTPRequestDecoder.tokenHigh)
+        #expect(host.low == HTTPRequestDecoder.hostLow && host.high == HTTPRequestDecoder.hostHigh)
+        for byte in UInt8.min ... UInt8.max {
+            let scalar = Character(Unicode.Scalar(byte))
+            #expect(HTTPRequestDecoder.isTokenByte(byte) == HTTPRequestDecoder.tokenCharacters.contains(scalar), "byte \(byte)")
+            #expect(HTTPRequestDecoder.isValidHost(String(Character(Unicode.Scalar(byte)))) == HTTPRequestDecoder.hostCharacters.contains(scalar), "byte \(byte)")
+        }
     }
 
     @Test func errorsCarryProblemJSON() {
