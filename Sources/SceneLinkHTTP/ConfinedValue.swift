@@ -8,10 +8,10 @@
 /// not the rule.
 ///
 /// The value is destroyed and its memory freed when the owner goes away.
-struct ConfinedValue<Value>: ~Copyable {
+struct ConfinedValue<Value: ~Copyable>: ~Copyable {
     private let pointer: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
+    init(_ value: consuming Value) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: value)
     }

@@ -196,7 +196,7 @@ final class HTTPConnection: @unchecked Sendable {
                 complete(immediate)
                 return
             }
-            send(HTTPResponseEncoder.continueResponse)
+            HTTPResponseEncoder.continueResponse.withUnsafeBytes { send($0) }
         }
         deadline = now() + context.bodyTimeout
     }
@@ -248,7 +248,7 @@ final class HTTPConnection: @unchecked Sendable {
         let directive: HTTPResponseEncoder.ConnectionDirective =
             !keepAlive ? .close : (version == .http1_0 ? .keepAlive : .persistent)
         let date = io.dateCache.value.current()
-        io.output.value.removeAll(keepingCapacity: true)
+        io.output.value.removeAll()
         let written = context.encoder.encode(response, method: method, connection: directive, date: date, into: &io.output.value)
         if let log = context.configuration.onRequestCompleted {
             let duration = hasHead ? HTTPDate.monotonicMicroseconds() - requestStart : 0
@@ -262,7 +262,7 @@ final class HTTPConnection: @unchecked Sendable {
         method = .get
         path = "-"
         deadline = now() + (decoder.value.isIdle ? context.idleTimeout : context.headerTimeout)
-        send(io.output.value)
+        send(io.output.value.bytes)
         guard phase != .closed else { return }
         if !keepAlive {
             finishAfterFlush()
@@ -281,13 +281,12 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Writes `bytes` with one `send` when the socket takes them all; keeps the rest for
     /// the write source. `MSG_NOSIGNAL`: a closed peer is an error code, not SIGPIPE.
-    private func send(_ bytes: [UInt8]) {
+    private func send(_ bytes: UnsafeRawBufferPointer) {
         if pendingOffset < pending.value.count {
             pending.value.append(contentsOf: bytes)
             return
         }
-        let sent = bytes.withUnsafeBytes { raw in writeSome(raw) }
-        guard let sent else { close(); return }
+        guard let sent = writeSome(bytes) else { close(); return }
         if sent < bytes.count {
             pending.value = Array(bytes[sent...])
             pendingOffset = 0

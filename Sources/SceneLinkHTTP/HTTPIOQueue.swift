@@ -20,7 +20,7 @@ final class HTTPIOQueue: @unchecked Sendable {
     /// Receive buffer shared by the queue's connections (one read at a time on a serial queue).
     let scratch: UnsafeMutableRawBufferPointer
     /// Reused response encoding buffer.
-    let output = ConfinedValue<[UInt8]>([])
+    let output = ConfinedValue(HTTPOutputBuffer())
     let dateCache = ConfinedValue(HTTPDate.Cache())
     var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var sweepTimer: DispatchSourceTimer?
@@ -30,7 +30,6 @@ final class HTTPIOQueue: @unchecked Sendable {
         identity = index + 1
         queue.setSpecific(key: HTTPIOQueue.key, value: identity)
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
-        output.value.reserveCapacity(4_096)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let interval = DispatchTimeInterval.microseconds(Int(max(1_000, sweepInterval.microseconds)))
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))

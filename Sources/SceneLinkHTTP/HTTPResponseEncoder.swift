@@ -27,14 +27,19 @@ public struct HTTPResponseEncoder: Sendable {
 
     /// The `Server` header value, such as `SceneLink/1.0.0`.
     public let serverName: String
-    private let serverLine: [UInt8]
+    /// `\r\nServer: NAME\r\nDate: `, written after every status line.
+    private let serverAndDateName: [UInt8]
+    /// `HTTP/1.1 200 OK` and the above: the head of nearly every response, in one write.
+    private let okHead: [UInt8]
 
     /// The interim `100 Continue` response (RFC 9110 §15.2.1).
     public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     public init(serverName: String) {
         self.serverName = serverName
-        serverLine = Array("\r\nServer: \(HTTPResponseEncoder.isValidValue(serverName) ? serverName : "SceneLink")".utf8)
+        let name = HTTPResponseEncoder.isValidValue(serverName) ? serverName : "SceneLink"
+        serverAndDateName = Array("\r\nServer: \(name)\r\nDate: ".utf8)
+        okHead = Array("HTTP/1.1 200 OK".utf8) + serverAndDateName
     }
 
     /// Appends the encoded `response` to `buffer`.
@@ -46,70 +51,51 @@ public struct HTTPResponseEncoder: Sendable {
     @discardableResult
     public func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
                        date: [UInt8], into buffer: inout [UInt8]) -> Int {
+        var output = HTTPOutputBuffer(capacity: 256 + response.body.count)
+        let count = encode(response, method: method, connection: connection, date: date, into: &output)
+        buffer.append(contentsOf: output.bytes)
+        return count
+    }
+
+    /// Appends the encoded `response` to `buffer`; returns the number of bytes appended.
+    @discardableResult
+    func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
+                date: [UInt8], into buffer: inout HTTPOutputBuffer) -> Int {
         let start = buffer.count
         let code = response.status.code
         // RFC 9110 §6.2: a server sends its own highest version, HTTP/1.1.
         if code == 200, response.status.reasonPhrase == "OK" {
-            buffer.append(contentsOf: HTTPResponseEncoder.okLine)
+            buffer.write(okHead)
         } else {
-            buffer.appendUTF8("HTTP/1.1 ")
             let clamped = (100 ... 999).contains(code) ? code : 500
-            buffer.append(UInt8(48 + clamped / 100))
-            buffer.append(UInt8(48 + clamped / 10 % 10))
-            buffer.append(UInt8(48 + clamped % 10))
-            buffer.append(32)
+            buffer.write("HTTP/1.1 ")
+            buffer.write(decimal: clamped)
+            buffer.write(32)
             let reason = response.status.reasonPhrase
-            if HTTPResponseEncoder.isValidValue(reason) { buffer.appendUTF8(reason) }
+            if HTTPResponseEncoder.isValidValue(reason) { buffer.write(utf8: reason) }
+            buffer.write(serverAndDateName)
         }
-        buffer.append(contentsOf: serverLine)
-        buffer.append(contentsOf: HTTPResponseEncoder.dateName)
-        buffer.append(contentsOf: date)
+        buffer.write(date)
         for field in response.headers.fields where HTTPResponseEncoder.isHandlerField(field.name, field.value) {
-            buffer.append(13)
-            buffer.append(10)
-            buffer.appendUTF8(field.name)
-            buffer.append(58)
-            buffer.append(32)
-            buffer.appendUTF8(field.value)
+            buffer.write("\r\n")
+            buffer.write(utf8: field.name)
+            buffer.write(": ")
+            buffer.write(utf8: field.value)
         }
         let bodyless = code < 200 || code == 204 || code == 304
         if !bodyless {
-            buffer.append(contentsOf: HTTPResponseEncoder.contentLengthName)
-            HTTPResponseEncoder.appendDecimal(response.body.count, to: &buffer)
+            buffer.write("\r\nContent-Length: ")
+            buffer.write(decimal: response.body.count)
         }
         switch connection {
-        case .persistent: buffer.append(contentsOf: HTTPResponseEncoder.endOfHead)
-        case .keepAlive: buffer.appendUTF8("\r\nConnection: keep-alive\r\n\r\n")
-        case .close: buffer.appendUTF8("\r\nConnection: close\r\n\r\n")
+        case .persistent: buffer.write("\r\n\r\n")
+        case .keepAlive: buffer.write("\r\nConnection: keep-alive\r\n\r\n")
+        case .close: buffer.write("\r\nConnection: close\r\n\r\n")
         }
         if !bodyless, method != .head {
-            buffer.append(contentsOf: response.body)
+            buffer.write(response.body)
         }
         return buffer.count - start
-    }
-
-    // Fixed pieces as byte arrays: appending an array is one copy, appending a string's
-    // UTF-8 view goes through a generic sequence copy.
-    private static let okLine = Array("HTTP/1.1 200 OK".utf8)
-    private static let dateName = Array("\r\nDate: ".utf8)
-    private static let contentLengthName = Array("\r\nContent-Length: ".utf8)
-    private static let endOfHead = Array("\r\n\r\n".utf8)
-
-    static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
-        if value < 10 { buffer.append(UInt8(48 + max(value, 0))); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while rest > 0 {
-                raw[count] = UInt8(48 + rest % 10)
-                rest /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[index]) }
-        }
     }
 
     /// Whether a handler's field may be sent: not one the encoder owns, and safe on the wire.
