@@ -2,9 +2,7 @@
 /// decoder as each field line is parsed, so finishing the head needs no second search
 /// through the fields.
 ///
-/// Names are recognised on their bytes, case-insensitively (RFC 9110 §5.1), by length first:
-/// a typical request has none of these fields but `Host`, and most names are ruled out by
-/// their length alone.
+/// Which field a name is comes from `HTTPFieldName`, recognised on the name's bytes.
 struct HTTPHeadFields: Sendable {
     var hostCount = 0
     /// Whether the last `Host` value has only host characters (what matters when there is one).
@@ -24,33 +22,32 @@ struct HTTPHeadFields: Sendable {
     var expectsContinue = false
     private var sawExpect = false
 
-    /// Notes one field whose `name` is a token and whose `value` is checked already.
-    mutating func note(name: String, value: String) {
-        switch name.utf8.count {
-        case 4 where Self.name(name, is: "host"):
+    /// Notes one framing field whose value is checked already; `isValidHost` says, for `Host`,
+    /// whether the value has only host characters.
+    mutating func note(_ field: HTTPFieldName.Framing, value: String, isValidHost: Bool) {
+        switch field {
+        case .host:
             hostCount += 1
-            hostIsValid = HTTPRequestDecoder.isValidHost(value)
-        case 14 where Self.name(name, is: "content-length"):
+            hostIsValid = isValidHost
+        case .contentLength:
             noteContentLength(value)
-        case 17 where Self.name(name, is: "transfer-encoding"):
+        case .transferEncoding:
             hasTransferEncoding = true
             transferEncodingValue += transferEncodingValue.isEmpty ? value : ", " + value
             for element in value.split(separator: ",") {
                 let trimmed = element.trimmingOWS()
                 if !trimmed.isEmpty { transferCodings.append(trimmed) }
             }
-        case 10 where Self.name(name, is: "connection"):
+        case .connection:
             for option in value.split(separator: ",") {
                 let token = option.trimmingOWS()
                 if token.equalsIgnoringASCIICase("close") { connectionClose = true }
                 if token.equalsIgnoringASCIICase("keep-alive") { connectionKeepAlive = true }
             }
-        case 6 where Self.name(name, is: "expect"):
+        case .expect:
             guard !sawExpect else { return }
             sawExpect = true
             expectsContinue = Substring(value).trimmingOWS().equalsIgnoringASCIICase("100-continue")
-        default:
-            break
         }
     }
 
@@ -70,11 +67,4 @@ struct HTTPHeadFields: Sendable {
         }
     }
 
-    /// Whether `name` is `lowercase`, ignoring ASCII case (RFC 9110 §5.1).
-    static func name(_ name: String, is lowercase: StaticString) -> Bool {
-        lowercase.withUTF8Buffer { expected in
-            name.utf8.withContiguousStorageIfAvailable { String.equalsIgnoringASCIICase($0, expected) }
-                ?? String.equalsIgnoringASCIICase(Array(name.utf8), expected)
-        }
-    }
 }

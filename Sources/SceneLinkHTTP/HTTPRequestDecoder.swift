@@ -166,10 +166,10 @@ public struct HTTPRequestDecoder: Sendable {
                     return .head(request)
                 }
                 let field = try parse(line, HTTPRequestDecoder.field)
-                seen.note(name: field.name, value: field.value)
+                if let framing = field.recognised.framing { seen.note(framing, value: field.value, isValidHost: field.isValidHost) }
                 // One allocation for a typical header section instead of growing 1, 2, 4, 8.
                 if fields.isEmpty { fields.reserveCapacity(12) }
-                fields.append(field)
+                fields.append((name: field.name, value: field.value))
             case .bodyDecision:
                 let limit = bodyLimit ?? limits.maxBodyBytes
                 switch framing {
@@ -378,8 +378,18 @@ public struct HTTPRequestDecoder: Sendable {
 
     // MARK: - Field lines (RFC 9112 §5, RFC 9110 §5)
 
-    /// One field line's name and value (without surrounding whitespace), from its bytes.
-    static func field(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> (name: String, value: String) {
+    /// One parsed field line.
+    struct Field {
+        let name: String
+        /// Without surrounding whitespace.
+        let value: String
+        let recognised: HTTPFieldName
+        /// For `Host`: whether the value has only host characters (checked on its bytes here).
+        let isValidHost: Bool
+    }
+
+    /// One field line's name and value, from its bytes, and what the name was recognised as.
+    static func field(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> Field {
         let count = line.count
         guard count > 0 else { throw .invalidFieldName }
         if line[0] == 32 || line[0] == 9 { throw .obsoleteLineFolding }
@@ -394,6 +404,9 @@ public struct HTTPRequestDecoder: Sendable {
             colon += 1
         }
         guard colon < count, colon > 0 else { throw .invalidFieldName }
+        let nameBytes = UnsafeBufferPointer(rebasing: line[..<colon])
+        let recognised = HTTPFieldName.recognise(nameBytes)
+        let name = recognised.spelled ?? String(decoding: nameBytes, as: UTF8.self)
         var valueStart = colon + 1
         var valueEnd = count
         while valueStart < valueEnd, line[valueStart] == 32 || line[valueStart] == 9 { valueStart += 1 }
@@ -402,12 +415,12 @@ public struct HTTPRequestDecoder: Sendable {
         for index in valueStart ..< valueEnd {
             let byte = line[index]
             if byte < 32 && byte != 9 || byte == 127 {
-                let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
                 throw byte == 13 ? .invalidLineEnding : .invalidFieldValue(name: name)
             }
         }
-        return (String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
-                String(decoding: UnsafeBufferPointer(rebasing: line[valueStart ..< valueEnd]), as: UTF8.self))
+        let valueBytes = UnsafeBufferPointer(rebasing: line[valueStart ..< valueEnd])
+        return Field(name: name, value: String(decoding: valueBytes, as: UTF8.self), recognised: recognised,
+                     isValidHost: recognised.framing == .host && isValidHost(valueBytes))
     }
 
     // MARK: - Message framing (RFC 9112 §6)
@@ -499,7 +512,8 @@ public struct HTTPRequestDecoder: Sendable {
     /// Whether `byte` is in the ASCII set whose bits are `low` (bytes 0–63) and `high` (64–127).
     @inline(__always)
     static func isMember(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
-        byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
+        // Masking shifts: the amount is below 64 here, so no check for larger ones is needed.
+        byte < 64 ? (low &>> UInt64(byte)) & 1 == 1 : byte < 128 && (high &>> UInt64(byte &- 64)) & 1 == 1
     }
 
     /// Bit n set when byte n (or n + 64) is in the set.
@@ -547,10 +561,9 @@ public struct HTTPRequestDecoder: Sendable {
     }
 
     /// `uri-host [ ":" port ]` (RFC 9110 §7.2): reg-name, IPv4 or `[IPv6]` characters only.
-    static func isValidHost(_ host: String) -> Bool {
-        let low = hostLow, high = hostHigh
-        return host.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { isMember($0, low: low, high: high) } }
-            ?? host.utf8.allSatisfy { isMember($0, low: low, high: high) }
+    static func isValidHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in host where !isMember(byte, low: hostLow, high: hostHigh) { return false }
+        return true
     }
 }
 
