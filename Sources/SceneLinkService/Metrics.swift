@@ -8,22 +8,8 @@ import Synchronization
 /// stays bounded whatever clients send. Gauges that belong to other parts (open connections,
 /// stored rows, commit batches) are read from them when the page is rendered.
 public final class Metrics: Sendable {
-    struct RequestKey: Hashable {
-        let route: String
-        let method: String
-        let status: Int
-
-        /// Hashes the status and the lengths only: keys are few (routes × methods × statuses),
-        /// so collisions cost little, while hashing the route text cost more than the rest
-        /// of counting a request. Equal keys still hash equally, as `Hashable` requires.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(status)
-            hasher.combine(route.utf8.count &* 16 &+ method.utf8.count)
-        }
-    }
-
     struct State {
-        var requests: [RequestKey: Int] = [:]
+        var requests = RequestCounts()
         var latencyBuckets: [Int]
         var latencyCount = 0
         var latencySumMicros = 0
@@ -40,10 +26,10 @@ public final class Metrics: Sendable {
 
     /// Counts one finished request.
     public func recordRequest(route: String?, method: String, status: Int, durationMicros: Int) {
-        let key = RequestKey(route: route ?? "unrouted", method: Metrics.methodLabel(method), status: status)
+        let key = RequestCounts.Key(route: route ?? "unrouted", method: Metrics.methodLabel(method), status: status)
         let seconds = Double(durationMicros) / 1_000_000
         state.withLock { state in
-            state.requests[key, default: 0] += 1
+            state.requests.increment(key)
             state.latencyCount += 1
             state.latencySumMicros += durationMicros
             if let bucket = Metrics.latencyBounds.firstIndex(where: { seconds <= $0 }) {
@@ -73,7 +59,7 @@ public final class Metrics: Sendable {
         var out = ""
         out += "# HELP scenelink_http_requests_total HTTP requests answered, by route pattern, method and status.\n"
         out += "# TYPE scenelink_http_requests_total counter\n"
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+        for (key, count) in snapshot.requests.entries.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
             out += "scenelink_http_requests_total{route=\(Metrics.label(key.route)),method=\(Metrics.label(key.method)),status=\"\(key.status)\"} \(count)\n"
         }
         let latency = MetricHistogram(
