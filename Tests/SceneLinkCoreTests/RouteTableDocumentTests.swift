@@ -38,6 +38,23 @@ import Testing
         }
     }
 
+    @Test func routesWithoutParametersHaveTheirTailWrittenOnceAndStillGiveTheReference() throws {
+        var cached = 0
+        for name in ExampleFiles.names {
+            let table = try ExampleFiles.table(name)
+            for (index, route) in table.routes.enumerated() {
+                // Every example file is far under the budget: each route without parameters has a tail.
+                #expect((table.documentTails[index] != nil) == route.parameters.isEmpty, "\(route.name)")
+                guard route.parameters.isEmpty, let link = table.links(route: route, values: []).scheme else { continue }
+                #expect(expectSame(table, link))
+                // The same tail serves a link in another form (https, a trailing slash, a query).
+                if let https = table.links(route: route, values: []).https { #expect(expectSame(table, https + "/?unused=1")) }
+                cached += 1
+            }
+        }
+        #expect(cached > 10)
+    }
+
     @Test func randomLinksGiveTheReferenceDocumentOrTheSameError() throws {
         var resolved = 0
         for name in ExampleFiles.names {

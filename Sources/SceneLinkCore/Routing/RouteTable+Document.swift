@@ -1,7 +1,9 @@
 extension RouteTable {
     /// The default resolve document for `link`, written straight from the match: the bytes
     /// `NavigationPathEncoding.document(resolve(link))` gives, without building a
-    /// `ResolvedLink`, its elements, or the canonical links as separate strings.
+    /// `ResolvedLink`, its elements, or the canonical links as separate strings. For a route
+    /// without parameters everything after the link is the same for every link it matches,
+    /// and comes from `documentTails`, written when the table was built.
     ///
     /// - Throws: `ResolveError`, as `resolve(_:)`.
     public func documentBytes(for link: String) throws(ResolveError) -> [UInt8] {
@@ -12,12 +14,21 @@ extension RouteTable {
             // The root link, as `resolve(_:)` answers it, without matching again.
             return NavigationPathEncoding.document(rootResolution(of: link))
         }
-        let route = routes[routeIndex]
-        let values = found.values
         var out: [UInt8] = []
         out.reserveCapacity(512)
         out.appendStatic("{\"link\":")
         JSONWriter.appendString(link, to: &out, escapingSlashes: false)
+        if let tail = documentTails[routeIndex] {
+            out.append(contentsOf: tail)
+        } else {
+            RouteTable.appendDocumentTail(routes[routeIndex], values: found.values, schemes: schemes, hosts: hosts, to: &out)
+        }
+        return out
+    }
+
+    /// The document after its link: `,"route":…}}`, from the route and its values alone.
+    static func appendDocumentTail(_ route: Route, values: [JSONValue?], schemes: [String], hosts: [String],
+                                   to out: inout [UInt8]) {
         out.appendStatic(",\"route\":")
         JSONWriter.appendString(route.name, to: &out, escapingSlashes: false)
         out.appendStatic(",\"parameters\":")
@@ -47,12 +58,11 @@ extension RouteTable {
         out.appendStatic(",\"scheme\":")
         appendLink(start: "", name: schemes.first, end: "://", path: path, to: &out)
         out.appendStatic("}}")
-        return out
     }
 
     /// `"start+name+end+path"` as one JSON string (escaping is per byte, so the pieces escape
     /// alike), or `null` when the name or the path is missing.
-    private func appendLink(start: StaticString, name: String?, end: StaticString, path: String?, to out: inout [UInt8]) {
+    private static func appendLink(start: StaticString, name: String?, end: StaticString, path: String?, to out: inout [UInt8]) {
         guard let name, let path else {
             out.appendStatic("null")
             return

@@ -20,6 +20,12 @@ public struct RouteTable: Sendable {
     let routesByStackCount: [Int: [Int]]
     /// The flat layout `navigationPath(for:)` tries first; nil if the table does not fit it.
     let index: ResolveIndex?
+    /// For routes without parameters, by route index: everything `documentBytes(for:)` writes
+    /// after the link, which is the same for every link such a route matches. Built for the
+    /// first routes in file order, up to `documentTailBudget` bytes in all.
+    let documentTails: [Int: [UInt8]]
+    /// The most bytes `documentTails` holds (1 MiB: some thousands of routes).
+    static let documentTailBudget = 1 << 20
 
     init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie) {
         self.appName = appName
@@ -32,6 +38,16 @@ public struct RouteTable: Sendable {
         for (index, route) in routes.enumerated() { byCount[route.stack.count, default: []].append(index) }
         routesByStackCount = byCount
         index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts)
+        var tails: [Int: [UInt8]] = [:]
+        var budget = RouteTable.documentTailBudget
+        for (index, route) in routes.enumerated() where route.parameters.isEmpty {
+            var tail: [UInt8] = []
+            RouteTable.appendDocumentTail(route, values: [], schemes: schemes, hosts: hosts, to: &tail)
+            guard tail.count <= budget else { break }
+            budget -= tail.count
+            tails[index] = tail
+        }
+        documentTails = tails
     }
 
     /// Loads and validates a route file.
