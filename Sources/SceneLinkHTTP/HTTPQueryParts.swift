@@ -36,6 +36,17 @@ public struct HTTPQueryParts: Sequence {
         return (UnsafeBufferPointer(rebasing: part[..<equals]), UnsafeBufferPointer(rebasing: part[(equals + 1)...]))
     }
 
+    /// Whether `part` begins with the bytes of `prefix` (a name and `=`, say).
+    public static func part(_ part: Slice<UnsafeBufferPointer<UInt8>>, startsWith prefix: StaticString) -> Bool {
+        guard part.count >= prefix.utf8CodeUnitCount else { return false }
+        var index = part.startIndex
+        for byte in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) {
+            if part[index] != byte { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Bytes percent-decoded once, or as they are when an escape is malformed.
     public static func decodedOrRaw(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         PercentDecoding.decode(utf8: bytes) ?? String(decoding: bytes, as: UTF8.self)

@@ -155,6 +155,7 @@ public struct HTTPRequest: Sendable {
     /// `queryItems`, without decoding the items before it.
     public func queryItem(_ name: String) -> String? {
         guard var query, !query.isEmpty else { return nil }
+        var name = name
         return query.withUTF8 { bytes -> String? in
             for part in HTTPQueryParts(bytes) {
                 let (itemName, value) = HTTPQueryParts.nameAndValue(part)
@@ -162,7 +163,7 @@ public struct HTTPRequest: Sendable {
                 if itemName.contains(UInt8(ascii: "%")) {
                     guard HTTPQueryParts.decodedOrRaw(itemName) == name else { continue }
                 } else {
-                    guard itemName.elementsEqual(name.utf8) else { continue }
+                    guard name.withUTF8({ itemName.elementsEqual($0) }) else { continue }
                 }
                 return value.map(HTTPQueryParts.decodedOrRaw) ?? ""
             }

@@ -11,7 +11,12 @@ public enum PercentDecoding {
     /// Decodes `%XX` escapes in UTF-8 bytes once; nil as for `decode(_:)`. Bytes without
     /// an escape become the string as they are (after a UTF-8 check).
     public static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.contains(UInt8(ascii: "%")) else { return string(validating: bytes) }
+        var escaped = false, ascii = true
+        for byte in bytes {
+            escaped = escaped || byte == UInt8(ascii: "%")
+            ascii = ascii && byte < 0x80
+        }
+        guard escaped else { return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self) }
         // Decoding only shortens, so the input's length bounds the output.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> String? in
             var count = 0

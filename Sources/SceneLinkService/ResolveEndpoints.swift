@@ -72,7 +72,7 @@ public struct ResolveEndpoints: Sendable {
         guard var query else { return nil }
         return query.withUTF8 { bytes -> String? in
             let parts = HTTPQueryParts(bytes)
-            guard let urlPart = parts.first(where: { $0.starts(with: "url=".utf8) }) else { return nil }
+            guard let urlPart = parts.first(where: { HTTPQueryParts.part($0, startsWith: "url=") }) else { return nil }
             let raw = UnsafeBufferPointer(rebasing: urlPart.dropFirst(4))
             // A malformed escape: the value as sent (the resolver then says what is wrong with it).
             guard let firstDecoded = PercentDecoding.decode(utf8: raw) else { return String(decoding: raw, as: UTF8.self) }
@@ -81,7 +81,7 @@ public struct ResolveEndpoints: Sendable {
             guard decoded.withUTF8({ $0.contains(UInt8(ascii: "?")) }) else { return firstDecoded }
             var joined = String(decoding: raw, as: UTF8.self)
             for part in parts.drop(while: { $0.startIndex != urlPart.startIndex }).dropFirst()
-            where !part.starts(with: "format=".utf8) && !part.starts(with: "url=".utf8) {
+            where !HTTPQueryParts.part(part, startsWith: "format=") && !HTTPQueryParts.part(part, startsWith: "url=") {
                 joined += "&" + String(decoding: UnsafeBufferPointer(rebasing: part), as: UTF8.self)
             }
             return PercentDecoding.decode(joined) ?? joined

@@ -25,4 +25,13 @@ import Testing
         #expect(good.withUTF8 { HTTPQueryParts.decodedOrRaw($0) } == "a b%41")
         #expect(bad.withUTF8 { HTTPQueryParts.decodedOrRaw($0) } == "a%zz")
     }
+
+    @Test func tellsWhetherAPartStartsWithAPrefix() {
+        var query = "url=a&format=b&ur=c&u"
+        let found = query.withUTF8 { bytes in
+            HTTPQueryParts(bytes).map { (HTTPQueryParts.part($0, startsWith: "url="), HTTPQueryParts.part($0, startsWith: "format=")) }
+        }
+        #expect(found.map(\.0) == [true, false, false, false])
+        #expect(found.map(\.1) == [false, true, false, false])
+    }
 }
