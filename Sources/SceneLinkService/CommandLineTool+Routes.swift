@@ -40,7 +40,7 @@ extension CommandLineTool {
                     value = String(rest[index].dropFirst("--format=".count))
                     rest.remove(at: index)
                 }
-                guard let chosen = ResolveFormat(rawValue: value) else {
+                guard let chosen = ResolveFormat.named(value) else {
                     throw ConfigurationError("--format takes document, navigationPath, array or elements, not '\(value)'.")
                 }
                 format = chosen

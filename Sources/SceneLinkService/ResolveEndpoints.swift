@@ -41,7 +41,7 @@ public struct ResolveEndpoints: Sendable {
         }
         var format = ResolveFormat.document
         if let name = request.queryItem("format") {
-            guard let chosen = ResolveFormat(rawValue: name) else {
+            guard let chosen = ResolveFormat.named(name) else {
                 return ResolveProblems.unknownFormat(name).response()
             }
             format = chosen

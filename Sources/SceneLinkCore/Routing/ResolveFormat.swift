@@ -10,4 +10,16 @@ public enum ResolveFormat: String, Sendable, CaseIterable {
     case array
     /// `[{"type","tag","value"}]` in push order, for any client.
     case elements
+
+    /// The format whose raw value is `name`, or nil: `init(rawValue:)` by direct comparisons
+    /// (the synthesized initializer searches a table of names, several times the cost).
+    public static func named(_ name: String) -> ResolveFormat? {
+        switch name {
+        case "document": .document
+        case "navigationPath": .navigationPath
+        case "array": .array
+        case "elements": .elements
+        default: nil
+        }
+    }
 }
