@@ -24,8 +24,9 @@ public struct RouteTable: Sendable {
     /// after the link, which is the same for every link such a route matches. Built for the
     /// first routes in file order, up to `documentTailBudget` bytes in all.
     let documentTails: [Int: [UInt8]]
-    /// The most bytes `documentTails` holds (1 MiB: some thousands of routes).
-    static let documentTailBudget = 1 << 20
+    /// The most bytes `documentTails` holds (256 KiB: about a thousand routes, far more than
+    /// an app has screens; a generated table of 100,000 routes spends a few milliseconds here).
+    static let documentTailBudget = 1 << 18
 
     init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie) {
         self.appName = appName
