@@ -58,28 +58,34 @@ enum LinkPrinter {
     /// The path and query of `route` with `values` bound (`settings/account?tab=2`), or nil
     /// when a path parameter has no value that prints.
     static func pathAndQuery(_ route: Route, values: [JSONValue?]) -> String? {
-        var text = ""
-        text.reserveCapacity(64)
+        // Built as bytes and made a string once: appending to a `String` piece by piece
+        // cost several times more.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        func add(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
         var first = true
         for segment in route.segments {
             switch segment {
             case .literal(let literal):
-                if !first { text += "/" }
-                text += encodeSegment(literal)
+                if !first { bytes.append(UInt8(ascii: "/")) }
+                add(encodeSegment(literal))
             case .parameter(let index):
                 guard let value = values[index], let printed = route.parameters[index].kind.linkText(for: value) else { return nil }
-                if !first { text += "/" }
-                text += encodeSegment(printed)
+                if !first { bytes.append(UInt8(ascii: "/")) }
+                add(encodeSegment(printed))
             case .rest(let index):
                 guard let value = values[index]?.stringValue, let pieces = restSegments(value) else { return nil }
                 for (offset, piece) in pieces.enumerated() {
-                    if !first || offset > 0 { text += "/" }
-                    text += piece
+                    if !first || offset > 0 { bytes.append(UInt8(ascii: "/")) }
+                    add(piece)
                 }
             }
             first = false
         }
-        var separator = "?"
+        var separator = UInt8(ascii: "?")
         for item in route.query {
             guard let value = values[item.parameter] else {
                 if item.defaultValue == nil { return nil }
@@ -87,9 +93,12 @@ enum LinkPrinter {
             }
             if let defaultValue = item.defaultValue, defaultValue == value { continue }
             guard let printed = route.parameters[item.parameter].kind.linkText(for: value) else { return nil }
-            text += separator + encodeQuery(item.name) + "=" + encodeQuery(printed)
-            separator = "&"
+            bytes.append(separator)
+            add(encodeQuery(item.name))
+            bytes.append(UInt8(ascii: "="))
+            add(encodeQuery(printed))
+            separator = UInt8(ascii: "&")
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
