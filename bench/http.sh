@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # SceneLink over HTTP beside its peers, on this machine, in one run.
 #
-# Usage: bench/http.sh [healthz|c1000|idle|resolve|store|floor|all] [ROUNDS]
+# Usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|store|floor|all] [ROUNDS]
 #   healthz  ../shared/bench/compare.sh on GET /healthz, -t1 -c64 -d10s, ROUNDS interleaved rounds (default 5)
 #   c1000    compare.sh on GET /healthz with 1,000 keep-alive connections (one round)
 #   idle     10,000 idle keep-alive connections held: server RSS, and new requests still answered
 #   resolve  compare.sh on GET /v1/resolve?url=fuelmoney://settings/account (default document),
 #            then on the same link with &format=navigationPath
+#   resolve-params  the same two on a route with parameters (examples/lists.json,
+#            lists://first/2/second/Item3): its document is written from the values, where a
+#            route without parameters (every FuelMoney route) writes a tail built at load
 #   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
 #            Hummingbird peer, 64 connections; prints the commit batch sizes seen
 #   floor    bench/floor.sh: the design's floor (the same Dispatch loop with no HTTP) beside
@@ -42,6 +45,13 @@ run_resolve() {
   "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=fuelmoney://settings/account" "$pid" "$rounds"
   echo "--- the same link with format=navigationPath (what an app restores from)"
   "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=fuelmoney://settings/account&format=navigationPath" "$pid" "$rounds"
+  stop
+}
+run_resolve_params() {
+  start --routes "$root/examples/lists.json"
+  "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=lists://first/2/second/Item3" "$pid" "$rounds"
+  echo "--- the same link with format=navigationPath"
+  "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=lists://first/2/second/Item3&format=navigationPath" "$pid" "$rounds"
   stop
 }
 run_store() {
@@ -83,8 +93,9 @@ case "$what" in
   c1000) run_c1000 ;;
   idle) run_idle ;;
   resolve) run_resolve ;;
+  resolve-params) run_resolve_params ;;
   store) run_store ;;
   floor) "$root/bench/floor.sh" "$rounds" ;;
-  all) run_healthz; run_c1000; run_idle; run_resolve; run_store; "$root/bench/floor.sh" "$rounds" ;;
-  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|store|floor|all] [ROUNDS]" >&2; exit 2 ;;
+  all) run_healthz; run_c1000; run_idle; run_resolve; run_resolve_params; run_store; "$root/bench/floor.sh" "$rounds" ;;
+  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|store|floor|all] [ROUNDS]" >&2; exit 2 ;;
 esac

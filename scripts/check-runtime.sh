@@ -27,7 +27,9 @@ while read -r lib path; do
   [ -n "$pkg" ] || pkg=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1) || true
   case "$pkg" in
     libc6|libgcc-s1) verdict="essential in debian:bookworm-slim" ;;
-    *) if echo "$runtime_pkgs" | grep -qx "$pkg"; then verdict="installed by the Dockerfile"; else verdict="NOT installed by the Dockerfile"; status=1; fi ;;
+    # A here-string, not `echo | grep -q`: under pipefail, grep quitting at its first match can
+    # make echo fail with SIGPIPE, and the pipeline with it. -F: package names hold `+`.
+    *) if grep -qxF -- "$pkg" <<<"$runtime_pkgs"; then verdict="installed by the Dockerfile"; else verdict="NOT installed by the Dockerfile"; status=1; fi ;;
   esac
   printf '  %-24s %-18s %s\n' "$lib" "${pkg:-?}" "$verdict"
 done < <(ldd "$bin" | awk '{ if ($2 == "=>") print $1, $3; else print $1, "" }')
