@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Field names recognised from their bytes: the ones whose values shape a request's framing
 /// or its connection, and the ones nearly every client sends.
 ///
@@ -27,10 +21,10 @@ struct HTTPFieldName: Sendable, Equatable {
     static func recognise(_ name: UnsafeBufferPointer<UInt8>) -> HTTPFieldName {
         switch name.count {
         case 4: return match(name, "Host", "Host", .host)
-        case 6: return spelled(name, "Accept") ? HTTPFieldName(framing: nil, spelled: "Accept") : match(name, "Expect", "Expect", .expect)
+        case 6: return name.hasSameBytes(as: "Accept") ? HTTPFieldName(framing: nil, spelled: "Accept") : match(name, "Expect", "Expect", .expect)
         case 8: return match(name, "If-Match", "If-Match", nil)
         case 10:
-            return spelled(name, "User-Agent") ? HTTPFieldName(framing: nil, spelled: "User-Agent")
+            return name.hasSameBytes(as: "User-Agent") ? HTTPFieldName(framing: nil, spelled: "User-Agent")
                 : match(name, "Connection", "Connection", .connection)
         case 12: return match(name, "Content-Type", "Content-Type", nil)
         case 13: return match(name, "Authorization", "Authorization", nil)
@@ -46,17 +40,10 @@ struct HTTPFieldName: Sendable, Equatable {
     @inline(__always)
     private static func match(_ name: UnsafeBufferPointer<UInt8>, _ spelling: StaticString, _ string: String,
                               _ framing: Framing?) -> HTTPFieldName {
-        if spelled(name, spelling) { return HTTPFieldName(framing: framing, spelled: string) }
+        if name.hasSameBytes(as: spelling) { return HTTPFieldName(framing: framing, spelled: string) }
         guard framing != nil,
               String.equalsIgnoringASCIICase(name, UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount))
         else { return unknown }
         return HTTPFieldName(framing: framing, spelled: nil)
-    }
-
-    /// Whether `name` is exactly `spelling`, which has as many bytes.
-    @inline(__always)
-    private static func spelled(_ name: UnsafeBufferPointer<UInt8>, _ spelling: StaticString) -> Bool {
-        guard let base = name.baseAddress, name.count == spelling.utf8CodeUnitCount else { return false }
-        return memcmp(base, spelling.utf8Start, name.count) == 0
     }
 }

@@ -66,5 +66,4 @@ struct HTTPHeadFields: Sendable {
             contentLength = length
         }
     }
-
 }

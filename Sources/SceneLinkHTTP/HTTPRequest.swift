@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One decoded HTTP request, with its whole body.
 ///
 /// A value type with copy-on-write storage: the server hands a request from the decoder to
@@ -157,13 +151,6 @@ public struct HTTPRequest: Sendable {
         }
     }
 
-    /// Whether two byte runs are the same bytes.
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-        return memcmp(x, y, a.count) == 0
-    }
-
     /// The first value of the query item `name`, percent-decoded, or nil. Same rules as
     /// `queryItems`, without decoding the items before it.
     public func queryItem(_ name: String) -> String? {
@@ -176,7 +163,7 @@ public struct HTTPRequest: Sendable {
                 if itemName.contains(UInt8(ascii: "%")) {
                     guard HTTPQueryParts.decodedOrRaw(itemName) == name else { continue }
                 } else {
-                    guard name.withUTF8({ HTTPRequest.equal(itemName, $0) }) else { continue }
+                    guard name.withUTF8({ itemName.hasSameBytes(as: $0) }) else { continue }
                 }
                 return value.map(HTTPQueryParts.decodedOrRaw) ?? ""
             }

@@ -234,11 +234,7 @@ public struct HTTPRequestDecoder: Sendable {
     /// all of its lines. Bounds, not a slice: a slice would hold a reference to the buffer.
     mutating func nextLine(limit: Int, tooLong: HTTPDecodingError) throws(HTTPDecodingError) -> Range<Int>? {
         let end = buffer.count
-        let found: Int? = buffer.withUnsafeBufferPointer { pointer -> Int? in
-            guard let base = pointer.baseAddress, scanIndex < end else { return nil }
-            guard let hit = memchr(base + scanIndex, 10, end - scanIndex) else { return nil }
-            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-        }
+        let found = buffer.withUnsafeBufferPointer { $0.firstIndex(of: 10, from: scanIndex, to: end) }
         guard let lf = found else {
             if sectionBytes + (end - readIndex) > limit { throw fail(tooLong) }
             scanIndex = end
@@ -333,19 +329,14 @@ public struct HTTPRequestDecoder: Sendable {
             if bytes[0] == UInt8(ascii: "G") { return .get }
             if bytes[0] == UInt8(ascii: "P") { return .put }
         case 4:
-            if matches(bytes, "HEAD") { return .head }
-            if matches(bytes, "POST") { return .post }
+            if bytes.hasSameBytes(as: "HEAD") { return .head }
+            if bytes.hasSameBytes(as: "POST") { return .post }
         case 6:
-            if matches(bytes, "DELETE") { return .delete }
+            if bytes.hasSameBytes(as: "DELETE") { return .delete }
         default:
             break
         }
         return nil
-    }
-
-    /// Whether `bytes` are exactly `text`'s.
-    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-        text.withUTF8Buffer { bytes.elementsEqual($0) }
     }
 
     /// `HTTP/1.0` and `HTTP/1.1`; a higher 1.x minor version is served as 1.1 (RFC 9110 §6.2);

@@ -16,7 +16,7 @@ public enum PercentDecoding {
             escaped = escaped || byte == UInt8(ascii: "%")
             ascii = ascii && byte < 0x80
         }
-        guard escaped else { return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self) }
+        guard escaped else { return string(bytes, isASCII: ascii) }
         // Decoding only shortens, so the input's length bounds the output.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> String? in
             var count = 0
@@ -46,7 +46,12 @@ public enum PercentDecoding {
             ascii = false
             break
         }
-        return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        return string(bytes, isASCII: ascii)
+    }
+
+    /// `bytes` as a string: ASCII as it is, anything else validated as UTF-8 (nil if it is not).
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String? {
+        isASCII ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
     }
 
     /// Whether `decode(utf8:)` succeeds.

@@ -38,16 +38,25 @@ public enum JSONWriter {
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            let sorted = members.count < 2 ? members : members.sorted { utf8Less($0.key, $1.key) }
-            for (offset, member) in sorted.enumerated() {
-                if offset > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(member.key, to: &out, escapingSlashes: escapingSlashes)
-                out.append(UInt8(ascii: ":"))
-                append(member.value, to: &out, escapingSlashes: escapingSlashes)
-            }
-            out.append(UInt8(ascii: "}"))
+            appendObject(count: members.count, key: { members[$0].key }, value: { members[$0].value },
+                         to: &out, escapingSlashes: escapingSlashes)
         }
+    }
+
+    /// Appends an object of `count` members, the `i`th being `key(i)` and `value(i)`, keys
+    /// sorted by their UTF-8 bytes: what `.object` writes, for callers that hold keys and
+    /// values apart and need not build the object.
+    static func appendObject(count: Int, key: (Int) -> String, value: (Int) -> JSONValue,
+                             to out: inout [UInt8], escapingSlashes: Bool) {
+        out.append(UInt8(ascii: "{"))
+        let order = count < 2 ? Array(0 ..< count) : (0 ..< count).sorted { utf8Less(key($0), key($1)) }
+        for (offset, index) in order.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(key(index), to: &out, escapingSlashes: escapingSlashes)
+            out.append(UInt8(ascii: ":"))
+            append(value(index), to: &out, escapingSlashes: escapingSlashes)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Orders keys by their UTF-8 bytes, the order `JSONEncoder`'s `.sortedKeys` gives for ASCII keys.

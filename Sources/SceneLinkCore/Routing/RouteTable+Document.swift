@@ -35,20 +35,10 @@ extension RouteTable {
         if route.parameters.isEmpty {
             out.appendStatic("{}")
         } else {
-            // What `JSONWriter.append(.object(...))` writes (keys sorted by their UTF-8 bytes),
-            // without building the object first.
-            let names = route.parameters
-            let count = min(names.count, values.count)  // as `zip` pairs them
-            let order = count < 2 ? Array(0 ..< count)
-                : (0 ..< count).sorted { JSONWriter.utf8Less(names[$0].name, names[$1].name) }
-            out.append(UInt8(ascii: "{"))
-            for (offset, index) in order.enumerated() {
-                if offset > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendString(names[index].name, to: &out, escapingSlashes: false)
-                out.append(UInt8(ascii: ":"))
-                JSONWriter.append(values[index] ?? .null, to: &out, escapingSlashes: false)
-            }
-            out.append(UInt8(ascii: "}"))
+            // The object written from the parameters and values in place, without building it.
+            JSONWriter.appendObject(count: min(route.parameters.count, values.count),  // as `zip` pairs them
+                                    key: { route.parameters[$0].name }, value: { values[$0] ?? .null },
+                                    to: &out, escapingSlashes: false)
         }
         out.appendStatic(",\"elements\":[")
         for (offset, template) in route.stack.enumerated() {
