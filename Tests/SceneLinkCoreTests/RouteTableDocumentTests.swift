@@ -38,21 +38,40 @@ import Testing
         }
     }
 
-    @Test func routesWithoutParametersHaveTheirTailWrittenOnceAndStillGiveTheReference() throws {
-        var cached = 0
+    @Test func everyRouteWithoutRestOrQueryHasATemplateThatGivesTheReference() throws {
+        var templated = 0
+        var withParameters = 0
         for name in ExampleFiles.names {
             let table = try ExampleFiles.table(name)
             for (index, route) in table.routes.enumerated() {
-                // Every example file is far under the budget: each route without parameters has a tail.
-                #expect((table.documentTails[index] != nil) == route.parameters.isEmpty, "\(route.name)")
-                guard route.parameters.isEmpty, let link = table.links(route: route, values: []).scheme else { continue }
+                let hasRest = route.segments.contains { if case .rest = $0 { true } else { false } }
+                // Every example file is far under the budget: each such route has a template.
+                #expect((table.documentTemplates[index] != nil) == (!hasRest && route.query.isEmpty), "\(route.name)")
+                guard let template = table.documentTemplates[index] else { continue }
+                #expect(template.isConstant == route.parameters.isEmpty, "\(route.name)")
+                let printed = table.links(route: route, values: RoundTripTests.sampleValues(route))
+                guard let link = printed.scheme else { continue }
                 #expect(expectSame(table, link))
-                // The same tail serves a link in another form (https, a trailing slash, a query).
-                if let https = table.links(route: route, values: []).https { #expect(expectSame(table, https + "/?unused=1")) }
-                cached += 1
+                // The same template serves a link in another form (https, a trailing slash, a query).
+                if let https = printed.https { #expect(expectSame(table, https + "/?unused=1")) }
+                templated += 1
+                if !route.parameters.isEmpty { withParameters += 1 }
             }
         }
-        #expect(cached > 10)
+        #expect(templated > 10)
+        #expect(withParameters > 5)
+    }
+
+    @Test func aTemplateRefusesMissingOrNonScalarValuesSoTheDocumentIsWrittenFromThem() throws {
+        let table = try ExampleFiles.table("lists")
+        let found = try #require(table.routes.indices.first { !table.routes[$0].parameters.isEmpty })
+        let template = try #require(table.documentTemplates[found])
+        let count = table.routes[found].parameters.count
+        var out: [UInt8] = []
+        #expect(!template.append(Array(repeating: nil, count: count), to: &out))
+        #expect(!template.append([], to: &out))
+        // A value that is no scalar prints into no link.
+        #expect(!template.append(Array(repeating: .array([]), count: count), to: &out))
     }
 
     @Test func randomLinksGiveTheReferenceDocumentOrTheSameError() throws {

@@ -36,6 +36,28 @@ enum LinkPrinter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `text` as `encodeSegment` writes it, without building a string. The result
+    /// never needs JSON escaping: it holds only segment-safe bytes and `%XX`.
+    static func appendSegment(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let table = segmentSafe
+        guard !text.allSatisfy({ table[Int($0)] }) else {
+            out.append(contentsOf: text)
+            return
+        }
+        let hex: StaticString = "0123456789ABCDEF"
+        hex.withUTF8Buffer { hex in
+            for byte in text {
+                if table[Int(byte)] {
+                    out.append(byte)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0x0F)])
+                }
+            }
+        }
+    }
+
     /// The segments that a rest value parses back to: split on `/`, except that a slash next
     /// to an empty piece is written as `%2F` inside its neighbour, because empty segments
     /// collapse when a link is read (`a//b` prints as `a%2F/b`, which reads back as `a//b`).

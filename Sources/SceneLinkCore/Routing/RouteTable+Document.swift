@@ -1,9 +1,9 @@
 extension RouteTable {
     /// The default resolve document for `link`, written straight from the match: the bytes
     /// `NavigationPathEncoding.document(resolve(link))` gives, without building a
-    /// `ResolvedLink`, its elements, or the canonical links as separate strings. For a route
-    /// without parameters everything after the link is the same for every link it matches,
-    /// and comes from `documentTails`, written when the table was built.
+    /// `ResolvedLink`, its elements, or the canonical links as separate strings. After the
+    /// link, a route's `DocumentTemplate` writes the document: constant bytes written when
+    /// the table was built, with the values in their holes.
     ///
     /// - Throws: `ResolveError`, as `resolve(_:)`.
     public func documentBytes(for link: String) throws(ResolveError) -> [UInt8] {
@@ -15,14 +15,15 @@ extension RouteTable {
             return NavigationPathEncoding.document(rootResolution(of: link))
         }
         var out: [UInt8] = []
-        out.reserveCapacity(512)
+        let template = documentTemplates[routeIndex]
+        out.reserveCapacity(link.utf8.count + (template?.bytes.count ?? 0) + 256)
         out.appendStatic("{\"link\":")
         JSONWriter.appendString(link, to: &out, escapingSlashes: false)
-        if let tail = documentTails[routeIndex] {
-            out.append(contentsOf: tail)
-        } else {
-            RouteTable.appendDocumentTail(routes[routeIndex], values: found.values, schemes: schemes, hosts: hosts, to: &out)
-        }
+        let linkEnd = out.count
+        if let template, template.append(found.values, to: &out) { return out }
+        // No template, or a value it cannot print: the document from the values.
+        out.removeSubrange(linkEnd...)
+        RouteTable.appendDocumentTail(routes[routeIndex], values: found.values, schemes: schemes, hosts: hosts, to: &out)
         return out
     }
 

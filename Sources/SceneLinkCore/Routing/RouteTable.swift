@@ -20,13 +20,15 @@ public struct RouteTable: Sendable {
     let routesByStackCount: [Int: [Int]]
     /// The flat layout `navigationPath(for:)` tries first; nil if the table does not fit it.
     let index: ResolveIndex?
-    /// For routes without parameters, by route index: everything `documentBytes(for:)` writes
-    /// after the link, which is the same for every link such a route matches. Built for the
-    /// first routes in file order, up to `documentTailBudget` bytes in all.
-    let documentTails: [Int: [UInt8]]
-    /// The most bytes `documentTails` holds (256 KiB: about a thousand routes, far more than
-    /// an app has screens; a generated table of 100,000 routes spends a few milliseconds here).
-    static let documentTailBudget = 1 << 18
+    /// By route index: the route's document after the link as constant bytes with holes for
+    /// its values (`DocumentTemplate`), written once here. Built for the first routes in file
+    /// order whose canonical links have no `{rest...}` or query items, up to
+    /// `documentTemplateBudget` constant bytes in all.
+    let documentTemplates: [Int: DocumentTemplate]
+    /// The most constant bytes `documentTemplates` holds (256 KiB: several hundred routes,
+    /// more than an app has screens; a generated table of 100,000 routes spends a few
+    /// milliseconds here).
+    static let documentTemplateBudget = 1 << 18
 
     init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie) {
         self.appName = appName
@@ -39,16 +41,15 @@ public struct RouteTable: Sendable {
         for (index, route) in routes.enumerated() { byCount[route.stack.count, default: []].append(index) }
         routesByStackCount = byCount
         index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts)
-        var tails: [Int: [UInt8]] = [:]
-        var budget = RouteTable.documentTailBudget
-        for (index, route) in routes.enumerated() where route.parameters.isEmpty {
-            var tail: [UInt8] = []
-            RouteTable.appendDocumentTail(route, values: [], schemes: schemes, hosts: hosts, to: &tail)
-            guard tail.count <= budget else { break }
-            budget -= tail.count
-            tails[index] = tail
+        var templates: [Int: DocumentTemplate] = [:]
+        var budget = RouteTable.documentTemplateBudget
+        for (index, route) in routes.enumerated() {
+            guard let template = DocumentTemplate(route: route, schemes: schemes, hosts: hosts) else { continue }
+            guard template.bytes.count <= budget else { break }
+            budget -= template.bytes.count
+            templates[index] = template
         }
-        documentTails = tails
+        documentTemplates = templates
     }
 
     /// Loads and validates a route file.
