@@ -10,6 +10,7 @@ extension ResolveIndex {
         arena = builder.arena
         literals = builder.literals
         kinds = builder.kinds
+        enumTexts = builder.kinds.map(EnumRawTexts.init)
         self.schemes = schemes
         self.hosts = hosts
     }

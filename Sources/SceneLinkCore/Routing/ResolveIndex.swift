@@ -65,6 +65,8 @@ struct ResolveIndex: Sendable {
     let literals: LiteralHashTable
     /// Parameter kinds by index, one per type name.
     let kinds: [ParameterKind]
+    /// By kind index: an enum kind's raw values as segment bytes (nil for other kinds).
+    let enumTexts: [EnumRawTexts?]
     let schemes: [String]
     let hosts: [String]
 
@@ -204,7 +206,7 @@ struct ResolveIndex: Sendable {
         if typedCount > 0 {
             var edge = node + 18 + reader.u16(node + 16)
             for _ in 0..<typedCount {
-                if matches(kinds[reader.u32(edge)], segment) {
+                if matches(kind: reader.u32(edge), segment) {
                     let found = search(reader, node: reader.u32(edge + 4), at: index + 1)
                     if case .none = found {} else { return found }
                 }
@@ -252,7 +254,9 @@ struct ResolveIndex: Sendable {
 
     /// `ParameterKind.matches` on the segment's bytes, without building a `String` for the
     /// common kinds.
-    private func matches(_ kind: ParameterKind, _ segment: UnsafeRawBufferPointer) -> Bool {
+    private func matches(kind index: Int, _ segment: UnsafeRawBufferPointer) -> Bool {
+        if let texts = enumTexts[index], let member = texts.contains(segment) { return member }
+        let kind = kinds[index]
         switch kind {
         case .string: return true
         case .int:
@@ -297,7 +301,7 @@ struct ResolveIndex: Sendable {
                 let entry = record + 12 + 8 * parameter
                 let position = reader.u16(entry + 4)
                 guard position < reader.segments.count,
-                      appendValue(reader, kind: kinds[reader.u32(entry)], position: position, isRest: reader.u16(entry + 6) != 0, to: &out)
+                      appendValue(reader, kind: reader.u32(entry), position: position, isRest: reader.u16(entry + 6) != 0, to: &out)
                 else { return nil }
             } else {
                 return out
@@ -320,8 +324,16 @@ struct ResolveIndex: Sendable {
             if reader.u16(entry + 6) != 0 {
                 values.append(restValue(reader, from: position))
             } else {
-                let segment = String(decoding: reader.segment(position), as: UTF8.self)
-                guard let item = kinds[reader.u32(entry)].item(fromSegment: segment) else { return nil }
+                let kindIndex = reader.u32(entry)
+                let bytes = reader.segment(position)
+                let segment = String(decoding: bytes, as: UTF8.self)
+                if let texts = enumTexts[kindIndex], let member = texts.contains(bytes) {
+                    // A raw value in canonical form is its own item.
+                    guard member else { return nil }
+                    values.append(texts.isInt ? .number(segment) : .string(segment))
+                    continue
+                }
+                guard let item = kinds[kindIndex].item(fromSegment: segment) else { return nil }
                 values.append(item)
             }
         }
@@ -334,27 +346,38 @@ struct ResolveIndex: Sendable {
         .string((position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }.joined(separator: "/"))
     }
 
+    /// A printable ASCII segment as a string item inside a CodableRepresentation string,
+    /// as `JSONWriter.appendNested` writes it: only `"`, `\` and `/` are escaped, twice over.
+    private static func appendNestedString(_ segment: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        out.append(0x5C); out.append(0x22)
+        for byte in segment {
+            if byte == 0x22 || byte == 0x5C || byte == 0x2F {
+                out.append(0x5C); out.append(0x5C); out.append(0x5C)
+            }
+            out.append(byte)
+        }
+        out.append(0x5C); out.append(0x22)
+    }
+
     /// Appends the parameter's item as `JSONWriter.appendNested` writes it.
-    private func appendValue(_ reader: Reader, kind: ParameterKind, position: Int, isRest: Bool, to out: inout [UInt8]) -> Bool {
+    private func appendValue(_ reader: Reader, kind kindIndex: Int, position: Int, isRest: Bool, to out: inout [UInt8]) -> Bool {
         if isRest {
             JSONWriter.appendNested(restValue(reader, from: position), to: &out)
             return true
         }
         let segment = reader.segment(position)
+        if let texts = enumTexts[kindIndex], let member = texts.contains(segment) {
+            guard member else { return false }
+            if texts.isInt { out.append(contentsOf: segment) } else { Self.appendNestedString(segment, to: &out) }
+            return true
+        }
+        let kind = kinds[kindIndex]
         switch kind {
         case .int where ParameterKind.isCanonicalInt(segment):
             out.append(contentsOf: segment)
             return true
         case .string:
-            // Printable ASCII: only `"`, `\` and `/` are escaped, twice over.
-            out.append(0x5C); out.append(0x22)
-            for byte in segment {
-                if byte == 0x22 || byte == 0x5C || byte == 0x2F {
-                    out.append(0x5C); out.append(0x5C); out.append(0x5C)
-                }
-                out.append(byte)
-            }
-            out.append(0x5C); out.append(0x22)
+            Self.appendNestedString(segment, to: &out)
             return true
         default:
             guard let item = kind.item(fromSegment: String(decoding: segment, as: UTF8.self)) else { return false }
