@@ -14,6 +14,18 @@ import Testing
         #expect(JSONWriter.text(.string("a/b"), escapingSlashes: false) == #""a/b""#)
     }
 
+    @Test(arguments: [
+        JSONValue.string("a/b\"\\\u{1}\n\t\u{1f}é😀"), .string(""), .number("-2.5e3"), .bool(true), .bool(false), .null,
+        .array([.string("x/y"), .number("1")]), .object([(key: "k\"", value: .string("v/\n"))]),
+    ])
+    func aNestedValueIsItsTextEscapedOnceMore(value: JSONValue) {
+        var nested: [UInt8] = [UInt8(ascii: "x")]
+        JSONWriter.appendNested(value, to: &nested)
+        var reference: [UInt8] = [UInt8(ascii: "x")]
+        JSONWriter.appendEscaped(JSONWriter.encode(value), to: &reference, escapingSlashes: true)
+        #expect(String(decoding: nested, as: UTF8.self) == String(decoding: reference, as: UTF8.self))
+    }
+
     @Test func doublesAsJSONEncoderWritesThem() {
         #expect(JSONWriter.canonicalDoubleText(2.5) == "2.5")
         #expect(JSONWriter.canonicalDoubleText(2.0) == "2")

@@ -26,9 +26,9 @@ public enum JSONWriter {
     /// Appends `value` as compact JSON with sorted keys.
     public static func append(_ value: JSONValue, to out: inout [UInt8], escapingSlashes: Bool) {
         switch value {
-        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
-        case .number(let text): out.append(contentsOf: text.utf8)
+        case .null: out.appendStatic("null")
+        case .bool(let flag): out.appendStatic(flag ? "true" : "false")
+        case .number(var text): text.withUTF8 { out.append(contentsOf: $0) }
         case .string(let text): appendString(text, to: &out, escapingSlashes: escapingSlashes)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -155,28 +155,34 @@ public enum JSONWriter {
     /// are escaped, as in a CodableRepresentation.
     public static func appendNested(_ value: JSONValue, to out: inout [UInt8]) {
         switch value {
-        case .number(let text): out.append(contentsOf: text.utf8)
-        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
-        case .null: out.append(contentsOf: Array("null".utf8))
-        case .string(let text):
+        case .number(var text): text.withUTF8 { out.append(contentsOf: $0) }
+        case .bool(let flag): out.appendStatic(flag ? "true" : "false")
+        case .null: out.appendStatic("null")
+        case .string(var text):
             out.append(0x5C); out.append(0x22)
-            for byte in text.utf8 {
-                switch byte {
-                case 0x22: out.append(contentsOf: [0x5C, 0x5C, 0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C, 0x5C, 0x5C])
-                case 0x2F: out.append(contentsOf: [0x5C, 0x5C, 0x5C, 0x2F])
-                case 0x00..<0x20:
-                    // The inner escape (`\n`, `\u0001`) with its backslash escaped again.
-                    var inner: [UInt8] = []
-                    appendEscaped(CollectionOfOne(byte), to: &inner, escapingSlashes: true)
-                    out.append(0x5C)
-                    out.append(contentsOf: inner)
-                default: out.append(byte)
-                }
-            }
+            text.withUTF8 { bytes in appendNestedStringBytes(bytes, to: &out) }
             out.append(0x5C); out.append(0x22)
         case .array, .object:
             appendEscaped(encode(value), to: &out, escapingSlashes: true)
+        }
+    }
+
+    /// A string's bytes inside a nested string: escaped for the inner JSON, then again.
+    private static func appendNestedStringBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case 0x22, 0x5C, 0x2F:
+                // `\"`, `\\`, `\/` with their backslash escaped again.
+                out.append(0x5C); out.append(0x5C); out.append(0x5C); out.append(byte)
+            case 0x00..<0x20:
+                // The inner escape (`\n`, `\u0001`) with its backslash escaped again.
+                var inner: [UInt8] = []
+                appendEscaped(CollectionOfOne(byte), to: &inner, escapingSlashes: true)
+                out.append(0x5C)
+                out.append(contentsOf: inner)
+            default:
+                out.append(byte)
+            }
         }
     }
 
