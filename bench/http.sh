@@ -8,8 +8,8 @@
 #   resolve  compare.sh on GET /v1/resolve?url=fuelmoney://settings/account (default document),
 #            then on the same link with &format=navigationPath
 #   resolve-params  the same two on a route with parameters (examples/lists.json,
-#            lists://first/2/second/Item3): its document is written from the values, where a
-#            route without parameters (every FuelMoney route) writes a tail built at load
+#            lists://first/2/second/Item3): its document's template has holes for the values,
+#            where a route without parameters (every FuelMoney route) is one constant run
 #   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
 #            Hummingbird peer, 64 connections; prints the commit batch sizes seen
 #   floor    bench/floor.sh: the design's floor (the same Dispatch loop with no HTTP) beside

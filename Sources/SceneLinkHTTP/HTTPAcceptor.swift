@@ -92,9 +92,14 @@ final class HTTPAcceptor: @unchecked Sendable {
         let io = ioQueues[next]
         next = (next + 1) % ioQueues.count
         let connection = HTTPConnection(socket: socket, io: io, context: context)
+        let context = context
         io.queue.async {
             io.add(connection)
             connection.start()
+            // Accepted just as shutdown began: the server's pass over this queue's connections
+            // may have run before this one was added, and its drain timer may have fired, so
+            // the connection closes now (it is idle: nothing has been read from it yet).
+            if context.shuttingDown() { connection.beginShutdown() }
         }
     }
 

@@ -313,7 +313,8 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         let port = try server.start()
         let client = try TestClient(port: port)
         try client.send("GET /never HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil { server.openConnectionCount == 1 }
+        try await Task.sleep(for: .milliseconds(20))  // time to read the request
         let start = ContinuousClock.now
         await server.shutdown()
         #expect(ContinuousClock.now - start < .seconds(2))
