@@ -49,14 +49,18 @@ public enum JSONWriter {
     static func appendObject(count: Int, key: (Int) -> String, value: (Int) -> JSONValue,
                              to out: inout [UInt8], escapingSlashes: Bool) {
         out.append(UInt8(ascii: "{"))
-        let order = count < 2 ? Array(0 ..< count) : (0 ..< count).sorted { utf8Less(key($0), key($1)) }
-        for (offset, index) in order.enumerated() {
+        for (offset, index) in keyOrder(count: count, key: key).enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             appendString(key(index), to: &out, escapingSlashes: escapingSlashes)
             out.append(UInt8(ascii: ":"))
             append(value(index), to: &out, escapingSlashes: escapingSlashes)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// The order in which an object's `count` members are written: by key, as `utf8Less` sorts.
+    static func keyOrder(count: Int, key: (Int) -> String) -> [Int] {
+        count < 2 ? Array(0 ..< count) : (0 ..< count).sorted { utf8Less(key($0), key($1)) }
     }
 
     /// Orders keys by their UTF-8 bytes, the order `JSONEncoder`'s `.sortedKeys` gives for ASCII keys.
@@ -159,16 +163,16 @@ public enum JSONWriter {
         case .bool(let flag): out.appendStatic(flag ? "true" : "false")
         case .null: out.appendStatic("null")
         case .string(var text):
-            out.append(0x5C); out.append(0x22)
-            text.withUTF8 { bytes in appendNestedStringBytes(bytes, to: &out) }
-            out.append(0x5C); out.append(0x22)
+            text.withUTF8 { appendNestedString($0, to: &out) }
         case .array, .object:
             appendEscaped(encode(value), to: &out, escapingSlashes: true)
         }
     }
 
-    /// A string's bytes inside a nested string: escaped for the inner JSON, then again.
-    private static func appendNestedStringBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    /// A string value given as UTF-8 bytes, as `appendNested(.string(…))` writes it: quoted and
+    /// escaped for the inner JSON, then escaped again.
+    static func appendNestedString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(0x5C); out.append(0x22)
         for byte in bytes {
             switch byte {
             case 0x22, 0x5C, 0x2F:
@@ -184,6 +188,7 @@ public enum JSONWriter {
                 out.append(byte)
             }
         }
+        out.append(0x5C); out.append(0x22)
     }
 
     /// The text `JSONEncoder` writes for a finite `Double`: Swift's shortest round-trip

@@ -34,9 +34,6 @@ struct DocumentTemplate: Sendable {
     /// The number of the route's parameters.
     let parameterCount: Int
 
-    /// Whether the document is the same for every link the route matches.
-    var isConstant: Bool { parameterCount == 0 }
-
     /// The template of `route`'s document, or nil when its canonical links need more than
     /// holes (a `{rest...}` segment or query items).
     init?(route: Route, schemes: [String], hosts: [String]) {
@@ -112,7 +109,6 @@ struct DocumentTemplate: Sendable {
             bytes.appendStatic(",\"route\":")
             JSONWriter.appendString(route.name, to: &bytes, escapingSlashes: false)
             bytes.appendStatic(",\"parameters\":")
-            // As `JSONWriter.appendObject` orders them.
             let names = route.parameters.map(\.name)
             writeObject(keys: names) { builder, index in builder.hole(.value(index)) }
             bytes.appendStatic(",\"elements\":[")
@@ -137,8 +133,7 @@ struct DocumentTemplate: Sendable {
         /// `{"key":value,...}` with keys sorted as `JSONWriter.appendObject` sorts them.
         private mutating func writeObject(keys: [String], value: (inout Builder, Int) -> Void) {
             bytes.append(UInt8(ascii: "{"))
-            let order = keys.count < 2 ? Array(keys.indices) : keys.indices.sorted { JSONWriter.utf8Less(keys[$0], keys[$1]) }
-            for (offset, index) in order.enumerated() {
+            for (offset, index) in JSONWriter.keyOrder(count: keys.count, key: { keys[$0] }).enumerated() {
                 if offset > 0 { bytes.append(UInt8(ascii: ",")) }
                 JSONWriter.appendString(keys[index], to: &bytes, escapingSlashes: false)
                 bytes.append(UInt8(ascii: ":"))
@@ -192,10 +187,7 @@ struct DocumentTemplate: Sendable {
                 bytes.appendStatic("null")
                 return
             }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.appendStatic(start)
-            JSONWriter.appendEscaped(name.utf8, to: &bytes, escapingSlashes: false)
-            bytes.appendStatic(end)
+            RouteTable.appendLinkStart(start, name: name, end: end, to: &bytes)
             let hasHoles = segments.contains { if case .literal = $0 { false } else { true } }
             if hasHoles && pathWritten {
                 hole(.pathAgain)

@@ -17,37 +17,44 @@ enum LinkPrinter {
     static func encodeQuery(_ text: String) -> String { encode(text, query: true) }
 
     private static func encode(_ text: String, query: Bool) -> String {
-        let bytes = text.utf8
+        var utf8 = text
         // The table read once: a static read per byte would check its lazy initialisation each time.
         let table = segmentSafe
-        func keeps(_ byte: UInt8) -> Bool { table[Int(byte)] && !(query && (byte == 38 || byte == 61 || byte == 43)) }
-        let allKept = bytes.withContiguousStorageIfAvailable { $0.allSatisfy(keeps) } ?? bytes.allSatisfy(keeps)
-        if allKept { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 3)
-        for byte in bytes {
-            if keeps(byte) {
-                out.append(byte)
-            } else {
-                out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            }
+        let encoded = utf8.withUTF8 { bytes -> [UInt8]? in
+            // Most texts need no escape: then the string itself, with no copy.
+            if bytes.allSatisfy({ keeps($0, query: query, table) }) { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * 3)
+            append(bytes, query: query, to: &out)
+            return out
         }
-        return String(decoding: out, as: UTF8.self)
+        return encoded.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     /// Appends `text` as `encodeSegment` writes it, without building a string. The result
     /// never needs JSON escaping: it holds only segment-safe bytes and `%XX`.
     static func appendSegment(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        append(text, query: false, to: &out)
+    }
+
+    /// Whether a byte stays as it is in a segment (`query` false) or a query value;
+    /// `table` is `segmentSafe`.
+    @inline(__always)
+    private static func keeps(_ byte: UInt8, query: Bool, _ table: [Bool]) -> Bool {
+        table[Int(byte)] && !(query && (byte == 38 || byte == 61 || byte == 43))
+    }
+
+    /// Appends `text`'s bytes, each kept or written as `%XX`.
+    private static func append(_ text: UnsafeBufferPointer<UInt8>, query: Bool, to out: inout [UInt8]) {
         let table = segmentSafe
-        guard !text.allSatisfy({ table[Int($0)] }) else {
+        if text.allSatisfy({ keeps($0, query: query, table) }) {
             out.append(contentsOf: text)
             return
         }
         let hex: StaticString = "0123456789ABCDEF"
         hex.withUTF8Buffer { hex in
             for byte in text {
-                if table[Int(byte)] {
+                if keeps(byte, query: query, table) {
                     out.append(byte)
                 } else {
                     out.append(UInt8(ascii: "%"))

@@ -346,19 +346,6 @@ struct ResolveIndex: Sendable {
         .string((position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }.joined(separator: "/"))
     }
 
-    /// A printable ASCII segment as a string item inside a CodableRepresentation string,
-    /// as `JSONWriter.appendNested` writes it: only `"`, `\` and `/` are escaped, twice over.
-    private static func appendNestedString(_ segment: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-        out.append(0x5C); out.append(0x22)
-        for byte in segment {
-            if byte == 0x22 || byte == 0x5C || byte == 0x2F {
-                out.append(0x5C); out.append(0x5C); out.append(0x5C)
-            }
-            out.append(byte)
-        }
-        out.append(0x5C); out.append(0x22)
-    }
-
     /// Appends the parameter's item as `JSONWriter.appendNested` writes it.
     private func appendValue(_ reader: Reader, kind kindIndex: Int, position: Int, isRest: Bool, to out: inout [UInt8]) -> Bool {
         if isRest {
@@ -368,7 +355,7 @@ struct ResolveIndex: Sendable {
         let segment = reader.segment(position)
         if let texts = enumTexts[kindIndex], let member = texts.contains(segment) {
             guard member else { return false }
-            if texts.isInt { out.append(contentsOf: segment) } else { Self.appendNestedString(segment, to: &out) }
+            if texts.isInt { out.append(contentsOf: segment) } else { JSONWriter.appendNestedString(segment.assumingMemoryBound(to: UInt8.self), to: &out) }
             return true
         }
         let kind = kinds[kindIndex]
@@ -377,7 +364,7 @@ struct ResolveIndex: Sendable {
             out.append(contentsOf: segment)
             return true
         case .string:
-            Self.appendNestedString(segment, to: &out)
+            JSONWriter.appendNestedString(segment.assumingMemoryBound(to: UInt8.self), to: &out)
             return true
         default:
             guard let item = kind.item(fromSegment: String(decoding: segment, as: UTF8.self)) else { return false }

@@ -70,11 +70,17 @@ extension RouteTable {
             out.appendStatic("null")
             return
         }
+        appendLinkStart(start, name: name, end: end, to: &out)
+        JSONWriter.appendEscaped(path.utf8, to: &out, escapingSlashes: false)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A canonical link's opening quote, `start`, the escaped `name` and `end`: what comes
+    /// before its path (`"https://host/`, `"scheme://`), here and in `DocumentTemplate`.
+    static func appendLinkStart(_ start: StaticString, name: String, end: StaticString, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         out.appendStatic(start)
         JSONWriter.appendEscaped(name.utf8, to: &out, escapingSlashes: false)
         out.appendStatic(end)
-        JSONWriter.appendEscaped(path.utf8, to: &out, escapingSlashes: false)
-        out.append(UInt8(ascii: "\""))
     }
 }
