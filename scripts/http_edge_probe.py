@@ -454,6 +454,20 @@ def _():
         raise Fail(f"wrong answer {r.body[:80]!r}")
 
 
+@case("chunk extensions outside the grammar are 400 and close")
+def _():
+    for line in (b"3;a=\"open", b"3 ", b"3;a b=c", b"3;", b"3;a=", b"3;=v"):
+        bad(req(["Content-Type: application/json", "Transfer-Encoding: chunked"],
+                line + b"\r\n" + LINKS_BODY[:3] + b"\r\n0\r\n\r\n"), 400)
+
+
+@case("chunk extensions beyond the header limit in one body are 400 and close")
+def _():
+    ext = b";x=" + b"a" * 4000
+    chunks = b"".join(b"1" + ext + b"\r\n" + LINKS_BODY[i:i + 1] + b"\r\n" for i in range(8))
+    bad(req(["Content-Type: application/json", "Transfer-Encoding: chunked"], chunks + b"0\r\n\r\n"), 400)
+
+
 @case("Transfer-Encoding: CHUNKED (case-insensitive)")
 def _():
     body = format(len(LINKS_BODY), "x").encode() + b"\r\n" + LINKS_BODY + b"\r\n0\r\n\r\n"
@@ -850,6 +864,32 @@ def _():
 def _():
     path = "/" + "a" * (MAX_LINE - len("GET / HTTP/1.1\r\n") - 10)
     one(f"GET {path} HTTP/1.1\r\nHost: p\r\n\r\n".encode(), 404, close=False)
+
+
+@case("request line of exactly the limit (CRLF not counted) is served; one byte more is 414")
+def _():
+    path = "/" + "a" * (MAX_LINE - len("GET  HTTP/1.1") - 1)
+    line = f"GET {path} HTTP/1.1"
+    assert len(line) == MAX_LINE
+    one(f"{line}\r\nHost: p\r\n\r\n".encode(), 404, close=False)
+    bad(f"GET {path}a HTTP/1.1\r\nHost: p\r\n\r\n".encode(), 414)
+
+
+@case("TLS ClientHello on the plain port is 400 at once, not at the header timeout")
+def _():
+    bad(b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 400, timeout=0.5)
+
+
+@case("absolute-form target with userinfo or an empty host is 400")
+def _():
+    bad(b"GET http://user:pw@probe/healthz HTTP/1.1\r\nHost: probe\r\n\r\n", 400)
+    bad(b"GET http:///healthz HTTP/1.1\r\nHost: probe\r\n\r\n", 400)
+
+
+@case("Host with a port that is not digits is 400")
+def _():
+    bad(b"GET /healthz HTTP/1.1\r\nHost: probe:http\r\n\r\n", 400)
+    one(b"GET /healthz HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n", 200, close=False)
 
 
 @case("header block too large is 431 and closes")

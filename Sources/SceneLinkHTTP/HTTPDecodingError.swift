@@ -51,6 +51,11 @@ public enum HTTPDecodingError: Error, Equatable, Sendable, CustomStringConvertib
     case invalidChunkSize
     /// Chunk data not followed by CRLF, or a malformed chunk line (RFC 9112 §7.1).
     case invalidChunkFraming
+    /// A chunk extension that is not `;name` or `;name=value` with a token or quoted-string
+    /// value (RFC 9112 §7.1.1).
+    case invalidChunkExtension
+    /// Chunk extensions in one body adding up to more than the header section limit.
+    case chunkExtensionsTooLarge(limit: Int)
     /// A body larger than the limit, declared or received (RFC 9110 §15.5.14, 413).
     case bodyTooLarge(limit: Int)
 
@@ -93,6 +98,8 @@ public enum HTTPDecodingError: Error, Equatable, Sendable, CustomStringConvertib
         case .unsupportedTransferCoding: slug = "unsupported-transfer-coding"
         case .invalidChunkSize: slug = "invalid-chunk-size"
         case .invalidChunkFraming: slug = "invalid-chunk-framing"
+        case .invalidChunkExtension: slug = "invalid-chunk-extension"
+        case .chunkExtensionsTooLarge: slug = "chunk-extensions-too-large"
         case .bodyTooLarge: slug = "body-too-large"
         }
         return "https://scenelink.dev/problems/" + slug
@@ -153,6 +160,10 @@ public enum HTTPDecodingError: Error, Equatable, Sendable, CustomStringConvertib
             return "A chunk size is not a hexadecimal number that fits in 60 bits; fix the chunked encoding."
         case .invalidChunkFraming:
             return "Chunk data is not followed by CRLF or a chunk line is malformed; fix the chunked encoding."
+        case .invalidChunkExtension:
+            return "A chunk extension is not ';name' or ';name=value' with a token or quoted-string value; fix it or leave it out."
+        case .chunkExtensionsTooLarge(let limit):
+            return "The chunk extensions of this body add up to more than \(limit) bytes; leave them out, this server ignores them."
         case .bodyTooLarge(let limit):
             return "The request body is larger than the \(limit) bytes this endpoint accepts; send a smaller body."
         }

@@ -86,6 +86,8 @@ public struct HTTPRequestDecoder: Sendable {
     var seen = HTTPHeadFields()
     var body: [UInt8] = []
     var bodyLimit: Int?
+    /// Bytes of chunk extensions in the current body (capped at `maxHeaderBytes`).
+    var chunkExtensionBytes = 0
 
     /// The framing of the request whose head was returned last.
     public private(set) var framing: Framing = .none
@@ -151,7 +153,11 @@ public struct HTTPRequestDecoder: Sendable {
             case .failed(let error):
                 throw error
             case .requestLine:
-                guard let line = try nextLine(limit: limits.maxRequestLineBytes, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)) else { return nil }
+                // The limit is on the line itself; its CRLF does not count.
+                guard let line = try nextLine(limit: limits.maxRequestLineBytes + 2, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)) else {
+                    try rejectBrokenMethod()
+                    return nil
+                }
                 // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before the request line.
                 if line.isEmpty { continue }
                 let (method, target, version) = try parse(line, HTTPRequestDecoder.requestLine)
@@ -192,8 +198,14 @@ public struct HTTPRequestDecoder: Sendable {
                 // A chunk line holds the size and extensions, which we ignore (RFC 9112 §7.1.1);
                 // 4 KiB is far more than any honest client sends.
                 guard let line = try nextLine(limit: 4_096, tooLong: .invalidChunkFraming) else { return nil }
-                let size = try parse(line, HTTPRequestDecoder.chunkSize)
+                let (size, extensionBytes) = try parse(line, HTTPRequestDecoder.chunkSize)
                 sectionBytes = 0
+                // Extensions are ignored, so they get no more room than a header section:
+                // otherwise many small chunks could carry megabytes of them.
+                chunkExtensionBytes += extensionBytes
+                if chunkExtensionBytes > limits.maxHeaderBytes {
+                    throw fail(.chunkExtensionsTooLarge(limit: limits.maxHeaderBytes))
+                }
                 if size == 0 {
                     state = .trailers
                 } else {
@@ -250,6 +262,23 @@ public struct HTTPRequestDecoder: Sendable {
         readIndex = lf + 1
         scanIndex = readIndex
         return line
+    }
+
+    /// Answers a request line whose method is already broken without waiting for its CRLF:
+    /// a TLS handshake sent to the plain port, say, has none, and would otherwise hold the
+    /// connection until the header timeout. Only the first bytes are looked at, so a line
+    /// that arrives a byte at a time costs no more than a constant per segment.
+    mutating func rejectBrokenMethod() throws(HTTPDecodingError) {
+        let broken = buffer.withUnsafeBufferPointer { all -> Bool in
+            for index in readIndex ..< min(all.count, readIndex + 16) {
+                let byte = all[index]
+                if byte == 32 { return false }
+                // A CR first may begin one of the empty lines allowed before a request line.
+                if !HTTPRequestDecoder.isTokenByte(byte) { return !(byte == 13 && index == readIndex) }
+            }
+            return false
+        }
+        if broken { throw fail(.invalidRequestLine) }
     }
 
     /// Runs `parse` over the bytes of `line` in `buffer`; a thrown error fails the decoder.
@@ -364,7 +393,16 @@ public struct HTTPRequestDecoder: Sendable {
                 || target[index] == 43 || target[index] == 45 || target[index] == 46 {
             index += 1
         }
-        return target[index...].starts(with: [58, 47, 47])
+        guard target[index...].starts(with: [58, 47, 47]) else { return false }
+        // The authority: RFC 9110 §4.2.4 treats userinfo (`user@`) as an error, and §4.2.1
+        // rejects an http(s) URI with an empty host.
+        let authorityStart = index + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < target.count, target[authorityEnd] != 47, target[authorityEnd] != 63, target[authorityEnd] != 35 {
+            authorityEnd += 1
+        }
+        if target[authorityStart ..< authorityEnd].contains(64) { return false }  // "@"
+        return authorityEnd > authorityStart
     }
 
     // MARK: - Field lines (RFC 9112 §5, RFC 9110 §5)
@@ -453,6 +491,7 @@ public struct HTTPRequestDecoder: Sendable {
         head.headers = HTTPHeaders(fields)
         fields = []
         bodyLimit = nil
+        chunkExtensionBytes = 0
         sectionBytes = 0
         state = .bodyDecision
         return head
@@ -474,8 +513,12 @@ public struct HTTPRequestDecoder: Sendable {
 
     // MARK: - Chunked (RFC 9112 §7.1)
 
-    /// `chunk-size [ chunk-ext ]`: 1*HEXDIG, then optional whitespace and `;` extensions, ignored.
-    static func chunkSize(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> Int {
+    /// `chunk-size [ chunk-ext ]` (RFC 9112 §7.1): the size, and how many bytes the extensions
+    /// took. Extensions are checked against the grammar and then ignored:
+    /// `chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] )`, where a
+    /// name is a token and a value a token or a quoted string. A parser in front of this server
+    /// that reads a malformed extension differently must not see a different body.
+    static func chunkSize(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPDecodingError) -> (size: Int, extensionBytes: Int) {
         var size = 0
         var index = 0
         while index < line.count, let value = hexValue(line[index]) {
@@ -485,14 +528,65 @@ public struct HTTPRequestDecoder: Sendable {
             index += 1
         }
         guard index > 0 else { throw .invalidChunkSize }
-        while index < line.count, line[index] == 32 || line[index] == 9 { index += 1 }
-        if index < line.count {
-            guard line[index] == 59 else { throw .invalidChunkSize }  // ";"
-            for byte in line[index...] where byte < 32 && byte != 9 || byte == 127 {
-                throw .invalidChunkFraming
+        let digits = index
+        if digits == line.count { return (size, 0) }
+        // Whitespace after the size is only allowed before an extension.
+        index = skippingWhitespace(line, from: index)
+        guard index < line.count, line[index] == 59 else { throw .invalidChunkSize }  // ";"
+        while index < line.count {
+            guard line[index] == 59 else { throw .invalidChunkExtension }
+            index = skippingWhitespace(line, from: index + 1)
+            let name = index
+            while index < line.count, isTokenByte(line[index]) { index += 1 }
+            guard index > name else { throw .invalidChunkExtension }
+            index = skippingWhitespace(line, from: index)
+            guard index < line.count, line[index] == 61 else { continue }  // "="
+            index = skippingWhitespace(line, from: index + 1)
+            index = try chunkExtensionValueEnd(line, from: index)
+            index = skippingWhitespace(line, from: index)
+        }
+        return (size, line.count - digits)
+    }
+
+    /// The end of a chunk extension's value starting at `start`: a token, or a quoted string
+    /// (`DQUOTE *( qdtext / quoted-pair ) DQUOTE`, RFC 9110 §5.6.4).
+    static func chunkExtensionValueEnd(_ line: UnsafeBufferPointer<UInt8>, from start: Int) throws(HTTPDecodingError) -> Int {
+        var index = start
+        guard index < line.count else { throw .invalidChunkExtension }
+        guard line[index] == 34 else {  // DQUOTE
+            while index < line.count, isTokenByte(line[index]) { index += 1 }
+            guard index > start else { throw .invalidChunkExtension }
+            return index
+        }
+        index += 1
+        while index < line.count {
+            let byte = line[index]
+            switch byte {
+            case 34:
+                return index + 1
+            case 92:  // "\": quoted-pair, escaping HTAB, SP, VCHAR or obs-text
+                guard index + 1 < line.count, isQuotedTextByte(line[index + 1]) || line[index + 1] == 34 || line[index + 1] == 92 else {
+                    throw .invalidChunkExtension
+                }
+                index += 2
+            default:
+                guard isQuotedTextByte(byte) else { throw .invalidChunkExtension }
+                index += 1
             }
         }
-        return size
+        throw .invalidChunkExtension  // no closing quote
+    }
+
+    /// qdtext: HTAB, SP, and visible characters other than `"` and `\`, or obs-text.
+    static func isQuotedTextByte(_ byte: UInt8) -> Bool {
+        byte == 9 || byte == 32 || byte == 33 || (byte >= 35 && byte <= 126 && byte != 92) || byte >= 128
+    }
+
+    /// The first index at or after `index` that is not SP or HTAB (BWS, RFC 9110 §5.6.3).
+    static func skippingWhitespace(_ line: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        while index < line.count, line[index] == 32 || line[index] == 9 { index += 1 }
+        return index
     }
 
     // MARK: - Character classes
@@ -551,9 +645,25 @@ public struct HTTPRequestDecoder: Sendable {
         return value
     }
 
-    /// `uri-host [ ":" port ]` (RFC 9110 §7.2): reg-name, IPv4 or `[IPv6]` characters only.
+    /// `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2): a reg-name or IPv4 address
+    /// without `:`, or an IP literal in brackets, then optionally `:` and digits. Empty is
+    /// allowed (RFC 9112 §3.2: the Host of a target without an authority).
     static func isValidHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in host where !isMember(byte, low: hostLow, high: hostHigh) { return false }
+        let open = UInt8(ascii: "["), close = UInt8(ascii: "]"), colon = UInt8(ascii: ":")
+        var hostEnd = 0
+        if host.first == open {
+            guard let bracket = host.firstIndex(of: close) else { return false }
+            hostEnd = bracket + 1
+        } else {
+            while hostEnd < host.count, host[hostEnd] != colon {
+                if host[hostEnd] == open || host[hostEnd] == close { return false }
+                hostEnd += 1
+            }
+        }
+        guard hostEnd < host.count else { return true }
+        guard host[hostEnd] == colon else { return false }
+        for byte in host[(hostEnd + 1)...] where !isDigit(byte) { return false }
         return true
     }
 }

@@ -33,7 +33,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var bodyReadTimeout: Duration = .seconds(30)
     /// How long a persistent connection may sit idle between requests before it is closed.
     public var keepAliveIdleTimeout: Duration = .seconds(60)
-    /// How long a client may leave a response unread (the socket full) before the connection closes.
+    /// How long a response may wait for a client that does not read, once the kernel's send
+    /// buffer for the socket is full (it grows to several MiB), before the connection closes.
+    /// Bytes the kernel has already taken are not timed; the other timeouts still bound the
+    /// connection.
     public var writeTimeout: Duration = .seconds(30)
     /// How long a handler may take to respond. Expiry answers 503 and closes the connection;
     /// the handler's late response is dropped. Without it, a handler that never answered would

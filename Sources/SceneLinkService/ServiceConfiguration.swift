@@ -117,7 +117,7 @@ extension ServiceConfiguration {
             config.idleTimeout = try ValueParser.duration(value, flag: "idle-timeout")
         },
         Option(name: "write-timeout", environment: "SCENELINK_WRITE_TIMEOUT", defaultValue: "30s", valueName: "DURATION",
-               help: "Time a client may leave a response unread before it is disconnected.") { config, value throws(ConfigurationError) in
+               help: "Time a response may wait for a client that does not read, once the socket's send buffer is full.") { config, value throws(ConfigurationError) in
             config.writeTimeout = try ValueParser.duration(value, flag: "write-timeout")
         },
         Option(name: "handler-timeout", environment: "SCENELINK_HANDLER_TIMEOUT", defaultValue: "60s", valueName: "DURATION",

@@ -154,6 +154,16 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         #expect(decode("OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n").error == nil)
     }
 
+    @Test(arguments: ["http://user@a/", "http://user:pass@a/x", "http:///healthz", "http://?q", "http://#f"])
+    func rejectsAbsoluteFormWithUserinfoOrWithoutAHost(_ target: String) {
+        #expect(decodingError("GET \(target) HTTP/1.1\r\nHost: a\r\n\r\n") == .invalidTarget)
+    }
+
+    @Test func acceptsAbsoluteFormWithAHostAndNoPath() throws {
+        let request = try #require(decode("GET http://a:80 HTTP/1.1\r\nHost: a\r\n\r\n").requests.first)
+        #expect(request.path == "/")
+    }
+
     @Test func rejectsMissingHostOnHTTP11() {
         let error = decodingError("GET / HTTP/1.1\r\nAccept: */*\r\n\r\n")
         #expect(error == .missingHost)
@@ -170,6 +180,16 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         #expect(decodingError("GET / HTTP/1.1\r\nHost: a b\r\n\r\n") == .invalidHost)
         #expect(decodingError("GET / HTTP/1.1\r\nHost: a/b\r\n\r\n") == .invalidHost)
         #expect(decode("GET / HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n").error == nil)
+    }
+
+    @Test(arguments: ["a:abc", "a:8080x", "a:1:2", "::1", "[::1", "[::1]x", "a[b]", "a]"])
+    func rejectsHostsThatAreNotHostAndDigitPort(_ host: String) {
+        #expect(decodingError("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") == .invalidHost)
+    }
+
+    @Test(arguments: ["a", "a:8080", "a:", "127.0.0.1:80", "[::1]", "[::1]:80", "xn--bcher-kva.example", ""])
+    func acceptsHostsWithAnOptionalDigitPort(_ host: String) {
+        #expect(decode("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n").requests.count == 1)
     }
 
     @Test func rejectsWhitespaceBeforeColon() {
@@ -256,6 +276,45 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         #expect(error.closesConnection)
     }
 
+    @Test(arguments: ["5;a=\"x\r\nhello\r\n", "5 \r\nhello\r\n", "5;a b=c\r\nhello\r\n", "5;\r\nhello\r\n",
+                      "5;=x\r\nhello\r\n", "5;a=\r\nhello\r\n", "5;a=\"\\\u{1}\"\r\nhello\r\n", "5;a;\r\nhello\r\n"])
+    func rejectsChunkLinesOutsideTheExtensionGrammar(_ chunk: String) throws {
+        let error = try #require(decodingError("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk))
+        #expect(error == .invalidChunkExtension || error == .invalidChunkSize || error == .invalidChunkFraming)
+        #expect(error.status.code == 400)
+    }
+
+    @Test(arguments: ["5;a\r\n", "5 ; a = b\r\n", "5;a=\"q \\\" ;\"\r\n", "5;a=b;c;d=\"\"\r\n", "5\t;a\r\n"])
+    func acceptsChunkExtensionsThatFollowTheGrammar(_ line: String) {
+        let text = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + line + "hello\r\n0\r\n\r\n"
+        let result = decode(text)
+        #expect(result.error == nil)
+        #expect(result.requests.first.map { String(decoding: $0.body, as: UTF8.self) } == "hello")
+    }
+
+    @Test func capsTheChunkExtensionsOfOneBodyAtTheHeaderLimit() {
+        let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 100, maxBodyBytes: 1_000)
+        let head = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        // Each chunk line carries a 30-byte extension: four of them pass 100 bytes.
+        let chunk = "1;" + String(repeating: "x", count: 28) + "\r\nz\r\n"
+        #expect(decode(head + String(repeating: chunk, count: 3) + "0\r\n\r\n", limits: limits).error == nil)
+        let error = decode(head + String(repeating: chunk, count: 4) + "0\r\n\r\n", limits: limits).error
+        #expect(error == .chunkExtensionsTooLarge(limit: 100))
+        // The count starts again with the next request.
+        let twice = head + String(repeating: chunk, count: 3) + "0\r\n\r\n"
+        #expect(decode(twice + twice, limits: limits).requests.count == 2)
+    }
+
+    @Test func answersABrokenMethodBeforeTheLineEnds() {
+        // A TLS ClientHello starts with 0x16: no CRLF is coming, so waiting would only hold the connection.
+        #expect(decode("\u{16}\u{3}\u{1}\u{2}\u{0}").error == .invalidRequestLine)
+        #expect(decode("GE(T / HTTP/1.1", segment: 1).error == .invalidRequestLine)
+        // A method still arriving, or an empty line's CR, is not broken yet.
+        #expect(decode("GET / HTT", segment: 1).error == nil)
+        #expect(decode("\r").error == nil)
+        #expect(decode("\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n", segment: 1).requests.count == 1)
+    }
+
     @Test func rejectsTooLongRequestLineWith414() {
         let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 1_024, maxBodyBytes: 100)
         let long = "GET /" + String(repeating: "a", count: 100) + " HTTP/1.1\r\nHost: a\r\n\r\n"
@@ -263,6 +322,17 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         // Detected before the line ends, so a slow client cannot make us buffer without bound.
         #expect(decode("GET /" + String(repeating: "a", count: 100), segment: 1, limits: limits).error?.status.code == 414)
         #expect(decode("GET /" + String(repeating: "a", count: 40) + " HTTP/1.1\r\nHost: a\r\n\r\n", limits: limits).error == nil)
+    }
+
+    @Test func countsTheRequestLineWithoutItsCRLF() {
+        let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 1_024, maxBodyBytes: 100)
+        // "GET /" + n + " HTTP/1.1" is n + 14 bytes.
+        let exactly = "GET /" + String(repeating: "a", count: 50) + " HTTP/1.1\r\nHost: a\r\n\r\n"
+        let oneMore = "GET /" + String(repeating: "a", count: 51) + " HTTP/1.1\r\nHost: a\r\n\r\n"
+        for segment in [0, 1] {
+            #expect(decode(exactly, segment: segment, limits: limits).requests.count == 1)
+            #expect(decode(oneMore, segment: segment, limits: limits).error == .requestLineTooLong(limit: 64))
+        }
     }
 
     @Test func rejectsTooLargeHeaderBlockWith431() {
@@ -336,7 +406,8 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         for byte in UInt8.min ... UInt8.max {
             let scalar = Character(Unicode.Scalar(byte))
             #expect(HTTPRequestDecoder.isTokenByte(byte) == HTTPRequestDecoder.tokenCharacters.contains(scalar), "byte \(byte)")
-            #expect([byte].withUnsafeBufferPointer(HTTPRequestDecoder.isValidHost) == HTTPRequestDecoder.hostCharacters.contains(scalar), "byte \(byte)")
+            let inHostMask = HTTPRequestDecoder.isMember(byte, low: HTTPRequestDecoder.hostLow, high: HTTPRequestDecoder.hostHigh)
+            #expect(inHostMask == HTTPRequestDecoder.hostCharacters.contains(scalar), "byte \(byte)")
         }
     }
 
