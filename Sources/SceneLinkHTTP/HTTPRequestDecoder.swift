@@ -153,11 +153,9 @@ public struct HTTPRequestDecoder: Sendable {
             case .failed(let error):
                 throw error
             case .requestLine:
+                try rejectBrokenMethod()
                 // The limit is on the line itself; its CRLF does not count.
-                guard let line = try nextLine(limit: limits.maxRequestLineBytes + 2, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)) else {
-                    try rejectBrokenMethod()
-                    return nil
-                }
+                guard let line = try nextLine(limit: limits.maxRequestLineBytes + 2, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)) else { return nil }
                 // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before the request line.
                 if line.isEmpty { continue }
                 let (method, target, version) = try parse(line, HTTPRequestDecoder.requestLine)
@@ -266,8 +264,9 @@ public struct HTTPRequestDecoder: Sendable {
 
     /// Answers a request line whose method is already broken without waiting for its CRLF:
     /// a TLS handshake sent to the plain port, say, has none, and would otherwise hold the
-    /// connection until the header timeout. Only the first bytes are looked at, so a line
-    /// that arrives a byte at a time costs no more than a constant per segment.
+    /// connection until the header timeout. Runs before the line is looked for, whether or
+    /// not it is complete, so the answer never depends on how the bytes were split. Only the
+    /// first 16 bytes are looked at: a line arriving a byte at a time costs a constant each.
     mutating func rejectBrokenMethod() throws(HTTPDecodingError) {
         let broken = buffer.withUnsafeBufferPointer { all -> Bool in
             for index in readIndex ..< min(all.count, readIndex + 16) {

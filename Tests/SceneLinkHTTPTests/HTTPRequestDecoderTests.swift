@@ -315,6 +315,14 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
         #expect(decode("\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n", segment: 1).requests.count == 1)
     }
 
+    @Test(arguments: ["\u{8D}\n", "G\u{0}T / HTTP/1.1\n", "\n", "GET\n"])
+    func answersABrokenMethodTheSameWhetherOrNotTheLineHasEnded(_ text: String) {
+        // A fuzzer finding: a bare LF after a broken method was invalidLineEnding when it came
+        // with the method, invalidRequestLine when it came later.
+        #expect(decode(text).error == .invalidRequestLine)
+        #expect(decode(text, segment: 1).error == .invalidRequestLine)
+    }
+
     @Test func rejectsTooLongRequestLineWith414() {
         let limits = HTTPRequestDecoder.Limits(maxRequestLineBytes: 64, maxHeaderBytes: 1_024, maxBodyBytes: 100)
         let long = "GET /" + String(repeating: "a", count: 100) + " HTTP/1.1\r\nHost: a\r\n\r\n"
