@@ -153,9 +153,20 @@ public struct HTTPRequestDecoder: Sendable {
             case .failed(let error):
                 throw error
             case .requestLine:
-                try rejectBrokenMethod()
                 // The limit is on the line itself; its CRLF does not count.
-                guard let line = try nextLine(limit: limits.maxRequestLineBytes + 2, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)) else { return nil }
+                let found: Range<Int>?
+                do {
+                    found = try nextLine(limit: limits.maxRequestLineBytes + 2, tooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes))
+                } catch {
+                    // A broken method wins over the line's own faults, as it does while the
+                    // line is incomplete: the answer must not depend on how bytes were split.
+                    try rejectBrokenMethod()
+                    throw error
+                }
+                guard let line = found else {
+                    try rejectBrokenMethod()
+                    return nil
+                }
                 // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before the request line.
                 if line.isEmpty { continue }
                 let (method, target, version) = try parse(line, HTTPRequestDecoder.requestLine)
@@ -264,8 +275,9 @@ public struct HTTPRequestDecoder: Sendable {
 
     /// Answers a request line whose method is already broken without waiting for its CRLF:
     /// a TLS handshake sent to the plain port, say, has none, and would otherwise hold the
-    /// connection until the header timeout. Runs before the line is looked for, whether or
-    /// not it is complete, so the answer never depends on how the bytes were split. Only the
+    /// connection until the header timeout. Runs while the line is incomplete and when the
+    /// line is refused, so the answer never depends on how the bytes were split (a complete
+    /// line with a broken method is refused by `requestLine` with the same error). Only the
     /// first 16 bytes are looked at: a line arriving a byte at a time costs a constant each.
     mutating func rejectBrokenMethod() throws(HTTPDecodingError) {
         let broken = buffer.withUnsafeBufferPointer { all -> Bool in
@@ -648,21 +660,31 @@ public struct HTTPRequestDecoder: Sendable {
     /// without `:`, or an IP literal in brackets, then optionally `:` and digits. Empty is
     /// allowed (RFC 9112 §3.2: the Host of a target without an authority).
     static func isValidHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in host where !isMember(byte, low: hostLow, high: hostHigh) { return false }
-        let open = UInt8(ascii: "["), close = UInt8(ascii: "]"), colon = UInt8(ascii: ":")
-        var hostEnd = 0
-        if host.first == open {
-            guard let bracket = host.firstIndex(of: close) else { return false }
-            hostEnd = bracket + 1
+        // One pass over the bytes, by index: this runs on every request.
+        let count = host.count, colon: UInt8 = 58, open: UInt8 = 91, close: UInt8 = 93
+        var index = 0
+        if count > 0, host[0] == open {
+            index = 1
+            while index < count, host[index] != close {
+                guard host[index] != open, isMember(host[index], low: hostLow, high: hostHigh) else { return false }
+                index += 1
+            }
+            guard index < count else { return false }
+            index += 1
         } else {
-            while hostEnd < host.count, host[hostEnd] != colon {
-                if host[hostEnd] == open || host[hostEnd] == close { return false }
-                hostEnd += 1
+            while index < count, host[index] != colon {
+                let byte = host[index]
+                guard byte != open, byte != close, isMember(byte, low: hostLow, high: hostHigh) else { return false }
+                index += 1
             }
         }
-        guard hostEnd < host.count else { return true }
-        guard host[hostEnd] == colon else { return false }
-        for byte in host[(hostEnd + 1)...] where !isDigit(byte) { return false }
+        guard index < count else { return true }
+        guard host[index] == colon else { return false }
+        index += 1
+        while index < count {
+            guard isDigit(host[index]) else { return false }
+            index += 1
+        }
         return true
     }
 }
