@@ -447,9 +447,8 @@ public struct HTTPRequestDecoder: Sendable {
         let nameBytes = UnsafeBufferPointer(rebasing: line[..<colon])
         let recognised = HTTPFieldName.recognise(nameBytes)
         let name = recognised.spelled ?? String(decoding: nameBytes, as: UTF8.self)
-        var valueStart = colon + 1
+        let valueStart = skippingWhitespace(line, from: colon + 1)
         var valueEnd = count
-        while valueStart < valueEnd, line[valueStart] == 32 || line[valueStart] == 9 { valueStart += 1 }
         while valueEnd > valueStart, line[valueEnd - 1] == 32 || line[valueEnd - 1] == 9 { valueEnd -= 1 }
         // field-value = *( VCHAR / obs-text / SP / HTAB ): no NUL, CR, LF or other controls.
         for index in valueStart ..< valueEnd {
