@@ -964,9 +964,12 @@ def _():
         raise Fail(f"Allow: {r.get('allow')!r}")
 
 
-@case("OPTIONS * is answered (not a crash)")
+@case("OPTIONS * is 200 with Allow listing the server's methods, and keeps the connection")
 def _():
-    one(b"OPTIONS * HTTP/1.1\r\nHost: p\r\n\r\n", range(200, 600), close=None)
+    r = one(b"OPTIONS * HTTP/1.1\r\nHost: p\r\n\r\n", 200, close=False)
+    allow = [m.strip() for m in (r.get("Allow") or "").split(",")]
+    if not {"GET", "HEAD", "POST", "PUT", "DELETE"} <= set(allow) or r.body:
+        raise Fail(f"Allow {allow!r}, body {r.body[:40]!r}")
 
 
 @case("path with dot segments and percent-encoding")

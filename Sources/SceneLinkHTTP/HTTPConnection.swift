@@ -179,6 +179,8 @@ final class HTTPConnection: @unchecked Sendable {
             immediate = HTTPRouter.methodNotAllowed(head.method, path: head.path, allowed: allowed)
         case .notFound:
             immediate = HTTPRouter.notFound(path: head.path)
+        case .serverOptions(let allowed):
+            immediate = HTTPRouter.serverOptions(allowed: allowed)
         case .badPath:
             immediate = HTTPRouter.badPath(path: head.path)
         }

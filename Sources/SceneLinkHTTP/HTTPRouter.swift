@@ -5,6 +5,8 @@
 /// capture at the same place. Paths compare after splitting on `/`, so `/a//b/` is `/a/b`.
 ///
 /// - An unknown path answers 404; a known path with another method answers 405 with `Allow`.
+/// - `OPTIONS *` (RFC 9110 §9.3.7, about the server as a whole) answers 200 with `Allow`
+///   listing every method some route serves.
 /// - `HEAD` is served by the `GET` handler of the same path (the server drops the body).
 ///
 /// Matching walks a segment trie over the path's bytes, literal children before the capture
@@ -31,6 +33,8 @@ public struct HTTPRouter: Sendable {
     public enum Match: Sendable {
         case found(Route, parameters: [String: String])
         case methodNotAllowed(allowed: [HTTPMethod])
+        /// `OPTIONS *`: the methods the server serves on some path.
+        case serverOptions(allowed: [HTTPMethod])
         case notFound
         case badPath
     }
@@ -81,6 +85,7 @@ public struct HTTPRouter: Sendable {
         switch find(method: method, path: path) {
         case .found(let index, let parameters): .found(routes[index], parameters: parameters)
         case .methodNotAllowed(let allowed): .methodNotAllowed(allowed: allowed)
+        case .serverOptions(let allowed): .serverOptions(allowed: allowed)
         case .notFound: .notFound
         case .badPath: .badPath
         }
@@ -91,6 +96,7 @@ public struct HTTPRouter: Sendable {
     enum Found {
         case found(Int, parameters: [String: String])
         case methodNotAllowed(allowed: [HTTPMethod])
+        case serverOptions(allowed: [HTTPMethod])
         case notFound
         case badPath
     }
@@ -98,17 +104,16 @@ public struct HTTPRouter: Sendable {
     func find(method: HTTPMethod, path: String) -> Found {
         var path = path
         return path.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(1, maxCaptures)) { captures in
+            // Asterisk-form (RFC 9112 §3.2.4), which the decoder accepts only with OPTIONS:
+            // about the server as a whole, never a route's path.
+            if bytes.count == 1, bytes[0] == UInt8(ascii: "*") {
+                return method == .options ? .serverOptions(allowed: methods(of: routes.indices)) : .notFound
+            }
+            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(1, maxCaptures)) { captures in
                 var search = Search(method: method)
                 guard let found = self.search(node: 0, bytes: bytes, from: 0, depth: 0, captures: captures, state: &search) else {
                     if !search.allowedRoutes.isEmpty {
-                        // The order of registration, as the Allow header lists them.
-                        var allowed: [HTTPMethod] = []
-                        for index in search.allowedRoutes.sorted() where !allowed.contains(routes[index].method) {
-                            allowed.append(routes[index].method)
-                        }
-                        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
-                        return .methodNotAllowed(allowed: allowed)
+                        return .methodNotAllowed(allowed: self.methods(of: search.allowedRoutes.sorted()))
                     }
                     return search.badPath ? .badPath : .notFound
                 }
@@ -122,6 +127,17 @@ public struct HTTPRouter: Sendable {
                 return .found(found, parameters: parameters)
             }
         }
+    }
+
+    /// The methods of `routeIndices`, in the order of registration as `Allow` lists them,
+    /// with HEAD after them wherever GET is served.
+    private func methods(of routeIndices: some Sequence<Int>) -> [HTTPMethod] {
+        var allowed: [HTTPMethod] = []
+        for index in routeIndices where !allowed.contains(routes[index].method) {
+            allowed.append(routes[index].method)
+        }
+        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+        return allowed
     }
 
     /// What a failed search learned: the routes whose pattern fits the path (for 405), and
@@ -179,11 +195,18 @@ public struct HTTPRouter: Sendable {
             route.handler(routed, responder)
         case .methodNotAllowed(let allowed):
             responder.respond(HTTPRouter.methodNotAllowed(request.method, path: request.path, allowed: allowed))
+        case .serverOptions(let allowed):
+            responder.respond(HTTPRouter.serverOptions(allowed: allowed))
         case .notFound:
             responder.respond(HTTPRouter.notFound(path: request.path))
         case .badPath:
             responder.respond(HTTPRouter.badPath(path: request.path))
         }
+    }
+
+    /// `OPTIONS *`: 200, no body, `Allow` with the methods the server serves.
+    static func serverOptions(allowed: [HTTPMethod]) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
     }
 
     static func badPath(path: String) -> HTTPResponse {

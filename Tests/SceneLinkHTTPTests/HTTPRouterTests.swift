@@ -52,6 +52,25 @@ import Testing
         #expect(itemAllowed == [.post])
     }
 
+    @Test func answersOptionsAsteriskWithEveryMethodServed() {
+        var router = router()
+        // A capture at the root must not take "*" for a segment.
+        router.on(.delete, "/{anything}") { _, _ in }
+        guard case .serverOptions(let allowed) = router.match(method: .options, path: "*") else {
+            Issue.record("expected the server's options")
+            return
+        }
+        #expect(allowed == [.get, .post, .delete, .head])
+        let response = HTTPRouter.serverOptions(allowed: allowed)
+        #expect(response.status.code == 200)
+        #expect(response.headers["Allow"] == "GET, POST, DELETE, HEAD")
+        #expect(response.body.isEmpty)
+        guard case .notFound = router.match(method: .get, path: "*") else {
+            Issue.record("only OPTIONS asks about the server as a whole")
+            return
+        }
+    }
+
     @Test func reportsUnknownPathsAndBadEscapes() {
         guard case .notFound = router().match(method: .get, path: "/nope") else { Issue.record("expected 404"); return }
         guard case .badPath = router().match(method: .get, path: "/items/%zz") else { Issue.record("expected bad path"); return }
