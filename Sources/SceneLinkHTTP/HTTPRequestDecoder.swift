@@ -574,8 +574,8 @@ public struct HTTPRequestDecoder: Sendable {
             switch byte {
             case 34:
                 return index + 1
-            case 92:  // "\": quoted-pair, escaping HTAB, SP, VCHAR or obs-text
-                guard index + 1 < line.count, isQuotedTextByte(line[index + 1]) || line[index + 1] == 34 || line[index + 1] == 92 else {
+            case 92:  // "\": quoted-pair, escaping HTAB, SP, VCHAR or obs-text: any byte but a control
+                guard index + 1 < line.count, line[index + 1] == 9 || (line[index + 1] >= 32 && line[index + 1] != 127) else {
                     throw .invalidChunkExtension
                 }
                 index += 2

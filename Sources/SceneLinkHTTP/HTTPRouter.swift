@@ -206,7 +206,12 @@ public struct HTTPRouter: Sendable {
 
     /// `OPTIONS *`: 200, no body, `Allow` with the methods the server serves.
     static func serverOptions(allowed: [HTTPMethod]) -> HTTPResponse {
-        HTTPResponse(status: .ok, headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+        HTTPResponse(status: .ok, headers: ["Allow": allowValue(allowed)])
+    }
+
+    /// The `Allow` field value (RFC 9110 §10.2.1) for `allowed`, in its order.
+    static func allowValue(_ allowed: [HTTPMethod]) -> String {
+        allowed.map(\.rawValue).joined(separator: ", ")
     }
 
     static func badPath(path: String) -> HTTPResponse {
@@ -222,7 +227,7 @@ public struct HTTPRouter: Sendable {
     }
 
     static func methodNotAllowed(_ method: HTTPMethod, path: String, allowed: [HTTPMethod]) -> HTTPResponse {
-        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        let allow = allowValue(allowed)
         return HTTPProblem(status: .methodNotAllowed, type: "https://scenelink.dev/problems/method-not-allowed",
                            title: "Method not allowed",
                            detail: "\(path) does not accept \(method.rawValue); use one of: \(allow).")
