@@ -1,9 +1,9 @@
 import SceneLinkCore
 
 /// A libFuzzer target over link parsing and matching: each input is a link resolved against
-/// the kitchen-sink table (examples/kitchen-sink.json, embedded below). The fast paths (the
-/// CodableRepresentation and the resolve document) must give the reference bytes, and no
-/// answer where `resolve` fails. Every successful stack is printed back to a link, which must
+/// the kitchen-sink table (examples/kitchen-sink.json, embedded below). Every format must
+/// agree with the resolved stack (the CodableRepresentation and elements as the stack's own
+/// encoding, the document carrying both), and no format may answer where `resolve` fails. Every successful stack is printed back to a link, which must
 /// resolve to the same stack; the CodableRepresentation must round-trip through
 /// `stack(fromNavigationPath:)` and `repair` must keep all of it.
 /// Any mismatch traps, which libFuzzer records as a finding.
@@ -15,15 +15,20 @@ enum FuzzResolve {
     static func check(_ data: [UInt8]) {
         guard let table, let link = String(validating: data, as: UTF8.self) else { return }
         guard let resolved = try? table.resolve(link) else {
-            // The fast path (the flat index) must not answer a link the general path rejects.
-            if (try? table.navigationPath(for: link)) != nil { fail("fast path answers a link resolve rejects", link) }
-            if (try? table.documentBytes(for: link)) != nil { fail("the document answers a link resolve rejects", link) }
+            for format in ResolveFormat.allCases where (try? table.resolve(link, format: format)) != nil {
+                fail("format \(format) answers a link resolve rejects", link)
+            }
             return
         }
         let bytes = NavigationPathEncoding.codableRepresentation(resolved.elements)
-        guard let fast = try? table.navigationPath(for: link), fast == bytes else { fail("fast path differs", link) }
-        guard let document = try? table.documentBytes(for: link), document == NavigationPathEncoding.document(resolved) else {
-            fail("the resolve document differs from the reference", link)
+        guard let written = try? table.navigationPath(for: link), written == bytes else { fail("navigationPath differs", link) }
+        let elements = NavigationPathEncoding.elements(resolved.elements)
+        guard let writtenElements = try? table.resolve(link, format: .elements), writtenElements == elements else {
+            fail("elements differ", link)
+        }
+        guard let document = try? table.resolve(link, format: .document),
+              contains(document, Array(",\"elements\":".utf8) + elements + Array(",\"navigationPath\":".utf8) + bytes) else {
+            fail("the resolve document does not carry the stack", link)
         }
         guard let decoded = try? table.stack(fromNavigationPath: bytes), decoded == resolved.elements else {
             fail("CodableRepresentation does not decode back", link)
@@ -36,6 +41,11 @@ enum FuzzResolve {
             guard let again = try? table.resolve(printed), again.elements == resolved.elements,
                   again.selection == resolved.selection else { fail("canonical link \(printed) resolves elsewhere", link) }
         }
+    }
+
+    static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
+        guard part.count <= bytes.count else { return false }
+        return (0...(bytes.count - part.count)).contains { bytes[$0..<($0 + part.count)].elementsEqual(part) }
     }
 
     static func fail(_ what: String, _ link: String) -> Never {

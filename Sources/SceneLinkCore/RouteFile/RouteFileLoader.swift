@@ -39,8 +39,12 @@ struct RouteFileLoader {
         var loader = RouteFileLoader()
         loader.read(document)
         if !loader.problems.isEmpty { throw RouteFileError(problems: loader.problems) }
-        return RouteTable(appName: loader.appName, schemes: loader.schemes, hosts: loader.hosts,
-                          types: loader.types, routes: loader.routes, trie: loader.trie)
+        guard let table = RouteTable(appName: loader.appName, schemes: loader.schemes, hosts: loader.hosts,
+                                     types: loader.types, routes: loader.routes, trie: loader.trie) else {
+            throw RouteFileError(problems: [RouteFileProblem(
+                location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
+        }
+        return table
     }
 
     mutating func problem(_ location: String, _ message: String) {

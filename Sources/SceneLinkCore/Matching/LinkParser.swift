@@ -22,30 +22,23 @@ struct LinkParser {
         var segments: [String]
         var query: [UInt8]?
 
-        /// The query items, decoded. Nil when an escape is malformed.
-        func queryItems() -> [(name: String, value: String)]? {
-            guard let query, !query.isEmpty else { return [] }
-            var items: [(name: String, value: String)] = []
-            for pair in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-                let name: ArraySlice<UInt8>, value: ArraySlice<UInt8>
-                if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-                    name = pair[pair.startIndex..<equals]
-                    value = pair[(equals + 1)...]
-                } else {
-                    name = pair
-                    value = []
-                }
-                guard let decodedName = LinkParser.percentDecode(name),
-                      let decodedValue = LinkParser.percentDecode(value) else { return nil }
-                items.append((name: decodedName, value: decodedValue))
-            }
-            return items
-        }
-
         /// `/a/b` with each segment written back percent-encoded where needed.
         var normalisedPath: String {
             "/" + segments.map(LinkPrinter.encodeSegment).joined(separator: "/")
         }
+    }
+
+    /// The items of a raw query (after `?`), decoded; nil when an escape is malformed.
+    static func queryItems<C: Collection>(of query: C) -> [(name: String, value: String)]? where C.Element == UInt8 {
+        var items: [(name: String, value: String)] = []
+        for pair in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            let name = pair[pair.startIndex..<(equals ?? pair.endIndex)]
+            let value = equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]
+            guard let decodedName = percentDecode(name), let decodedValue = percentDecode(value) else { return nil }
+            items.append((name: decodedName, value: decodedValue))
+        }
+        return items
     }
 
     static func parse(_ link: String, schemes: [String], hosts: [String]) throws(ResolveError) -> Parsed {

@@ -1,0 +1,460 @@
+/// The one link matcher: `RouteTrie` laid out flat in one byte arena, searched over a link's
+/// bytes.
+///
+/// Why flat: with many routes, a link's route is rarely in cache, and the cost of a resolve is
+/// the cache lines it touches. One arena holds the nodes in depth-first order, each route's
+/// record right after the node where it ends, so the nodes and records a link visits below its
+/// first segment are neighbours. Literal children of nodes with more than
+/// `RouteTrie.Node.fewLimit` of them are in one `LiteralHashTable`; a lookup compares the
+/// segment with the label stored in the child's record.
+///
+/// Matching follows `RouteTrie`'s precedence (literal, typed in file order, `String`,
+/// `{rest...}`) with backtracking on a dead end, and `LinkParser`'s normalisation. Segments
+/// are byte ranges: of the link itself when it is printable ASCII without escapes (most
+/// links: `match(inPlace:)`), otherwise of the decoded segments `LinkParser` gives
+/// (`match(parsed:)`). Two rare inputs take a named branch inside the search:
+/// - **Unicode literals.** `String` equality is canonical equivalence (the Kelvin sign equals
+///   `K`), so a segment with non-ASCII bytes, or a node with a non-ASCII literal child, is
+///   compared as `String`s (`unicodeLiteralChild`).
+/// - **Query items.** A route with query items matches only if the link's query satisfies them
+///   (`queryValues`); the query is decoded the first time such a route is a candidate.
+///
+/// Node record (offsets in bytes, integers little-endian u32, read unaligned):
+/// ```
+/// 0   flags          1: literal children are in `literals`; 2: a literal child is not ASCII
+/// 4   literal count  (inline literal edges; 0 when hashed)
+/// 8   typed count
+/// 12  terminal count
+/// 16  String child   (`none` if absent)
+/// 20  rest child     (`none` if absent)
+/// 24  label length, then the label: the literal that leads here (empty for parameters)
+///     typed edges:   (kind index, child) × typed count, in file order
+///     terminals:     route record × terminal count, more required query items first
+///     literal edges: (child, length, bytes) × literal count
+/// ```
+/// Route record:
+/// ```
+/// 0   flags          1: the route has query items
+/// 4   parameter count
+/// 8   the route's index in `RouteTable.routes`
+/// 12  (kind index, segment position or `none` for a query item, 1 if `{rest...}`) × parameter count
+/// ```
+struct ResolveIndex: Sendable {
+    static let none = UInt32.max
+    /// Links with more segments than this are split into a heap buffer rather than the stack.
+    static let inlineSegments = 32
+
+    enum NodeFlag {
+        static let hashedLiterals = 1
+        static let nonASCIILiteral = 2
+    }
+
+    enum RouteFlag {
+        static let hasQuery = 1
+    }
+
+    /// The byte offsets of a node record's fields.
+    enum NodeField {
+        static let flags = 0, literalCount = 4, typedCount = 8, terminalCount = 12
+        static let string = 16, rest = 20, labelLength = 24, label = 28
+    }
+
+    let arena: [UInt8]
+    let literals: LiteralHashTable
+    /// Parameter kinds by index, one per type name.
+    let kinds: [ParameterKind]
+    /// By kind index: the route-file type name, for messages.
+    let kindTypeNames: [String]
+    /// By kind index: an enum kind's raw values as segment bytes (nil for other kinds).
+    let enumTexts: [EnumRawTexts?]
+    let schemes: [String]
+    let hosts: [String]
+
+    /// One path segment: a byte range of `Reader.link`.
+    struct SegmentBounds {
+        var start: Int
+        var end: Int
+    }
+
+    /// Reads the arena and the link's segments.
+    struct Reader {
+        let arena: UnsafeRawBufferPointer
+        /// The bytes the segments are ranges of.
+        let link: UnsafeRawBufferPointer
+        let segments: UnsafeBufferPointer<SegmentBounds>
+        /// The raw query (after `?`, before `#`), or nil when the link has none.
+        let query: UnsafeRawBufferPointer?
+        /// Whether every segment byte is ASCII: then bytes compare as `String`s do.
+        let isASCII: Bool
+
+        func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: arena.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+
+        func segment(_ index: Int) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: link[segments[index].start..<segments[index].end])
+        }
+
+        func label(ofNode node: Int) -> UnsafeRawBufferPointer {
+            let start = node + NodeField.label
+            return UnsafeRawBufferPointer(rebasing: arena[start..<(start + u32(node + NodeField.labelLength))])
+        }
+
+        /// Where a node's typed edges start.
+        func typedEdges(_ node: Int) -> Int { node + NodeField.label + u32(node + NodeField.labelLength) }
+
+        /// Where a node's terminals start.
+        func terminals(_ node: Int) -> Int { typedEdges(node) + 8 * u32(node + NodeField.typedCount) }
+    }
+
+    /// What a search learned, for the caller's answer or error message.
+    struct SearchState {
+        /// The deepest segment index reached, and the node there.
+        var deepest = 0
+        var deepestNode = 0
+        /// A segment only typed parameters could have taken, none did, and the node it was at.
+        var wrongType: (segment: Int, node: Int)?
+        /// Why the last route with query items that was a candidate did not match.
+        var queryMiss: QueryMiss?
+        /// The link's query items, decoded when a route with query items is first a candidate;
+        /// nil inside when an escape is malformed.
+        var queryItems: [(name: String, value: String)]??
+        /// The query items' values of the route found, by parameter index.
+        var queryValues: [(parameter: Int, value: JSONValue)] = []
+    }
+
+    /// A route with query items that the link's query did not satisfy.
+    enum QueryMiss {
+        case missing(route: Int, item: String)
+        case wrongType(route: Int, item: String, text: String, parameter: Int)
+    }
+
+    // MARK: Matching
+
+    /// The route and values for a printable-ASCII link without escapes, read in place; nil
+    /// when the link needs `LinkParser` or matches no route.
+    func match(inPlace link: String, routes: [Route], state: inout SearchState) -> RouteTable.Match? {
+        var text = link
+        // Native strings are contiguous UTF-8 already: read them in place, without a copy.
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: Self.inlineSegments) { segments in
+                var query: Range<Int>?
+                guard let count = split(bytes, into: segments, query: &query) else { return nil }
+                let link = UnsafeRawBufferPointer(bytes)
+                return find(link, UnsafeBufferPointer(rebasing: segments[0..<count]),
+                            query: query.map { UnsafeRawBufferPointer(rebasing: link[$0]) }, isASCII: true, routes, &state)
+            }
+        }
+    }
+
+    /// The route and values for a link `LinkParser` has split and decoded; nil when no route
+    /// matches (`state` says how far the search got).
+    func match(parsed: LinkParser.Parsed, routes: [Route], state: inout SearchState) -> RouteTable.Match? {
+        var bytes: [UInt8] = []
+        var bounds: [SegmentBounds] = []
+        bounds.reserveCapacity(parsed.segments.count)
+        for segment in parsed.segments {
+            let start = bytes.count
+            bytes.append(contentsOf: segment.utf8)
+            bounds.append(SegmentBounds(start: start, end: bytes.count))
+        }
+        let isASCII = bytes.allSatisfy { $0 < 0x80 }
+        return bytes.withUnsafeBytes { link in
+            bounds.withUnsafeBufferPointer { segments in
+                guard let query = parsed.query else { return find(link, segments, query: nil, isASCII: isASCII, routes, &state) }
+                return query.withUnsafeBytes { find(link, segments, query: $0, isASCII: isASCII, routes, &state) }
+            }
+        }
+    }
+
+    /// Searches the arena for the segments and reads the values of the route found.
+    private func find(_ link: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                      query: UnsafeRawBufferPointer?, isASCII: Bool, _ routes: [Route],
+                      _ state: inout SearchState) -> RouteTable.Match? {
+        arena.withUnsafeBytes { arena in
+            let reader = Reader(arena: arena, link: link, segments: segments, query: query, isASCII: isASCII)
+            guard let record = search(reader, node: 0, at: 0, &state, routes) else { return nil }
+            return RouteTable.Match(route: reader.u32(record + 8), values: values(reader, record: record, state.queryValues))
+        }
+    }
+
+    /// Splits the link as `LinkParser` does, into `segments`; nil when `LinkParser` must: bytes
+    /// outside printable ASCII, a `%` in the path, more than `inlineSegments` segments, or
+    /// anything it rejects (it then says why).
+    func split(_ bytes: UnsafeBufferPointer<UInt8>, into segments: UnsafeMutableBufferPointer<SegmentBounds>,
+               query: inout Range<Int>?) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= LinkParser.maximumLength else { return nil }
+        for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+              RouteFileLoader.isSchemeSyntax(bytes[0..<colon]) else { return nil }
+        let scheme = bytes[0..<colon]
+        var index = colon + 1
+        let hasSlashes = index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
+        if hasSlashes { index += 2 }
+        let end = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        let pathEnd = bytes[index..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
+        if pathEnd < end { query = (pathEnd + 1)..<end }
+        if !hosts.isEmpty && LinkParser.equalsLowercased(scheme, "https") {
+            guard hasSlashes else { return nil }
+            let authorityEnd = bytes[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            let authority = LinkParser.host(inAuthority: bytes[index..<authorityEnd])
+            guard !authority.isEmpty, hosts.contains(where: { LinkParser.equalsLowercased(authority, $0) }) else { return nil }
+            index = authorityEnd
+        } else if !schemes.contains(where: { LinkParser.equalsLowercased(scheme, $0) }) {
+            return nil
+        }
+        var count = 0
+        var start = index
+        var cursor = index
+        while cursor <= pathEnd {
+            if cursor == pathEnd || bytes[cursor] == UInt8(ascii: "/") {
+                if cursor > start {
+                    guard count < segments.count else { return nil }
+                    segments[count] = SegmentBounds(start: start, end: cursor)
+                    count += 1
+                }
+                start = cursor + 1
+            } else if bytes[cursor] == UInt8(ascii: "%") {
+                return nil
+            }
+            cursor += 1
+        }
+        return count
+    }
+
+    // MARK: Search
+
+    /// Literal, then typed in file order, then `String`, then `{rest...}`, backtracking on a
+    /// dead end; the route record found, or nil.
+    private func search(_ reader: Reader, node: Int, at index: Int, _ state: inout SearchState, _ routes: [Route]) -> Int? {
+        if index > state.deepest || (index == state.deepest && state.deepestNode == 0) {
+            state.deepest = index
+            state.deepestNode = node
+        }
+        if index == reader.segments.count {
+            return terminal(reader, node: node, &state, routes)
+        }
+        let segment = reader.segment(index)
+        let literal = literalChild(reader, node: node, segment)
+        if let literal, let found = search(reader, node: literal, at: index + 1, &state, routes) {
+            return found
+        }
+        let typedCount = reader.u32(node + NodeField.typedCount)
+        var anyTyped = false
+        var edge = reader.typedEdges(node)
+        for _ in 0..<typedCount {
+            if matches(kind: reader.u32(edge), segment, isASCII: reader.isASCII) {
+                anyTyped = true
+                if let found = search(reader, node: reader.u32(edge + 4), at: index + 1, &state, routes) { return found }
+            }
+            edge += 8
+        }
+        let string = reader.u32(node + NodeField.string)
+        if string != Int(Self.none), let found = search(reader, node: string, at: index + 1, &state, routes) {
+            return found
+        }
+        let rest = reader.u32(node + NodeField.rest)
+        if rest != Int(Self.none), let found = terminal(reader, node: rest, &state, routes) {
+            return found
+        }
+        // Only a typed parameter could have taken this segment, and none did: remember where.
+        if !anyTyped, typedCount > 0, literal == nil, string == Int(Self.none), rest == Int(Self.none),
+           state.wrongType.map({ index >= $0.segment }) ?? true {
+            state.wrongType = (segment: index, node: node)
+        }
+        return nil
+    }
+
+    /// The first route ending at `node` whose query items the link satisfies.
+    private func terminal(_ reader: Reader, node: Int, _ state: inout SearchState, _ routes: [Route]) -> Int? {
+        var slot = reader.terminals(node)
+        for _ in 0..<reader.u32(node + NodeField.terminalCount) {
+            let record = reader.u32(slot)
+            slot += 4
+            if reader.u32(record) & RouteFlag.hasQuery == 0 { return record }
+            if let found = queryValues(reader, route: reader.u32(record + 8), &state, routes) {
+                state.queryValues = found
+                return record
+            }
+        }
+        return nil
+    }
+
+    /// The values of a route's query items from the link's query (or their defaults), or nil
+    /// when one is missing or not of its parameter's type (`state.queryMiss` says which).
+    private func queryValues(_ reader: Reader, route index: Int, _ state: inout SearchState,
+                             _ routes: [Route]) -> [(parameter: Int, value: JSONValue)]? {
+        if state.queryItems == nil {
+            state.queryItems = .some(reader.query.flatMap { LinkParser.queryItems(of: $0) } ?? [])
+        }
+        let items = (state.queryItems ?? nil) ?? []
+        let route = routes[index]
+        var found: [(parameter: Int, value: JSONValue)] = []
+        for item in route.query {
+            if let text = items.first(where: { $0.name == item.name })?.value {
+                guard let value = route.parameters[item.parameter].kind.item(fromSegment: text) else {
+                    state.queryMiss = .wrongType(route: index, item: item.name, text: text, parameter: item.parameter)
+                    return nil
+                }
+                found.append((parameter: item.parameter, value: value))
+            } else if let defaultValue = item.defaultValue {
+                found.append((parameter: item.parameter, value: defaultValue))
+            } else {
+                state.queryMiss = .missing(route: index, item: item.name)
+                return nil
+            }
+        }
+        return found
+    }
+
+    /// The child of `node` whose literal equals `segment`, as `String`s compare.
+    private func literalChild(_ reader: Reader, node: Int, _ segment: UnsafeRawBufferPointer) -> Int? {
+        let flags = reader.u32(node + NodeField.flags)
+        if !reader.isASCII || flags & NodeFlag.nonASCIILiteral != 0 {
+            return unicodeLiteralChild(reader, node: node, flags: flags, segment)
+        }
+        if flags & NodeFlag.hashedLiterals != 0 {
+            let hash = LiteralHashTable.hash(parent: UInt32(node), segment)
+            let child = literals.find(hash: hash, parent: UInt32(node)) { child in
+                reader.label(ofNode: Int(child)).elementsEqual(segment)
+            }
+            return child.map(Int.init)
+        }
+        var edge = reader.terminals(node) + 4 * reader.u32(node + NodeField.terminalCount)
+        for _ in 0..<reader.u32(node + NodeField.literalCount) {
+            let length = reader.u32(edge + 4)
+            if length == segment.count,
+               UnsafeRawBufferPointer(rebasing: reader.arena[(edge + 8)..<(edge + 8 + length)]).elementsEqual(segment) {
+                return reader.u32(edge)
+            }
+            edge += 8 + length
+        }
+        return nil
+    }
+
+    /// The named branch for non-ASCII text on either side: every literal child compared as a
+    /// `String` (canonical equivalence). The trie merged literals that are equal as strings,
+    /// so at most one child matches.
+    private func unicodeLiteralChild(_ reader: Reader, node: Int, flags: Int, _ segment: UnsafeRawBufferPointer) -> Int? {
+        let text = String(decoding: segment, as: UTF8.self)
+        func equal(_ child: Int) -> Bool { String(decoding: reader.label(ofNode: child), as: UTF8.self) == text }
+        if flags & NodeFlag.hashedLiterals != 0 {
+            for slot in literals.slots where slot.child != LiteralHashTable.Slot.emptyChild && slot.parent == UInt32(node) {
+                if equal(Int(slot.child)) { return Int(slot.child) }
+            }
+            return nil
+        }
+        var edge = reader.terminals(node) + 4 * reader.u32(node + NodeField.terminalCount)
+        for _ in 0..<reader.u32(node + NodeField.literalCount) {
+            let child = reader.u32(edge)
+            if equal(child) { return child }
+            edge += 8 + reader.u32(edge + 4)
+        }
+        return nil
+    }
+
+    /// `ParameterKind.matches` on the segment's bytes, without building a `String` for the
+    /// common kinds of ASCII segments.
+    private func matches(kind index: Int, _ segment: UnsafeRawBufferPointer, isASCII: Bool) -> Bool {
+        let kind = kinds[index]
+        if isASCII {
+            if let texts = enumTexts[index], let member = texts.contains(segment) { return member }
+            switch kind {
+            case .string: return true
+            case .int:
+                if let digits = Self.shortIntDigits(segment) { return digits > 0 }
+            case .bool:
+                return segment.elementsEqual("true".utf8) || segment.elementsEqual("false".utf8)
+            default: break
+            }
+        }
+        return kind.matches(String(decoding: segment, as: UTF8.self))
+    }
+
+    /// For `-?[0-9]+` of at most 18 digits (always in range): the digit count; 0 when the
+    /// bytes are not of that form; nil when longer (the caller asks `ParameterKind`).
+    static func shortIntDigits(_ segment: UnsafeRawBufferPointer) -> Int? {
+        let digits = segment.first == UInt8(ascii: "-") ? segment.count - 1 : segment.count
+        guard digits <= 18 else { return nil }
+        guard digits > 0, segment.suffix(digits).allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return 0 }
+        return digits
+    }
+
+    // MARK: Messages
+
+    /// The type names of a node's typed children, in file order.
+    func typedKinds(at node: Int) -> [String] {
+        arena.withUnsafeBytes { arena in
+            let reader = Reader(arena: arena, link: arena, segments: UnsafeBufferPointer(start: nil, count: 0), query: nil, isASCII: true)
+            let edges = reader.typedEdges(node)
+            return (0..<reader.u32(node + NodeField.typedCount)).map { kindTypeNames[reader.u32(edges + 8 * $0)] }
+        }
+    }
+
+    /// The indices of up to `limit` routes that end in the subtree under `node`: its own,
+    /// then under its literal, typed, `String` and rest children.
+    func routes(under node: Int, limit: Int) -> [Int] {
+        arena.withUnsafeBytes { arena in
+            let reader = Reader(arena: arena, link: arena, segments: UnsafeBufferPointer(start: nil, count: 0), query: nil, isASCII: true)
+            var found: [Int] = []
+            var pending = [node]
+            while let next = pending.popLast(), found.count < limit {
+                var slot = reader.terminals(next)
+                for _ in 0..<reader.u32(next + NodeField.terminalCount) {
+                    found.append(reader.u32(reader.u32(slot) + 8))
+                    slot += 4
+                }
+                var children: [Int] = []
+                if reader.u32(next + NodeField.flags) & NodeFlag.hashedLiterals != 0 {
+                    for entry in literals.slots where entry.child != LiteralHashTable.Slot.emptyChild && entry.parent == UInt32(next) {
+                        children.append(Int(entry.child))
+                    }
+                } else {
+                    var edge = slot
+                    for _ in 0..<reader.u32(next + NodeField.literalCount) {
+                        children.append(reader.u32(edge))
+                        edge += 8 + reader.u32(edge + 4)
+                    }
+                }
+                let edges = reader.typedEdges(next)
+                for typed in 0..<reader.u32(next + NodeField.typedCount) { children.append(reader.u32(edges + 8 * typed + 4)) }
+                for field in [NodeField.string, NodeField.rest] where reader.u32(next + field) != Int(Self.none) {
+                    children.append(reader.u32(next + field))
+                }
+                pending.append(contentsOf: children.reversed())
+            }
+            return Array(found.prefix(limit))
+        }
+    }
+
+    // MARK: Values
+
+    /// The route's parameter values: from its segments, the rest of the path, or the query.
+    private func values(_ reader: Reader, record: Int, _ queryValues: [(parameter: Int, value: JSONValue)]) -> [JSONValue?] {
+        let parameterCount = reader.u32(record + 4)
+        guard parameterCount > 0 else { return [] }
+        var values: [JSONValue?] = []
+        values.reserveCapacity(parameterCount)
+        for parameter in 0..<parameterCount {
+            let entry = record + 12 + 12 * parameter
+            let position = reader.u32(entry + 4)
+            if position == Int(Self.none) {
+                values.append(queryValues.first(where: { $0.parameter == parameter })?.value)
+            } else if reader.u32(entry + 8) != 0 {
+                let text = (position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }
+                values.append(.string(text.joined(separator: "/")))
+            } else {
+                values.append(value(reader.segment(position), kind: reader.u32(entry), isASCII: reader.isASCII))
+            }
+        }
+        return values
+    }
+
+    /// A matched segment's item (`ParameterKind.item(fromSegment:)`).
+    private func value(_ segment: UnsafeRawBufferPointer, kind index: Int, isASCII: Bool) -> JSONValue? {
+        let text = String(decoding: segment, as: UTF8.self)
+        // A raw value in canonical form is its own item.
+        if isASCII, let texts = enumTexts[index], texts.contains(segment) == true {
+            return texts.isInt ? .number(text) : .string(text)
+        }
+        return kinds[index].item(fromSegment: text)
+    }
+}

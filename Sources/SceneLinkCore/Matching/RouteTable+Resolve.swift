@@ -1,0 +1,116 @@
+extension RouteTable {
+    /// The outcome of matching: a route (nil for the implicit root) and its parameter values.
+    struct Match {
+        var route: Int?
+        var values: [JSONValue?]
+    }
+
+    /// Matches a link (see `ResolveIndex` for the search and precedence, `LinkParser` for
+    /// normalisation).
+    ///
+    /// Most links are printable ASCII without escapes and are matched in place; any other
+    /// link, and any link that matches nothing, goes through `LinkParser`, which says what is
+    /// wrong with a link that is not valid, and then through the same search.
+    func match(_ link: String) throws(ResolveError) -> Match {
+        var state = ResolveIndex.SearchState()
+        if let found = index.match(inPlace: link, routes: routes, state: &state) { return found }
+        let parsed = try LinkParser.parse(link, schemes: schemes, hosts: hosts)
+        state = ResolveIndex.SearchState()
+        if let found = index.match(parsed: parsed, routes: routes, state: &state) { return found }
+        if state.queryItems == nil, let query = parsed.query, LinkParser.queryItems(of: query) == nil {
+            throw .invalidLink(link: link, reason: "its query has a malformed percent-escape; write '%' as %25")
+        }
+        if parsed.segments.isEmpty {
+            // The root link: the empty stack, back to the root in one step.
+            return Match(route: nil, values: [])
+        }
+        let path = parsed.normalisedPath
+        if let wrong = state.wrongType, wrong.segment >= state.deepest || state.queryMiss == nil {
+            let expected = index.typedKinds(at: wrong.node).map { types.named($0)?.phrase ?? $0 }
+            throw .wrongParameterType(path: path, segment: wrong.segment + 1, value: parsed.segments[wrong.segment],
+                                      expected: expected)
+        }
+        throw .noRoute(path: path, closest: closestRoutes(to: state.deepestNode, path: path), hint: state.queryMiss.map(hint))
+    }
+
+    /// What a route with query items needed from the link, in one sentence.
+    private func hint(_ miss: ResolveIndex.QueryMiss) -> String {
+        switch miss {
+        case .missing(let route, let item):
+            return "Route \(routes[route].name) needs the query item \"\(item)\"."
+        case .wrongType(let route, let item, let text, let parameter):
+            let typeName = routes[route].parameters[parameter].typeName
+            return "The query item \(item)=\(text) is not \(types.named(typeName)?.phrase ?? typeName), as route \(routes[route].name) needs."
+        }
+    }
+
+    /// Up to three route patterns under the node where the search got furthest: the nearest
+    /// to `path` first (edit distance between the path and the pattern without its query),
+    /// then in file order, so the answer does not depend on dictionary order.
+    private func closestRoutes(to node: Int, path: String) -> [String] {
+        let found = index.routes(under: node, limit: 64)
+        if found.isEmpty { return routes.prefix(3).map(\.pattern) }
+        let ranked = found.map { route -> (distance: Int, route: Int) in
+            let pathPart = routes[route].pattern.utf8.prefix { $0 != UInt8(ascii: "?") }
+            return (EditDistance.between(path.utf8, pathPart), route)
+        }
+        return ranked.sorted { ($0.distance, $0.route) < ($1.distance, $1.route) }.prefix(3).map { routes[$0.route].pattern }
+    }
+
+    /// Resolves a link to its route, parameters, stack, selection and canonical links.
+    ///
+    /// ```swift
+    /// let resolved = try table.resolve("fuelmoney://settings/account")
+    /// resolved.route      // "settings.account"
+    /// resolved.elements   // [HomePath 1, HomePath 2]
+    /// ```
+    /// - Throws: `ResolveError` (invalid link, unknown scheme or host, no route, wrong parameter type).
+    public func resolve(_ link: String) throws(ResolveError) -> ResolvedLink {
+        let found = try match(link)
+        guard let routeIndex = found.route else {
+            return rootResolution(of: link)
+        }
+        let route = routes[routeIndex]
+        let parameters = zip(route.parameters, found.values).map { ResolvedParameter(name: $0.name, value: $1 ?? .null) }
+        return ResolvedLink(link: link, route: route.name, parameters: parameters,
+                            elements: route.stack.map { $0.element(found.values) },
+                            selection: route.selection?.element(found.values),
+                            canonical: links(route: route, values: found.values))
+    }
+
+    /// Resolves a link straight to its CodableRepresentation bytes.
+    ///
+    /// - Returns: `["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]` for `fuelmoney://settings/account`.
+    /// - Throws: `ResolveError`.
+    public func navigationPath(for link: String) throws(ResolveError) -> [UInt8] {
+        try resolve(link, format: .navigationPath)
+    }
+
+    /// Resolves a link to the bytes of one format, written by the route's `ResolveTemplate`.
+    ///
+    /// The document is `{"link":…,"route":…,"parameters":{…},"elements":[…],"navigationPath":[…],
+    /// "selection":…,"canonical":{"https":…,"scheme":…}}`.
+    /// - Throws: `ResolveError`; `.notSingleType` for `.array` on a mixed stack.
+    public func resolve(_ link: String, format: ResolveFormat) throws(ResolveError) -> [UInt8] {
+        let found = try match(link)
+        // The template used where it is stored: a copy would retain each of its arrays.
+        guard let route = found.route else { return try rootTemplate.answer(format, link: link, values: found.values) }
+        return try templates[route].answer(format, link: link, values: found.values)
+    }
+
+    /// A root link's resolution: the empty stack, back to the root in one step.
+    func rootResolution(of link: String) -> ResolvedLink {
+        ResolvedLink(link: link, route: nil, parameters: [], elements: [], selection: nil, canonical: rootLinks())
+    }
+
+    func rootLinks() -> CanonicalLinks {
+        CanonicalLinks(route: nil, scheme: schemes.first.map { $0 + "://" }, https: hosts.first.map { "https://\($0)/" })
+    }
+
+    func links(route: Route, values: [JSONValue?]) -> CanonicalLinks {
+        let path = LinkPrinter.pathAndQuery(route, values: values)
+        return CanonicalLinks(route: route.name,
+                              scheme: path.flatMap { path in schemes.first.map { "\($0)://" + path } },
+                              https: path.flatMap { path in hosts.first.map { "https://\($0)/" + path } })
+    }
+}

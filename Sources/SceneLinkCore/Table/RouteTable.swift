@@ -1,0 +1,54 @@
+/// A loaded, validated route file: the app's link sources, types and routes, with the index
+/// that matches links and the templates that write the answers. Immutable and `Sendable`: a reload builds a new table and swaps it in.
+///
+/// ```swift
+/// let table = try RouteTable(routeFile: Array(BuiltInRoutes.fuelMoney.utf8))
+/// let bytes = try table.navigationPath(for: "fuelmoney://settings/account")
+/// // ["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]
+/// ```
+public struct RouteTable: Sendable {
+    /// The app's name from the route file.
+    public let appName: String
+    /// Custom schemes, lowercased, in file order (the first is canonical).
+    public let schemes: [String]
+    /// https hosts, lowercased, in file order (the first is canonical).
+    public let hosts: [String]
+    let types: RouteTypes
+    let routes: [Route]
+    /// Route indices by stack length, for reverse lookups.
+    let routesByStackCount: [Int: [Int]]
+    /// The flat layout of `trie` that matches every link (`RouteTable+Resolve`).
+    let index: ResolveIndex
+    /// By route index: every resolve answer of the route, as constant bytes with holes.
+    let templates: [ResolveTemplate]
+    /// The root link's answers (the empty stack).
+    let rootTemplate: ResolveTemplate
+
+    /// Nil when the table is too large to lay out (`ResolveIndex`).
+    init?(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie) {
+        guard let index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts) else { return nil }
+        self.appName = appName
+        self.schemes = schemes
+        self.hosts = hosts
+        self.types = types
+        self.routes = routes
+        self.index = index
+        var byCount: [Int: [Int]] = [:]
+        for (index, route) in routes.enumerated() { byCount[route.stack.count, default: []].append(index) }
+        routesByStackCount = byCount
+        templates = routes.map { ResolveTemplate(route: $0, schemes: schemes, hosts: hosts) }
+        rootTemplate = ResolveTemplate(route: nil, schemes: schemes, hosts: hosts)
+    }
+
+    /// Loads and validates a route file.
+    ///
+    /// Every problem is found in one pass and reported together, each with its JSON location.
+    /// - Parameter routeFile: the route file's bytes (UTF-8 JSON).
+    /// - Throws: `RouteFileError` listing every problem.
+    public init(routeFile: [UInt8]) throws(RouteFileError) {
+        self = try RouteFileLoader.load(routeFile)
+    }
+
+    /// The number of routes (children included).
+    public var routeCount: Int { routes.count }
+}
