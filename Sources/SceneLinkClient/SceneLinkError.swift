@@ -71,17 +71,23 @@ public enum SceneLinkError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The scene was not saved: someone saved revision \(current.etag) first; merge with it or save with ifMatch: \(current.etag)."
         case .problem(let problem):
             let detail = problem.detail.isEmpty ? problem.title : problem.detail
-            return "The SceneLink server answered \(problem.status) (\(problem.slug)): \(detail)"
+            return Self.sentence("The SceneLink server answered \(problem.status) (\(problem.slug)): \(detail)")
         case .unexpectedResponse(let status, let reason):
-            return "The SceneLink server's answer (\(status)) could not be read: \(reason)"
+            return Self.sentence("The SceneLink server's answer (\(status)) could not be read: \(reason)")
         case .transport(let error):
             return error.description
         case .invalidRequest(let reason):
-            return "The request could not be made: \(reason)"
+            return Self.sentence("The request could not be made: \(reason)")
         case .coding(let reason):
-            return "A value could not be converted: \(reason)"
+            return Self.sentence("A value could not be converted: \(reason)")
         case .cancelled:
             return "The SceneLink call was cancelled."
         }
+    }
+
+    /// `text` ending with one full stop (server texts usually have one already).
+    static func sentence(_ text: String) -> String {
+        guard let last = text.last, !".!?".contains(last) else { return text }
+        return text + "."
     }
 }

@@ -29,10 +29,11 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// One sentence: what failed and the underlying message.
     public var description: String {
-        switch kind {
+        let text = switch kind {
         case .couldNotConnect: "Could not connect to the SceneLink server: \(message)"
         case .timedOut: "The SceneLink server did not answer in time: \(message)"
         case .other: "The request to the SceneLink server failed: \(message)"
         }
+        return SceneLinkError.sentence(text)
     }
 }
