@@ -132,6 +132,9 @@ public actor NavigationState {
         try await client.resolve(link, format: .navigationPath)
     }
 
+    /// Saves asked for so far (for tests that need to know a save is queued).
+    var savesRequested: Int { requested }
+
     /// Sends pending paths one at a time until none is left.
     private func drain() async {
         while let path = pending {
