@@ -6,6 +6,18 @@ import Testing
 @Suite struct GuideExamplesTests {
     static let account = Data(#"["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]"#.utf8)
 
+    @Test func everySnippetOfTheGuideIsInThisFileVerbatim() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/swift-client.md"), encoding: .utf8)
+        let code = try String(contentsOf: root.appendingPathComponent("Tests/SceneLinkClientTests/GuideExamples.swift"), encoding: .utf8)
+        let sections = code.components(separatedBy: "\n// MARK: ").dropFirst()
+        #expect(sections.count == 7)
+        for section in sections {
+            let body = section.drop(while: { $0 != "\n" }).trimmingCharacters(in: .newlines)
+            #expect(guide.contains("```swift\n" + body + "\n```"), "docs/swift-client.md lacks, verbatim: \(section.prefix(60))")
+        }
+    }
+
     @Test func theSessionIsOpenedOnceKeptAndReopenedWhenItExpires() async throws {
         let clock = ManualClock()
         try await LiveServer.with(clock: clock.clock, { $0.sessionTTL = .seconds(3_600) }) { server in
