@@ -10,11 +10,13 @@ extension NavigationPath {
     /// `NavigationState.path(for:)` and `LinkResolution.navigationPath` give it.
     /// - Throws: `SceneLinkError.coding` when the bytes are not a `CodableRepresentation`.
     public init(sceneLinkData data: Data) throws(SceneLinkError) {
+        let representation: NavigationPath.CodableRepresentation
         do {
-            self.init(try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: data))
+            representation = try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: data)
         } catch {
             throw .coding("the bytes are not a NavigationPath.CodableRepresentation (\(error)).")
         }
+        self.init(representation)
     }
 
     /// The JSON of the path's `CodableRepresentation`, for `NavigationState.save(_:)` and

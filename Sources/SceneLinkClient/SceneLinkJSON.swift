@@ -9,12 +9,19 @@ import Foundation
 /// let id: Int = try resolution.parameters["id"]?.decode(Int.self) ?? 0
 /// ```
 public enum SceneLinkJSON: Sendable, Hashable, Codable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction that fits an `Int`.
     case integer(Int)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([SceneLinkJSON])
+    /// An object.
     case object([String: SceneLinkJSON])
 
     /// Reads any JSON value.

@@ -15,11 +15,15 @@ public struct URLSessionTransport: SceneLinkTransport {
     /// The session requests go through.
     public let session: URLSession
 
-    /// - Parameter session: the session to use; by default an ephemeral one without a cache
-    ///   and with a 30-second request timeout.
-    public init(session: URLSession = URLSessionTransport.makeDefaultSession()) {
+    /// - Parameter session: the session to use; by default `sharedSession`, an ephemeral one
+    ///   without a cache and with a 30-second request timeout, shared by every client.
+    public init(session: URLSession = URLSessionTransport.sharedSession) {
         self.session = session
     }
+
+    /// The session of `URLSessionTransport()`: made once, so clients made one after another
+    /// share its connections instead of each leaving a session behind.
+    public static let sharedSession = makeDefaultSession()
 
     /// An ephemeral session without a URL cache or cookies, 30-second request timeout.
     public static func makeDefaultSession() -> URLSession {
