@@ -11,9 +11,13 @@ import PackageDescription
 //   SceneLinkSQLite   the SQLite scene-state store.
 //   SceneLinkService  wiring: endpoints, problem mapping, configuration.
 //   scenelink         the executable.
+//   SceneLinkClient   the library an app adds: Foundation only, none of the targets above.
 let package = Package(
     name: "SceneLink",
+    // For apps that add SceneLinkClient (NavigationStack needs iOS 16 / macOS 13); Linux ignores it.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
+        .library(name: "SceneLinkClient", targets: ["SceneLinkClient"]),
         .executable(name: "scenelink", targets: ["scenelink"]),
         .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
@@ -32,6 +36,8 @@ let package = Package(
         .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
         .target(name: "SceneLinkService", dependencies: ["SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
+        // The client library depends on Foundation only, so an app that adds it builds none of the server.
+        .target(name: "SceneLinkClient"),
         // libFuzzer entry points. Built normally they replay files given on the command line;
         // scripts/fuzz.sh builds them with -sanitize=fuzzer and -DFUZZING.
         .executableTarget(name: "FuzzHTTPDecoder", dependencies: ["SceneLinkHTTP"]),
@@ -44,6 +50,8 @@ let package = Package(
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore"]),
+        // Runs the client against the real server in process.
+        .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

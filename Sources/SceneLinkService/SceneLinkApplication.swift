@@ -27,8 +27,9 @@ public final class SceneLinkApplication: Sendable {
     private let stopping = Atomic<Bool>(false)
 
     /// Loads the route table and opens the database; does not listen yet.
+    /// - Parameter clock: "now" for session expiry; tests inject one they move by hand.
     /// - Throws: `StartupError` saying which file is wrong and why.
-    public init(configuration: ServiceConfiguration, logger: Logger) throws(StartupError) {
+    public init(configuration: ServiceConfiguration, logger: Logger, clock: SceneStateClock = .system) throws(StartupError) {
         self.configuration = configuration
         self.logger = logger
         let metrics = Metrics()
@@ -47,7 +48,7 @@ public final class SceneLinkApplication: Sendable {
         do {
             // The application runs the expiry sweep itself (startTimers), so that it is logged.
             store = try SQLiteSceneStateStore(path: configuration.databasePath, configuration: .init(
-                sweepInterval: nil, clock: .system))
+                sweepInterval: nil, clock: clock))
         } catch {
             throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
         }
@@ -74,7 +75,7 @@ public final class SceneLinkApplication: Sendable {
                 limits: SceneStateLimits(maximumValueBytes: configuration.maxValueBytes,
                                          maximumKeysPerScene: configuration.maxKeysPerScene,
                                          maximumScenesPerSession: configuration.maxScenesPerSession)),
-            clock: .system,
+            clock: clock,
             repair: { bytes in
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
                 return .repaired(repaired.bytes, dropped: repaired.dropped)

@@ -1,0 +1,95 @@
+import Foundation
+
+extension SceneLinkClient {
+    /// Resolves a deep link to the whole back stack the app should show.
+    ///
+    /// Needs no session. A custom-scheme link (`fuelmoney://settings/account`) and the https
+    /// link on one of the app's hosts resolve alike.
+    ///
+    /// ```swift
+    /// let resolution = try await client.resolve(URL(string: "fuelmoney://settings/account")!)
+    /// // resolution.route == "settings.account"; resolution.navigationPath is ready for SwiftUI.
+    /// ```
+    /// - Returns: the route, its parameters, the elements and the `navigationPath` bytes.
+    /// - Throws: `.problem` with `404 no-route` (its `detail` names the closest routes) for a
+    ///   link no route takes, or another `SceneLinkError`.
+    public func resolve(_ link: URL) async throws(SceneLinkError) -> LinkResolution {
+        let response = try await resolveResponse(link, format: nil)
+        let wire = try decode(ResolutionWire.self, from: response, what: "resolve document")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let navigationPath: Data
+        do {
+            navigationPath = try encoder.encode(wire.navigationPath)
+        } catch {
+            throw .coding("the navigation path could not be encoded (\(error)).")
+        }
+        return LinkResolution(link: wire.link, route: wire.route, parameters: wire.parameters, elements: wire.elements,
+                              navigationPath: navigationPath, selection: wire.selection,
+                              canonical: ScreenLinks(route: wire.route, scheme: wire.canonical.scheme,
+                                                     https: wire.canonical.https))
+    }
+
+    /// Resolves a link and returns the server's answer in `format`, as bytes.
+    ///
+    /// ```swift
+    /// let pathData = try await client.resolve(link, format: .navigationPath)
+    /// path = NavigationPath(try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: pathData))
+    /// ```
+    /// - Returns: the JSON bytes: a `NavigationPath.CodableRepresentation` for `.navigationPath`,
+    ///   a typed array for `.array`, the element list for `.elements`, the document for `.document`.
+    /// - Throws: `.problem` (`404 no-route`; `422` for `.array` of a stack of several types), or
+    ///   another `SceneLinkError`.
+    public func resolve(_ link: URL, format: LinkFormat) async throws(SceneLinkError) -> Data {
+        try await resolveResponse(link, format: format).body
+    }
+
+    /// The canonical links of a stack, for share-this-screen.
+    ///
+    /// ```swift
+    /// let links = try await client.links(for: JSONEncoder().encode(path.codable))
+    /// ShareLink(item: links.httpsURL!)
+    /// ```
+    /// - Parameter navigationPath: a `NavigationPath.CodableRepresentation` as JSON (top first),
+    ///   or the element list of `LinkResolution.elements`, encoded.
+    /// - Returns: the route that yields exactly that stack and its links.
+    /// - Throws: `.problem` with `422` when no route yields the stack, or another `SceneLinkError`.
+    public func links(for navigationPath: Data) async throws(SceneLinkError) -> ScreenLinks {
+        var endpoint = Endpoint(method: "POST", path: ["v1", "links"], body: navigationPath)
+        endpoint.headers["Content-Type"] = "application/json"
+        let response = try await send(endpoint).response
+        guard response.status == 200 else { throw failure(response, sessionCall: false) }
+        let wire = try decode(LinksWire.self, from: response, what: "links answer")
+        return ScreenLinks(route: wire.route, scheme: wire.scheme, https: wire.https)
+    }
+
+    private func resolveResponse(_ link: URL, format: LinkFormat?) async throws(SceneLinkError) -> TransportResponse {
+        var endpoint = Endpoint(method: "GET", path: ["v1", "resolve"], query: [("url", link.absoluteString)])
+        if let format { endpoint.query.append(("format", format.rawValue)) }
+        let response = try await send(endpoint).response
+        guard response.status == 200 else { throw failure(response, sessionCall: false) }
+        return response
+    }
+}
+
+/// The resolve document.
+private struct ResolutionWire: Decodable {
+    struct Canonical: Decodable {
+        var scheme: String?
+        var https: String?
+    }
+    var link: String
+    var route: String?
+    var parameters: [String: SceneLinkJSON]
+    var elements: [LinkElement]
+    var navigationPath: [String]
+    var selection: LinkElement?
+    var canonical: Canonical
+}
+
+/// `POST /v1/links`'s answer.
+private struct LinksWire: Decodable {
+    var route: String?
+    var scheme: String?
+    var https: String?
+}
