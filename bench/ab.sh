@@ -9,6 +9,9 @@
 # medians are printed by ../shared/bench/summarize.py. Compare within one run only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
+mkdir -p "$root/.build/bench-logs"
+exec > >(tee "$root/.build/bench-logs/$(date -u +%Y-%m-%dT%H%M%SZ)-ab.txt") 2>&1
 shared=${SHARED_BENCH:-$root/../shared/bench}
 rounds=$1; path=$2; shift 2
 pids=(); names=(); ports=()

@@ -10,6 +10,9 @@
 # against nginx is what this design can reach on this machine at best.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
+mkdir -p "$root/.build/bench-logs"
+exec > >(tee "$root/.build/bench-logs/$(date -u +%Y-%m-%dT%H%M%SZ)-floor.txt") 2>&1
 shared=${SHARED_BENCH:-$root/../shared/bench}
 rounds=${1:-3}
 echo "# bench/floor.sh $rounds  ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores)"

@@ -17,6 +17,9 @@
 # Builds SceneLink in release mode first. Prints the command, date and every figure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
+mkdir -p "$root/.build/bench-logs"
+exec > >(tee "$root/.build/bench-logs/$(date -u +%Y-%m-%dT%H%M%SZ)-http.txt") 2>&1
 shared=${SHARED_BENCH:-$root/../shared/bench}
 what=${1:-all}; rounds=${2:-5}
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true

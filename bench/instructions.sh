@@ -10,6 +10,9 @@
 # that binary instead of building this checkout.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
+mkdir -p "$root/.build/bench-logs"
+exec > >(tee "$root/.build/bench-logs/$(date -u +%Y-%m-%dT%H%M%SZ)-instructions.txt") 2>&1
 path=$1; shift
 # SCENELINK_BIN measures another build (an older commit's, say) instead of this checkout's.
 bin=${SCENELINK_BIN:-}
