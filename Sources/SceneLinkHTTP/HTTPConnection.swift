@@ -163,12 +163,12 @@ final class HTTPConnection: @unchecked Sendable {
         path = head.path
         version = head.version
         keepAliveRequested = decoder.value.keepAlive
-        if context.configuration.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
+        if context.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
         routeIndex = nil
         // Checked before clearing: clearing an optional struct goes through generic value
         // witnesses even when it is already nil.
         if immediate != nil { immediate = nil }
-        var limit = context.configuration.maxBodyBytes
+        var limit = context.limits.maxBodyBytes
         switch context.router.find(method: head.method, path: head.path) {
         case .found(let index, let captured):
             routeIndex = index
@@ -252,7 +252,7 @@ final class HTTPConnection: @unchecked Sendable {
         let date = io.dateCache.value.current()
         io.output.value.removeAll()
         let written = context.encoder.encode(response, method: method, connection: directive, date: date, into: &io.output.value)
-        if let log = context.configuration.onRequestCompleted {
+        if let log = context.onRequestCompleted {
             let duration = hasHead ? HTTPDate.monotonicMicroseconds() - requestStart : 0
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: method, path: path,
                                  routePattern: routeIndex.map { context.router.routes[$0].pattern },

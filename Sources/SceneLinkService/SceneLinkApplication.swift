@@ -69,11 +69,7 @@ public final class SceneLinkApplication: Sendable {
         ).register(on: &router)
         SceneStateEndpoints(
             store: store,
-            configuration: .init(
-                sessionTimeToLive: configuration.sessionTTL,
-                limits: SceneStateLimits(maximumValueBytes: configuration.maxValueBytes,
-                                         maximumKeysPerScene: configuration.maxKeysPerScene,
-                                         maximumScenesPerSession: configuration.maxScenesPerSession)),
+            configuration: configuration.sceneState,
             clock: .system,
             repair: { bytes in
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
@@ -82,28 +78,13 @@ public final class SceneLinkApplication: Sendable {
         ).register(on: &router)
         ResolveEndpoints(routes: routes).register(on: &router)
 
-        var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port,
-                                           serverName: "SceneLink/\(SceneLinkVersion.current)")
-        http.maxRequestLineBytes = configuration.maxRequestLineBytes
-        http.maxHeaderBytes = configuration.maxHeaderBytes
-        http.maxBodyBytes = configuration.maxBodyBytes
-        http.headerReadTimeout = configuration.headerTimeout
-        http.bodyReadTimeout = configuration.bodyTimeout
-        http.keepAliveIdleTimeout = configuration.idleTimeout
-        http.writeTimeout = configuration.writeTimeout
-        http.handlerTimeout = configuration.handlerTimeout
-        http.drainTimeout = configuration.drainTimeout
-        http.maxRequestsPerConnection = configuration.maxRequestsPerConnection
-        http.maxConnections = configuration.maxConnections
-        if configuration.ioQueues > 0 { http.ioQueueCount = configuration.ioQueues }
         let accessLog = configuration.accessLog
-        http.onRequestCompleted = { record in
+        self.router = router
+        self.server = HTTPServer(configuration: configuration.http, router: router) { record in
             metrics.recordRequest(route: record.routePattern, method: record.method.rawValue,
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
             if accessLog { logger.access(record.jsonLine) }
         }
-        self.router = router
-        self.server = HTTPServer(configuration: http, router: router)
         server.value = self.server
     }
 
@@ -123,7 +104,7 @@ public final class SceneLinkApplication: Sendable {
         if handlingSignals { installSignalHandlers() }
         startTimers()
         logger.log(.info, "startup", [
-            ("host", .string(configuration.host)), ("port", .int(port)),
+            ("host", .string(configuration.http.host)), ("port", .int(port)),
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
             ("database", .string(configuration.databasePath)),
             ("version", .string(SceneLinkVersion.current)),
