@@ -5,6 +5,8 @@ import PackageDescription
 // SceneStorage-style scene state on the server. No package dependencies.
 //
 // Layers (dependencies point one way):
+//   SceneLinkText     byte-level text helpers both of the next two need: percent-decoding,
+//                     hex digits, JSON string escaping. No Foundation.
 //   SceneLinkCore     domain: routes, trie, NavigationPath encoding, scene-state model. No I/O.
 //   SceneLinkHTTP     HTTP/1.1 on sockets + Dispatch. Knows nothing of deep links.
 //   CSQLite           system library: libsqlite3.
@@ -22,15 +24,16 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "SceneLinkCore"),
-        .target(name: "SceneLinkHTTP"),
+        .target(name: "SceneLinkText"),
+        .target(name: "SceneLinkCore", dependencies: ["SceneLinkText"]),
+        .target(name: "SceneLinkHTTP", dependencies: ["SceneLinkText"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
-        .target(name: "SceneLinkService", dependencies: ["SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // libFuzzer entry points. Built normally they replay files given on the command line;
         // scripts/fuzz.sh builds them with -sanitize=fuzzer and -DFUZZING.
@@ -40,10 +43,11 @@ let package = Package(
         .executableTarget(name: "ResolveBench", dependencies: ["SceneLinkCore"], path: "bench/ResolveBench"),
         // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
+        .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
-        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore"]),
+        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText"]),
     ],
     swiftLanguageModes: [.v6]
 )

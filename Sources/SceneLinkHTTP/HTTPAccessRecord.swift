@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// What the server knows about one completed request, for an access log.
 public struct HTTPAccessRecord: Sendable, Equatable {
     /// When the response was sent, in microseconds since the Unix epoch.
@@ -27,8 +29,8 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     /// One JSON line (no newline):
     /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35}`.
     public var jsonLine: String {
-        "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONString.quote(method.rawValue)),"
-            + "\"path\":\(JSONString.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
+        "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONEscaping.quote(method.rawValue)),"
+            + "\"path\":\(JSONEscaping.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
             + "\"duration_us\":\(durationMicroseconds)}"
     }
 }

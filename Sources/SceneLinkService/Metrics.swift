@@ -1,3 +1,4 @@
+import SceneLinkText
 import Synchronization
 
 /// Counters and histograms for `GET /metrics`, in the Prometheus text exposition format
@@ -79,17 +80,9 @@ public final class Metrics: Sendable {
         return out
     }
 
-    /// A quoted label value with `\`, `"` and newlines escaped, as the format asks.
+    /// A quoted label value. The exposition format escapes `\`, `"` and line feeds as JSON
+    /// does; the values here (route patterns, method names) hold no other control character.
     static func label(_ value: String) -> String {
-        var out = "\""
-        for character in value {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
+        JSONEscaping.quote(value)
     }
 }
