@@ -9,6 +9,9 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     public var path: String
     /// The matched route's pattern (`/v1/sessions/{id}`), nil when nothing matched.
     public var routePattern: String?
+    /// The matched route's index in `HTTPRouter.routes`, nil when nothing matched: a key
+    /// cheaper to count by than the pattern.
+    public var routeIndex: Int?
     public var status: Int
     /// Bytes written for the response, head and body.
     public var responseBytes: Int
@@ -16,11 +19,12 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     public var durationMicroseconds: Int64
 
     public init(time: Int64, method: HTTPMethod, path: String, routePattern: String?, status: Int,
-                responseBytes: Int, durationMicroseconds: Int64) {
+                responseBytes: Int, durationMicroseconds: Int64, routeIndex: Int? = nil) {
         self.time = time
         self.method = method
         self.path = path
         self.routePattern = routePattern
+        self.routeIndex = routeIndex
         self.status = status
         self.responseBytes = responseBytes
         self.durationMicroseconds = durationMicroseconds

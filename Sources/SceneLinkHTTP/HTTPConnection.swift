@@ -257,7 +257,7 @@ final class HTTPConnection: @unchecked Sendable {
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: method, path: path,
                                  routePattern: routeIndex.map { context.router.routes[$0].pattern },
                                  status: response.status.code,
-                                 responseBytes: written, durationMicroseconds: duration))
+                                 responseBytes: written, durationMicroseconds: duration, routeIndex: routeIndex))
         }
         hasHead = false
         routeIndex = nil

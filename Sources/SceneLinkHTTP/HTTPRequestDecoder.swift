@@ -396,7 +396,7 @@ public struct HTTPRequestDecoder: Sendable {
         guard let first = target.first else { return false }
         if first == 47 { return true }                                    // "/..."
         if target.count == 1, first == 42 { return method == .options }  // "*"
-        if method.rawValue == "CONNECT" { return true }
+        if method == .connect { return true }
         // absolute-form: scheme ":" "//" ... with scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
         guard isAlpha(first) else { return false }
         var index = 0

@@ -23,7 +23,8 @@ import Darwin
 /// ```
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
-    private let router: HTTPRouter
+    /// The routes served.
+    public let router: HTTPRouter
     private let onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?
     private let state = Mutex(State())
 

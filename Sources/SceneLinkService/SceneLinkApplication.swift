@@ -62,8 +62,7 @@ public final class SceneLinkApplication: Sendable {
                 return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
             },
             metrics: {
-                await SceneLinkApplication.metricsPage(metrics: metrics, store: store,
-                                                       openConnections: server.value?.openConnectionCount ?? 0)
+                await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value)
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -81,7 +80,7 @@ public final class SceneLinkApplication: Sendable {
         let accessLog = configuration.accessLog
         self.router = router
         self.server = HTTPServer(configuration: configuration.http, router: router) { record in
-            metrics.recordRequest(route: record.routePattern, method: record.method.rawValue,
+            metrics.recordRequest(route: record.routeIndex, method: record.method,
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
             if accessLog { logger.access(record.jsonLine) }
         }
@@ -140,9 +139,9 @@ public final class SceneLinkApplication: Sendable {
     }
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
-    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, openConnections: Int) async -> String {
+    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, server: HTTPServer?) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
-                                  value: openConnections)]
+                                  value: server?.openConnectionCount ?? 0)]
         if let counts = try? await store.counts() {
             gauges += [
                 MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
@@ -157,7 +156,8 @@ public final class SceneLinkApplication: Sendable {
             bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
             counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
             count: commits.commits, sum: Double(commits.writes))
-        return metrics.render(gauges: gauges, histograms: [batches])
+        return metrics.render(routePatterns: server?.router.routes.map(\.pattern) ?? [], gauges: gauges,
+                              histograms: [batches])
     }
 
     private func installSignalHandlers() {
