@@ -5,6 +5,8 @@ import PackageDescription
 // SceneStorage-style scene state on the server. No package dependencies.
 //
 // Layers (dependencies point one way):
+//   SceneLinkText     byte-level text helpers both of the next two need: percent-decoding,
+//                     hex digits, JSON string escaping. No Foundation.
 //   SceneLinkCore     domain: routes, trie, NavigationPath encoding, scene-state model. No I/O.
 //   SceneLinkHTTP     HTTP/1.1 on sockets + Dispatch. Knows nothing of deep links.
 //   CSQLite           system library: libsqlite3.
@@ -26,15 +28,16 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "SceneLinkCore"),
-        .target(name: "SceneLinkHTTP"),
+        .target(name: "SceneLinkText"),
+        .target(name: "SceneLinkCore", dependencies: ["SceneLinkText"]),
+        .target(name: "SceneLinkHTTP", dependencies: ["SceneLinkText"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
-        .target(name: "SceneLinkService", dependencies: ["SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // The client library depends on Foundation only, so an app that adds it builds none of the server.
         .target(name: "SceneLinkClient"),
@@ -46,10 +49,11 @@ let package = Package(
         .executableTarget(name: "ResolveBench", dependencies: ["SceneLinkCore"], path: "bench/ResolveBench"),
         // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
+        .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
-        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore"]),
+        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText"]),
         // Runs the client against the real server in process.
         .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkCore"]),
     ],

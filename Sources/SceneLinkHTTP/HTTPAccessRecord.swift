@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// What the server knows about one completed request, for an access log.
 public struct HTTPAccessRecord: Sendable, Equatable {
     /// When the response was sent, in microseconds since the Unix epoch.
@@ -7,6 +9,9 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     public var path: String
     /// The matched route's pattern (`/v1/sessions/{id}`), nil when nothing matched.
     public var routePattern: String?
+    /// The matched route's index in `HTTPRouter.routes`, nil when nothing matched: a key
+    /// cheaper to count by than the pattern.
+    public var routeIndex: Int?
     public var status: Int
     /// Bytes written for the response, head and body.
     public var responseBytes: Int
@@ -14,11 +19,12 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     public var durationMicroseconds: Int64
 
     public init(time: Int64, method: HTTPMethod, path: String, routePattern: String?, status: Int,
-                responseBytes: Int, durationMicroseconds: Int64) {
+                responseBytes: Int, durationMicroseconds: Int64, routeIndex: Int? = nil) {
         self.time = time
         self.method = method
         self.path = path
         self.routePattern = routePattern
+        self.routeIndex = routeIndex
         self.status = status
         self.responseBytes = responseBytes
         self.durationMicroseconds = durationMicroseconds
@@ -27,8 +33,8 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     /// One JSON line (no newline):
     /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35}`.
     public var jsonLine: String {
-        "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONString.quote(method.rawValue)),"
-            + "\"path\":\(JSONString.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
+        "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONEscaping.quote(method.rawValue)),"
+            + "\"path\":\(JSONEscaping.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
             + "\"duration_us\":\(durationMicroseconds)}"
     }
 }

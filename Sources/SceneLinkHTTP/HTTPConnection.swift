@@ -34,15 +34,15 @@ final class HTTPConnection: @unchecked Sendable {
     /// Monotonic microseconds at which `deadlinePassed()` runs; 0 for none.
     var deadline: Int64 = 0
 
-    /// Used a dozen times per request, so kept out of the runtime exclusivity checks.
+    /// The request decoder: this connection's alone, touched only on `io.queue`.
     private let decoder: ConfinedValue<HTTPRequestDecoder>
     private var readSource: DispatchSourceRead?
     private var writeSource: DispatchSourceWrite?
     private var readSuspended = false
     private var writeSuspended = false
     private var liveSources = 0
-    /// Response bytes the socket has not taken yet; read on every request, so kept out of
-    /// the runtime exclusivity checks like the decoder.
+    /// Response bytes the socket has not taken yet (from `pendingOffset` on), confined to
+    /// `io.queue` like the decoder.
     private let pending = ConfinedValue<[UInt8]>([])
     private var pendingOffset = 0
     private var closeWhenFlushed = false
@@ -132,8 +132,9 @@ final class HTTPConnection: @unchecked Sendable {
         processing = true
         defer { processing = false }
         while phase == .reading, pendingOffset >= pending.value.count {
-            // One switch over the optional event: binding it to a local first made the
-            // compiler destroy it through generic value witnesses, a cost per request.
+            // A head is routed before its body is read (the route sets the body limit); a
+            // whole request goes to its handler; nil means more bytes are needed. One read may
+            // hold several pipelined requests (RFC 9112 §9.3.2): they are taken one at a time.
             do {
                 switch try decoder.value.next() {
                 case .head(let head)?:
@@ -163,12 +164,11 @@ final class HTTPConnection: @unchecked Sendable {
         path = head.path
         version = head.version
         keepAliveRequested = decoder.value.keepAlive
-        if context.configuration.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
+        if context.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
         routeIndex = nil
-        // Checked before clearing: clearing an optional struct goes through generic value
-        // witnesses even when it is already nil.
+        // Only an unrouted request leaves an answer here; most requests have none to clear.
         if immediate != nil { immediate = nil }
-        var limit = context.configuration.maxBodyBytes
+        var limit = context.limits.maxBodyBytes
         switch context.router.find(method: head.method, path: head.path) {
         case .found(let index, let captured):
             routeIndex = index
@@ -252,12 +252,12 @@ final class HTTPConnection: @unchecked Sendable {
         let date = io.dateCache.value.current()
         io.output.value.removeAll()
         let written = context.encoder.encode(response, method: method, connection: directive, date: date, into: &io.output.value)
-        if let log = context.configuration.onRequestCompleted {
+        if let log = context.onRequestCompleted {
             let duration = hasHead ? HTTPDate.monotonicMicroseconds() - requestStart : 0
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: method, path: path,
                                  routePattern: routeIndex.map { context.router.routes[$0].pattern },
                                  status: response.status.code,
-                                 responseBytes: written, durationMicroseconds: duration))
+                                 responseBytes: written, durationMicroseconds: duration, routeIndex: routeIndex))
         }
         hasHead = false
         routeIndex = nil

@@ -55,7 +55,7 @@ struct HTTPHeadFields: Sendable {
     private mutating func noteContentLength(_ value: String) {
         guard contentLengthProblem == nil else { return }
         for element in value.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let length = HTTPRequestDecoder.parseDecimal(element.trimmingOWS()) else {
+            guard let length = HTTPGrammar.decimal(element.trimmingOWS()) else {
                 contentLengthProblem = .invalidContentLength(value)
                 return
             }

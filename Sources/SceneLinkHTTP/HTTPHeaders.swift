@@ -44,34 +44,3 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.makeIterator()
     }
 }
-
-extension String {
-    /// ASCII case-insensitive comparison, as header names and schemes need.
-    @usableFromInline
-    func equalsIgnoringASCIICase(_ other: String) -> Bool {
-        let a = utf8, b = other.utf8
-        guard a.count == b.count else { return false }
-        // Native strings are contiguous: compare their bytes directly, without iterators.
-        if let result = a.withContiguousStorageIfAvailable({ x in
-            b.withContiguousStorageIfAvailable { y in Self.equalsIgnoringASCIICase(x, y) }
-        }), let result {
-            return result
-        }
-        return Self.equalsIgnoringASCIICase(Array(a), Array(b))
-    }
-
-    static func equalsIgnoringASCIICase(_ a: some RandomAccessCollection<UInt8>, _ b: some RandomAccessCollection<UInt8>) -> Bool {
-        var i = a.startIndex, j = b.startIndex
-        while i != a.endIndex, j != b.endIndex {
-            let x = a[i], y = b[j]
-            if x != y {
-                let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
-                let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
-                if lx != ly { return false }
-            }
-            i = a.index(after: i)
-            j = b.index(after: j)
-        }
-        return i == a.endIndex && j == b.endIndex
-    }
-}

@@ -10,6 +10,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let delete = HTTPMethod(rawValue: "DELETE")
     public static let patch = HTTPMethod(rawValue: "PATCH")
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let connect = HTTPMethod(rawValue: "CONNECT")
+    public static let trace = HTTPMethod(rawValue: "TRACE")
 
     public var description: String { rawValue }
 }

@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// An RFC 9457 problem details object, sent as `application/problem+json`.
 ///
 /// `type` is a stable identifier clients can switch on; `title` is short and fixed per
@@ -27,9 +29,9 @@ public struct HTTPProblem: Sendable, Error, Equatable {
 
     /// The problem as a JSON document.
     public var json: String {
-        var out = "{\"type\":\(JSONString.quote(type)),\"title\":\(JSONString.quote(title)),"
-        out += "\"status\":\(status.code),\"detail\":\(JSONString.quote(detail))"
-        for (name, json) in extensions { out += ",\(JSONString.quote(name)):\(json)" }
+        var out = "{\"type\":\(JSONEscaping.quote(type)),\"title\":\(JSONEscaping.quote(title)),"
+        out += "\"status\":\(status.code),\"detail\":\(JSONEscaping.quote(detail))"
+        for (name, json) in extensions { out += ",\(JSONEscaping.quote(name)):\(json)" }
         out += "}"
         return out
     }

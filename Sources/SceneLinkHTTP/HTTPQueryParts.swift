@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// The non-empty `&`-separated parts of a query's UTF-8 bytes, without allocating.
 ///
 /// ```swift

@@ -102,8 +102,8 @@ public struct HTTPResponseEncoder: Sendable {
     static func isHandlerField(_ name: String, _ value: String) -> Bool {
         // Nearly every response carries one header, its content type: a token we know.
         if name == "Content-Type" { return isValidValue(value) }
-        let isToken = name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(HTTPRequestDecoder.isTokenByte) }
-            ?? name.utf8.allSatisfy(HTTPRequestDecoder.isTokenByte)
+        let isToken = name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(HTTPGrammar.isTokenByte) }
+            ?? name.utf8.allSatisfy(HTTPGrammar.isTokenByte)
         guard !name.isEmpty, isToken, isValidValue(value) else {
             return false
         }

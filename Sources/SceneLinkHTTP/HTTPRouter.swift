@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// Maps a method and a path to a handler.
 ///
 /// Patterns are `/`-separated segments; a segment `{name}` captures one non-empty segment,

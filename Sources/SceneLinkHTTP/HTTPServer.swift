@@ -23,7 +23,9 @@ import Darwin
 /// ```
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
-    private let router: HTTPRouter
+    /// The routes served.
+    public let router: HTTPRouter
+    private let onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?
     private let state = Mutex(State())
 
     private enum Phase { case idle, running, shuttingDown, stopped }
@@ -39,11 +41,16 @@ public final class HTTPServer: Sendable {
     }
 
     /// - Parameters:
-    ///   - configuration: address, limits, timeouts and the access-log hook.
+    ///   - configuration: address, limits and timeouts.
     ///   - router: the routes; `HEAD` is served by each `GET` route.
-    public init(configuration: HTTPServerConfiguration, router: HTTPRouter) {
+    ///   - onRequestCompleted: called once per completed request, on the connection's queue:
+    ///     keep it cheap. The server prints nothing itself; a service typically prints
+    ///     `record.jsonLine`.
+    public init(configuration: HTTPServerConfiguration, router: HTTPRouter,
+                onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)? = nil) {
         self.configuration = configuration
         self.router = router
+        self.onRequestCompleted = onRequestCompleted
     }
 
     /// Binds, listens and starts serving; returns at once.
@@ -77,10 +84,11 @@ public final class HTTPServer: Sendable {
             throw .cannotListen(host: configuration.host, port: configuration.port, error)
         }
 
-        let context = HTTPServerContext(configuration: configuration, router: router) { [weak self] in
+        let context = HTTPServerContext(configuration: configuration, router: router,
+                                        onRequestCompleted: onRequestCompleted) { [weak self] in
             self?.connectionClosed()
         }
-        let queues = (0 ..< configuration.ioQueueCount).map {
+        let queues = (0 ..< configuration.effectiveIOQueueCount).map {
             HTTPIOQueue(index: $0, sweepInterval: HTTPServer.sweepInterval(for: configuration))
         }
         let acceptor = HTTPAcceptor(listener: listener, ioQueues: queues, context: context) { [weak self] in
@@ -184,12 +192,12 @@ public final class HTTPServer: Sendable {
 
     private func validate(_ configuration: HTTPServerConfiguration) throws(HTTPServerError) {
         let checks: [(Bool, String)] = [
-            (configuration.ioQueueCount >= 1, "ioQueueCount must be at least 1"),
+            (configuration.ioQueueCount >= 0, "ioQueueCount must not be negative"),
             (configuration.maxConnections >= 1, "maxConnections must be at least 1"),
             (configuration.maxRequestsPerConnection >= 1, "maxRequestsPerConnection must be at least 1"),
-            (configuration.maxRequestLineBytes >= 16, "maxRequestLineBytes must be at least 16"),
-            (configuration.maxHeaderBytes >= 16, "maxHeaderBytes must be at least 16"),
-            (configuration.maxBodyBytes >= 0, "maxBodyBytes must not be negative"),
+            (configuration.limits.maxRequestLineBytes >= 16, "maxRequestLineBytes must be at least 16"),
+            (configuration.limits.maxHeaderBytes >= 16, "maxHeaderBytes must be at least 16"),
+            (configuration.limits.maxBodyBytes >= 0, "maxBodyBytes must not be negative"),
             (configuration.headerReadTimeout > .zero && configuration.bodyReadTimeout > .zero
                 && configuration.keepAliveIdleTimeout > .zero && configuration.writeTimeout > .zero
                 && configuration.handlerTimeout > .zero,

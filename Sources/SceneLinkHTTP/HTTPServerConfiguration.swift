@@ -6,12 +6,14 @@ import Darwin
 
 /// Everything an `HTTPServer` can be told, with defaults a production deployment can keep.
 ///
+/// These defaults are the only place the HTTP layer's numbers are written: `scenelink serve`
+/// shows them in `--help` and applies them when no flag says otherwise.
+///
 /// ```swift
 /// var configuration = HTTPServerConfiguration(host: "0.0.0.0", port: 8080)
-/// configuration.maxBodyBytes = 64 * 1024
-/// configuration.onRequestCompleted = { record in print(record.jsonLine) }
+/// configuration.limits.maxBodyBytes = 64 * 1024
 /// ```
-public struct HTTPServerConfiguration: Sendable {
+public struct HTTPServerConfiguration: Sendable, Equatable {
     /// Address to listen on: `127.0.0.1`, `0.0.0.0`, `::1`, `::` (IPv6 and IPv4) or a name like `localhost`.
     public var host: String
     /// TCP port; 0 lets the kernel choose (`HTTPServer.start()` returns it).
@@ -19,12 +21,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// The `Server` header value.
     public var serverName: String
 
-    /// The longest request line; longer answers 414.
-    public var maxRequestLineBytes: Int = 8_192
-    /// The largest header section; larger answers 431.
-    public var maxHeaderBytes: Int = 16_384
-    /// The largest request body for routes without their own limit; larger answers 413.
-    public var maxBodyBytes: Int = 1_048_576
+    /// Request line, header section and body sizes; a route may only lower the body limit.
+    public var limits = HTTPRequestDecoder.Limits()
 
     /// Time allowed from the first byte of a request (or from connecting) to the end of its
     /// head; guards against slowloris clients. Expiry answers 408 and closes.
@@ -32,7 +30,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// Time allowed to receive a request body once its head arrived. Expiry answers 408 and closes.
     public var bodyReadTimeout: Duration = .seconds(30)
     /// How long a persistent connection may sit idle between requests before it is closed.
-    public var keepAliveIdleTimeout: Duration = .seconds(60)
+    public var keepAliveIdleTimeout: Duration = .seconds(75)
     /// How long a response may wait for a client that does not read, once the kernel's send
     /// buffer for the socket is full (it grows to several MiB), before the connection closes.
     /// Bytes the kernel has already taken are not timed; the other timeouts still bound the
@@ -46,20 +44,16 @@ public struct HTTPServerConfiguration: Sendable {
     public var drainTimeout: Duration = .seconds(10)
 
     /// Requests served on one connection before the server answers with `Connection: close`.
-    public var maxRequestsPerConnection: Int = 10_000
+    public var maxRequestsPerConnection: Int = 100_000
     /// Open connections beyond which new ones are answered 503 and closed at once.
     public var maxConnections: Int = 16_384
-    /// Serial queues that run connections; each connection stays on one. About one per core.
-    public var ioQueueCount: Int = HTTPServerConfiguration.coreCount
+    /// Serial queues that run connections; each connection stays on one. 0 means one per core.
+    public var ioQueueCount = 0
     /// The kernel's queue of connections not yet accepted.
     public var listenBacklog: Int32 = 4_096
     /// Whether `start()` raises the process's soft descriptor limit to the hard limit, so
     /// `maxConnections` is reachable without `ulimit -n`.
     public var raisesDescriptorLimit = true
-
-    /// Called once per completed request, on the connection's queue: keep it cheap. The
-    /// server prints nothing itself; a service typically prints `record.jsonLine`.
-    public var onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, serverName: String = "SceneLink/0.1.0") {
         self.host = host
@@ -67,15 +61,9 @@ public struct HTTPServerConfiguration: Sendable {
         self.serverName = serverName
     }
 
-    /// Online processors, at least 1.
-    public static var coreCount: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
-
-    /// The decoder limits these settings imply.
-    var decoderLimits: HTTPRequestDecoder.Limits {
-        HTTPRequestDecoder.Limits(maxRequestLineBytes: maxRequestLineBytes, maxHeaderBytes: maxHeaderBytes,
-                                  maxBodyBytes: maxBodyBytes)
+    /// The I/O queues to start: `ioQueueCount`, or one per online processor when it is 0.
+    var effectiveIOQueueCount: Int {
+        ioQueueCount > 0 ? ioQueueCount : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 }
 

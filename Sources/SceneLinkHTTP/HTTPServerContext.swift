@@ -17,22 +17,26 @@ final class HTTPServerContext: Sendable {
     let lingerTimeout: Int64
     /// Connections accepted and not yet closed.
     let openConnections = Atomic<Int>(0)
+    /// Told of every completed request (the access log); nil when nobody listens.
+    let onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?
     /// Told when a connection's descriptor has been closed.
     let connectionClosed: @Sendable () -> Void
     let isShuttingDown = Atomic<Bool>(false)
 
     init(configuration: HTTPServerConfiguration, router: HTTPRouter,
+         onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?,
          connectionClosed: @escaping @Sendable () -> Void) {
         self.configuration = configuration
         self.router = router
         encoder = HTTPResponseEncoder(serverName: configuration.serverName)
-        limits = configuration.decoderLimits
+        limits = configuration.limits
         headerTimeout = configuration.headerReadTimeout.microseconds
         bodyTimeout = configuration.bodyReadTimeout.microseconds
         idleTimeout = configuration.keepAliveIdleTimeout.microseconds
         writeTimeout = configuration.writeTimeout.microseconds
         handlerTimeout = configuration.handlerTimeout.microseconds
         lingerTimeout = min(2_000_000, max(100_000, configuration.drainTimeout.microseconds))
+        self.onRequestCompleted = onRequestCompleted
         self.connectionClosed = connectionClosed
     }
 

@@ -80,7 +80,7 @@ public struct CommandLineTool {
             err("scenelink healthcheck: \(error.message)")
             return 2
         }
-        if let problem = HealthProbe.check(host: configuration.host, port: configuration.port) {
+        if let problem = HealthProbe.check(host: configuration.http.host, port: configuration.http.port) {
             err("scenelink healthcheck: \(problem)")
             return 1
         }

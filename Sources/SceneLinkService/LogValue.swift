@@ -1,4 +1,5 @@
 import SceneLinkHTTP
+import SceneLinkText
 
 /// A value in a structured log line.
 public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
@@ -12,7 +13,7 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
 
     var json: String {
         switch self {
-        case .string(let s): JSONString.quote(s)
+        case .string(let s): JSONEscaping.quote(s)
         case .int(let i): String(i)
         case .double(let d): d.isFinite ? String(d) : "null"
         case .bool(let b): b ? "true" : "false"

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkHTTP
+import SceneLinkText
 import Synchronization
 
 /// Structured logs: one JSON object per line on standard output.
@@ -40,8 +41,8 @@ public final class Logger: Sendable {
     /// numbers or booleans as given.
     public func log(_ level: LogLevel, _ event: String, _ fields: [(String, LogValue)] = []) {
         guard level >= self.level else { return }
-        var line = "{\"time\":\(JSONString.quote(Logger.timestamp())),\"level\":\"\(level.rawValue)\",\"event\":\(JSONString.quote(event))"
-        for (name, value) in fields { line += ",\(JSONString.quote(name)):\(value.json)" }
+        var line = "{\"time\":\(JSONEscaping.quote(Logger.timestamp())),\"level\":\"\(level.rawValue)\",\"event\":\(JSONEscaping.quote(event))"
+        for (name, value) in fields { line += ",\(JSONEscaping.quote(name)):\(value.json)" }
         line += "}\n"
         flush(adding: Array(line.utf8))
     }

@@ -1,3 +1,5 @@
+import SceneLinkHTTP
+import SceneLinkText
 import Synchronization
 
 /// Counters and histograms for `GET /metrics`, in the Prometheus text exposition format
@@ -8,8 +10,16 @@ import Synchronization
 /// stays bounded whatever clients send. Gauges that belong to other parts (open connections,
 /// stored rows, commit batches) are read from them when the page is rendered.
 public final class Metrics: Sendable {
+    /// What one request is counted under: the router's index of its route (-1 when none
+    /// matched), its method's index in `labelledMethods` (their count for any other), and its status.
+    struct RequestKey: Hashable {
+        let route: Int
+        let method: Int
+        let status: Int
+    }
+
     struct State {
-        var requests = RequestCounts()
+        var requests: [RequestKey: Int] = [:]
         var latencyBuckets: [Int]
         var latencyCount = 0
         var latencySumMicros = 0
@@ -25,11 +35,14 @@ public final class Metrics: Sendable {
     public init() {}
 
     /// Counts one finished request.
-    public func recordRequest(route: String?, method: String, status: Int, durationMicros: Int) {
-        let key = RequestCounts.Key(route: route ?? "unrouted", method: Metrics.methodLabel(method), status: status)
+    /// - Parameter route: the index of its route in `HTTPRouter.routes`, nil when none matched.
+    public func recordRequest(route: Int?, method: HTTPMethod, status: Int, durationMicros: Int) {
+        let key = RequestKey(route: route ?? -1,
+                             method: Metrics.labelledMethods.firstIndex(of: method) ?? Metrics.labelledMethods.count,
+                             status: status)
         let seconds = Double(durationMicros) / 1_000_000
         state.withLock { state in
-            state.requests.increment(key)
+            state.requests[key, default: 0] += 1
             state.latencyCount += 1
             state.latencySumMicros += durationMicros
             if let bucket = Metrics.latencyBounds.firstIndex(where: { seconds <= $0 }) {
@@ -38,13 +51,8 @@ public final class Metrics: Sendable {
         }
     }
 
-    /// The method as a label: itself for RFC 9110's methods (and PATCH), `OTHER` otherwise.
-    static func methodLabel(_ method: String) -> String {
-        switch method {
-        case "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH": return method
-        default: return "OTHER"
-        }
-    }
+    /// The methods counted under their own name: RFC 9110's, and PATCH. Any other is `OTHER`.
+    static let labelledMethods: [HTTPMethod] = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
 
     /// Counts one route-table reload.
     public func recordReload(succeeded: Bool) {
@@ -54,13 +62,19 @@ public final class Metrics: Sendable {
     }
 
     /// Renders the exposition, with gauges supplied by the caller.
-    public func render(gauges: [MetricGauge], histograms: [MetricHistogram] = []) -> String {
+    /// - Parameter routePatterns: the pattern of each route, by the index requests were counted under.
+    public func render(routePatterns: [String], gauges: [MetricGauge], histograms: [MetricHistogram] = []) -> String {
         let snapshot = state.withLock { $0 }
         var out = ""
         out += "# HELP scenelink_http_requests_total HTTP requests answered, by route pattern, method and status.\n"
         out += "# TYPE scenelink_http_requests_total counter\n"
-        for (key, count) in snapshot.requests.entries.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            out += "scenelink_http_requests_total{route=\(Metrics.label(key.route)),method=\(Metrics.label(key.method)),status=\"\(key.status)\"} \(count)\n"
+        let counted = snapshot.requests.map { key, count in
+            (route: routePatterns.indices.contains(key.route) ? routePatterns[key.route] : "unrouted",
+             method: key.method < Metrics.labelledMethods.count ? Metrics.labelledMethods[key.method].rawValue : "OTHER",
+             status: key.status, count: count)
+        }
+        for entry in counted.sorted(by: { ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status) }) {
+            out += "scenelink_http_requests_total{route=\(Metrics.label(entry.route)),method=\(Metrics.label(entry.method)),status=\"\(entry.status)\"} \(entry.count)\n"
         }
         let latency = MetricHistogram(
             name: "scenelink_http_request_duration_seconds",
@@ -79,17 +93,9 @@ public final class Metrics: Sendable {
         return out
     }
 
-    /// A quoted label value with `\`, `"` and newlines escaped, as the format asks.
+    /// A quoted label value. The exposition format escapes `\`, `"` and line feeds as JSON
+    /// does; the values here (route patterns, method names) hold no other control character.
     static func label(_ value: String) -> String {
-        var out = "\""
-        for character in value {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
+        JSONEscaping.quote(value)
     }
 }

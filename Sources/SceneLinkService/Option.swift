@@ -1,16 +1,49 @@
-/// One `serve` flag: its name, the environment variable that also sets it, its default,
-/// and what it does. The same table parses arguments and prints `--help`, so the two
-/// never drift apart.
+/// One `serve` flag: its name, the environment variable that also sets it, where its value
+/// goes in `ServiceConfiguration`, and what it does. The same table parses arguments and
+/// prints `--help`, and the default it prints is read from `ServiceConfiguration()`, so
+/// help, parsing and defaults never drift apart.
 struct Option: Sendable {
     /// The flag without dashes (`port` for `--port`).
     let name: String
-    /// The environment variable (`SCENELINK_PORT`).
-    let environment: String
-    /// The default as a user would write it.
-    let defaultValue: String
     /// A placeholder for the value in help text (`PORT`).
     let valueName: String
     let help: String
     /// Applies a value to the configuration; throws a sentence saying what is wrong.
     let apply: @Sendable (inout ServiceConfiguration, String) throws(ConfigurationError) -> Void
+    /// The option's value in a configuration, written as a user would write it.
+    let show: @Sendable (ServiceConfiguration) -> String
+
+    /// The environment variable: `SCENELINK_` and the name in capitals (`SCENELINK_SESSION_TTL`).
+    var environment: String {
+        "SCENELINK_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// The default, as `--help` and the README show it.
+    var defaultValue: String { show(ServiceConfiguration()) }
+}
+
+extension Option {
+    typealias Field<Value> = WritableKeyPath<ServiceConfiguration, Value> & Sendable
+
+    /// A whole number in `range`.
+    static func integer(_ name: String, _ field: Field<Int>, in range: ClosedRange<Int>, valueName: String = "N",
+                        help: String) -> Option {
+        Option(name: name, valueName: valueName, help: help, apply: { config, value throws(ConfigurationError) in
+            config[keyPath: field] = try ValueParser.integer(value, flag: name, in: range)
+        }, show: { String($0[keyPath: field]) })
+    }
+
+    /// A duration such as `30d` or `250ms`.
+    static func duration(_ name: String, _ field: Field<Duration>, help: String) -> Option {
+        Option(name: name, valueName: "DURATION", help: help, apply: { config, value throws(ConfigurationError) in
+            config[keyPath: field] = try ValueParser.duration(value, flag: name)
+        }, show: { ValueParser.text(of: $0[keyPath: field]) })
+    }
+
+    /// Non-empty text.
+    static func text(_ name: String, _ field: Field<String>, valueName: String, help: String) -> Option {
+        Option(name: name, valueName: valueName, help: help, apply: { config, value throws(ConfigurationError) in
+            config[keyPath: field] = try ValueParser.nonEmpty(value, flag: name)
+        }, show: { $0[keyPath: field] })
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkText
 
 /// The JSON form of a whole scene, for `GET` and `PUT /v1/sessions/{id}/scenes/{scene}`.
 ///
@@ -26,20 +27,20 @@ enum SceneDocument {
     }
 
     static func encode(_ snapshot: SceneSnapshot) -> String {
-        var out = "{\"scene\":\(JSONString.quote(snapshot.scene.rawValue)),"
-        out += "\"etag\":\(JSONString.quote(snapshot.etag.headerValue)),\"values\":{"
+        var out = "{\"scene\":\(JSONEscaping.quote(snapshot.scene.rawValue)),"
+        out += "\"etag\":\(JSONEscaping.quote(snapshot.etag.headerValue)),\"values\":{"
         var first = true
         for key in snapshot.values.keys.sorted() {
             guard let value = snapshot.values[key] else { continue }
             if !first { out += "," }
             first = false
-            out += "\(JSONString.quote(key.rawValue)):{\"contentType\":\(JSONString.quote(value.contentType)),"
-            out += "\"etag\":\(JSONString.quote(value.etag.headerValue)),"
+            out += "\(JSONEscaping.quote(key.rawValue)):{\"contentType\":\(JSONEscaping.quote(value.contentType)),"
+            out += "\"etag\":\(JSONEscaping.quote(value.etag.headerValue)),"
             out += "\"base64\":\"\(Data(value.bytes).base64EncodedString())\""
             if let json = embeddableJSON(value) {
                 out += ",\"json\":" + json
             } else if let text = embeddableText(value) {
-                out += ",\"text\":" + JSONString.quote(text)
+                out += ",\"text\":" + JSONEscaping.quote(text)
             }
             out += "}"
         }
@@ -50,7 +51,7 @@ enum SceneDocument {
     /// The list of a session's scenes.
     static func encode(_ scenes: [SceneSummary]) -> String {
         let items = scenes.map { summary in
-            "{\"scene\":\(JSONString.quote(summary.scene.rawValue)),\"etag\":\(JSONString.quote(summary.etag.headerValue)),"
+            "{\"scene\":\(JSONEscaping.quote(summary.scene.rawValue)),\"etag\":\(JSONEscaping.quote(summary.etag.headerValue)),"
                 + "\"values\":\(summary.valueCount)}"
         }
         return "{\"scenes\":[" + items.joined(separator: ",") + "]}"

@@ -63,18 +63,13 @@ public final class SceneLinkApplication: Sendable {
                 return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
             },
             metrics: {
-                await SceneLinkApplication.metricsPage(metrics: metrics, store: store,
-                                                       openConnections: server.value?.openConnectionCount ?? 0)
+                await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value)
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
         SceneStateEndpoints(
             store: store,
-            configuration: .init(
-                sessionTimeToLive: configuration.sessionTTL,
-                limits: SceneStateLimits(maximumValueBytes: configuration.maxValueBytes,
-                                         maximumKeysPerScene: configuration.maxKeysPerScene,
-                                         maximumScenesPerSession: configuration.maxScenesPerSession)),
+            configuration: configuration.sceneState,
             clock: clock,
             repair: { bytes in
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
@@ -83,28 +78,13 @@ public final class SceneLinkApplication: Sendable {
         ).register(on: &router)
         ResolveEndpoints(routes: routes).register(on: &router)
 
-        var http = HTTPServerConfiguration(host: configuration.host, port: configuration.port,
-                                           serverName: "SceneLink/\(SceneLinkVersion.current)")
-        http.maxRequestLineBytes = configuration.maxRequestLineBytes
-        http.maxHeaderBytes = configuration.maxHeaderBytes
-        http.maxBodyBytes = configuration.maxBodyBytes
-        http.headerReadTimeout = configuration.headerTimeout
-        http.bodyReadTimeout = configuration.bodyTimeout
-        http.keepAliveIdleTimeout = configuration.idleTimeout
-        http.writeTimeout = configuration.writeTimeout
-        http.handlerTimeout = configuration.handlerTimeout
-        http.drainTimeout = configuration.drainTimeout
-        http.maxRequestsPerConnection = configuration.maxRequestsPerConnection
-        http.maxConnections = configuration.maxConnections
-        if configuration.ioQueues > 0 { http.ioQueueCount = configuration.ioQueues }
         let accessLog = configuration.accessLog
-        http.onRequestCompleted = { record in
-            metrics.recordRequest(route: record.routePattern, method: record.method.rawValue,
+        self.router = router
+        self.server = HTTPServer(configuration: configuration.http, router: router) { record in
+            metrics.recordRequest(route: record.routeIndex, method: record.method,
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
             if accessLog { logger.access(record.jsonLine) }
         }
-        self.router = router
-        self.server = HTTPServer(configuration: http, router: router)
         server.value = self.server
     }
 
@@ -124,7 +104,7 @@ public final class SceneLinkApplication: Sendable {
         if handlingSignals { installSignalHandlers() }
         startTimers()
         logger.log(.info, "startup", [
-            ("host", .string(configuration.host)), ("port", .int(port)),
+            ("host", .string(configuration.http.host)), ("port", .int(port)),
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
             ("database", .string(configuration.databasePath)),
             ("version", .string(SceneLinkVersion.current)),
@@ -160,9 +140,9 @@ public final class SceneLinkApplication: Sendable {
     }
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
-    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, openConnections: Int) async -> String {
+    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, server: HTTPServer?) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
-                                  value: openConnections)]
+                                  value: server?.openConnectionCount ?? 0)]
         if let counts = try? await store.counts() {
             gauges += [
                 MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
@@ -177,7 +157,8 @@ public final class SceneLinkApplication: Sendable {
             bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
             counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
             count: commits.commits, sum: Double(commits.writes))
-        return metrics.render(gauges: gauges, histograms: [batches])
+        return metrics.render(routePatterns: server?.router.routes.map(\.pattern) ?? [], gauges: gauges,
+                              histograms: [batches])
     }
 
     private func installSignalHandlers() {

@@ -2,7 +2,7 @@ import SceneLinkCore
 
 extension SceneStateEndpoints {
     /// Session lifetime and storage limits, filled from `scenelink serve` flags.
-    public struct Configuration: Sendable {
+    public struct Configuration: Sendable, Equatable {
         /// Idle time after which a session and its data are gone (default 30 days; `--session-ttl`).
         public var sessionTimeToLive: Duration
         /// Value size, keys per scene and scenes per session.

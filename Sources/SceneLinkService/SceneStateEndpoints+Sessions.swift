@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkText
 
 extension SceneStateEndpoints {
     /// `POST /v1/sessions`: 201 with `{"id","token","expiresAt"}`. The token is shown once;
@@ -20,8 +21,8 @@ extension SceneStateEndpoints {
             } catch {
                 return Rejection.store(error).response
             }
-            let body = "{\"id\":\(JSONString.quote(id.rawValue)),\"token\":\(JSONString.quote(token.text)),"
-                + "\"expiresAt\":\(JSONString.quote(SceneStateEndpoints.rfc3339(expiresAt)))}"
+            let body = "{\"id\":\(JSONEscaping.quote(id.rawValue)),\"token\":\(JSONEscaping.quote(token.text)),"
+                + "\"expiresAt\":\(JSONEscaping.quote(SceneStateEndpoints.rfc3339(expiresAt)))}"
             var response = HTTPResponse.json(body, status: .created)
             response.headers.set("Location", "/v1/sessions/\(id.rawValue)")
             // The body holds a secret: no cache may keep it (RFC 9111 §5.2.2.5).

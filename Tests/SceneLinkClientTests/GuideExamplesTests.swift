@@ -20,7 +20,7 @@ import Testing
 
     @Test func theSessionIsOpenedOnceKeptAndReopenedWhenItExpires() async throws {
         let clock = ManualClock()
-        try await LiveServer.with(clock: clock.clock, { $0.sessionTTL = .seconds(3_600) }) { server in
+        try await LiveServer.with(clock: clock.clock, { $0.sceneState.sessionTimeToLive = .seconds(3_600) }) { server in
             var keychain: Data?
             var client = try await makeClient(server: server.baseURL, keychain: &keychain)
             let first = try #require(client.session)

@@ -19,7 +19,7 @@ struct LiveServer {
     static func start(clock: SceneStateClock = .system,
                       _ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws -> LiveServer {
         var configuration = ServiceConfiguration()
-        configuration.port = 0
+        configuration.http.port = 0
         configuration.databasePath = ":memory:"
         configuration.accessLog = false
         configure(&configuration)

@@ -11,7 +11,7 @@ struct SceneLinkClientTests {
 
     @Test func openingASessionGivesCredentialsThatSurviveTheKeychainRoundTrip() async throws {
         let clock = ManualClock()
-        try await LiveServer.with(clock: clock.clock, { $0.sessionTTL = .seconds(3_600) }) { server in
+        try await LiveServer.with(clock: clock.clock, { $0.sceneState.sessionTimeToLive = .seconds(3_600) }) { server in
             let client = SceneLinkClient(baseURL: server.baseURL, retryPolicy: .none)
             let session = try await client.openSession()
             #expect(session.id.count >= 16)
@@ -31,7 +31,7 @@ struct SceneLinkClientTests {
 
     @Test func anExpiredSessionIsSessionExpiredAndANewOneWorks() async throws {
         let clock = ManualClock()
-        try await LiveServer.with(clock: clock.clock, { $0.sessionTTL = .seconds(3_600) }) { server in
+        try await LiveServer.with(clock: clock.clock, { $0.sceneState.sessionTimeToLive = .seconds(3_600) }) { server in
             var client = try await server.clientWithSession()
             try await client.save(Self.pathBytes, scene: "main", key: "path")
             clock.advance(by: 3_599)
@@ -142,7 +142,7 @@ struct SceneLinkClientTests {
     }
 
     @Test func aValueOverTheServersLimitIsAProblemWithItsDetail() async throws {
-        try await LiveServer.with({ $0.maxValueBytes = 16 }) { server in
+        try await LiveServer.with({ $0.sceneState.limits.maximumValueBytes = 16 }) { server in
             let client = try await server.clientWithSession()
             let error = await #expect(throws: SceneLinkError.self) {
                 try await client.save(Data(repeating: 0x41, count: 17), scene: "main", key: "path")
@@ -370,7 +370,7 @@ struct SceneLinkClientTests {
         let failure = await iterator.next()
         #expect(failure?.kind == .couldNotConnect)
 
-        let second = try LiveServer.start { $0.port = port; $0.databasePath = database.path }
+        let second = try LiveServer.start { $0.http.port = port; $0.databasePath = database.path }
         let restored = await restore.result
         await second.stop()
         #expect(try restored.get()?.data == Self.pathBytes)

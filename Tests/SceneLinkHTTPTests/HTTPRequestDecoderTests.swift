@@ -408,15 +408,15 @@ private func decodingError(_ text: String) -> HTTPDecodingError? { decode(text).
     }
 
     @Test func tokenAndHostMasksMatchTheirCharacterLists() {
-        let token = HTTPRequestDecoder.bitSet(HTTPRequestDecoder.tokenCharacters)
-        let host = HTTPRequestDecoder.bitSet(HTTPRequestDecoder.hostCharacters)
-        #expect(token.low == HTTPRequestDecoder.tokenLow && token.high == HTTPRequestDecoder.tokenHigh)
-        #expect(host.low == HTTPRequestDecoder.hostLow && host.high == HTTPRequestDecoder.hostHigh)
+        let token = HTTPGrammar.bitSet(HTTPGrammar.tokenCharacters)
+        let host = HTTPGrammar.bitSet(HTTPGrammar.hostCharacters)
+        #expect(token.low == HTTPGrammar.tokenLow && token.high == HTTPGrammar.tokenHigh)
+        #expect(host.low == HTTPGrammar.hostLow && host.high == HTTPGrammar.hostHigh)
         for byte in UInt8.min ... UInt8.max {
             let scalar = Character(Unicode.Scalar(byte))
-            #expect(HTTPRequestDecoder.isTokenByte(byte) == HTTPRequestDecoder.tokenCharacters.contains(scalar), "byte \(byte)")
-            let inHostMask = HTTPRequestDecoder.isMember(byte, low: HTTPRequestDecoder.hostLow, high: HTTPRequestDecoder.hostHigh)
-            #expect(inHostMask == HTTPRequestDecoder.hostCharacters.contains(scalar), "byte \(byte)")
+            #expect(HTTPGrammar.isTokenByte(byte) == HTTPGrammar.tokenCharacters.contains(scalar), "byte \(byte)")
+            let inHostMask = HTTPGrammar.isMember(byte, low: HTTPGrammar.hostLow, high: HTTPGrammar.hostHigh)
+            #expect(inHostMask == HTTPGrammar.hostCharacters.contains(scalar), "byte \(byte)")
         }
     }
 

@@ -137,7 +137,7 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             responder.respond(HTTPResponse(contentType: "text/plain", body: request.body))
         }
         try await withServer(router, configure: {
-            $0.maxBodyBytes = 50
+            $0.limits.maxBodyBytes = 50
             $0.bodyReadTimeout = .seconds(2)
         }) { _, port in
             let client = try TestClient(port: port)
@@ -152,9 +152,9 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
 
     @Test func enforcesRequestLineHeaderAndBodyLimits() async throws {
         try await withServer(configure: {
-            $0.maxRequestLineBytes = 100
-            $0.maxHeaderBytes = 200
-            $0.maxBodyBytes = 50
+            $0.limits.maxRequestLineBytes = 100
+            $0.limits.maxHeaderBytes = 200
+            $0.limits.maxBodyBytes = 50
         }) { _, port in
             let cases: [(String, Int)] = [
                 ("GET /" + String(repeating: "a", count: 200) + " HTTP/1.1\r\nHost: a\r\n\r\n", 414),
@@ -370,8 +370,7 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         try await withServer(router, configure: {
             $0.writeTimeout = .milliseconds(300)
             $0.headerReadTimeout = headerReadTimeout
-            $0.onRequestCompleted = { _ in answered.store(true, ordering: .relaxed) }
-        }) { server, port in
+        }, onRequestCompleted: { _ in answered.store(true, ordering: .relaxed) }) { server, port in
             let client = try TestClient(port: port)
             try client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
             try await waitUntil { answered.load(ordering: .relaxed) }
@@ -420,9 +419,7 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
 
     @Test func reportsEachCompletedRequest() async throws {
         let records = Mutex<[HTTPAccessRecord]>([])
-        try await withServer(configure: { configuration in
-            configuration.onRequestCompleted = { record in records.withLock { $0.append(record) } }
-        }) { _, port in
+        try await withServer(onRequestCompleted: { record in records.withLock { $0.append(record) } }) { _, port in
             let client = try TestClient(port: port)
             _ = try client.exchange("GET /items/42?secret=1 HTTP/1.1\r\nHost: a\r\n\r\n")
             _ = try client.exchange("GET /missing HTTP/1.1\r\nHost: a\r\n\r\n")

@@ -181,12 +181,13 @@ final class TestClient {
 /// Starts a server on port 0 with `configure` applied, runs `body`, and shuts it down.
 func withServer(_ router: HTTPRouter = testRouter(),
                 configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+                onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)? = nil,
                 _ body: (HTTPServer, Int) async throws -> Void) async throws {
     var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
     configuration.ioQueueCount = 2
     configuration.drainTimeout = .seconds(2)
     configure(&configuration)
-    let server = HTTPServer(configuration: configuration, router: router)
+    let server = HTTPServer(configuration: configuration, router: router, onRequestCompleted: onRequestCompleted)
     let port = try server.start()
     do {
         try await body(server, port)

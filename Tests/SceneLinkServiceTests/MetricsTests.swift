@@ -1,3 +1,4 @@
+import SceneLinkHTTP
 import Testing
 @testable import SceneLinkService
 
@@ -19,10 +20,10 @@ struct MetricsTests {
     @Test("requests are counted by route pattern, method and status")
     func counts() {
         let metrics = Metrics()
-        metrics.recordRequest(route: "/healthz", method: "GET", status: 200, durationMicros: 40)
-        metrics.recordRequest(route: "/healthz", method: "GET", status: 200, durationMicros: 60)
-        metrics.recordRequest(route: nil, method: "GET", status: 404, durationMicros: 3_000_000)
-        let samples = MetricsTests.samples(metrics.render(gauges: []))
+        metrics.recordRequest(route: 0, method: .get, status: 200, durationMicros: 40)
+        metrics.recordRequest(route: 0, method: .get, status: 200, durationMicros: 60)
+        metrics.recordRequest(route: nil, method: .get, status: 404, durationMicros: 3_000_000)
+        let samples = MetricsTests.samples(metrics.render(routePatterns: ["/healthz"], gauges: []))
         #expect(samples[#"scenelink_http_requests_total{route="/healthz",method="GET",status="200"}"#] == 2)
         #expect(samples[#"scenelink_http_requests_total{route="unrouted",method="GET",status="404"}"#] == 1)
         #expect(samples[#"scenelink_http_request_duration_seconds_bucket{le="0.0001"}"#] == 2)
@@ -34,11 +35,10 @@ struct MetricsTests {
     @Test("routes whose patterns have the same length are still counted apart")
     func sameLengthRoutes() {
         let metrics = Metrics()
-        // Same pattern length, method length and status: the keys hash alike and must still differ.
-        for _ in 0 ..< 3 { metrics.recordRequest(route: "/v1/a/{x}", method: "GET", status: 200, durationMicros: 10) }
-        metrics.recordRequest(route: "/v1/b/{x}", method: "GET", status: 200, durationMicros: 10)
-        metrics.recordRequest(route: "/v1/b/{x}", method: "PUT", status: 200, durationMicros: 10)
-        let samples = MetricsTests.samples(metrics.render(gauges: []))
+        for _ in 0 ..< 3 { metrics.recordRequest(route: 0, method: .get, status: 200, durationMicros: 10) }
+        metrics.recordRequest(route: 1, method: .get, status: 200, durationMicros: 10)
+        metrics.recordRequest(route: 2, method: .put, status: 200, durationMicros: 10)
+        let samples = MetricsTests.samples(metrics.render(routePatterns: ["/v1/a/{x}", "/v1/b/{x}", "/v1/b/{x}"], gauges: []))
         #expect(samples[#"scenelink_http_requests_total{route="/v1/a/{x}",method="GET",status="200"}"#] == 3)
         #expect(samples[#"scenelink_http_requests_total{route="/v1/b/{x}",method="GET",status="200"}"#] == 1)
         #expect(samples[#"scenelink_http_requests_total{route="/v1/b/{x}",method="PUT",status="200"}"#] == 1)
@@ -48,10 +48,10 @@ struct MetricsTests {
     func inventedMethods() {
         let metrics = Metrics()
         for index in 0 ..< 100 {
-            metrics.recordRequest(route: nil, method: "X\(index)", status: 404, durationMicros: 10)
+            metrics.recordRequest(route: nil, method: HTTPMethod(rawValue: "X\(index)"), status: 404, durationMicros: 10)
         }
-        metrics.recordRequest(route: "/v1/sessions", method: "POST", status: 201, durationMicros: 10)
-        let samples = MetricsTests.samples(metrics.render(gauges: []))
+        metrics.recordRequest(route: 0, method: .post, status: 201, durationMicros: 10)
+        let samples = MetricsTests.samples(metrics.render(routePatterns: ["/v1/sessions"], gauges: []))
         #expect(samples[#"scenelink_http_requests_total{route="unrouted",method="OTHER",status="404"}"#] == 100)
         #expect(samples[#"scenelink_http_requests_total{route="/v1/sessions",method="POST",status="201"}"#] == 1)
         #expect(samples.keys.filter { $0.hasPrefix("scenelink_http_requests_total") }.count == 2)
@@ -64,7 +64,7 @@ struct MetricsTests {
         metrics.recordReload(succeeded: false)
         metrics.recordReload(succeeded: false)
         let text = metrics.render(
-            gauges: [MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: 7)],
+            routePatterns: [], gauges: [MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: 7)],
             histograms: [MetricHistogram(name: "scenelink_store_commit_batch_size", help: "Writes per commit.",
                                          bounds: [1, 2, 4], counts: [3, 1, 0], count: 5, sum: 12)])
         let samples = MetricsTests.samples(text)

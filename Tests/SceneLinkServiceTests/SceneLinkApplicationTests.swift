@@ -12,7 +12,7 @@ struct SceneLinkApplicationTests {
     static func withService(_ configure: (inout ServiceConfiguration) -> Void = { _ in },
                             _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
         var configuration = ServiceConfiguration()
-        configuration.port = 0
+        configuration.http.port = 0
         configuration.databasePath = ":memory:"
         configuration.accessLog = false
         configure(&configuration)
@@ -102,7 +102,7 @@ struct SceneLinkApplicationTests {
     func takenPort() async throws {
         try await Self.withService { client, _ in
             var configuration = ServiceConfiguration()
-            configuration.port = client.port
+            configuration.http.port = client.port
             configuration.databasePath = ":memory:"
             let second = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in })
             #expect(throws: StartupError.self) { try second.start(handlingSignals: false) }
@@ -146,10 +146,10 @@ struct SceneLinkApplicationTests {
     func sweep() async throws {
         let lines = LoggerTests.Capture()
         var configuration = ServiceConfiguration()
-        configuration.port = 0
+        configuration.http.port = 0
         configuration.databasePath = ":memory:"
         configuration.accessLog = false
-        configuration.sessionTTL = .seconds(60)
+        configuration.sceneState.sessionTimeToLive = .seconds(60)
         let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .info) { lines.sink($0) })
         let client = LoopbackClient(port: try application.start(handlingSignals: false))
         #expect(try await client.send("POST", "/v1/sessions").status == 201)

@@ -2,9 +2,10 @@ import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkSQLite
+@testable import SceneLinkService
+import SceneLinkText
 import Synchronization
 import Testing
-@testable import SceneLinkService
 
 /// Drives `SceneStateEndpoints` through `HTTPRouter.handle`, in process.
 @Suite struct SceneStateEndpointsTests {
@@ -425,7 +426,7 @@ import Testing
         #expect(await harness.send(.get, "/v1/sessions/\(id)/scenes/other", token: token).status == .notFound)
 
         let list = await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token)
-        #expect(Self.text(list) == "{\"scenes\":[{\"scene\":\"main\",\"etag\":\(JSONString.quote(tag)),\"values\":3}]}")
+        #expect(Self.text(list) == "{\"scenes\":[{\"scene\":\"main\",\"etag\":\(JSONEscaping.quote(tag)),\"values\":3}]}")
     }
 
     @Test func aSceneIsReplacedAtomicallyWithItsOwnETag() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SceneLinkService
 
@@ -7,11 +8,11 @@ struct ServiceConfigurationTests {
     func defaults() throws {
         let configuration = try ServiceConfiguration.parse(arguments: [], environment: [:])
         #expect(configuration == ServiceConfiguration())
-        #expect(configuration.port == 8080)
+        #expect(configuration.http.port == 8080)
         #expect(configuration.databasePath == "./scenelink.sqlite")
         #expect(configuration.routesPath == nil)
-        #expect(configuration.sessionTTL == .seconds(30 * 86400))
-        #expect(configuration.maxValueBytes == 65536)
+        #expect(configuration.sceneState.sessionTimeToLive == .seconds(30 * 86400))
+        #expect(configuration.sceneState.limits.maximumValueBytes == 65536)
     }
 
     @Test("the environment sets values and flags win over it")
@@ -19,8 +20,8 @@ struct ServiceConfigurationTests {
         let configuration = try ServiceConfiguration.parse(
             arguments: ["--port", "9000", "--db=/tmp/x.sqlite"],
             environment: ["SCENELINK_PORT": "7000", "SCENELINK_HOST": "::", "SCENELINK_ROUTES": "r.json"])
-        #expect(configuration.port == 9000)
-        #expect(configuration.host == "::")
+        #expect(configuration.http.port == 9000)
+        #expect(configuration.http.host == "::")
         #expect(configuration.routesPath == "r.json")
         #expect(configuration.databasePath == "/tmp/x.sqlite")
     }
@@ -31,21 +32,21 @@ struct ServiceConfigurationTests {
             arguments: ["--session-ttl", "12h", "--header-timeout", "250ms", "--idle-timeout", "2.5", "--drain-timeout", "1m",
                         "--handler-timeout", "5s"],
             environment: ["SCENELINK_WRITE_TIMEOUT": "90s"])
-        #expect(configuration.sessionTTL == .seconds(12 * 3600))
-        #expect(configuration.headerTimeout == .milliseconds(250))
-        #expect(configuration.idleTimeout == .milliseconds(2500))
-        #expect(configuration.drainTimeout == .seconds(60))
-        #expect(configuration.handlerTimeout == .seconds(5))
-        #expect(configuration.writeTimeout == .seconds(90))
-        #expect(ServiceConfiguration().handlerTimeout == .seconds(60))
-        #expect(ServiceConfiguration().writeTimeout == .seconds(30))
+        #expect(configuration.sceneState.sessionTimeToLive == .seconds(12 * 3600))
+        #expect(configuration.http.headerReadTimeout == .milliseconds(250))
+        #expect(configuration.http.keepAliveIdleTimeout == .milliseconds(2500))
+        #expect(configuration.http.drainTimeout == .seconds(60))
+        #expect(configuration.http.handlerTimeout == .seconds(5))
+        #expect(configuration.http.writeTimeout == .seconds(90))
+        #expect(ServiceConfiguration().http.handlerTimeout == .seconds(60))
+        #expect(ServiceConfiguration().http.writeTimeout == .seconds(30))
     }
 
     @Test("the I/O queue count is one per core unless set")
     func ioQueues() throws {
-        #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).ioQueues == 0)
-        #expect(try ServiceConfiguration.parse(arguments: ["--io-queues", "3"], environment: [:]).ioQueues == 3)
-        #expect(try ServiceConfiguration.parse(arguments: [], environment: ["SCENELINK_IO_QUEUES": "4"]).ioQueues == 4)
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).http.ioQueueCount == 0)
+        #expect(try ServiceConfiguration.parse(arguments: ["--io-queues", "3"], environment: [:]).http.ioQueueCount == 3)
+        #expect(try ServiceConfiguration.parse(arguments: [], environment: ["SCENELINK_IO_QUEUES": "4"]).http.ioQueueCount == 4)
         #expect(throws: ConfigurationError.self) {
             try ServiceConfiguration.parse(arguments: ["--io-queues", "1000"], environment: [:])
         }
@@ -66,6 +67,16 @@ struct ServiceConfigurationTests {
         for option in ServiceConfiguration.options {
             #expect(help.contains("--\(option.name)"))
             #expect(help.contains("env \(option.environment), default \(option.defaultValue)"))
+        }
+    }
+
+    @Test("the README's table shows every flag with the default --help shows")
+    func readmeTable() throws {
+        let readme = try String(contentsOf: SceneLinkApplicationTests.repositoryRoot.appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        for option in ServiceConfiguration.options {
+            let row = "| `--\(option.name) \(option.valueName.replacingOccurrences(of: "|", with: "\\|"))` | `\(option.environment)` | \(option.defaultValue) |"
+            #expect(readme.contains(row), "README.md lacks \(row)")
         }
     }
 

@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// Compact JSON text, written the way Foundation's default `JSONEncoder` writes it, with
 /// object keys sorted (by UTF-8 bytes) so output is reproducible.
 ///
@@ -72,7 +74,7 @@ public enum JSONWriter {
     public static func appendString(_ text: String, to out: inout [UInt8], escapingSlashes: Bool) {
         out.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { appendEscaped($0, to: &out, escapingSlashes: escapingSlashes) }
+        text.withUTF8 { JSONEscaping.append($0, to: &out, escapingSlashes: escapingSlashes) }
         out.append(UInt8(ascii: "\""))
     }
 
@@ -81,77 +83,10 @@ public enum JSONWriter {
     public static func appendEscaped<C: Collection>(_ bytes: C, to out: inout [UInt8], escapingSlashes: Bool)
     where C.Element == UInt8 {
         let done: Void? = bytes.withContiguousStorageIfAvailable {
-            appendEscaped($0, to: &out, escapingSlashes: escapingSlashes)
+            JSONEscaping.append($0, to: &out, escapingSlashes: escapingSlashes)
         }
         guard done == nil else { return }
-        for byte in bytes { appendEscaped(byte, to: &out, escapingSlashes: escapingSlashes) }
-    }
-
-    /// `appendEscaped` on contiguous bytes: runs that need no escape (nearly all text) are
-    /// copied whole, and found eight bytes at a time.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingSlashes: Bool) {
-        guard let base = bytes.baseAddress else { return }
-        var runStart = 0
-        var index = 0
-        while index < bytes.count {
-            if index + 8 <= bytes.count,
-               !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), escapingSlashes: escapingSlashes) {
-                index += 8
-                continue
-            }
-            let end = min(index + 8, bytes.count)
-            while index < end {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes) {
-                    if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< index])) }
-                    appendEscaped(byte, to: &out, escapingSlashes: escapingSlashes)
-                    runStart = index + 1
-                }
-                index += 1
-            }
-        }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
-    }
-
-    /// Whether any of the eight bytes in `word` is a control byte, `"`, `\\` or (when
-    /// escaping them) `/`. Exact when false; the caller then checks byte by byte.
-    @inline(__always)
-    static func mayNeedEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below 0x20 (no false negatives for bytes under 0x80; bytes at or above 0x80
-        // are excluded by `~word`).
-        let control = (word &- ones &* 0x20) & ~word & highs
-        func hasByte(_ value: UInt8) -> UInt64 {
-            let x = word ^ (ones &* UInt64(value))
-            return (x &- ones) & ~x & highs
-        }
-        var found = control | hasByte(0x22) | hasByte(0x5C)
-        if escapingSlashes { found |= hasByte(0x2F) }
-        return found != 0
-    }
-
-    /// Appends one byte, escaped if JSON strings need it escaped.
-    @inline(__always)
-    static func appendEscaped(_ byte: UInt8, to out: inout [UInt8], escapingSlashes: Bool) {
-        switch byte {
-        case 0x22: out.append(0x5C); out.append(0x22)
-        case 0x5C: out.append(0x5C); out.append(0x5C)
-        case 0x2F:
-            if escapingSlashes { out.append(0x5C) }
-            out.append(0x2F)
-        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
-        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-        case 0x00..<0x20:
-            let hex = "0123456789abcdef".utf8
-            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
-            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0x0F))])
-        default: out.append(byte)
-        }
+        for byte in bytes { JSONEscaping.append(byte, to: &out, escapingSlashes: escapingSlashes) }
     }
 
     /// Appends `value`'s JSON text as it appears inside a JSON string (escaped once more):
@@ -180,10 +115,8 @@ public enum JSONWriter {
                 out.append(0x5C); out.append(0x5C); out.append(0x5C); out.append(byte)
             case 0x00..<0x20:
                 // The inner escape (`\n`, `\u0001`) with its backslash escaped again.
-                var inner: [UInt8] = []
-                appendEscaped(CollectionOfOne(byte), to: &inner, escapingSlashes: true)
                 out.append(0x5C)
-                out.append(contentsOf: inner)
+                JSONEscaping.append(byte, to: &out, escapingSlashes: true)
             default:
                 out.append(byte)
             }

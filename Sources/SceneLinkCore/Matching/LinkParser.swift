@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// Splits a link into the segments and query items routes are matched against.
 ///
 /// Normalisation rules, in order (each has a test in `LinkParserTests`):
@@ -35,7 +37,8 @@ struct LinkParser {
             let equals = pair.firstIndex(of: UInt8(ascii: "="))
             let name = pair[pair.startIndex..<(equals ?? pair.endIndex)]
             let value = equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]
-            guard let decodedName = percentDecode(name), let decodedValue = percentDecode(value) else { return nil }
+            guard let decodedName = PercentDecoding.decode(utf8: name),
+                  let decodedValue = PercentDecoding.decode(utf8: value) else { return nil }
             items.append((name: decodedName, value: decodedValue))
         }
         return items
@@ -123,7 +126,7 @@ struct LinkParser {
                     guard segments.count < maximumSegments else { return invalid("it has more than \(maximumSegments) path segments") }
                     let raw = bytes[start..<cursor]
                     if raw.contains(UInt8(ascii: "%")) {
-                        guard let decoded = percentDecode(raw) else {
+                        guard let decoded = PercentDecoding.decode(utf8: raw) else {
                             return invalid("the segment \"\(String(decoding: raw, as: UTF8.self))\" has a malformed percent-escape; write '%' as %25")
                         }
                         segments.append(decoded)
@@ -136,32 +139,5 @@ struct LinkParser {
             cursor += 1
         }
         return .success(Parsed(segments: segments, query: query))
-    }
-
-    /// Decodes `%XX` escapes once (RFC 3986 §2.1); nil when an escape is malformed or the
-    /// result is not UTF-8.
-    static func percentDecode<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
-        guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var iterator = bytes.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-                out.append(high << 4 | low)
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(validating: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 48...57: return byte - 48
-        case 97...102: return byte - 87
-        case 65...70: return byte - 55
-        default: return nil
-        }
     }
 }

@@ -1,3 +1,5 @@
+import SceneLinkText
+
 /// A parameter of the route tree being read, before its type is settled.
 struct ParameterDraft {
     var name: String
@@ -116,7 +118,7 @@ extension RouteFileLoader {
                 draft.segments.append(syntax.isRest ? .rest(tree) : .parameter(tree))
             } else if segment.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
                 problem(pathLocation, "The segment \"\(segment)\" mixes text and a parameter; a segment is either literal text or one {parameter}.")
-            } else if let decoded = LinkParser.percentDecode(Array(segment.utf8)) {
+            } else if let decoded = PercentDecoding.decode(segment) {
                 draft.segments.append(.literal(decoded))
             } else {
                 problem(pathLocation, "The segment \"\(segment)\" has a malformed percent-escape; write '%' as %25.")

@@ -8,6 +8,12 @@ public enum PercentDecoding {
         return copy.withUTF8 { decode(utf8: $0) }
     }
 
+    /// Decodes `%XX` escapes in UTF-8 bytes held in any collection; nil as for `decode(_:)`.
+    public static func decode<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> String? {
+        if let decoded = bytes.withContiguousStorageIfAvailable({ decode(utf8: $0) }) { return decoded }
+        return Array(bytes).withUnsafeBufferPointer { decode(utf8: $0) }
+    }
+
     /// Decodes `%XX` escapes in UTF-8 bytes once; nil as for `decode(_:)`. Bytes without
     /// an escape become the string as they are (after a UTF-8 check).
     public static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
@@ -24,8 +30,8 @@ public enum PercentDecoding {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "%") {
-                    guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                          let low = hexValue(bytes[index + 2]) else { return nil }
+                    guard index + 2 < bytes.count, let high = HexDigit.value(of: bytes[index + 1]),
+                          let low = HexDigit.value(of: bytes[index + 2]) else { return nil }
                     buffer[count] = high << 4 | low
                     index += 3
                 } else {
@@ -57,14 +63,5 @@ public enum PercentDecoding {
     /// Whether `decode(utf8:)` succeeds.
     public static func isDecodable(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         decode(utf8: bytes) != nil
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -1,5 +1,5 @@
+import SceneLinkText
 import Testing
-@testable import SceneLinkHTTP
 
 @Suite struct PercentDecodingTests {
     @Test func decodesEscapesOnceInEitherCase() {
