@@ -15,6 +15,8 @@ let package = Package(
     name: "SceneLink",
     products: [
         .executable(name: "scenelink", targets: ["scenelink"]),
+        .executable(name: "scenelink-generate", targets: ["scenelink-generate"]),
+        .plugin(name: "SceneLinkGenerate", targets: ["SceneLinkGenerate"]),
         .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
         .executable(name: "ResolveBench", targets: ["ResolveBench"]),
@@ -24,6 +26,10 @@ let package = Package(
     targets: [
         .target(name: "SceneLinkCore"),
         .target(name: "SceneLinkHTTP"),
+        // Swift from the route file (`scenelink generate swift|swift-tests`): the domain only.
+        .target(name: "SceneLinkSwiftGenerator", dependencies: ["SceneLinkCore"]),
+        .executableTarget(name: "scenelink-generate", dependencies: ["SceneLinkSwiftGenerator"]),
+        .plugin(name: "SceneLinkGenerate", capability: .buildTool(), dependencies: ["scenelink-generate"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -42,6 +48,7 @@ let package = Package(
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
+        .testTarget(name: "SceneLinkSwiftGeneratorTests", dependencies: ["SceneLinkSwiftGenerator", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore"]),
     ],
