@@ -30,7 +30,7 @@ public struct GenerateCommand {
                \(program) swift-tests ROUTEFILE --module NAME [--output FILE]
           swift        the types whose tags lie in module NAME, and typed link builders (Links)
           swift-tests  a Swift Testing file that fails when the app's own types drift from the route file
-        (For SceneLink's own CI: links-check ROUTEFILE --module NAME, sample-links ROUTEFILE.)
+        (For SceneLink's own CI: links-check ROUTEFILE --module NAME, sample-links ROUTEFILE, modules ROUTEFILE.)
         """
     }
 
@@ -46,7 +46,7 @@ public struct GenerateCommand {
             out(usage)
             return 0
         }
-        guard ["swift", "swift-tests", "links-check", "sample-links"].contains(kind) else {
+        guard ["swift", "swift-tests", "links-check", "sample-links", "modules"].contains(kind) else {
             err("\(program): unknown kind '\(kind)'; use swift or swift-tests.\n\(usage)")
             return 2
         }
@@ -83,7 +83,7 @@ public struct GenerateCommand {
                 throw UsageError(message: "--access applies to generate swift only; the tests use @testable import.")
             }
             guard file != nil else { throw UsageError(message: "Name the route file.") }
-            if kind != "sample-links" && module == nil { throw UsageError(message: "--module NAME is required: the module whose types to write.") }
+            if !["sample-links", "modules"].contains(kind) && module == nil { throw UsageError(message: "--module NAME is required: the module whose types to write.") }
         } catch {
             err("\(program) \(kind): \(error.message)\n\(usage)")
             return 2
@@ -103,6 +103,7 @@ public struct GenerateCommand {
             case "swift": text = try generator.types(module: module ?? "", access: access)
             case "swift-tests": text = try generator.tests(module: module ?? "")
             case "links-check": text = try generator.linksCheck(module: module ?? "")
+            case "modules": text = generator.modules.map { $0 + "\n" }.joined()
             default: text = generator.sampleLinks().map { $0 + "\n" }.joined()
             }
         } catch {
