@@ -36,7 +36,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
-        .target(name: "SceneLinkService", dependencies: ["SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite", "SceneLinkSwiftGenerator"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // libFuzzer entry points. Built normally they replay files given on the command line;
         // scripts/fuzz.sh builds them with -sanitize=fuzzer and -DFUZZING.
