@@ -14,7 +14,9 @@
 #      JSONDecoder into the generated type and encodes back to the same JSON value;
 #   4. the Links builders print what POST /v1/links prints (LinkPrinter) for the same stacks;
 #   5. the swift-tests file fails against a drifted copy of one module: a raw value changed
-#      (the test run fails naming the tag), then a case renamed (the test target does not build).
+#      (the test run fails naming the tag), then a case renamed (the test target does not build);
+#   6. the SceneLinkGenerate build plugin generates examples/fuelmoney.json's types at build time
+#      for a target that lists it as scenelink-routes.json (skipped when route files are given).
 # Environment: SCENELINK_SCRATCH (the repository's build folder, default .build),
 # SCENELINK_GEN_CHECK_DIR (the scratch package, default .build-gen-check).
 set -euo pipefail
@@ -226,5 +228,48 @@ if swift test --package-path "$drift" > "$work/drift2.log" 2>&1; then
   fail "the swift-tests file passed against a copy with a case renamed (log: $work/drift2.log)"
 fi
 grep -E "error: .*$case_name" "$work/drift2.log" | head -2 | sed 's/^/    /'
+
+if [ $# -eq 0 ]; then
+  app=$work/plugin-app
+  rm -rf "$app/Sources" "$app/Tests"
+  mkdir -p "$app/Sources/FuelMoney" "$app/Tests/FuelMoneyTests"
+  cp examples/fuelmoney.json "$app/Sources/FuelMoney/scenelink-routes.json"
+  cat > "$app/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PluginApp",
+    dependencies: [.package(path: "$root")],
+    targets: [
+        .target(name: "FuelMoney", plugins: [.plugin(name: "SceneLinkGenerate", package: "$(basename "$root")")]),
+        .testTarget(name: "FuelMoneyTests", dependencies: ["FuelMoney"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+  cat > "$app/Sources/FuelMoney/Share.swift" <<'SWIFT'
+import Foundation
+
+/// The app's own code uses the types the plugin generated at build time.
+public func accountLink() -> URL? { Links.settings.account().https }
+public let start: [HomePath] = [.setting, .account]
+SWIFT
+  cat > "$app/Tests/FuelMoneyTests/PluginTests.swift" <<'SWIFT'
+import Testing
+@testable import FuelMoney
+
+@Test func thePluginGeneratedTheTypesAndLinks() {
+    #expect(String(reflecting: HomePath.self) == "FuelMoney.HomePath")
+    #expect(accountLink()?.absoluteString == "https://fuelmoney.example.com/settings/account")
+}
+SWIFT
+  say "build plugin: a target listing scenelink-routes.json gets its types at build time"
+  if ! swift test --package-path "$app" > "$work/plugin.log" 2>&1; then
+    grep -E 'error|✘' "$work/plugin.log" | head -20 >&2
+    fail "the SceneLinkGenerate plugin did not generate working types (log: $work/plugin.log)"
+  fi
+  grep -E 'Test run with' "$work/plugin.log" | sed 's/^/  /'
+fi
 
 say "ok: generated Swift builds, round-trips the server's items and catches drift ($(( $(date +%s) - start )) s)"
