@@ -28,7 +28,8 @@ public struct GenerateCommand {
         """
         usage: \(program) swift ROUTEFILE --module NAME [--access public|internal] [--output FILE]
                \(program) swift-tests ROUTEFILE --module NAME [--output FILE]
-          swift        the types whose tags lie in module NAME, and typed link builders (Links)
+          swift        the types whose tags lie in module NAME, and typed link builders (Links);
+               --access defaults to public when another module of the file names these types
           swift-tests  a Swift Testing file that fails when the app's own types drift from the route file
         (For SceneLink's own CI: links-check ROUTEFILE --module NAME, sample-links ROUTEFILE, modules ROUTEFILE.)
         """
@@ -52,7 +53,7 @@ public struct GenerateCommand {
         }
         var file: String?
         var module: String?
-        var access = SwiftAccessLevel.internal
+        var access: SwiftAccessLevel?
         var output: String?
         do throws(UsageError) {
             var index = 1

@@ -37,10 +37,13 @@ public struct SwiftGenerator: Sendable {
 
     /// One Swift file with every type whose tag lies in `module`, the `SceneLinkTypes`
     /// registry and the `Links` builders of the routes the module can name.
+    /// - Parameter access: the access level; nil picks `public` when another module of the
+    ///   route file names this module's types (it could not otherwise), `internal` if not.
     /// - Throws: `SwiftGenerationError.unsupported` when no tag uses `module` or two types
     ///   would get the same Swift name.
-    public func types(module: String, access: SwiftAccessLevel = .internal) throws(SwiftGenerationError) -> String {
+    public func types(module: String, access: SwiftAccessLevel? = nil) throws(SwiftGenerationError) -> String {
         try checkModule(module)
+        let access = access ?? defaultAccess(module: module)
         let writer = try SwiftTypesWriter(model: model, module: module, access: access)
         let declarations = try writer.declarations()
         let links = try SwiftLinksWriter(model: model, module: module, access: access).write()
@@ -63,6 +66,11 @@ public struct SwiftGenerator: Sendable {
         let importLines = ["import Foundation", "import Testing", "@testable import \(SwiftSyntax.identifier(module))"]
             + imports.sorted().map { "import \($0)" }
         return [header(module: module, command: "swift-tests"), importLines.joined(separator: "\n"), body].joined(separator: "\n\n") + "\n"
+    }
+
+    /// `public` when another module's types or link builders name `module`'s types.
+    public func defaultAccess(module: String) -> SwiftAccessLevel {
+        model.modules.contains { other in other != module && referencedModules(other).contains(module) } ? .public : .internal
     }
 
     private func header(module: String, command: String) -> String {

@@ -122,3 +122,15 @@ import SceneLinkSwiftGenerator
         #expect(source.contains("var `class`: Mode"))
     }
 }
+
+/// The access level when none is asked for.
+@Suite struct SwiftGeneratorAccessTests {
+    @Test func aModuleOthersNameIsPublicByDefaultAndAnyOtherInternal() throws {
+        let generator = try SwiftGenerator(routeFile: GeneratorFiles.fixture("shop"), fileName: "shop.json")
+        #expect(generator.defaultAccess(module: "ShopKit") == .public)
+        #expect(generator.defaultAccess(module: "ShopApp") == .internal)
+        #expect(try generator.types(module: "ShopKit").contains("public enum Category: String"))
+        #expect(try generator.types(module: "ShopKit", access: .internal).contains("\nenum Category: String"))
+        #expect(try GeneratorFiles.generator(example: "fuelmoney").types(module: "FuelMoney").contains("\nenum HomePath: Int"))
+    }
+}
