@@ -36,22 +36,41 @@ import PackagePlugin
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let swiftTarget = target as? SwiftSourceModuleTarget else { throw PluginError.notSwift(target.name) }
-        let routeFiles = swiftTarget.sourceFiles.map(\.url).filter { Self.isRouteFile($0.lastPathComponent) }
-        guard let routeFile = routeFiles.first else { throw PluginError.noRouteFile(target.name) }
+        return try Self.commands(files: swiftTarget.sourceFiles.map(\.url), targetName: target.name,
+                                 moduleName: swiftTarget.moduleName, workDirectory: context.pluginWorkDirectoryURL,
+                                 tool: try context.tool(named: "scenelink-generate").url)
+    }
+
+    /// One command: `scenelink-generate swift ROUTEFILE --module NAME --access public --output FILE`.
+    static func commands(files: [URL], targetName: String, moduleName: String, workDirectory: URL, tool: URL) throws -> [Command] {
+        let routeFiles = files.filter { isRouteFile($0.lastPathComponent) }
+        guard let routeFile = routeFiles.first else { throw PluginError.noRouteFile(targetName) }
         guard routeFiles.count == 1 else {
-            throw PluginError.severalRouteFiles(target.name, routeFiles.map(\.lastPathComponent))
+            throw PluginError.severalRouteFiles(targetName, routeFiles.map(\.lastPathComponent))
         }
-        let output = context.pluginWorkDirectoryURL
-            .appending(component: "GeneratedSources")
-            .appending(component: "SceneLinkTypes.swift")
+        let output = workDirectory.appending(component: "GeneratedSources").appending(component: "SceneLinkTypes.swift")
         return [
             .buildCommand(
-                displayName: "Generating SceneLink types for \(swiftTarget.moduleName) from \(routeFile.lastPathComponent)",
-                executable: try context.tool(named: "scenelink-generate").url,
-                arguments: ["swift", routeFile.path(percentEncoded: false), "--module", swiftTarget.moduleName,
+                displayName: "Generating SceneLink types for \(moduleName) from \(routeFile.lastPathComponent)",
+                executable: tool,
+                arguments: ["swift", routeFile.path(percentEncoded: false), "--module", moduleName,
                             "--access", "public", "--output", output.path(percentEncoded: false)],
                 inputFiles: [routeFile],
                 outputFiles: [output])
         ]
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension SceneLinkGeneratePlugin: XcodeBuildToolPlugin {
+    /// An Xcode app target: its module is its name with characters Swift does not allow as `_`,
+    /// as Xcode's PRODUCT_MODULE_NAME default does.
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let moduleName = String(target.displayName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return try Self.commands(files: target.inputFiles.map(\.url), targetName: target.displayName, moduleName: moduleName,
+                                 workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "scenelink-generate").url)
+    }
+}
+#endif
