@@ -21,6 +21,8 @@ let package = Package(
     products: [
         .library(name: "SceneLinkClient", targets: ["SceneLinkClient"]),
         .executable(name: "scenelink", targets: ["scenelink"]),
+        .executable(name: "scenelink-generate", targets: ["scenelink-generate"]),
+        .plugin(name: "SceneLinkGenerate", targets: ["SceneLinkGenerate"]),
         .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
         .executable(name: "ResolveBench", targets: ["ResolveBench"]),
@@ -31,13 +33,17 @@ let package = Package(
         .target(name: "SceneLinkText"),
         .target(name: "SceneLinkCore", dependencies: ["SceneLinkText"]),
         .target(name: "SceneLinkHTTP", dependencies: ["SceneLinkText"]),
+        // Swift from the route file (`scenelink generate swift|swift-tests`): the domain only.
+        .target(name: "SceneLinkSwiftGenerator", dependencies: ["SceneLinkCore"]),
+        .executableTarget(name: "scenelink-generate", dependencies: ["SceneLinkSwiftGenerator"]),
+        .plugin(name: "SceneLinkGenerate", capability: .buildTool(), dependencies: ["scenelink-generate"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
-        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite"]),
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite", "SceneLinkSwiftGenerator"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // The client library depends on Foundation only, so an app that adds it builds none of the server.
         .target(name: "SceneLinkClient"),
@@ -52,6 +58,7 @@ let package = Package(
         .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
+        .testTarget(name: "SceneLinkSwiftGeneratorTests", dependencies: ["SceneLinkSwiftGenerator", "SceneLinkCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText"]),
         // Runs the client against the real server in process.

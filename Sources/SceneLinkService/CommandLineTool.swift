@@ -11,6 +11,7 @@ import Foundation
 /// scenelink resolve LINK [--routes FILE] [--format navigationPath|array|elements]
 /// scenelink check FILE
 /// scenelink routes [--routes FILE]
+/// scenelink generate swift|swift-tests ROUTEFILE --module NAME [--access public|internal] [--output FILE]
 /// scenelink healthcheck
 /// ```
 public struct CommandLineTool {
@@ -35,6 +36,9 @@ public struct CommandLineTool {
                        (F: document (default), navigationPath, array, elements).
           check        Validate a route file: scenelink check FILE
           routes       List the routes: scenelink routes [--routes FILE]
+          generate     The app's Swift navigation types, or a test that catches drift:
+                       scenelink generate swift|swift-tests ROUTEFILE --module NAME
+                       [--access public|internal] [--output FILE] (docs/swift-types.md)
           healthcheck  Exit 0 when the local server answers GET /healthz (for containers).
 
         Options: --help, --version. Without --routes (or SCENELINK_ROUTES) the built-in
@@ -64,6 +68,8 @@ public struct CommandLineTool {
             return check(rest)
         case "routes":
             return routes(rest)
+        case "generate":
+            return generate(rest)
         case "healthcheck":
             return healthcheck(rest)
         default:

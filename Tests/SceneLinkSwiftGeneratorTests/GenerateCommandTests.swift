@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import SceneLinkSwiftGenerator
+
+/// The command line shared by `scenelink generate` and `scenelink-generate`.
+@Suite struct GenerateCommandTests {
+    private final class Output: @unchecked Sendable {
+        var out: [String] = []
+        var err: [String] = []
+    }
+
+    private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let output = Output()
+        let command = GenerateCommand(program: "scenelink generate", out: { output.out.append($0) }, err: { output.err.append($0) })
+        let status = command.run(arguments)
+        return (status, output.out.joined(separator: "\n"), output.err.joined(separator: "\n"))
+    }
+
+    private var fuelMoney: String { GeneratorFiles.root.appendingPathComponent("examples/fuelmoney.json").path }
+
+    @Test func printsTheTypesOfTheModule() {
+        let result = run(["swift", fuelMoney, "--module", "FuelMoney"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("enum HomePath: Int, Codable, Hashable, Sendable {"))
+        #expect(result.err.isEmpty)
+    }
+
+    @Test func writesTheOutputFileAndLeavesAnUnchangedOneAlone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenelink-generate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Generated/Types.swift")
+        #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--access", "public", "--output", file.path]).status == 0)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("public enum HomePath"))
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--access", "public", "-o", file.path]).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        #expect(before == after)
+    }
+
+    @Test func anUnusedModuleExitsOneWithTheLocation() {
+        let result = run(["swift", fuelMoney, "--module", "Fuel"])
+        #expect(result.status == 1)
+        #expect(result.err == "scenelink generate swift: \(fuelMoney): types: No tag in the route file lies in module \"Fuel\" (the file uses \"FuelMoney\"); pass the module of the tags (the part before the first dot) as --module.")
+    }
+
+    @Test func usageErrorsExitTwo() {
+        #expect(run([]).status == 2)
+        #expect(run(["kotlin", fuelMoney, "--module", "FuelMoney"]).status == 2)
+        #expect(run(["swift", fuelMoney]).err.hasPrefix("scenelink generate swift: --module NAME is required"))
+        #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--access", "open"]).status == 2)
+        #expect(run(["swift-tests", fuelMoney, "--module", "FuelMoney", "--access", "public"]).status == 2)
+        #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--colour"]).status == 2)
+    }
+
+    @Test func aMissingFileExitsOne() {
+        let result = run(["swift", "/nonexistent/routes.json", "--module", "App"])
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("scenelink generate swift: cannot read /nonexistent/routes.json"))
+    }
+
+    @Test func listsModulesAndSampleLinksForChecks() {
+        let shop = GeneratorFiles.root.appendingPathComponent("Tests/SceneLinkSwiftGeneratorTests/Fixtures/shop.json").path
+        #expect(run(["modules", shop]).out == "ShopKit\nShopApp")
+        let links = run(["sample-links", fuelMoney]).out.split(separator: "\n")
+        #expect(links.contains("fuelmoney://settings/account"))
+        #expect(links.count == 7)
+    }
+}
