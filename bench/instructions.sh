@@ -4,13 +4,16 @@
 # Usage: bench/instructions.sh PATH [WRK ARGS...]
 #   bench/instructions.sh /healthz
 #   bench/instructions.sh '/v1/resolve?url=fuelmoney://settings/account&format=navigationPath'
-# Starts the release build under `valgrind --tool=callgrind` (port 18201, --db :memory:), drives it
-# with wrk -t1 -c4 for 8 s, stops it with SIGINT, and prints total instructions, the start-up cost
-# (an idle run, measured first) and (total - start-up) / requests. SCENELINK_BIN=PATH measures
-# that binary instead of building this checkout.
+# Starts the release build under `valgrind --tool=callgrind` (port $PORT, default 18201, --db :memory:),
+# drives it with wrk -t1 -c4 for 8 s, stops it with SIGINT, and prints total instructions, the start-up
+# cost (an idle run, measured first) and (total - start-up) / requests. SCENELINK_BIN=PATH measures
+# that binary instead of building this checkout. SETUP=COMMAND runs once the measured server answers,
+# with PORT set, and prints the path to load on its first line and extra wrk arguments after it, one
+# per line (bench/store-instructions.sh seeds a session and a value so).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 path=$1; shift
+port=${PORT:-18201}
 # SCENELINK_BIN measures another build (an older commit's, say) instead of this checkout's.
 bin=${SCENELINK_BIN:-}
 if [ -z "$bin" ]; then
@@ -21,13 +24,18 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 command -v valgrind >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq valgrind >/dev/null; }
 
 instructions() {  # run the server under callgrind; $1 = seconds of load (0: none); prints total
-  valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bin" serve --port 18201 --db :memory: --access-log off \
+  valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bin" serve --port "$port" --db :memory: --access-log off \
     >/dev/null 2>&1 &
   local pid=$! seconds=$1
   shift
-  for _ in $(seq 1 60); do curl -sf -o /dev/null http://127.0.0.1:18201/healthz && break; sleep 1; done
+  for _ in $(seq 1 60); do curl -sf -o /dev/null http://127.0.0.1:$port/healthz && break; sleep 1; done
   if [ "$seconds" -gt 0 ]; then
-    wrk -t1 -c4 -d"$seconds"s "$@" "http://127.0.0.1:18201$path" | awk '/requests in/{print $1}' >"$work/requests"
+    local args=("$@")
+    if [ -n "${SETUP:-}" ]; then
+      local seeded; mapfile -t seeded < <(PORT=$port bash -c "$SETUP")
+      path=${seeded[0]}; args+=("${seeded[@]:1}")
+    fi
+    wrk -t1 -c4 -d"$seconds"s "${args[@]}" "http://127.0.0.1:$port$path" | awk '/requests in/{print $1}' >"$work/requests"
   fi
   kill -INT "$pid"; wait "$pid" || true
   callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/{gsub(",","",$1); print $1}'
