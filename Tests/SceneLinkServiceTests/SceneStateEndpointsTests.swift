@@ -105,7 +105,7 @@ import Testing
         #expect(token.count == 43)
         // 1_800_000_000 s is 2027-01-15T08:00:00Z; one hour later:
         #expect(object["expiresAt"] == "2027-01-15T09:00:00Z")
-        let stored = try #require(try await harness.store.session(id: SessionID(id)))
+        let stored = try #require(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) })
         #expect(stored.tokenHash == SHA256.hash(Array(token.utf8)))
         #expect(stored.tokenHash != Array(token.utf8))
     }
@@ -117,7 +117,7 @@ import Testing
         #expect(await harness.send(.delete, "/v1/sessions/\(id)", token: token).status == .noContent)
         let after = await harness.send(.get, "/v1/sessions/\(id)/scenes/main/values/path", token: token)
         #expect(after.status == .unauthorized)
-        #expect(try await harness.store.counts() == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
+        #expect(try await awaiting { harness.store.counts(completion: $0) } == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
     }
 
     // MARK: Values
@@ -342,15 +342,15 @@ import Testing
     @Test func useRefreshesTheExpiryAtMostOncePerGranule() async throws {
         let harness = Harness(ttl: .seconds(3_600)) // granule: min(60 s, 1% of 3600 s) = 36 s
         let (id, token) = try await harness.openSession()
-        let created = try #require(try await harness.store.session(id: SessionID(id))).expiresAt
+        let created = try #require(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) }).expiresAt
 
         harness.clock.advance(by: 10)
         #expect(await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token).status == .ok)
-        #expect(try await harness.store.session(id: SessionID(id))?.expiresAt == created, "refreshed within the granule")
+        #expect(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) }?.expiresAt == created, "refreshed within the granule")
 
         harness.clock.advance(by: 1_800)
         #expect(await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token).status == .ok)
-        #expect(try await harness.store.session(id: SessionID(id))?.expiresAt == harness.clock.date.addingTimeInterval(3_600))
+        #expect(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) }?.expiresAt == harness.clock.date.addingTimeInterval(3_600))
 
         // Past the original expiry, the refreshed session still lives.
         harness.clock.advance(by: 2_000)
