@@ -13,82 +13,68 @@ extension SceneStateEndpoints {
     }
 
     /// `PUT …/values/{key}`: stores the body byte-for-byte with its `Content-Type`.
-    /// 201 when the key was new, 204 on update; `ETag` on both. Answered after the commit.
+    /// 201 with `Location` when the key was new, 204 on update; `ETag` on both. Answered after the commit.
     func putValue(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        // Checked now, so that the callbacks need not keep the request; refused only once authorized.
-        let input = Result { () throws(Rejection) in try putInput(request) }
+        // Checked now (in the order of RFC 9110 §13.2.1), so that the callbacks need not keep
+        // the request, and refused only once the request is authorized.
+        let input = Result { () throws(Rejection) -> (ValueContent, Precondition) in
+            let limit = configuration.limits.maximumValueBytes
+            guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
+            let contentType = try Self.contentType(request)
+            return (ValueContent(bytes: request.body, contentType: contentType), try Self.conditions(request))
+        }
         authorize(request, responder, target: Self.valueTarget) { session, target throws(Rejection) in
             let (content, precondition) = try input.get()
             store.putValue(content, session: session.id, scene: target.scene, key: target.key,
                            precondition: precondition, limits: configuration.limits) { result in
                 responder.respond(Self.response(to: result) { outcome throws(Rejection) in
-                    Self.putResponse(outcome, session: session.id, scene: target.scene, key: target.key)
+                    var response = HTTPResponse(status: outcome.created ? .created : .noContent)
+                    response.headers.set("ETag", outcome.value.etag.headerValue)
+                    if outcome.created {
+                        response.headers.set("Location", "/v1/sessions/\(session.id)/scenes/\(target.scene)/values/\(target.key)")
+                    }
+                    return response
                 })
             }
         }
-    }
-
-    /// The value and precondition of a value PUT, checked in the order of RFC 9110 §13.2.1.
-    func putInput(_ request: HTTPRequest) throws(Rejection) -> (ValueContent, Precondition) {
-        let limit = configuration.limits.maximumValueBytes
-        guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
-        let contentType = try Self.contentType(request)
-        let precondition = try Self.conditions(request)
-        return (ValueContent(bytes: request.body, contentType: contentType), precondition)
-    }
-
-    /// The answer to a stored value PUT: 201 with `Location` for a new key, else 204.
-    static func putResponse(_ outcome: ValueWriteOutcome, session: SessionID, scene: SceneID, key: ValueKey) -> HTTPResponse {
-        var response = HTTPResponse(status: outcome.created ? .created : .noContent)
-        response.headers.set("ETag", outcome.value.etag.headerValue)
-        if outcome.created {
-            response.headers.set("Location", "/v1/sessions/\(session)/scenes/\(scene)/values/\(key)")
-        }
-        return response
     }
 
     /// `GET …/values/{key}`: the stored bytes with their content type, or 304 / 404 / 412;
     /// with `?repair=navigationPath`, the valid prefix of a stale path.
     func getValue(_ request: HTTPRequest, _ responder: HTTPResponder) {
         // Checked now, so that the callbacks need not keep the request; refused only once authorized.
-        let input = Result { () throws(Rejection) in try getInput(request) }
+        let input = Result { () throws(Rejection) in (repairRequested: try Self.repairRequested(request),
+                                                      conditions: try Self.conditions(request)) }
         authorize(request, responder, target: Self.valueTarget) { session, target throws(Rejection) in
             let (repairRequested, conditions) = try input.get()
             store.value(session: session.id, scene: target.scene, key: target.key) { result in
                 responder.respond(Self.response(to: result) { stored throws(Rejection) in
-                    try getResponse(stored, scene: target.scene, key: target.key,
-                                    repairRequested: repairRequested, conditions: conditions)
+                    guard let stored else { throw .valueNotFound(target.key, scene: target.scene) }
+                    if let notModified = try Self.evaluateRead(conditions, current: stored.etag) { return notModified }
+                    var bytes = stored.bytes
+                    var headers: HTTPHeaders = ["ETag": stored.etag.headerValue, "Cache-Control": "private, no-cache"]
+                    if repairRequested {
+                        (bytes, headers) = try repaired(stored, key: target.key, headers: headers)
+                    }
+                    return HTTPResponse(status: .ok, contentType: stored.contentType, body: bytes, headers: headers)
                 })
             }
         }
     }
 
-    /// `?repair` and the conditions of a value GET.
-    func getInput(_ request: HTTPRequest) throws(Rejection) -> (repairRequested: Bool, conditions: Precondition) {
-        let repairRequested = try Self.repairRequested(request)
-        return (repairRequested, try Self.conditions(request))
-    }
-
-    /// The answer to a value GET once the stored value (or its absence) is known.
-    func getResponse(_ stored: StoredValue?, scene: SceneID, key: ValueKey,
-                     repairRequested: Bool, conditions: Precondition) throws(Rejection) -> HTTPResponse {
-        guard let stored else { throw .valueNotFound(key, scene: scene) }
-        if let notModified = try Self.evaluateRead(conditions, current: stored.etag) { return notModified }
-
-        var bytes = stored.bytes
-        var headers: HTTPHeaders = ["ETag": stored.etag.headerValue, "Cache-Control": "private, no-cache"]
-        if repairRequested {
-            switch repair(stored.bytes) {
-            case .repaired(let prefix, let dropped):
-                bytes = prefix
-                headers.set("SceneLink-Repaired-Elements", String(dropped))
-            case .notNavigationPath:
-                throw Rejection(.unprocessableContent, "not-a-navigation-path", "Not a navigation path",
-                                "The value under '\(key)' is not a NavigationPath.CodableRepresentation array "
-                                    + "([tag, item, ...] of strings), so it cannot be repaired; restore it without ?repair.")
-            }
+    /// The valid prefix of a stored navigation path, with the number of elements dropped.
+    private func repaired(_ stored: StoredValue, key: ValueKey,
+                          headers: HTTPHeaders) throws(Rejection) -> ([UInt8], HTTPHeaders) {
+        switch repair(stored.bytes) {
+        case .repaired(let prefix, let dropped):
+            var headers = headers
+            headers.set("SceneLink-Repaired-Elements", String(dropped))
+            return (prefix, headers)
+        case .notNavigationPath:
+            throw Rejection(.unprocessableContent, "not-a-navigation-path", "Not a navigation path",
+                            "The value under '\(key)' is not a NavigationPath.CodableRepresentation array "
+                                + "([tag, item, ...] of strings), so it cannot be repaired; restore it without ?repair.")
         }
-        return HTTPResponse(status: .ok, contentType: stored.contentType, body: bytes, headers: headers)
     }
 
     /// `DELETE …/values/{key}`: 204, or 404 when nothing is stored.
