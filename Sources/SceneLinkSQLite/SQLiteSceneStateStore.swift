@@ -85,7 +85,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
     private let nextReader = Atomic<Int>(0)
     private let isClosed = Atomic<Bool>(false)
     private let sessionCache: Mutex<SessionCache>
-    let valueCache: Mutex<ValueCache>
+    let valueCache: Mutex<ValueCache>  // internal: ValueCacheTests look into it
     private let sweepTask = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens (creating if needed) the store at `path`, or an in-memory store for `:memory:`.

@@ -1,7 +1,12 @@
+import Dispatch
 import SceneLinkCore
 import SceneLinkHTTP
 
 extension SceneStateEndpoints {
+    /// Where scene documents are read and written. A document may run to megabytes (every key
+    /// at the size limit), so its JSON never holds up an I/O queue, a reader or the writer.
+    static let documentQueue = DispatchQueue.global(qos: .userInitiated)
+
     /// The scene of a scene route.
     static func sceneTarget(_ request: HTTPRequest) throws(Rejection) -> SceneID {
         do { return try SceneID(request.pathParameters["scene"] ?? "") } catch { throw .invalidIdentifier(error) }
@@ -25,11 +30,13 @@ extension SceneStateEndpoints {
         authorize(request, responder, target: Self.sceneTarget) { session, scene throws(Rejection) in
             let conditions = try Self.conditions(request)
             store.scene(session: session.id, scene: scene) { result in
-                responder.respond(Self.response(to: result) { snapshot throws(Rejection) in
-                    guard let snapshot else { throw .sceneNotFound(scene) }
-                    if let notModified = try Self.evaluateRead(conditions, current: snapshot.etag) { return notModified }
-                    return Self.sceneResponse(snapshot, status: .ok)
-                })
+                Self.documentQueue.async {
+                    responder.respond(Self.response(to: result) { snapshot throws(Rejection) in
+                        guard let snapshot else { throw .sceneNotFound(scene) }
+                        if let notModified = try Self.evaluateRead(conditions, current: snapshot.etag) { return notModified }
+                        return Self.sceneResponse(snapshot, status: .ok)
+                    })
+                }
             }
         }
     }
@@ -38,21 +45,35 @@ extension SceneStateEndpoints {
     /// 201 when the scene is new, else 200, with the stored document.
     func putScene(_ request: HTTPRequest, _ responder: HTTPResponder) {
         authorize(request, responder, target: Self.sceneTarget) { session, scene throws(Rejection) in
-            let limits = configuration.limits
-            guard request.body.count <= configuration.maximumSceneDocumentBytes else {
-                throw Rejection(.contentTooLarge, "scene-too-large", "Scene document too large",
-                                "The scene document of \(request.body.count) bytes exceeds \(configuration.maximumSceneDocumentBytes) bytes; store fewer or smaller values.")
+            Self.documentQueue.async {
+                do throws(Rejection) {
+                    try replaceScene(request, session: session, scene: scene, responder: responder)
+                } catch {
+                    responder.respond(error.response)
+                }
             }
-            let values: [ValueKey: ValueContent]
-            do throws(SceneDocument.DecodingError) { values = try SceneDocument.decode(request.body) } catch {
-                throw .badRequest("invalid-scene-document", "Invalid scene document", error.detail)
-            }
-            // Sizes are checked before the precondition, so 413 wins over 412 (RFC 9110 §13.2.1).
-            if let large = values.values.first(where: { $0.bytes.count > limits.maximumValueBytes }) {
-                throw .valueTooLarge(bytes: large.bytes.count, limit: limits.maximumValueBytes)
-            }
-            store.replaceScene(values, session: session.id, scene: scene, precondition: try Self.conditions(request),
-                               limits: limits) { result in
+        }
+    }
+
+    /// The authorized part of `putScene`, on the document queue.
+    private func replaceScene(_ request: HTTPRequest, session: SessionRecord, scene: SceneID,
+                              responder: HTTPResponder) throws(Rejection) {
+        let limits = configuration.limits
+        guard request.body.count <= configuration.maximumSceneDocumentBytes else {
+            throw Rejection(.contentTooLarge, "scene-too-large", "Scene document too large",
+                            "The scene document of \(request.body.count) bytes exceeds \(configuration.maximumSceneDocumentBytes) bytes; store fewer or smaller values.")
+        }
+        let values: [ValueKey: ValueContent]
+        do throws(SceneDocument.DecodingError) { values = try SceneDocument.decode(request.body) } catch {
+            throw .badRequest("invalid-scene-document", "Invalid scene document", error.detail)
+        }
+        // Sizes are checked before the precondition, so 413 wins over 412 (RFC 9110 §13.2.1).
+        if let large = values.values.first(where: { $0.bytes.count > limits.maximumValueBytes }) {
+            throw .valueTooLarge(bytes: large.bytes.count, limit: limits.maximumValueBytes)
+        }
+        store.replaceScene(values, session: session.id, scene: scene, precondition: try Self.conditions(request),
+                           limits: limits) { result in
+            Self.documentQueue.async {
                 responder.respond(Self.response(to: result) { outcome throws(Rejection) in
                     var response = Self.sceneResponse(outcome.snapshot, status: outcome.created ? .created : .ok)
                     if outcome.created { response.headers.set("Location", "/v1/sessions/\(session.id)/scenes/\(scene)") }

@@ -11,7 +11,7 @@ public typealias SceneStateCompletion<Value> = @Sendable (Result<Value, SceneSta
 ///   store's choosing (the SQLite store answers on its reader or writer queue). So a caller
 ///   never holds a lock that the completion takes, and keeps completions short. Callbacks
 ///   rather than `async`: the HTTP endpoints answer a request without a `Task` per request,
-///   which halves the cost of a restore (see `SceneStateEndpoints`).
+///   which costs 39% more instructions per restore (see `SceneStateEndpoints`).
 /// - Every write is atomic, and is acknowledged (answered) only once it is durable in the
 ///   store's sense, so a store can hold callers until a group commit carrying their writes
 ///   has returned, and answer many of them with one fsync.
