@@ -15,8 +15,8 @@ import Testing
             for index in 0..<writes {
                 group.addTask {
                     _ = try await awaiting { try store.putValue(content("\(index)"), session: session.id, scene: scene("s\(index % 16)"),
-                                                 key: key("k\(index)"), precondition: .none,
-                                                 limits: SceneStateLimits(maximumKeysPerScene: 1_000), completion: $0) }
+                                                                key: key("k\(index)"), precondition: .none,
+                                                                limits: SceneStateLimits(maximumKeysPerScene: 1_000), completion: $0) }
                     return index
                 }
             }
@@ -48,7 +48,7 @@ import Testing
         let (session, _) = makeSession()
         try await awaiting { store.createSession(session, completion: $0) }
         _ = try await awaiting { try store.putValue(content("taken"), session: session.id, scene: scene("m"), key: key("taken"),
-                                     precondition: .none, limits: .default, completion: $0) }
+                                                    precondition: .none, limits: .default, completion: $0) }
         // Half of these are create-only writes to an existing key and must fail alone.
         let results = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
@@ -56,8 +56,8 @@ import Testing
                     let target = index.isMultiple(of: 2) ? "taken" : "k\(index)"
                     do {
                         _ = try await awaiting { try store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
-                                                     key: key(target), precondition: .ifNoneMatchAny,
-                                                     limits: SceneStateLimits(maximumKeysPerScene: 1_000), completion: $0) }
+                                                                    key: key(target), precondition: .ifNoneMatchAny,
+                                                                    limits: SceneStateLimits(maximumKeysPerScene: 1_000), completion: $0) }
                         return true
                     } catch {
                         return false

@@ -107,8 +107,8 @@ import Testing
             for index in 0..<50 {
                 group.addTask {
                     let saved = try await awaiting { try store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
-                                                         key: key("k\(index)"), precondition: .none,
-                                                         limits: SceneStateLimits(maximumKeysPerScene: 100), completion: $0) }
+                                                                        key: key("k\(index)"), precondition: .none,
+                                                                        limits: SceneStateLimits(maximumKeysPerScene: 100), completion: $0) }
                     // Acknowledged means committed: a reader on another connection sees it at once.
                     let read = try await awaiting { try store.value(session: session.id, scene: scene("m"), key: key("k\(index)"), completion: $0) }
                     #expect(read == saved.value)

@@ -23,7 +23,7 @@ import Testing
             let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
             try await awaiting { store.createSession(session, completion: $0) }
             let saved = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                                 precondition: .none, limits: .default, completion: $0) }
+                                                                precondition: .none, limits: .default, completion: $0) }
             _ = try await awaiting { try store.deleteValue(session: session.id, scene: scene("m"), key: key("k"), precondition: .none, completion: $0) }
             lastRevision = saved.value.revision + 1
             try store.close()
@@ -31,7 +31,7 @@ import Testing
         let reopened = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
         defer { try? reopened.close() }
         let again = try await awaiting { try reopened.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                                precondition: .none, limits: .default, completion: $0) }
+                                                               precondition: .none, limits: .default, completion: $0) }
         #expect(again.value.revision > lastRevision)
     }
 }

@@ -46,15 +46,15 @@ import Testing
         try await awaiting { store.createSession(session, completion: $0) }
         let bytes: [UInt8] = [0, 255, 10, 13, 0x80]
         let first = try await awaiting { try store.putValue(ValueContent(bytes: bytes, contentType: "application/octet-stream"),
-                                             session: session.id, scene: scene("main"), key: key("path"),
-                                             precondition: .none, limits: .default, completion: $0) }
+                                                            session: session.id, scene: scene("main"), key: key("path"),
+                                                            precondition: .none, limits: .default, completion: $0) }
         #expect(first.created)
         let read = try await awaiting { try store.value(session: session.id, scene: scene("main"), key: key("path"), completion: $0) }
         #expect(read?.bytes == bytes)
         #expect(read?.contentType == "application/octet-stream")
         #expect(read?.etag == first.value.etag)
         let second = try await awaiting { try store.putValue(content("[]"), session: session.id, scene: scene("main"), key: key("path"),
-                                              precondition: .none, limits: .default, completion: $0) }
+                                                             precondition: .none, limits: .default, completion: $0) }
         #expect(!second.created)
         #expect(second.value.revision > first.value.revision)
         #expect(try await awaiting { try store.value(session: session.id, scene: scene("main"), key: key("path"), completion: $0) }?.bytes == Array("[]".utf8))
@@ -68,7 +68,7 @@ import Testing
         let (session, _) = makeSession()
         try await awaiting { fixture.store.createSession(session, completion: $0) }
         _ = try await awaiting { try fixture.store.putValue(ValueContent(bytes: [], contentType: "text/plain"), session: session.id,
-                                             scene: scene("s"), key: key("k"), precondition: .none, limits: .default, completion: $0) }
+                                                            scene: scene("s"), key: key("k"), precondition: .none, limits: .default, completion: $0) }
         let read = try await awaiting { try fixture.store.value(session: session.id, scene: scene("s"), key: key("k"), completion: $0) }
         #expect(read?.bytes == [])
         #expect(read?.contentType == "text/plain")
@@ -84,31 +84,31 @@ import Testing
         let main = try scene("main"), path = try key("path")
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: nil)) {
             _ = try await awaiting { store.putValue(content("1"), session: session.id, scene: main, key: path,
-                                         precondition: .ifMatch([.value(revision: 1)]), limits: .default, completion: $0) }
+                                                    precondition: .ifMatch([.value(revision: 1)]), limits: .default, completion: $0) }
         }
         let created = try await awaiting { store.putValue(content("1"), session: session.id, scene: main, key: path,
-                                               precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
+                                                          precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: created.value.etag)) {
             _ = try await awaiting { store.putValue(content("2"), session: session.id, scene: main, key: path,
-                                         precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
+                                                    precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
         }
         let stale = EntityTag.value(revision: created.value.revision + 100)
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: created.value.etag)) {
             _ = try await awaiting { store.putValue(content("2"), session: session.id, scene: main, key: path,
-                                         precondition: .ifMatch([stale]), limits: .default, completion: $0) }
+                                                    precondition: .ifMatch([stale]), limits: .default, completion: $0) }
         }
         let updated = try await awaiting { store.putValue(content("2"), session: session.id, scene: main, key: path,
-                                               precondition: .ifMatch([stale, created.value.etag]), limits: .default, completion: $0) }
+                                                          precondition: .ifMatch([stale, created.value.etag]), limits: .default, completion: $0) }
         #expect(try await awaiting { store.value(session: session.id, scene: main, key: path, completion: $0) }?.bytes == Array("2".utf8))
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: updated.value.etag)) {
             _ = try await awaiting { store.deleteValue(session: session.id, scene: main, key: path,
-                                            precondition: .ifMatch([created.value.etag]), completion: $0) }
+                                                       precondition: .ifMatch([created.value.etag]), completion: $0) }
         }
         #expect(try await awaiting { store.deleteValue(session: session.id, scene: main, key: path,
-                                            precondition: .ifMatch([updated.value.etag]), completion: $0) })
+                                                       precondition: .ifMatch([updated.value.etag]), completion: $0) })
         // Missing: false (404), even with a precondition (RFC 9110 §13.2.1).
         #expect(try await awaiting { store.deleteValue(session: session.id, scene: main, key: path,
-                                            precondition: .ifMatch([updated.value.etag]), completion: $0) } == false)
+                                                       precondition: .ifMatch([updated.value.etag]), completion: $0) } == false)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -119,10 +119,10 @@ import Testing
         let (session, _) = makeSession()
         try await awaiting { store.createSession(session, completion: $0) }
         let first = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                             precondition: .none, limits: .default, completion: $0) }
+                                                            precondition: .none, limits: .default, completion: $0) }
         _ = try await awaiting { try store.deleteValue(session: session.id, scene: scene("m"), key: key("k"), precondition: .none, completion: $0) }
         let again = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                             precondition: .none, limits: .default, completion: $0) }
+                                                            precondition: .none, limits: .default, completion: $0) }
         #expect(again.value.etag != first.value.etag)
     }
 
@@ -136,34 +136,34 @@ import Testing
         try await awaiting { store.createSession(session, completion: $0) }
         for name in ["a", "b"] {
             _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("one"), key: key(name),
-                                         precondition: .none, limits: limits, completion: $0) }
+                                                        precondition: .none, limits: limits, completion: $0) }
         }
         await #expect(throws: SceneStateStoreError.tooManyKeys(limit: 2)) {
             _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("one"), key: key("c"),
-                                         precondition: .none, limits: limits, completion: $0) }
+                                                        precondition: .none, limits: limits, completion: $0) }
         }
         // Updating an existing key is not a new key.
         _ = try await awaiting { try store.putValue(content("2"), session: session.id, scene: scene("one"), key: key("a"),
-                                     precondition: .none, limits: limits, completion: $0) }
+                                                    precondition: .none, limits: limits, completion: $0) }
         _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("two"), key: key("a"),
-                                     precondition: .none, limits: limits, completion: $0) }
+                                                    precondition: .none, limits: limits, completion: $0) }
         await #expect(throws: SceneStateStoreError.tooManyScenes(limit: 2)) {
             _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("three"), key: key("a"),
-                                         precondition: .none, limits: limits, completion: $0) }
+                                                        precondition: .none, limits: limits, completion: $0) }
         }
         await #expect(throws: SceneStateStoreError.valueTooLarge(bytes: 17, limit: 16)) {
             _ = try await awaiting { try store.putValue(content(String(repeating: "x", count: 17)), session: session.id,
-                                         scene: scene("one"), key: key("a"), precondition: .none, limits: limits, completion: $0) }
+                                                        scene: scene("one"), key: key("a"), precondition: .none, limits: limits, completion: $0) }
         }
         #expect(try await awaiting { store.scenes(session: session.id, completion: $0) }.map(\.scene.rawValue) == ["one", "two"])
 
         // Deleting frees room: a key in the scene, a scene in the session.
         #expect(try await awaiting { try store.deleteValue(session: session.id, scene: scene("one"), key: key("b"), precondition: .none, completion: $0) })
         _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("one"), key: key("c"),
-                                     precondition: .none, limits: limits, completion: $0) }
+                                                    precondition: .none, limits: limits, completion: $0) }
         #expect(try await awaiting { try store.deleteScene(session: session.id, scene: scene("two"), precondition: .none, completion: $0) })
         _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("three"), key: key("a"),
-                                     precondition: .none, limits: limits, completion: $0) }
+                                                    precondition: .none, limits: limits, completion: $0) }
         #expect(try await awaiting { store.scenes(session: session.id, completion: $0) }.map(\.valueCount) == [2, 1])
         #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 1, scenes: 2, values: 3))
     }
@@ -174,11 +174,11 @@ import Testing
         defer { fixture.tearDown() }
         await #expect(throws: SceneStateStoreError.sessionNotFound) {
             _ = try await awaiting { try fixture.store.putValue(content("1"), session: .random(), scene: scene("m"), key: key("k"),
-                                                 precondition: .none, limits: .default, completion: $0) }
+                                                                precondition: .none, limits: .default, completion: $0) }
         }
         await #expect(throws: SceneStateStoreError.sessionNotFound) {
             _ = try await awaiting { try fixture.store.replaceScene([:], session: .random(), scene: scene("m"),
-                                                     precondition: .none, limits: .default, completion: $0) }
+                                                                    precondition: .none, limits: .default, completion: $0) }
         }
     }
 
@@ -192,13 +192,13 @@ import Testing
         let main = try scene("main")
         #expect(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) } == nil)
         _ = try await awaiting { try store.putValue(content("old"), session: session.id, scene: main, key: key("gone"),
-                                     precondition: .none, limits: .default, completion: $0) }
+                                                    precondition: .none, limits: .default, completion: $0) }
         let before = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(before.values.count == 1)
 
         let replaced = try await awaiting { try store.replaceScene(
-            [try key("path"): content("[1]"), try key("tab"): content("home", type: "text/plain")],
-            session: session.id, scene: main, precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
+                           [try key("path"): content("[1]"), try key("tab"): content("home", type: "text/plain")],
+                           session: session.id, scene: main, precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
         #expect(!replaced.created)
         let after = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(after.etag == replaced.snapshot.etag)
@@ -209,11 +209,11 @@ import Testing
 
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: after.etag)) {
             _ = try await awaiting { store.replaceScene([:], session: session.id, scene: main,
-                                             precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
+                                                        precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
         }
         // A value write moves the scene's tag too.
         _ = try await awaiting { try store.putValue(content("x"), session: session.id, scene: main, key: key("tab"),
-                                     precondition: .none, limits: .default, completion: $0) }
+                                                    precondition: .none, limits: .default, completion: $0) }
         let moved = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(moved.etag != after.etag)
         #expect(try await awaiting { store.scenes(session: session.id, completion: $0) } == [SceneSummary(scene: main, revision: moved.revision, valueCount: 2)])
@@ -234,7 +234,7 @@ import Testing
         let (session, _) = makeSession()
         try await awaiting { fixture.store.createSession(session, completion: $0) }
         let outcome = try await awaiting { try fixture.store.replaceScene([:], session: session.id, scene: scene("new"),
-                                                           precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
+                                                                          precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
         #expect(outcome.created)
         #expect(try await awaiting { try fixture.store.scene(session: session.id, scene: scene("new"), completion: $0) }?.values.isEmpty == true)
     }
@@ -248,7 +248,7 @@ import Testing
         try await awaiting { store.createSession(a, completion: $0) }
         try await awaiting { store.createSession(b, completion: $0) }
         _ = try await awaiting { try store.putValue(content("a"), session: a.id, scene: scene("m"), key: key("k"),
-                                     precondition: .none, limits: .default, completion: $0) }
+                                                    precondition: .none, limits: .default, completion: $0) }
         #expect(try await awaiting { try store.value(session: b.id, scene: scene("m"), key: key("k"), completion: $0) } == nil)
         #expect(try await awaiting { store.scenes(session: b.id, completion: $0) }.isEmpty)
         #expect(try await awaiting { try store.deleteValue(session: b.id, scene: scene("m"), key: key("k"), precondition: .none, completion: $0) } == false)
@@ -263,7 +263,7 @@ import Testing
         let (session, _) = makeSession()
         try await awaiting { store.createSession(session, completion: $0) }
         _ = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                     precondition: .none, limits: .default, completion: $0) }
+                                                    precondition: .none, limits: .default, completion: $0) }
         #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 1, scenes: 1, values: 1))
         #expect(try await awaiting { store.deleteSession(id: session.id, completion: $0) })
         #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
@@ -279,7 +279,7 @@ import Testing
             let (session, _) = makeSession(expiresIn: Double(index + 1))
             try await awaiting { store.createSession(session, completion: $0) }
             _ = try await awaiting { try store.putValue(content("v"), session: session.id, scene: scene("m"), key: key("k"),
-                                         precondition: .none, limits: .default, completion: $0) }
+                                                        precondition: .none, limits: .default, completion: $0) }
             expired.append(session)
         }
         let (live, _) = makeSession(expiresIn: 3600)
@@ -305,7 +305,7 @@ import Testing
         let limits = SceneStateStoreBehaviourTests.limits
         await #expect(throws: SceneStateStoreError.tooManyKeys(limit: 2)) {
             _ = try await awaiting { try store.replaceScene([try key("a"): content("1"), try key("b"): content("1"), try key("c"): content("1")],
-                                             session: session.id, scene: scene("m"), precondition: .none, limits: limits, completion: $0) }
+                                                            session: session.id, scene: scene("m"), precondition: .none, limits: limits, completion: $0) }
         }
         #expect(try await awaiting { try store.scene(session: session.id, scene: scene("m"), completion: $0) } == nil)
         #expect(try await awaiting { store.counts(completion: $0) }.scenes == 0)

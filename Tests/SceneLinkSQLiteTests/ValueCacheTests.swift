@@ -74,17 +74,17 @@ import Testing
         try await awaiting { store.createSession(record, completion: $0) }
         let limits = SceneStateLimits()
         _ = try await awaiting { store.putValue(content("[1]"), session: record.id, scene: scene, key: key,
-                                     precondition: Precondition(), limits: limits, completion: $0) }
+                                                precondition: Precondition(), limits: limits, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil) // saves do not fill
         let first = try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == first)
 
         let second = try await awaiting { store.putValue(content("[2]"), session: record.id, scene: scene, key: key,
-                                              precondition: Precondition(), limits: limits, completion: $0) }
+                                                         precondition: Precondition(), limits: limits, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == second.value)
 
         _ = try await awaiting { store.replaceScene([key: content("[3]")], session: record.id, scene: scene,
-                                         precondition: Precondition(), limits: limits, completion: $0) }
+                                                    precondition: Precondition(), limits: limits, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil)
         #expect(try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }?.bytes == Array("[3]".utf8))
 
@@ -93,13 +93,13 @@ import Testing
         #expect(try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) } == nil)
 
         _ = try await awaiting { store.putValue(content("[4]"), session: record.id, scene: scene, key: key,
-                                     precondition: Precondition(), limits: limits, completion: $0) }
+                                                precondition: Precondition(), limits: limits, completion: $0) }
         _ = try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }
         _ = try await awaiting { store.deleteScene(session: record.id, scene: scene, precondition: Precondition(), completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil)
 
         _ = try await awaiting { store.putValue(content("[5]"), session: record.id, scene: scene, key: key,
-                                     precondition: Precondition(), limits: limits, completion: $0) }
+                                                precondition: Precondition(), limits: limits, completion: $0) }
         _ = try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }
         #expect(try await awaiting { store.deleteSession(id: record.id, completion: $0) })
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil)
