@@ -196,9 +196,9 @@ import Testing
         let before = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(before.values.count == 1)
 
-        let replaced = try await awaiting { try store.replaceScene(
-                           [try key("path"): content("[1]"), try key("tab"): content("home", type: "text/plain")],
-                           session: session.id, scene: main, precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
+        let replaced = try await awaiting { store.replaceScene(
+            [try key("path"): content("[1]"), try key("tab"): content("home", type: "text/plain")],
+            session: session.id, scene: main, precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
         #expect(!replaced.created)
         let after = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(after.etag == replaced.snapshot.etag)
