@@ -6,7 +6,23 @@ import Synchronization
 import Testing
 @testable import SceneLinkService
 
-/// Drives `SceneStateEndpoints` through `HTTPRouter.handle`, in process.
+/// The stores every endpoint test runs on: the fake and SQLite (`:memory:`; a file store's
+/// reader pool and caches are `SceneStateEndpointsSQLiteTests`'). Another store is one more case.
+enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemoryFake
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> any SceneStateStore {
+        switch self {
+        case .inMemoryFake: InMemorySceneStateStore()
+        case .sqlite: try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
+        }
+    }
+}
+
+/// Drives `SceneStateEndpoints` through `HTTPRouter.handle`, in process, on every store.
 @Suite struct SceneStateEndpointsTests {
     /// A clock tests move by hand.
     final class ManualClock: Sendable {
@@ -94,8 +110,9 @@ import Testing
 
     // MARK: Sessions
 
-    @Test func creatingASessionAnswersIdTokenAndExpiry() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func creatingASessionAnswersIdTokenAndExpiry(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let response = await harness.send(.post, "/v1/sessions")
         #expect(response.status == .created)
         #expect(response.headers["Cache-Control"] == "no-store")
@@ -110,8 +127,9 @@ import Testing
         #expect(stored.tokenHash != Array(token.utf8))
     }
 
-    @Test func deletingASessionForgetsItAndItsToken() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func deletingASessionForgetsItAndItsToken(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         #expect(await harness.send(.put, "/v1/sessions/\(id)/scenes/main/values/path", token: token, body: "[]").status == .created)
         #expect(await harness.send(.delete, "/v1/sessions/\(id)", token: token).status == .noContent)
@@ -150,16 +168,18 @@ import Testing
         #expect(Self.text(again) == "[]")
     }
 
-    @Test func aMissingValueIs404() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aMissingValueIs404(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes/main/values/path", token: token)
         #expect(response.status == .notFound)
         #expect(Self.problemType(response) == "value-not-found")
     }
 
-    @Test func ifNoneMatchOnGetAnswers304() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func ifNoneMatchOnGetAnswers304(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/path"
         let tag = try #require(await harness.send(.put, url, token: token, body: "[1]").headers["ETag"])
@@ -172,8 +192,9 @@ import Testing
         #expect(await harness.send(.get, url, token: token, headers: [("If-None-Match", "*")]).status == .notModified)
     }
 
-    @Test func ifMatchProtectsAgainstLostUpdates() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func ifMatchProtectsAgainstLostUpdates(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/count"
         let first = try #require(await harness.send(.put, url, token: token, body: "1").headers["ETag"])
@@ -194,8 +215,9 @@ import Testing
         #expect(await harness.send(.put, url, token: token, headers: [("If-Match", current)], body: "3").status == .preconditionFailed)
     }
 
-    @Test func ifNoneMatchStarMakesAPutCreateOnly() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func ifNoneMatchStarMakesAPutCreateOnly(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/path"
         #expect(await harness.send(.put, url, token: token, headers: [("If-None-Match", "*")], body: "a").status == .created)
@@ -204,8 +226,9 @@ import Testing
         #expect(Self.text(await harness.send(.get, url, token: token)) == "a")
     }
 
-    @Test func aMalformedConditionalHeaderIs400() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aMalformedConditionalHeaderIs400(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.put, "/v1/sessions/\(id)/scenes/main/values/path", token: token,
                                           headers: [("If-Match", "v1")], body: "a")
@@ -229,15 +252,17 @@ import Testing
         #expect(Self.text(response).contains("The \(kind)"))
     }
 
-    @Test func anInvalidSessionIdIs400() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func anInvalidSessionIdIs400(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let response = await harness.send(.get, "/v1/sessions/bad.id/scenes", token: SessionToken.random().text)
         #expect(response.status == .badRequest)
         #expect(Self.problemType(response) == "invalid-identifier")
     }
 
-    @Test func aValueOverTheLimitIs413EvenWithAFailingPrecondition() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aValueOverTheLimitIs413EvenWithAFailingPrecondition(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.put, "/v1/sessions/\(id)/scenes/main/values/path", token: token,
                                           headers: [("If-Match", "\"v999\"")], body: String(repeating: "x", count: 65))
@@ -257,8 +282,9 @@ import Testing
         #expect(route.maxBodyBytes == 64)
     }
 
-    @Test func limitsOnKeysAndScenesAre409() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func limitsOnKeysAndScenesAre409(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         for key in ["a", "b", "c"] {
             #expect(await harness.send(.put, "/v1/sessions/\(id)/scenes/one/values/\(key)", token: token, body: "1").status == .created)
@@ -274,8 +300,9 @@ import Testing
 
     // MARK: Authorization
 
-    @Test func aMissingTokenIs401WithAChallenge() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aMissingTokenIs401WithAChallenge(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, _) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes/main/values/path",
                                           headers: [("If-Match", "\"v1\"")])
@@ -284,32 +311,35 @@ import Testing
         #expect(Self.problemType(response) == "unauthorized")
     }
 
-    @Test(arguments: ["Basic dXNlcjpwYXNz", "Bearer", "Bearer a b", "Bearer tok=en", "Bearer \u{7F}"])
-    func aMalformedAuthorizationIs401(field: String) async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases, ["Basic dXNlcjpwYXNz", "Bearer", "Bearer a b", "Bearer tok=en", "Bearer \u{7F}"])
+    func aMalformedAuthorizationIs401(store: EndpointStore, field: String) async throws {
+        let harness = Harness(store: try store.make())
         let (id, _) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", headers: [("Authorization", field)])
         #expect(response.status == .unauthorized)
         #expect(response.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
     }
 
-    @Test func anUnknownTokenIs401() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func anUnknownTokenIs401(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, _) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", token: SessionToken.random().text)
         #expect(response.status == .unauthorized)
         #expect(response.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
     }
 
-    @Test func bearerSchemeIsCaseInsensitive() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func bearerSchemeIsCaseInsensitive(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", headers: [("Authorization", "bearer \(token)")])
         #expect(response.status == .ok)
     }
 
-    @Test func oneSessionNeverSeesAnother() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func oneSessionNeverSeesAnother(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let a = try await harness.openSession(), b = try await harness.openSession()
         #expect(await harness.send(.put, "/v1/sessions/\(a.id)/scenes/main/values/path", token: a.token, body: "A").status == .created)
         // B's token on A's id: 404 for every route, as if A did not exist.
@@ -330,8 +360,9 @@ import Testing
 
     // MARK: Expiry
 
-    @Test func anExpiredSessionIs404() async throws {
-        let harness = Harness(ttl: .seconds(3_600))
+    @Test(arguments: EndpointStore.allCases)
+    func anExpiredSessionIs404(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make(), ttl: .seconds(3_600))
         let (id, token) = try await harness.openSession()
         harness.clock.advance(by: 3_601)
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token)
@@ -339,8 +370,9 @@ import Testing
         #expect(Self.problemType(response) == "session-not-found")
     }
 
-    @Test func useRefreshesTheExpiryAtMostOncePerGranule() async throws {
-        let harness = Harness(ttl: .seconds(3_600)) // granule: min(60 s, 1% of 3600 s) = 36 s
+    @Test(arguments: EndpointStore.allCases)
+    func useRefreshesTheExpiryAtMostOncePerGranule(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make(), ttl: .seconds(3_600)) // granule: min(60 s, 1% of 3600 s) = 36 s
         let (id, token) = try await harness.openSession()
         let created = try #require(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) }).expiresAt
 
@@ -359,8 +391,9 @@ import Testing
 
     // MARK: Repair
 
-    @Test func repairCutsAStalePathAndSaysHowManyElementsWereDropped() async throws {
-        let harness = Harness(limits: SceneStateLimits(maximumValueBytes: 1_024))
+    @Test(arguments: EndpointStore.allCases)
+    func repairCutsAStalePathAndSaysHowManyElementsWereDropped(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make(), limits: SceneStateLimits(maximumValueBytes: 1_024))
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/path"
         // Top first: detail (Int 7) on top of account (2) on top of setting (1).
@@ -384,8 +417,9 @@ import Testing
         #expect(Self.text(await harness.send(.get, url, token: token)) == stored)
     }
 
-    @Test func repairOfSomethingThatIsNotAPathIs422() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func repairOfSomethingThatIsNotAPathIs422(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/tab"
         _ = await harness.send(.put, url, token: token, body: "{\"tab\":1}")
@@ -399,8 +433,9 @@ import Testing
 
     // MARK: Scenes
 
-    @Test func aSceneIsReadAsOneDocument() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aSceneIsReadAsOneDocument(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let base = "/v1/sessions/\(id)/scenes/main"
         _ = await harness.send(.put, base + "/values/path", token: token, headers: [("Content-Type", "application/json")],
@@ -428,8 +463,9 @@ import Testing
         #expect(Self.text(list) == "{\"scenes\":[{\"scene\":\"main\",\"etag\":\(JSONString.quote(tag)),\"values\":3}]}")
     }
 
-    @Test func aSceneIsReplacedAtomicallyWithItsOwnETag() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aSceneIsReplacedAtomicallyWithItsOwnETag(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let base = "/v1/sessions/\(id)/scenes/main"
         let document = #"{"values":{"path":{"contentType":"application/json","base64":"WyJTd2lmdC5JbnQiLCIxIl0="},"tab":{"text":"home"}}}"#
@@ -451,10 +487,10 @@ import Testing
         #expect(stale.headers["ETag"] == replaced.headers["ETag"])
     }
 
-    @Test(arguments: ["not json", "[]", #"{"value":{}}"#, #"{"values":{"k":{"base64":"***"}}}"#,
+    @Test(arguments: EndpointStore.allCases, ["not json", "[]", #"{"value":{}}"#, #"{"values":{"k":{"base64":"***"}}}"#,
                       #"{"values":{"k":{"text":"a","base64":"YQ=="}}}"#, #"{"values":{"a b":{"text":"a"}}}"#])
-    func anInvalidSceneDocumentIs400(body: String) async throws {
-        let harness = Harness()
+    func anInvalidSceneDocumentIs400(store: EndpointStore, body: String) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.put, "/v1/sessions/\(id)/scenes/main", token: token, body: body)
         #expect(response.status == .badRequest)
@@ -462,8 +498,9 @@ import Testing
         #expect(type == "invalid-scene-document", "\(Self.text(response))")
     }
 
-    @Test func aSceneWithATooLargeValueIs413AndTooManyKeys409() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aSceneWithATooLargeValueIs413AndTooManyKeys409(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let big = Data(repeating: 1, count: 65).base64EncodedString()
         let large = await harness.send(.put, "/v1/sessions/\(id)/scenes/main", token: token,
@@ -475,8 +512,9 @@ import Testing
         #expect(Self.problemType(many) == "too-many-keys")
     }
 
-    @Test func deletingASceneForgetsItsValues() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func deletingASceneForgetsItsValues(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let base = "/v1/sessions/\(id)/scenes/main"
         _ = await harness.send(.put, base + "/values/path", token: token, body: "[]")
