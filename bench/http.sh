@@ -25,8 +25,12 @@ what=${1:-all}; rounds=${2:-5}
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 echo "# bench/http.sh $what $rounds  ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(swift --version 2>&1 | head -1))"
-(cd "$root" && swift build -c release --product scenelink >/dev/null)
-bin="$root/.build/release/scenelink"
+# SCENELINK_BIN=PATH measures that binary (another build, an older commit's) instead of building this checkout.
+bin=${SCENELINK_BIN:-}
+if [ -z "$bin" ]; then
+  (cd "$root" && swift build -c release --product scenelink >/dev/null)
+  bin="$root/.build/release/scenelink"
+fi
 work=$(mktemp -d)
 port=${BENCH_PORT:-18080}
 pid=""

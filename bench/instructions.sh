@@ -4,20 +4,22 @@
 # Usage: bench/instructions.sh PATH [WRK ARGS...]
 #   bench/instructions.sh /healthz
 #   bench/instructions.sh '/v1/resolve?url=fuelmoney://settings/account&format=navigationPath'
-# Starts the release build under `valgrind --tool=callgrind` (port $PORT or 18201, --db :memory:), drives it
-# with wrk -t1 -c4 for 8 s, stops it with SIGINT, and prints total instructions, the start-up cost
-# (an idle run, measured first) and (total - start-up) / requests. SCENELINK_BIN=PATH measures
-# that binary instead of building this checkout; SCRATCH=DIR builds into DIR instead of .build;
-# PORT=N listens on N instead of 18201 (so two people can measure at once).
+# Starts the release build under `valgrind --tool=callgrind` (port $PORT, default 18201, --db :memory:),
+# drives it with wrk -t1 -c4 for 8 s, stops it with SIGINT, and prints total instructions, the start-up
+# cost (an idle run, measured first) and (total - start-up) / requests. SCENELINK_BIN=PATH measures
+# that binary instead of building this checkout. SETUP=COMMAND runs once the measured server answers,
+# with PORT set, and prints the path to load on its first line and extra wrk arguments after it, one
+# per line (bench/store-instructions.sh seeds a session and a value so).
+# SCRATCH=DIR builds into DIR instead of .build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
 mkdir -p "$root/.build/bench-logs"
 exec > >(tee "$root/.build/bench-logs/$(date -u +%Y-%m-%dT%H%M%SZ)-instructions.txt") 2>&1
 path=$1; shift
+port=${PORT:-18201}
 # SCENELINK_BIN measures another build (an older commit's, say) instead of this checkout's.
 bin=${SCENELINK_BIN:-}
-port=${PORT:-18201}
 scratch=${SCRATCH:-$root/.build}
 if [ -z "$bin" ]; then
   (cd "$root" && swift build -c release --scratch-path "$scratch" --product scenelink >/dev/null)
@@ -33,7 +35,12 @@ instructions() {  # run the server under callgrind; $1 = seconds of load (0: non
   shift
   for _ in $(seq 1 60); do curl -sf -o /dev/null http://127.0.0.1:$port/healthz && break; sleep 1; done
   if [ "$seconds" -gt 0 ]; then
-    wrk -t1 -c4 -d"$seconds"s "$@" "http://127.0.0.1:$port$path" | awk '/requests in/{print $1}' >"$work/requests"
+    local args=("$@")
+    if [ -n "${SETUP:-}" ]; then
+      local seeded; mapfile -t seeded < <(PORT=$port bash -c "$SETUP")
+      path=${seeded[0]}; args+=("${seeded[@]:1}")
+    fi
+    wrk -t1 -c4 -d"$seconds"s "${args[@]}" "http://127.0.0.1:$port$path" | awk '/requests in/{print $1}' >"$work/requests"
   fi
   kill -INT "$pid"; wait "$pid" || true
   callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/{gsub(",","",$1); print $1}'

@@ -25,9 +25,11 @@ import Synchronization
 /// then applies schema migrations (`PRAGMA user_version`). **`close()`** waits for queued
 /// writes, checkpoints the WAL into the main file (`wal_checkpoint(TRUNCATE)`) and closes.
 ///
-/// **Sessions** read by id are kept in a bounded cache (`SessionCache`), so authenticating a
-/// request costs no query; this is sound because this process is the file's only writer and
-/// every session change invalidates its entry after commit. Do not let two servers share a file.
+/// **Caches.** Sessions read by id are kept in a bounded cache (`SessionCache`), so authenticating
+/// a request costs no query, and values in another (`ValueCache`), so a restore costs none either;
+/// a hit is answered at once, on the caller's thread. This is sound because this process is the
+/// file's only writer and every change updates or invalidates its entries after commit, before its
+/// caller is answered. Do not let two servers share a file.
 ///
 /// **Expiry.** With a `sweepInterval`, a background task deletes expired sessions in
 /// batches of `sweepBatchSize`, each its own short transaction in the writer's queue, so
@@ -36,7 +38,7 @@ import Synchronization
 /// ```swift
 /// let store = try SQLiteSceneStateStore(path: "scenelink.sqlite")
 /// defer { try? store.close() }
-/// try await store.createSession(record)
+/// store.createSession(record) { result in … }
 /// ```
 public final class SQLiteSceneStateStore: SceneStateStore {
     /// How the store is set up. The defaults suit a server.
@@ -83,7 +85,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
     private let nextReader = Atomic<Int>(0)
     private let isClosed = Atomic<Bool>(false)
     private let sessionCache: Mutex<SessionCache>
-    private let valueCache: Mutex<ValueCache>
+    let valueCache: Mutex<ValueCache>  // internal: ValueCacheTests look into it
     private let sweepTask = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens (creating if needed) the store at `path`, or an in-memory store for `:memory:`.
@@ -150,23 +152,13 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     // MARK: Plumbing
 
-    /// Runs a write on the writer, answering after its batch commits.
-    private func write<T: Sendable>(
-        _ body: @escaping @Sendable (WriteContext) throws -> T,
-        afterCommit: (@Sendable (T) -> Void)? = nil
-    ) async throws(SceneStateStoreError) -> T {
-        let result: Result<T, SceneStateStoreError> = await withCheckedContinuation { continuation in
-            write(body, afterCommit: afterCommit) { continuation.resume(returning: $0) }
-        }
-        return try result.get()
-    }
-
     /// Queues a write on the writer; `completion` runs on the writer queue once the batch
-    /// carrying the write has committed (or failed), exactly once.
+    /// carrying the write has committed (or failed), exactly once. `afterCommit` runs first,
+    /// on success only, to bring the caches up to date before anyone hears of the write.
     private func write<T: Sendable>(
-        _ body: @escaping @Sendable (WriteContext) throws -> T,
+        _ completion: @escaping SceneStateCompletion<T>,
         afterCommit: (@Sendable (T) -> Void)? = nil,
-        completion: @escaping @Sendable (Result<T, SceneStateStoreError>) -> Void
+        _ body: @escaping @Sendable (WriteContext) throws -> T
     ) {
         writer.enqueue(PendingWrite(
             run: { context in
@@ -190,21 +182,11 @@ public final class SQLiteSceneStateStore: SceneStateStore {
             cancel: { error in completion(.failure(error)) }))
     }
 
-    /// Runs a read on the next reader (or on the writer for `:memory:`).
-    private func read<T: Sendable>(
-        _ body: @escaping @Sendable (ReadStatements) throws(SQLiteError) -> T
-    ) async throws(SceneStateStoreError) -> T {
-        let result: Result<T, SceneStateStoreError> = await withCheckedContinuation { continuation in
-            read(body) { continuation.resume(returning: $0) }
-        }
-        return try result.get()
-    }
-
     /// Runs a read on the next reader (or on the writer for `:memory:`); `completion` runs on
     /// that queue, exactly once.
     private func read<T: Sendable>(
-        _ body: @escaping @Sendable (ReadStatements) throws(SQLiteError) -> T,
-        completion: @escaping @Sendable (Result<T, SceneStateStoreError>) -> Void
+        _ completion: @escaping SceneStateCompletion<T>,
+        _ body: @escaping @Sendable (ReadStatements) throws(SQLiteError) -> T
     ) {
         guard !isClosed.load(ordering: .relaxed) else { return completion(.failure(.closed)) }
         let answer: @Sendable (ReadStatements?) -> Void = { statements in
@@ -238,7 +220,9 @@ public final class SQLiteSceneStateStore: SceneStateStore {
                 guard !Task.isCancelled, let self else { return }
                 // Repeat short transactions until a batch comes back partly empty.
                 while !Task.isCancelled,
-                      let deleted = try? await self.deleteExpiredSessions(now: clock.now(), limit: batchSize),
+                      let deleted = try? await awaiting({
+                          self.deleteExpiredSessions(now: clock.now(), limit: batchSize, completion: $0)
+                      }),
                       deleted == batchSize {}
             }
         }
@@ -247,134 +231,115 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     // MARK: SceneStateStore
 
-    public func createSession(_ session: SessionRecord) async throws(SceneStateStoreError) {
-        try await write({ context in try context.createSession(session) },
-                        afterCommit: { _ in self.sessionCache.withLock { $0.invalidate(session.id) } })
-    }
-
-    public func session(id: SessionID) async throws(SceneStateStoreError) -> SessionRecord? {
-        let (cached, generation) = sessionCache.withLock { ($0.session(id: id), $0.generation) }
-        if let cached { return cached }
-        let loaded = try await read { statements throws(SQLiteError) in try statements.session(id: id) }
-        if let loaded { sessionCache.withLock { $0.insert(loaded, readGeneration: generation) } }
-        return loaded
-    }
-
-    public func cachedSession(id: SessionID) -> SessionRecord? {
-        sessionCache.withLock { $0.session(id: id) }
-    }
-
-    public func session(tokenHash: [UInt8]) async throws(SceneStateStoreError) -> SessionRecord? {
-        try await read { statements throws(SQLiteError) in try statements.session(tokenHash: tokenHash) }
-    }
-
-    public func refreshSession(id: SessionID, expiresAt: Date) async throws(SceneStateStoreError) {
-        try await write({ context in try context.refreshSession(id: id, expiresAt: expiresAt) },
-                        afterCommit: { _ in self.sessionCache.withLock { $0.invalidate(id) } })
-    }
-
-    public func deleteSession(id: SessionID) async throws(SceneStateStoreError) -> Bool {
-        try await write({ context in try context.deleteSession(id: id) },
-                        afterCommit: { _ in
-                            self.sessionCache.withLock { $0.invalidate(id) }
-                            self.valueCache.withLock { $0.invalidate(session: id) }
-                        })
-    }
-
-    public func value(session: SessionID, scene: SceneID, key: ValueKey) async throws(SceneStateStoreError) -> StoredValue? {
-        let result: Result<StoredValue?, SceneStateStoreError> = await withCheckedContinuation { continuation in
-            value(session: session, scene: scene, key: key) { continuation.resume(returning: $0) }
+    public func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>) {
+        write(completion, afterCommit: { _ in self.sessionCache.withLock { $0.invalidate(session.id) } }) { context in
+            try context.createSession(session)
         }
-        return try result.get()
     }
 
-    public func cachedValue(session: SessionID, scene: SceneID, key: ValueKey) -> StoredValue? {
-        valueCache.withLock { $0.value(session: session, scene: scene, key: key) }
+    /// From the session cache when it holds the id (answered at once), else from a reader.
+    public func session(id: SessionID, completion: @escaping SceneStateCompletion<SessionRecord?>) {
+        let (cached, generation) = sessionCache.withLock { ($0.session(id: id), $0.generation) }
+        if let cached { return completion(.success(cached)) }
+        read({ result in
+            if case .success(let loaded?) = result {
+                self.sessionCache.withLock { $0.insert(loaded, readGeneration: generation) }
+            }
+            completion(result)
+        }) { statements throws(SQLiteError) in try statements.session(id: id) }
     }
 
+    public func session(tokenHash: [UInt8], completion: @escaping SceneStateCompletion<SessionRecord?>) {
+        read(completion) { statements throws(SQLiteError) in try statements.session(tokenHash: tokenHash) }
+    }
+
+    public func refreshSession(id: SessionID, expiresAt: Date, completion: @escaping SceneStateCompletion<Void>) {
+        write(completion, afterCommit: { _ in self.sessionCache.withLock { $0.invalidate(id) } }) { context in
+            try context.refreshSession(id: id, expiresAt: expiresAt)
+        }
+    }
+
+    public func deleteSession(id: SessionID, completion: @escaping SceneStateCompletion<Bool>) {
+        write(completion, afterCommit: { _ in
+            self.sessionCache.withLock { $0.invalidate(id) }
+            self.valueCache.withLock { $0.invalidate(session: id) }
+        }) { context in try context.deleteSession(id: id) }
+    }
+
+    /// From the value cache when it holds the key (answered at once), else from a reader.
     public func value(session: SessionID, scene: SceneID, key: ValueKey,
-                      completion: @escaping @Sendable (Result<StoredValue?, SceneStateStoreError>) -> Void) {
+                      completion: @escaping SceneStateCompletion<StoredValue?>) {
         let (cached, generation) = valueCache.withLock { ($0.value(session: session, scene: scene, key: key), $0.generation) }
         if let cached { return completion(.success(cached)) }
-        read({ statements throws(SQLiteError) in try statements.value(session: session, scene: scene, key: key) },
-             completion: { result in
-                 if case .success(let loaded?) = result {
-                     self.valueCache.withLock {
-                         $0.fill(loaded, session: session, scene: scene, key: key, readGeneration: generation)
-                     }
-                 }
-                 completion(result)
-             })
+        read({ result in
+            if case .success(let loaded?) = result {
+                self.valueCache.withLock {
+                    $0.fill(loaded, session: session, scene: scene, key: key, readGeneration: generation)
+                }
+            }
+            completion(result)
+        }) { statements throws(SQLiteError) in try statements.value(session: session, scene: scene, key: key) }
     }
 
     public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
                          precondition: Precondition, limits: SceneStateLimits,
-                         completion: @escaping @Sendable (Result<ValueWriteOutcome, SceneStateStoreError>) -> Void) {
-        write({ context in
-            try context.putValue(content, session: session, scene: scene, key: key,
-                                 precondition: precondition, limits: limits)
-        }, afterCommit: { outcome in
+                         completion: @escaping SceneStateCompletion<ValueWriteOutcome>) {
+        write(completion, afterCommit: { outcome in
             self.valueCache.withLock { $0.written(outcome.value, session: session, scene: scene, key: key) }
-        }, completion: completion)
-    }
-
-    public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
-                         precondition: Precondition, limits: SceneStateLimits) async throws(SceneStateStoreError) -> ValueWriteOutcome {
-        let result: Result<ValueWriteOutcome, SceneStateStoreError> = await withCheckedContinuation { continuation in
-            putValue(content, session: session, scene: scene, key: key, precondition: precondition, limits: limits) {
-                continuation.resume(returning: $0)
-            }
+        }) { context in
+            try context.putValue(content, session: session, scene: scene, key: key, precondition: precondition, limits: limits)
         }
-        return try result.get()
     }
 
-    public func deleteValue(session: SessionID, scene: SceneID, key: ValueKey,
-                            precondition: Precondition) async throws(SceneStateStoreError) -> Bool {
-        try await write({ context in
+    public func deleteValue(session: SessionID, scene: SceneID, key: ValueKey, precondition: Precondition,
+                            completion: @escaping SceneStateCompletion<Bool>) {
+        write(completion, afterCommit: { _ in
+            self.valueCache.withLock { $0.invalidate(session: session, scene: scene, key: key) }
+        }) { context in
             try context.deleteValue(session: session, scene: scene, key: key, precondition: precondition)
-        }, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene, key: key) } })
+        }
     }
 
-    public func scene(session: SessionID, scene: SceneID) async throws(SceneStateStoreError) -> SceneSnapshot? {
-        try await read { statements throws(SQLiteError) in try statements.scene(session: session, scene: scene) }
+    public func scene(session: SessionID, scene: SceneID, completion: @escaping SceneStateCompletion<SceneSnapshot?>) {
+        read(completion) { statements throws(SQLiteError) in try statements.scene(session: session, scene: scene) }
     }
 
     public func replaceScene(_ values: [ValueKey: ValueContent], session: SessionID, scene: SceneID,
-                             precondition: Precondition, limits: SceneStateLimits) async throws(SceneStateStoreError) -> SceneReplaceOutcome {
-        try await write({ context in
+                             precondition: Precondition, limits: SceneStateLimits,
+                             completion: @escaping SceneStateCompletion<SceneReplaceOutcome>) {
+        write(completion, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene) } }) { context in
             try context.replaceScene(values, session: session, scene: scene, precondition: precondition, limits: limits)
-        }, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene) } })
+        }
     }
 
-    public func deleteScene(session: SessionID, scene: SceneID,
-                            precondition: Precondition) async throws(SceneStateStoreError) -> Bool {
-        try await write({ context in
+    public func deleteScene(session: SessionID, scene: SceneID, precondition: Precondition,
+                            completion: @escaping SceneStateCompletion<Bool>) {
+        write(completion, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene) } }) { context in
             try context.deleteScene(session: session, scene: scene, precondition: precondition)
-        }, afterCommit: { _ in self.valueCache.withLock { $0.invalidate(session: session, scene: scene) } })
+        }
     }
 
-    public func scenes(session: SessionID) async throws(SceneStateStoreError) -> [SceneSummary] {
-        try await read { statements throws(SQLiteError) in try statements.scenes(session: session) }
+    public func scenes(session: SessionID, completion: @escaping SceneStateCompletion<[SceneSummary]>) {
+        read(completion) { statements throws(SQLiteError) in try statements.scenes(session: session) }
     }
 
-    public func deleteExpiredSessions(now: Date, limit: Int) async throws(SceneStateStoreError) -> Int {
-        try await write({ context in try context.deleteExpiredSessions(now: now, limit: limit) },
-                        afterCommit: { deleted in
-                            if deleted > 0 {
-                                self.sessionCache.withLock { $0.invalidateAll() }
-                                self.valueCache.withLock { $0.invalidateAll() }
-                            }
-                        })
+    public func deleteExpiredSessions(now: Date, limit: Int, completion: @escaping SceneStateCompletion<Int>) {
+        write(completion, afterCommit: { deleted in
+            if deleted > 0 {
+                self.sessionCache.withLock { $0.invalidateAll() }
+                self.valueCache.withLock { $0.invalidateAll() }
+            }
+        }) { context in try context.deleteExpiredSessions(now: now, limit: limit) }
     }
 
     /// Runs an empty `BEGIN IMMEDIATE … COMMIT` through the writer: it fails when the store is
     /// closed, the file became read-only, or another process holds the write lock past the busy timeout.
-    public func checkWritable() async throws(SceneStateStoreError) {
-        try await write { _ in () }
+    public func checkWritable(completion: @escaping SceneStateCompletion<Void>) {
+        write(completion) { _ in () }
     }
 
-    public func counts() async throws(SceneStateStoreError) -> SceneStateCounts {
-        try await read { statements throws(SQLiteError) in try statements.counts() }
+    public func counts(completion: @escaping SceneStateCompletion<SceneStateCounts>) {
+        read(completion) { statements throws(SQLiteError) in try statements.counts() }
     }
 
     public var commitStatistics: SceneStateCommitStatistics { writer.statistics }

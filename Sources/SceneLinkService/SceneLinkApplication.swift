@@ -59,7 +59,7 @@ public final class SceneLinkApplication: Sendable {
         OperationsEndpoints(
             readiness: {
                 var problem: String?
-                do { try await store.checkWritable() } catch { problem = "\(error)" }
+                do { try await awaiting { store.checkWritable(completion: $0) } } catch { problem = "\(error)" }
                 return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
             },
             metrics: {
@@ -143,7 +143,7 @@ public final class SceneLinkApplication: Sendable {
     static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, server: HTTPServer?) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
                                   value: server?.openConnectionCount ?? 0)]
-        if let counts = try? await store.counts() {
+        if let counts = try? await awaiting({ store.counts(completion: $0) }) {
             gauges += [
                 MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
                 MetricGauge(name: "scenelink_scenes", help: "Stored scenes.", value: counts.scenes),
@@ -206,7 +206,7 @@ public final class SceneLinkApplication: Sendable {
         var total = 0
         do {
             while true {
-                let deleted = try await store.deleteExpiredSessions(now: now, limit: batch)
+                let deleted = try await awaiting { store.deleteExpiredSessions(now: now, limit: batch, completion: $0) }
                 total += deleted
                 if deleted < batch { break }
             }

@@ -1,3 +1,4 @@
+import Foundation
 import SceneLinkCore
 
 extension SceneStateEndpoints {
@@ -22,6 +23,11 @@ extension SceneStateEndpoints {
         /// An expiry is rewritten only when it would move forward by more than this: one
         /// minute, or 1% of a TTL shorter than 100 minutes.
         var refreshGranularitySeconds: Double { min(60, timeToLiveSeconds / 100) }
+
+        /// True when renewing the session now would move its expiry forward by more than the granularity.
+        func refreshIsDue(_ session: SessionRecord, now: Date) -> Bool {
+            now.addingTimeInterval(timeToLiveSeconds).timeIntervalSince(session.expiresAt) > refreshGranularitySeconds
+        }
 
         /// The largest scene document a PUT may send: every key at the size limit in base64
         /// (4/3), with room for keys, content types and JSON punctuation.

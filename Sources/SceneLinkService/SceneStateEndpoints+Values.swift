@@ -3,102 +3,91 @@ import SceneLinkCore
 import SceneLinkHTTP
 
 extension SceneStateEndpoints {
-    /// The session, scene and key of a value route, validated and authorized.
-    private func valueTarget(_ request: HTTPRequest) async throws(Rejection) -> (SessionRecord, SceneID, ValueKey) {
-        let scene: SceneID, key: ValueKey
+    /// The scene and key of a value route.
+    static func valueTarget(_ request: HTTPRequest) throws(Rejection) -> (scene: SceneID, key: ValueKey) {
         do {
-            scene = try SceneID(request.pathParameters["scene"] ?? "")
-            key = try ValueKey(request.pathParameters["key"] ?? "")
+            return (try SceneID(request.pathParameters["scene"] ?? ""), try ValueKey(request.pathParameters["key"] ?? ""))
         } catch {
             throw .invalidIdentifier(error)
         }
-        return (try await authorize(request), scene, key)
     }
 
     /// `PUT …/values/{key}`: stores the body byte-for-byte with its `Content-Type`.
-    /// 201 when the key was new, 204 on update; `ETag` on both.
-    func putValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
-        let (session, scene, key) = try await valueTarget(request)
-        let (content, precondition) = try putInput(request)
-        let outcome: ValueWriteOutcome
-        do {
-            outcome = try await store.putValue(content, session: session.id, scene: scene, key: key,
-                                               precondition: precondition, limits: configuration.limits)
-        } catch {
-            throw .store(error)
+    /// 201 with `Location` when the key was new, 204 on update; `ETag` on both. Answered after the commit.
+    func putValue(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        // Checked now (in the order of RFC 9110 §13.2.1), so that the callbacks need not keep
+        // the request, and refused only once the request is authorized.
+        let input = Result { () throws(Rejection) -> (ValueContent, Precondition) in
+            let limit = configuration.limits.maximumValueBytes
+            guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
+            let contentType = try Self.contentType(request)
+            return (ValueContent(bytes: request.body, contentType: contentType), try Self.conditions(request))
         }
-        return Self.putResponse(outcome, session: session.id, scene: scene, key: key)
-    }
-
-    /// The value and precondition of a value PUT, checked in the order of RFC 9110 §13.2.1.
-    func putInput(_ request: HTTPRequest) throws(Rejection) -> (ValueContent, Precondition) {
-        let limit = configuration.limits.maximumValueBytes
-        guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
-        let contentType = try Self.contentType(request)
-        let precondition = try Self.conditions(request)
-        return (ValueContent(bytes: request.body, contentType: contentType), precondition)
-    }
-
-    /// The answer to a stored value PUT: 201 with `Location` for a new key, else 204.
-    static func putResponse(_ outcome: ValueWriteOutcome, session: SessionID, scene: SceneID, key: ValueKey) -> HTTPResponse {
-        var response = HTTPResponse(status: outcome.created ? .created : .noContent)
-        response.headers.set("ETag", outcome.value.etag.headerValue)
-        if outcome.created {
-            response.headers.set("Location", "/v1/sessions/\(session)/scenes/\(scene)/values/\(key)")
+        authorize(request, responder, target: Self.valueTarget) { session, target throws(Rejection) in
+            let (content, precondition) = try input.get()
+            store.putValue(content, session: session.id, scene: target.scene, key: target.key,
+                           precondition: precondition, limits: configuration.limits) { result in
+                responder.respond(Self.response(to: result) { outcome throws(Rejection) in
+                    var response = HTTPResponse(status: outcome.created ? .created : .noContent)
+                    response.headers.set("ETag", outcome.value.etag.headerValue)
+                    if outcome.created {
+                        response.headers.set("Location", "/v1/sessions/\(session.id)/scenes/\(target.scene)/values/\(target.key)")
+                    }
+                    return response
+                })
+            }
         }
-        return response
     }
 
     /// `GET …/values/{key}`: the stored bytes with their content type, or 304 / 404 / 412;
     /// with `?repair=navigationPath`, the valid prefix of a stale path.
-    func getValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
-        let (session, scene, key) = try await valueTarget(request)
-        let (repairRequested, conditions) = try getInput(request)
-        let stored: StoredValue?
-        do { stored = try await store.value(session: session.id, scene: scene, key: key) } catch { throw .store(error) }
-        return try getResponse(stored, scene: scene, key: key, repairRequested: repairRequested, conditions: conditions)
-    }
-
-    /// `?repair` and the conditions of a value GET.
-    func getInput(_ request: HTTPRequest) throws(Rejection) -> (repairRequested: Bool, conditions: Precondition) {
-        let repairRequested = try Self.repairRequested(request)
-        return (repairRequested, try Self.conditions(request))
-    }
-
-    /// The answer to a value GET once the stored value (or its absence) is known.
-    func getResponse(_ stored: StoredValue?, scene: SceneID, key: ValueKey,
-                     repairRequested: Bool, conditions: Precondition) throws(Rejection) -> HTTPResponse {
-        guard let stored else { throw .valueNotFound(key, scene: scene) }
-        if let notModified = try Self.evaluateRead(conditions, current: stored.etag) { return notModified }
-
-        var bytes = stored.bytes
-        var headers: HTTPHeaders = ["ETag": stored.etag.headerValue, "Cache-Control": "private, no-cache"]
-        if repairRequested {
-            switch repair(stored.bytes) {
-            case .repaired(let prefix, let dropped):
-                bytes = prefix
-                headers.set("SceneLink-Repaired-Elements", String(dropped))
-            case .notNavigationPath:
-                throw Rejection(.unprocessableContent, "not-a-navigation-path", "Not a navigation path",
-                                "The value under '\(key)' is not a NavigationPath.CodableRepresentation array "
-                                    + "([tag, item, ...] of strings), so it cannot be repaired; restore it without ?repair.")
+    func getValue(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        // Checked now, so that the callbacks need not keep the request; refused only once authorized.
+        let input = Result { () throws(Rejection) in (repairRequested: try Self.repairRequested(request),
+                                                      conditions: try Self.conditions(request)) }
+        authorize(request, responder, target: Self.valueTarget) { session, target throws(Rejection) in
+            let (repairRequested, conditions) = try input.get()
+            store.value(session: session.id, scene: target.scene, key: target.key) { result in
+                responder.respond(Self.response(to: result) { stored throws(Rejection) in
+                    guard let stored else { throw .valueNotFound(target.key, scene: target.scene) }
+                    if let notModified = try Self.evaluateRead(conditions, current: stored.etag) { return notModified }
+                    var bytes = stored.bytes
+                    var headers: HTTPHeaders = ["ETag": stored.etag.headerValue, "Cache-Control": "private, no-cache"]
+                    if repairRequested {
+                        (bytes, headers) = try repaired(stored, key: target.key, headers: headers)
+                    }
+                    return HTTPResponse(status: .ok, contentType: stored.contentType, body: bytes, headers: headers)
+                })
             }
         }
-        return HTTPResponse(status: .ok, contentType: stored.contentType, body: bytes, headers: headers)
+    }
+
+    /// The valid prefix of a stored navigation path, with the number of elements dropped.
+    private func repaired(_ stored: StoredValue, key: ValueKey,
+                          headers: HTTPHeaders) throws(Rejection) -> ([UInt8], HTTPHeaders) {
+        switch repair(stored.bytes) {
+        case .repaired(let prefix, let dropped):
+            var headers = headers
+            headers.set("SceneLink-Repaired-Elements", String(dropped))
+            return (prefix, headers)
+        case .notNavigationPath:
+            throw Rejection(.unprocessableContent, "not-a-navigation-path", "Not a navigation path",
+                            "The value under '\(key)' is not a NavigationPath.CodableRepresentation array "
+                                + "([tag, item, ...] of strings), so it cannot be repaired; restore it without ?repair.")
+        }
     }
 
     /// `DELETE …/values/{key}`: 204, or 404 when nothing is stored.
-    func deleteValue(_ request: HTTPRequest) async throws(Rejection) -> HTTPResponse {
-        let (session, scene, key) = try await valueTarget(request)
-        let precondition = try Self.conditions(request)
-        let deleted: Bool
-        do {
-            deleted = try await store.deleteValue(session: session.id, scene: scene, key: key, precondition: precondition)
-        } catch {
-            throw .store(error)
+    func deleteValue(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        authorize(request, responder, target: Self.valueTarget) { session, target throws(Rejection) in
+            store.deleteValue(session: session.id, scene: target.scene, key: target.key,
+                              precondition: try Self.conditions(request)) { result in
+                responder.respond(Self.response(to: result) { deleted throws(Rejection) in
+                    guard deleted else { throw .valueNotFound(target.key, scene: target.scene) }
+                    return HTTPResponse(status: .noContent)
+                })
+            }
         }
-        guard deleted else { throw .valueNotFound(key, scene: scene) }
-        return HTTPResponse(status: .noContent)
     }
 
     // MARK: Request parts
@@ -106,40 +95,30 @@ extension SceneStateEndpoints {
     /// The `Content-Type` to store: as sent, or `application/octet-stream` when absent.
     static func contentType(_ request: HTTPRequest) throws(Rejection) -> String {
         guard let raw = request.headers["Content-Type"] else { return "application/octet-stream" }
-        if let value = asciiContentType(raw) { return value }
-        return try generalContentType(raw)
+        return try mediaType(raw)
     }
 
-    /// The media type of one `Content-Type` field, for any field (Foundation's whitespace rules).
-    static func generalContentType(_ raw: String) throws(Rejection) -> String {
-        let value = raw.trimmingCharacters(in: .whitespaces)
-        guard !value.isEmpty, value.utf8.count <= 255,
-              value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }), value.contains("/") else {
-            throw .badRequest("invalid-content-type", "Invalid Content-Type",
-                              "The Content-Type '\(raw)' is not a media type such as application/json (at most 255 ASCII characters).")
-        }
-        return value
-    }
-
-    /// The common case of `contentType` in one pass over the bytes, without Foundation: a
-    /// valid media type of printable ASCII, with spaces or tabs around it. Returns nil for
-    /// anything else, which the general check above then decides (and mostly refuses).
-    static func asciiContentType(_ raw: String) -> String? {
-        let utf8 = raw.utf8
-        return utf8.withContiguousStorageIfAvailable { bytes -> String? in
+    /// The media type of one `Content-Type` field: at most 255 bytes of printable ASCII with a
+    /// `/`, spaces and tabs around it dropped. One pass over the bytes, after the one general
+    /// branch: a field with non-ASCII bytes first has Foundation's whitespace, which includes
+    /// Unicode spaces such as U+00A0, trimmed.
+    static func mediaType(_ raw: String) throws(Rejection) -> String {
+        let value = raw.utf8.contains(where: { $0 >= 0x80 }) ? raw.trimmingCharacters(in: .whitespaces) : raw
+        var contiguous = value
+        let type: String? = contiguous.withUTF8 { bytes in
             var start = 0, end = bytes.count
             while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            guard end > start, end - start <= 255 else { return nil }
-            var sawSlash = false
-            for byte in bytes[start..<end] {
-                guard byte >= 0x20, byte < 0x7F else { return nil }
-                if byte == UInt8(ascii: "/") { sawSlash = true }
-            }
-            guard sawSlash else { return nil }
-            if start == 0, end == bytes.count { return raw }
+            guard end - start <= 255, bytes[start..<end].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+                  bytes[start..<end].contains(UInt8(ascii: "/")) else { return nil }
+            if start == 0, end == bytes.count { return value }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        } ?? nil
+        }
+        guard let type else {
+            throw .badRequest("invalid-content-type", "Invalid Content-Type",
+                              "The Content-Type '\(raw)' is not a media type such as application/json (at most 255 ASCII characters).")
+        }
+        return type
     }
 
     /// `If-Match` and `If-None-Match` of a request; a malformed field is 400.

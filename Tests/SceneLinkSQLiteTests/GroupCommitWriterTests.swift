@@ -9,14 +9,14 @@ import Testing
         defer { StoreFixture.remove(path) }
         let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         let writes = 400
         let acknowledged = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<writes {
                 group.addTask {
-                    _ = try await store.putValue(content("\(index)"), session: session.id, scene: scene("s\(index % 16)"),
-                                                 key: key("k\(index)"), precondition: .none,
-                                                 limits: SceneStateLimits(maximumKeysPerScene: 1_000))
+                    _ = try await awaiting { try store.putValue(content("\(index)"), session: session.id, scene: scene("s\(index % 16)"),
+                                                                key: key("k\(index)"), precondition: .none,
+                                                                limits: SceneStateLimits(maximumKeysPerScene: 1_000), completion: $0) }
                     return index
                 }
             }
@@ -35,9 +35,9 @@ import Testing
         // Everything acknowledged is in the file after reopening.
         let reopened = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
         defer { try? reopened.close() }
-        #expect(try await reopened.counts().values == writes)
+        #expect(try await awaiting { reopened.counts(completion: $0) }.values == writes)
         for index in stride(from: 0, to: writes, by: 37) {
-            let value = try await reopened.value(session: session.id, scene: scene("s\(index % 16)"), key: key("k\(index)"))
+            let value = try await awaiting { try reopened.value(session: session.id, scene: scene("s\(index % 16)"), key: key("k\(index)"), completion: $0) }
             #expect(value?.bytes == Array("\(index)".utf8))
         }
     }
@@ -46,18 +46,18 @@ import Testing
         let store = try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
         defer { try? store.close() }
         let (session, _) = makeSession()
-        try await store.createSession(session)
-        _ = try await store.putValue(content("taken"), session: session.id, scene: scene("m"), key: key("taken"),
-                                     precondition: .none, limits: .default)
+        try await awaiting { store.createSession(session, completion: $0) }
+        _ = try await awaiting { try store.putValue(content("taken"), session: session.id, scene: scene("m"), key: key("taken"),
+                                                    precondition: .none, limits: .default, completion: $0) }
         // Half of these are create-only writes to an existing key and must fail alone.
         let results = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
                 group.addTask {
                     let target = index.isMultiple(of: 2) ? "taken" : "k\(index)"
                     do {
-                        _ = try await store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
-                                                     key: key(target), precondition: .ifNoneMatchAny,
-                                                     limits: SceneStateLimits(maximumKeysPerScene: 1_000))
+                        _ = try await awaiting { try store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
+                                                                    key: key(target), precondition: .ifNoneMatchAny,
+                                                                    limits: SceneStateLimits(maximumKeysPerScene: 1_000), completion: $0) }
                         return true
                     } catch {
                         return false
@@ -69,15 +69,15 @@ import Testing
             return outcomes
         }
         #expect(results.filter { $0 }.count == 100)
-        #expect(try await store.counts().values == 101)
-        #expect(try await store.value(session: session.id, scene: scene("m"), key: key("taken"))?.bytes == Array("taken".utf8))
+        #expect(try await awaiting { store.counts(completion: $0) }.values == 101)
+        #expect(try await awaiting { try store.value(session: session.id, scene: scene("m"), key: key("taken"), completion: $0) }?.bytes == Array("taken".utf8))
     }
 
     @Test func writesAfterCloseFailWithClosed() async throws {
         let store = try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
         try store.close()
         try store.close()
-        await #expect(throws: SceneStateStoreError.closed) { try await store.createSession(makeSession().0) }
-        await #expect(throws: SceneStateStoreError.closed) { _ = try await store.counts() }
+        await #expect(throws: SceneStateStoreError.closed) { try await awaiting { store.createSession(makeSession().0, completion: $0) } }
+        await #expect(throws: SceneStateStoreError.closed) { _ = try await awaiting { store.counts(completion: $0) } }
     }
 }

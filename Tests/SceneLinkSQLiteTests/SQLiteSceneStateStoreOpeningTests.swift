@@ -74,16 +74,16 @@ import Testing
             configuration: .init(sweepInterval: .milliseconds(20), sweepBatchSize: 2,
                                  clock: SceneStateClock { epoch.addingTimeInterval(100) }))
         defer { try? store.close() }
-        for _ in 0..<5 { try await store.createSession(makeSession(expiresIn: 10).0) }
+        for _ in 0..<5 { try await awaiting { store.createSession(makeSession(expiresIn: 10).0, completion: $0) } }
         let live = makeSession(expiresIn: 1_000).0
-        try await store.createSession(live)
-        var remaining = try await store.counts().sessions
+        try await awaiting { store.createSession(live, completion: $0) }
+        var remaining = try await awaiting { store.counts(completion: $0) }.sessions
         for _ in 0..<100 where remaining > 1 {
             try await Task.sleep(for: .milliseconds(20))
-            remaining = try await store.counts().sessions
+            remaining = try await awaiting { store.counts(completion: $0) }.sessions
         }
         #expect(remaining == 1)
-        #expect(try await store.session(id: live.id) != nil)
+        #expect(try await awaiting { store.session(id: live.id, completion: $0) } != nil)
     }
 
     @Test func readerConnectionsCannotWrite() throws {
@@ -102,15 +102,15 @@ import Testing
         let store = try SQLiteSceneStateStore(path: path, configuration: .init(readerCount: 2, sweepInterval: nil))
         defer { try? store.close() }
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<50 {
                 group.addTask {
-                    let saved = try await store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
-                                                         key: key("k\(index)"), precondition: .none,
-                                                         limits: SceneStateLimits(maximumKeysPerScene: 100))
+                    let saved = try await awaiting { try store.putValue(content("\(index)"), session: session.id, scene: scene("m"),
+                                                                        key: key("k\(index)"), precondition: .none,
+                                                                        limits: SceneStateLimits(maximumKeysPerScene: 100), completion: $0) }
                     // Acknowledged means committed: a reader on another connection sees it at once.
-                    let read = try await store.value(session: session.id, scene: scene("m"), key: key("k\(index)"))
+                    let read = try await awaiting { try store.value(session: session.id, scene: scene("m"), key: key("k\(index)"), completion: $0) }
                     #expect(read == saved.value)
                 }
             }

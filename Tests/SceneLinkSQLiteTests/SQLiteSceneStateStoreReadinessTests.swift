@@ -8,10 +8,10 @@ import Testing
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }
         let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
-        try await store.checkWritable()
+        try await awaiting { store.checkWritable(completion: $0) }
         #expect(store.commitStatistics.commits == 1)
         try store.close()
-        await #expect(throws: SceneStateStoreError.closed) { try await store.checkWritable() }
+        await #expect(throws: SceneStateStoreError.closed) { try await awaiting { store.checkWritable(completion: $0) } }
     }
 
     @Test func revisionsContinueAfterReopening() async throws {
@@ -21,17 +21,17 @@ import Testing
         var lastRevision: Int64 = 0
         do {
             let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
-            try await store.createSession(session)
-            let saved = try await store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                                 precondition: .none, limits: .default)
-            _ = try await store.deleteValue(session: session.id, scene: scene("m"), key: key("k"), precondition: .none)
+            try await awaiting { store.createSession(session, completion: $0) }
+            let saved = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
+                                                                precondition: .none, limits: .default, completion: $0) }
+            _ = try await awaiting { try store.deleteValue(session: session.id, scene: scene("m"), key: key("k"), precondition: .none, completion: $0) }
             lastRevision = saved.value.revision + 1
             try store.close()
         }
         let reopened = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
         defer { try? reopened.close() }
-        let again = try await reopened.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                                precondition: .none, limits: .default)
+        let again = try await awaiting { try reopened.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
+                                                               precondition: .none, limits: .default, completion: $0) }
         #expect(again.value.revision > lastRevision)
     }
 }

@@ -12,14 +12,14 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, token) = makeSession()
-        try await store.createSession(session)
-        #expect(try await store.session(id: session.id) == session)
-        #expect(try await store.session(tokenHash: token.hash)?.id == session.id)
-        #expect(try await store.session(tokenHash: SessionToken.random().hash) == nil)
-        await #expect(throws: SceneStateStoreError.sessionExists) { try await store.createSession(session) }
-        #expect(try await store.deleteSession(id: session.id))
-        #expect(try await store.session(id: session.id) == nil)
-        #expect(try await store.deleteSession(id: session.id) == false)
+        try await awaiting { store.createSession(session, completion: $0) }
+        #expect(try await awaiting { store.session(id: session.id, completion: $0) } == session)
+        #expect(try await awaiting { store.session(tokenHash: token.hash, completion: $0) }?.id == session.id)
+        #expect(try await awaiting { store.session(tokenHash: SessionToken.random().hash, completion: $0) } == nil)
+        await #expect(throws: SceneStateStoreError.sessionExists) { try await awaiting { store.createSession(session, completion: $0) } }
+        #expect(try await awaiting { store.deleteSession(id: session.id, completion: $0) })
+        #expect(try await awaiting { store.session(id: session.id, completion: $0) } == nil)
+        #expect(try await awaiting { store.deleteSession(id: session.id, completion: $0) } == false)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -28,12 +28,12 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         let later = epoch.addingTimeInterval(7200)
-        try await store.refreshSession(id: session.id, expiresAt: later)
-        #expect(try await store.session(id: session.id)?.expiresAt == later)
+        try await awaiting { store.refreshSession(id: session.id, expiresAt: later, completion: $0) }
+        #expect(try await awaiting { store.session(id: session.id, completion: $0) }?.expiresAt == later)
         await #expect(throws: SceneStateStoreError.sessionNotFound) {
-            try await store.refreshSession(id: .random(), expiresAt: later)
+            try await awaiting { store.refreshSession(id: .random(), expiresAt: later, completion: $0) }
         }
     }
 
@@ -43,22 +43,22 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         let bytes: [UInt8] = [0, 255, 10, 13, 0x80]
-        let first = try await store.putValue(ValueContent(bytes: bytes, contentType: "application/octet-stream"),
-                                             session: session.id, scene: scene("main"), key: key("path"),
-                                             precondition: .none, limits: .default)
+        let first = try await awaiting { try store.putValue(ValueContent(bytes: bytes, contentType: "application/octet-stream"),
+                                                            session: session.id, scene: scene("main"), key: key("path"),
+                                                            precondition: .none, limits: .default, completion: $0) }
         #expect(first.created)
-        let read = try await store.value(session: session.id, scene: scene("main"), key: key("path"))
+        let read = try await awaiting { try store.value(session: session.id, scene: scene("main"), key: key("path"), completion: $0) }
         #expect(read?.bytes == bytes)
         #expect(read?.contentType == "application/octet-stream")
         #expect(read?.etag == first.value.etag)
-        let second = try await store.putValue(content("[]"), session: session.id, scene: scene("main"), key: key("path"),
-                                              precondition: .none, limits: .default)
+        let second = try await awaiting { try store.putValue(content("[]"), session: session.id, scene: scene("main"), key: key("path"),
+                                                             precondition: .none, limits: .default, completion: $0) }
         #expect(!second.created)
         #expect(second.value.revision > first.value.revision)
-        #expect(try await store.value(session: session.id, scene: scene("main"), key: key("path"))?.bytes == Array("[]".utf8))
-        #expect(try await store.value(session: session.id, scene: scene("main"), key: key("other")) == nil)
+        #expect(try await awaiting { try store.value(session: session.id, scene: scene("main"), key: key("path"), completion: $0) }?.bytes == Array("[]".utf8))
+        #expect(try await awaiting { try store.value(session: session.id, scene: scene("main"), key: key("other"), completion: $0) } == nil)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -66,10 +66,10 @@ import Testing
         let fixture = try StoreFixture(kind)
         defer { fixture.tearDown() }
         let (session, _) = makeSession()
-        try await fixture.store.createSession(session)
-        _ = try await fixture.store.putValue(ValueContent(bytes: [], contentType: "text/plain"), session: session.id,
-                                             scene: scene("s"), key: key("k"), precondition: .none, limits: .default)
-        let read = try await fixture.store.value(session: session.id, scene: scene("s"), key: key("k"))
+        try await awaiting { fixture.store.createSession(session, completion: $0) }
+        _ = try await awaiting { try fixture.store.putValue(ValueContent(bytes: [], contentType: "text/plain"), session: session.id,
+                                                            scene: scene("s"), key: key("k"), precondition: .none, limits: .default, completion: $0) }
+        let read = try await awaiting { try fixture.store.value(session: session.id, scene: scene("s"), key: key("k"), completion: $0) }
         #expect(read?.bytes == [])
         #expect(read?.contentType == "text/plain")
     }
@@ -80,35 +80,35 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         let main = try scene("main"), path = try key("path")
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: nil)) {
-            _ = try await store.putValue(content("1"), session: session.id, scene: main, key: path,
-                                         precondition: .ifMatch([.value(revision: 1)]), limits: .default)
+            _ = try await awaiting { store.putValue(content("1"), session: session.id, scene: main, key: path,
+                                                    precondition: .ifMatch([.value(revision: 1)]), limits: .default, completion: $0) }
         }
-        let created = try await store.putValue(content("1"), session: session.id, scene: main, key: path,
-                                               precondition: .ifNoneMatchAny, limits: .default)
+        let created = try await awaiting { store.putValue(content("1"), session: session.id, scene: main, key: path,
+                                                          precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: created.value.etag)) {
-            _ = try await store.putValue(content("2"), session: session.id, scene: main, key: path,
-                                         precondition: .ifNoneMatchAny, limits: .default)
+            _ = try await awaiting { store.putValue(content("2"), session: session.id, scene: main, key: path,
+                                                    precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
         }
         let stale = EntityTag.value(revision: created.value.revision + 100)
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: created.value.etag)) {
-            _ = try await store.putValue(content("2"), session: session.id, scene: main, key: path,
-                                         precondition: .ifMatch([stale]), limits: .default)
+            _ = try await awaiting { store.putValue(content("2"), session: session.id, scene: main, key: path,
+                                                    precondition: .ifMatch([stale]), limits: .default, completion: $0) }
         }
-        let updated = try await store.putValue(content("2"), session: session.id, scene: main, key: path,
-                                               precondition: .ifMatch([stale, created.value.etag]), limits: .default)
-        #expect(try await store.value(session: session.id, scene: main, key: path)?.bytes == Array("2".utf8))
+        let updated = try await awaiting { store.putValue(content("2"), session: session.id, scene: main, key: path,
+                                                          precondition: .ifMatch([stale, created.value.etag]), limits: .default, completion: $0) }
+        #expect(try await awaiting { store.value(session: session.id, scene: main, key: path, completion: $0) }?.bytes == Array("2".utf8))
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: updated.value.etag)) {
-            _ = try await store.deleteValue(session: session.id, scene: main, key: path,
-                                            precondition: .ifMatch([created.value.etag]))
+            _ = try await awaiting { store.deleteValue(session: session.id, scene: main, key: path,
+                                                       precondition: .ifMatch([created.value.etag]), completion: $0) }
         }
-        #expect(try await store.deleteValue(session: session.id, scene: main, key: path,
-                                            precondition: .ifMatch([updated.value.etag])))
+        #expect(try await awaiting { store.deleteValue(session: session.id, scene: main, key: path,
+                                                       precondition: .ifMatch([updated.value.etag]), completion: $0) })
         // Missing: false (404), even with a precondition (RFC 9110 §13.2.1).
-        #expect(try await store.deleteValue(session: session.id, scene: main, key: path,
-                                            precondition: .ifMatch([updated.value.etag])) == false)
+        #expect(try await awaiting { store.deleteValue(session: session.id, scene: main, key: path,
+                                                       precondition: .ifMatch([updated.value.etag]), completion: $0) } == false)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -117,12 +117,12 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, _) = makeSession()
-        try await store.createSession(session)
-        let first = try await store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                             precondition: .none, limits: .default)
-        _ = try await store.deleteValue(session: session.id, scene: scene("m"), key: key("k"), precondition: .none)
-        let again = try await store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                             precondition: .none, limits: .default)
+        try await awaiting { store.createSession(session, completion: $0) }
+        let first = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
+                                                            precondition: .none, limits: .default, completion: $0) }
+        _ = try await awaiting { try store.deleteValue(session: session.id, scene: scene("m"), key: key("k"), precondition: .none, completion: $0) }
+        let again = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
+                                                            precondition: .none, limits: .default, completion: $0) }
         #expect(again.value.etag != first.value.etag)
     }
 
@@ -133,39 +133,39 @@ import Testing
         let store = fixture.store
         let limits = SceneStateStoreBehaviourTests.limits
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         for name in ["a", "b"] {
-            _ = try await store.putValue(content("1"), session: session.id, scene: scene("one"), key: key(name),
-                                         precondition: .none, limits: limits)
+            _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("one"), key: key(name),
+                                                        precondition: .none, limits: limits, completion: $0) }
         }
         await #expect(throws: SceneStateStoreError.tooManyKeys(limit: 2)) {
-            _ = try await store.putValue(content("1"), session: session.id, scene: scene("one"), key: key("c"),
-                                         precondition: .none, limits: limits)
+            _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("one"), key: key("c"),
+                                                        precondition: .none, limits: limits, completion: $0) }
         }
         // Updating an existing key is not a new key.
-        _ = try await store.putValue(content("2"), session: session.id, scene: scene("one"), key: key("a"),
-                                     precondition: .none, limits: limits)
-        _ = try await store.putValue(content("1"), session: session.id, scene: scene("two"), key: key("a"),
-                                     precondition: .none, limits: limits)
+        _ = try await awaiting { try store.putValue(content("2"), session: session.id, scene: scene("one"), key: key("a"),
+                                                    precondition: .none, limits: limits, completion: $0) }
+        _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("two"), key: key("a"),
+                                                    precondition: .none, limits: limits, completion: $0) }
         await #expect(throws: SceneStateStoreError.tooManyScenes(limit: 2)) {
-            _ = try await store.putValue(content("1"), session: session.id, scene: scene("three"), key: key("a"),
-                                         precondition: .none, limits: limits)
+            _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("three"), key: key("a"),
+                                                        precondition: .none, limits: limits, completion: $0) }
         }
         await #expect(throws: SceneStateStoreError.valueTooLarge(bytes: 17, limit: 16)) {
-            _ = try await store.putValue(content(String(repeating: "x", count: 17)), session: session.id,
-                                         scene: scene("one"), key: key("a"), precondition: .none, limits: limits)
+            _ = try await awaiting { try store.putValue(content(String(repeating: "x", count: 17)), session: session.id,
+                                                        scene: scene("one"), key: key("a"), precondition: .none, limits: limits, completion: $0) }
         }
-        #expect(try await store.scenes(session: session.id).map(\.scene.rawValue) == ["one", "two"])
+        #expect(try await awaiting { store.scenes(session: session.id, completion: $0) }.map(\.scene.rawValue) == ["one", "two"])
 
         // Deleting frees room: a key in the scene, a scene in the session.
-        #expect(try await store.deleteValue(session: session.id, scene: scene("one"), key: key("b"), precondition: .none))
-        _ = try await store.putValue(content("1"), session: session.id, scene: scene("one"), key: key("c"),
-                                     precondition: .none, limits: limits)
-        #expect(try await store.deleteScene(session: session.id, scene: scene("two"), precondition: .none))
-        _ = try await store.putValue(content("1"), session: session.id, scene: scene("three"), key: key("a"),
-                                     precondition: .none, limits: limits)
-        #expect(try await store.scenes(session: session.id).map(\.valueCount) == [2, 1])
-        #expect(try await store.counts() == SceneStateCounts(sessions: 1, scenes: 2, values: 3))
+        #expect(try await awaiting { try store.deleteValue(session: session.id, scene: scene("one"), key: key("b"), precondition: .none, completion: $0) })
+        _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("one"), key: key("c"),
+                                                    precondition: .none, limits: limits, completion: $0) }
+        #expect(try await awaiting { try store.deleteScene(session: session.id, scene: scene("two"), precondition: .none, completion: $0) })
+        _ = try await awaiting { try store.putValue(content("1"), session: session.id, scene: scene("three"), key: key("a"),
+                                                    precondition: .none, limits: limits, completion: $0) }
+        #expect(try await awaiting { store.scenes(session: session.id, completion: $0) }.map(\.valueCount) == [2, 1])
+        #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 1, scenes: 2, values: 3))
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -173,12 +173,12 @@ import Testing
         let fixture = try StoreFixture(kind)
         defer { fixture.tearDown() }
         await #expect(throws: SceneStateStoreError.sessionNotFound) {
-            _ = try await fixture.store.putValue(content("1"), session: .random(), scene: scene("m"), key: key("k"),
-                                                 precondition: .none, limits: .default)
+            _ = try await awaiting { try fixture.store.putValue(content("1"), session: .random(), scene: scene("m"), key: key("k"),
+                                                                precondition: .none, limits: .default, completion: $0) }
         }
         await #expect(throws: SceneStateStoreError.sessionNotFound) {
-            _ = try await fixture.store.replaceScene([:], session: .random(), scene: scene("m"),
-                                                     precondition: .none, limits: .default)
+            _ = try await awaiting { try fixture.store.replaceScene([:], session: .random(), scene: scene("m"),
+                                                                    precondition: .none, limits: .default, completion: $0) }
         }
     }
 
@@ -188,19 +188,19 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         let main = try scene("main")
-        #expect(try await store.scene(session: session.id, scene: main) == nil)
-        _ = try await store.putValue(content("old"), session: session.id, scene: main, key: key("gone"),
-                                     precondition: .none, limits: .default)
-        let before = try #require(try await store.scene(session: session.id, scene: main))
+        #expect(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) } == nil)
+        _ = try await awaiting { try store.putValue(content("old"), session: session.id, scene: main, key: key("gone"),
+                                                    precondition: .none, limits: .default, completion: $0) }
+        let before = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(before.values.count == 1)
 
-        let replaced = try await store.replaceScene(
+        let replaced = try await awaiting { store.replaceScene(
             [try key("path"): content("[1]"), try key("tab"): content("home", type: "text/plain")],
-            session: session.id, scene: main, precondition: .ifMatch([before.etag]), limits: .default)
+            session: session.id, scene: main, precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
         #expect(!replaced.created)
-        let after = try #require(try await store.scene(session: session.id, scene: main))
+        let after = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(after.etag == replaced.snapshot.etag)
         #expect(after.etag != before.etag)
         #expect(after.values.keys.map(\.rawValue).sorted() == ["path", "tab"])
@@ -208,23 +208,23 @@ import Testing
         #expect(after.values[try key("path")]?.bytes == Array("[1]".utf8))
 
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: after.etag)) {
-            _ = try await store.replaceScene([:], session: session.id, scene: main,
-                                             precondition: .ifMatch([before.etag]), limits: .default)
+            _ = try await awaiting { store.replaceScene([:], session: session.id, scene: main,
+                                                        precondition: .ifMatch([before.etag]), limits: .default, completion: $0) }
         }
         // A value write moves the scene's tag too.
-        _ = try await store.putValue(content("x"), session: session.id, scene: main, key: key("tab"),
-                                     precondition: .none, limits: .default)
-        let moved = try #require(try await store.scene(session: session.id, scene: main))
+        _ = try await awaiting { try store.putValue(content("x"), session: session.id, scene: main, key: key("tab"),
+                                                    precondition: .none, limits: .default, completion: $0) }
+        let moved = try #require(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) })
         #expect(moved.etag != after.etag)
-        #expect(try await store.scenes(session: session.id) == [SceneSummary(scene: main, revision: moved.revision, valueCount: 2)])
+        #expect(try await awaiting { store.scenes(session: session.id, completion: $0) } == [SceneSummary(scene: main, revision: moved.revision, valueCount: 2)])
 
         await #expect(throws: SceneStateStoreError.preconditionFailed(current: moved.etag)) {
-            _ = try await store.deleteScene(session: session.id, scene: main, precondition: .ifMatch([after.etag]))
+            _ = try await awaiting { store.deleteScene(session: session.id, scene: main, precondition: .ifMatch([after.etag]), completion: $0) }
         }
-        #expect(try await store.deleteScene(session: session.id, scene: main, precondition: .ifMatch([moved.etag])))
-        #expect(try await store.scene(session: session.id, scene: main) == nil)
-        #expect(try await store.value(session: session.id, scene: main, key: key("path")) == nil)
-        #expect(try await store.deleteScene(session: session.id, scene: main, precondition: .none) == false)
+        #expect(try await awaiting { store.deleteScene(session: session.id, scene: main, precondition: .ifMatch([moved.etag]), completion: $0) })
+        #expect(try await awaiting { store.scene(session: session.id, scene: main, completion: $0) } == nil)
+        #expect(try await awaiting { try store.value(session: session.id, scene: main, key: key("path"), completion: $0) } == nil)
+        #expect(try await awaiting { store.deleteScene(session: session.id, scene: main, precondition: .none, completion: $0) } == false)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -232,11 +232,11 @@ import Testing
         let fixture = try StoreFixture(kind)
         defer { fixture.tearDown() }
         let (session, _) = makeSession()
-        try await fixture.store.createSession(session)
-        let outcome = try await fixture.store.replaceScene([:], session: session.id, scene: scene("new"),
-                                                           precondition: .ifNoneMatchAny, limits: .default)
+        try await awaiting { fixture.store.createSession(session, completion: $0) }
+        let outcome = try await awaiting { try fixture.store.replaceScene([:], session: session.id, scene: scene("new"),
+                                                                          precondition: .ifNoneMatchAny, limits: .default, completion: $0) }
         #expect(outcome.created)
-        #expect(try await fixture.store.scene(session: session.id, scene: scene("new"))?.values.isEmpty == true)
+        #expect(try await awaiting { try fixture.store.scene(session: session.id, scene: scene("new"), completion: $0) }?.values.isEmpty == true)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -245,14 +245,14 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (a, _) = makeSession(), (b, _) = makeSession()
-        try await store.createSession(a)
-        try await store.createSession(b)
-        _ = try await store.putValue(content("a"), session: a.id, scene: scene("m"), key: key("k"),
-                                     precondition: .none, limits: .default)
-        #expect(try await store.value(session: b.id, scene: scene("m"), key: key("k")) == nil)
-        #expect(try await store.scenes(session: b.id).isEmpty)
-        #expect(try await store.deleteValue(session: b.id, scene: scene("m"), key: key("k"), precondition: .none) == false)
-        #expect(try await store.value(session: a.id, scene: scene("m"), key: key("k")) != nil)
+        try await awaiting { store.createSession(a, completion: $0) }
+        try await awaiting { store.createSession(b, completion: $0) }
+        _ = try await awaiting { try store.putValue(content("a"), session: a.id, scene: scene("m"), key: key("k"),
+                                                    precondition: .none, limits: .default, completion: $0) }
+        #expect(try await awaiting { try store.value(session: b.id, scene: scene("m"), key: key("k"), completion: $0) } == nil)
+        #expect(try await awaiting { store.scenes(session: b.id, completion: $0) }.isEmpty)
+        #expect(try await awaiting { try store.deleteValue(session: b.id, scene: scene("m"), key: key("k"), precondition: .none, completion: $0) } == false)
+        #expect(try await awaiting { try store.value(session: a.id, scene: scene("m"), key: key("k"), completion: $0) } != nil)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -261,12 +261,12 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, _) = makeSession()
-        try await store.createSession(session)
-        _ = try await store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
-                                     precondition: .none, limits: .default)
-        #expect(try await store.counts() == SceneStateCounts(sessions: 1, scenes: 1, values: 1))
-        #expect(try await store.deleteSession(id: session.id))
-        #expect(try await store.counts() == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
+        try await awaiting { store.createSession(session, completion: $0) }
+        _ = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
+                                                    precondition: .none, limits: .default, completion: $0) }
+        #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 1, scenes: 1, values: 1))
+        #expect(try await awaiting { store.deleteSession(id: session.id, completion: $0) })
+        #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -277,21 +277,21 @@ import Testing
         var expired: [SessionRecord] = []
         for index in 0..<5 {
             let (session, _) = makeSession(expiresIn: Double(index + 1))
-            try await store.createSession(session)
-            _ = try await store.putValue(content("v"), session: session.id, scene: scene("m"), key: key("k"),
-                                         precondition: .none, limits: .default)
+            try await awaiting { store.createSession(session, completion: $0) }
+            _ = try await awaiting { try store.putValue(content("v"), session: session.id, scene: scene("m"), key: key("k"),
+                                                        precondition: .none, limits: .default, completion: $0) }
             expired.append(session)
         }
         let (live, _) = makeSession(expiresIn: 3600)
-        try await store.createSession(live)
+        try await awaiting { store.createSession(live, completion: $0) }
         let now = epoch.addingTimeInterval(10)
-        #expect(try await store.deleteExpiredSessions(now: now, limit: 2) == 2)
-        #expect(try await store.deleteExpiredSessions(now: now, limit: 2) == 2)
-        #expect(try await store.deleteExpiredSessions(now: now, limit: 2) == 1)
-        #expect(try await store.deleteExpiredSessions(now: now, limit: 2) == 0)
-        for session in expired { #expect(try await store.session(id: session.id) == nil) }
-        #expect(try await store.session(id: live.id) == live)
-        #expect(try await store.counts() == SceneStateCounts(sessions: 1, scenes: 0, values: 0))
+        #expect(try await awaiting { store.deleteExpiredSessions(now: now, limit: 2, completion: $0) } == 2)
+        #expect(try await awaiting { store.deleteExpiredSessions(now: now, limit: 2, completion: $0) } == 2)
+        #expect(try await awaiting { store.deleteExpiredSessions(now: now, limit: 2, completion: $0) } == 1)
+        #expect(try await awaiting { store.deleteExpiredSessions(now: now, limit: 2, completion: $0) } == 0)
+        for session in expired { #expect(try await awaiting { store.session(id: session.id, completion: $0) } == nil) }
+        #expect(try await awaiting { store.session(id: live.id, completion: $0) } == live)
+        #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 1, scenes: 0, values: 0))
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -300,14 +300,14 @@ import Testing
         defer { fixture.tearDown() }
         let store = fixture.store
         let (session, _) = makeSession()
-        try await store.createSession(session)
+        try await awaiting { store.createSession(session, completion: $0) }
         // Too many keys for a new scene: neither the scene nor any value may remain.
         let limits = SceneStateStoreBehaviourTests.limits
         await #expect(throws: SceneStateStoreError.tooManyKeys(limit: 2)) {
-            _ = try await store.replaceScene([try key("a"): content("1"), try key("b"): content("1"), try key("c"): content("1")],
-                                             session: session.id, scene: scene("m"), precondition: .none, limits: limits)
+            _ = try await awaiting { try store.replaceScene([try key("a"): content("1"), try key("b"): content("1"), try key("c"): content("1")],
+                                                            session: session.id, scene: scene("m"), precondition: .none, limits: limits, completion: $0) }
         }
-        #expect(try await store.scene(session: session.id, scene: scene("m")) == nil)
-        #expect(try await store.counts().scenes == 0)
+        #expect(try await awaiting { try store.scene(session: session.id, scene: scene("m"), completion: $0) } == nil)
+        #expect(try await awaiting { store.counts(completion: $0) }.scenes == 0)
     }
 }

@@ -4,7 +4,8 @@ import SceneLinkCore
 @testable import SceneLinkSQLite
 
 /// The stores the behaviour tests run against: the same list for the real store (on a
-/// temporary file and on `:memory:`) and the in-memory fake.
+/// temporary file and on `:memory:`) and the in-memory fake. Another store (PostgreSQL) joins
+/// every behaviour test as one more case here and one more branch in `StoreFixture.init`.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqliteFile
     case sqliteMemory

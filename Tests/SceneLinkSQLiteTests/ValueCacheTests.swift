@@ -71,37 +71,44 @@ import Testing
         defer { fixture.tearDown() }
         let store = try #require(fixture.store as? SQLiteSceneStateStore)
         let (record, _) = makeSession()
-        try await store.createSession(record)
+        try await awaiting { store.createSession(record, completion: $0) }
         let limits = SceneStateLimits()
-        _ = try await store.putValue(content("[1]"), session: record.id, scene: scene, key: key,
-                                     precondition: Precondition(), limits: limits)
+        _ = try await awaiting { store.putValue(content("[1]"), session: record.id, scene: scene, key: key,
+                                                precondition: Precondition(), limits: limits, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil) // saves do not fill
-        let first = try await store.value(session: record.id, scene: scene, key: key)
+        let first = try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == first)
 
-        let second = try await store.putValue(content("[2]"), session: record.id, scene: scene, key: key,
-                                              precondition: Precondition(), limits: limits)
+        let second = try await awaiting { store.putValue(content("[2]"), session: record.id, scene: scene, key: key,
+                                                         precondition: Precondition(), limits: limits, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == second.value)
 
-        _ = try await store.replaceScene([key: content("[3]")], session: record.id, scene: scene,
-                                         precondition: Precondition(), limits: limits)
+        _ = try await awaiting { store.replaceScene([key: content("[3]")], session: record.id, scene: scene,
+                                                    precondition: Precondition(), limits: limits, completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil)
-        #expect(try await store.value(session: record.id, scene: scene, key: key)?.bytes == Array("[3]".utf8))
+        #expect(try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }?.bytes == Array("[3]".utf8))
 
-        #expect(try await store.deleteValue(session: record.id, scene: scene, key: key, precondition: Precondition()))
+        #expect(try await awaiting { store.deleteValue(session: record.id, scene: scene, key: key, precondition: Precondition(), completion: $0) })
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil)
-        #expect(try await store.value(session: record.id, scene: scene, key: key) == nil)
+        #expect(try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) } == nil)
 
-        _ = try await store.putValue(content("[4]"), session: record.id, scene: scene, key: key,
-                                     precondition: Precondition(), limits: limits)
-        _ = try await store.value(session: record.id, scene: scene, key: key)
-        _ = try await store.deleteScene(session: record.id, scene: scene, precondition: Precondition())
+        _ = try await awaiting { store.putValue(content("[4]"), session: record.id, scene: scene, key: key,
+                                                precondition: Precondition(), limits: limits, completion: $0) }
+        _ = try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }
+        _ = try await awaiting { store.deleteScene(session: record.id, scene: scene, precondition: Precondition(), completion: $0) }
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil)
 
-        _ = try await store.putValue(content("[5]"), session: record.id, scene: scene, key: key,
-                                     precondition: Precondition(), limits: limits)
-        _ = try await store.value(session: record.id, scene: scene, key: key)
-        #expect(try await store.deleteSession(id: record.id))
+        _ = try await awaiting { store.putValue(content("[5]"), session: record.id, scene: scene, key: key,
+                                                precondition: Precondition(), limits: limits, completion: $0) }
+        _ = try await awaiting { store.value(session: record.id, scene: scene, key: key, completion: $0) }
+        #expect(try await awaiting { store.deleteSession(id: record.id, completion: $0) })
         #expect(store.cachedValue(session: record.id, scene: scene, key: key) == nil)
+    }
+}
+
+extension SQLiteSceneStateStore {
+    /// What the restore cache holds for a key (nil: a lookup would go to a reader).
+    func cachedValue(session: SessionID, scene: SceneID, key: ValueKey) -> StoredValue? {
+        valueCache.withLock { $0.value(session: session, scene: scene, key: key) }
     }
 }

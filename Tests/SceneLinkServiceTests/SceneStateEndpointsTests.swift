@@ -7,7 +7,23 @@ import SceneLinkText
 import Synchronization
 import Testing
 
-/// Drives `SceneStateEndpoints` through `HTTPRouter.handle`, in process.
+/// The stores every endpoint test runs on: the fake and SQLite (`:memory:`; a file store's
+/// reader pool and caches are `SceneStateEndpointsSQLiteTests`'). Another store is one more case.
+enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemoryFake
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> any SceneStateStore {
+        switch self {
+        case .inMemoryFake: InMemorySceneStateStore()
+        case .sqlite: try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
+        }
+    }
+}
+
+/// Drives `SceneStateEndpoints` through `HTTPRouter.handle`, in process, on every store.
 @Suite struct SceneStateEndpointsTests {
     /// A clock tests move by hand.
     final class ManualClock: Sendable {
@@ -95,8 +111,9 @@ import Testing
 
     // MARK: Sessions
 
-    @Test func creatingASessionAnswersIdTokenAndExpiry() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func creatingASessionAnswersIdTokenAndExpiry(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let response = await harness.send(.post, "/v1/sessions")
         #expect(response.status == .created)
         #expect(response.headers["Cache-Control"] == "no-store")
@@ -106,19 +123,20 @@ import Testing
         #expect(token.count == 43)
         // 1_800_000_000 s is 2027-01-15T08:00:00Z; one hour later:
         #expect(object["expiresAt"] == "2027-01-15T09:00:00Z")
-        let stored = try #require(try await harness.store.session(id: SessionID(id)))
+        let stored = try #require(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) })
         #expect(stored.tokenHash == SHA256.hash(Array(token.utf8)))
         #expect(stored.tokenHash != Array(token.utf8))
     }
 
-    @Test func deletingASessionForgetsItAndItsToken() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func deletingASessionForgetsItAndItsToken(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         #expect(await harness.send(.put, "/v1/sessions/\(id)/scenes/main/values/path", token: token, body: "[]").status == .created)
         #expect(await harness.send(.delete, "/v1/sessions/\(id)", token: token).status == .noContent)
         let after = await harness.send(.get, "/v1/sessions/\(id)/scenes/main/values/path", token: token)
         #expect(after.status == .unauthorized)
-        #expect(try await harness.store.counts() == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
+        #expect(try await awaiting { harness.store.counts(completion: $0) } == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
     }
 
     // MARK: Values
@@ -151,16 +169,18 @@ import Testing
         #expect(Self.text(again) == "[]")
     }
 
-    @Test func aMissingValueIs404() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aMissingValueIs404(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes/main/values/path", token: token)
         #expect(response.status == .notFound)
         #expect(Self.problemType(response) == "value-not-found")
     }
 
-    @Test func ifNoneMatchOnGetAnswers304() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func ifNoneMatchOnGetAnswers304(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/path"
         let tag = try #require(await harness.send(.put, url, token: token, body: "[1]").headers["ETag"])
@@ -173,8 +193,9 @@ import Testing
         #expect(await harness.send(.get, url, token: token, headers: [("If-None-Match", "*")]).status == .notModified)
     }
 
-    @Test func ifMatchProtectsAgainstLostUpdates() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func ifMatchProtectsAgainstLostUpdates(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/count"
         let first = try #require(await harness.send(.put, url, token: token, body: "1").headers["ETag"])
@@ -195,8 +216,9 @@ import Testing
         #expect(await harness.send(.put, url, token: token, headers: [("If-Match", current)], body: "3").status == .preconditionFailed)
     }
 
-    @Test func ifNoneMatchStarMakesAPutCreateOnly() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func ifNoneMatchStarMakesAPutCreateOnly(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/path"
         #expect(await harness.send(.put, url, token: token, headers: [("If-None-Match", "*")], body: "a").status == .created)
@@ -205,8 +227,9 @@ import Testing
         #expect(Self.text(await harness.send(.get, url, token: token)) == "a")
     }
 
-    @Test func aMalformedConditionalHeaderIs400() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aMalformedConditionalHeaderIs400(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.put, "/v1/sessions/\(id)/scenes/main/values/path", token: token,
                                           headers: [("If-Match", "v1")], body: "a")
@@ -230,15 +253,17 @@ import Testing
         #expect(Self.text(response).contains("The \(kind)"))
     }
 
-    @Test func anInvalidSessionIdIs400() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func anInvalidSessionIdIs400(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let response = await harness.send(.get, "/v1/sessions/bad.id/scenes", token: SessionToken.random().text)
         #expect(response.status == .badRequest)
         #expect(Self.problemType(response) == "invalid-identifier")
     }
 
-    @Test func aValueOverTheLimitIs413EvenWithAFailingPrecondition() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aValueOverTheLimitIs413EvenWithAFailingPrecondition(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.put, "/v1/sessions/\(id)/scenes/main/values/path", token: token,
                                           headers: [("If-Match", "\"v999\"")], body: String(repeating: "x", count: 65))
@@ -258,8 +283,9 @@ import Testing
         #expect(route.maxBodyBytes == 64)
     }
 
-    @Test func limitsOnKeysAndScenesAre409() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func limitsOnKeysAndScenesAre409(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         for key in ["a", "b", "c"] {
             #expect(await harness.send(.put, "/v1/sessions/\(id)/scenes/one/values/\(key)", token: token, body: "1").status == .created)
@@ -275,8 +301,9 @@ import Testing
 
     // MARK: Authorization
 
-    @Test func aMissingTokenIs401WithAChallenge() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aMissingTokenIs401WithAChallenge(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, _) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes/main/values/path",
                                           headers: [("If-Match", "\"v1\"")])
@@ -285,32 +312,35 @@ import Testing
         #expect(Self.problemType(response) == "unauthorized")
     }
 
-    @Test(arguments: ["Basic dXNlcjpwYXNz", "Bearer", "Bearer a b", "Bearer tok=en", "Bearer \u{7F}"])
-    func aMalformedAuthorizationIs401(field: String) async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases, ["Basic dXNlcjpwYXNz", "Bearer", "Bearer a b", "Bearer tok=en", "Bearer \u{7F}"])
+    func aMalformedAuthorizationIs401(store: EndpointStore, field: String) async throws {
+        let harness = Harness(store: try store.make())
         let (id, _) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", headers: [("Authorization", field)])
         #expect(response.status == .unauthorized)
         #expect(response.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
     }
 
-    @Test func anUnknownTokenIs401() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func anUnknownTokenIs401(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, _) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", token: SessionToken.random().text)
         #expect(response.status == .unauthorized)
         #expect(response.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
     }
 
-    @Test func bearerSchemeIsCaseInsensitive() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func bearerSchemeIsCaseInsensitive(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", headers: [("Authorization", "bearer \(token)")])
         #expect(response.status == .ok)
     }
 
-    @Test func oneSessionNeverSeesAnother() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func oneSessionNeverSeesAnother(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let a = try await harness.openSession(), b = try await harness.openSession()
         #expect(await harness.send(.put, "/v1/sessions/\(a.id)/scenes/main/values/path", token: a.token, body: "A").status == .created)
         // B's token on A's id: 404 for every route, as if A did not exist.
@@ -331,8 +361,9 @@ import Testing
 
     // MARK: Expiry
 
-    @Test func anExpiredSessionIs404() async throws {
-        let harness = Harness(ttl: .seconds(3_600))
+    @Test(arguments: EndpointStore.allCases)
+    func anExpiredSessionIs404(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make(), ttl: .seconds(3_600))
         let (id, token) = try await harness.openSession()
         harness.clock.advance(by: 3_601)
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token)
@@ -340,18 +371,19 @@ import Testing
         #expect(Self.problemType(response) == "session-not-found")
     }
 
-    @Test func useRefreshesTheExpiryAtMostOncePerGranule() async throws {
-        let harness = Harness(ttl: .seconds(3_600)) // granule: min(60 s, 1% of 3600 s) = 36 s
+    @Test(arguments: EndpointStore.allCases)
+    func useRefreshesTheExpiryAtMostOncePerGranule(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make(), ttl: .seconds(3_600)) // granule: min(60 s, 1% of 3600 s) = 36 s
         let (id, token) = try await harness.openSession()
-        let created = try #require(try await harness.store.session(id: SessionID(id))).expiresAt
+        let created = try #require(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) }).expiresAt
 
         harness.clock.advance(by: 10)
         #expect(await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token).status == .ok)
-        #expect(try await harness.store.session(id: SessionID(id))?.expiresAt == created, "refreshed within the granule")
+        #expect(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) }?.expiresAt == created, "refreshed within the granule")
 
         harness.clock.advance(by: 1_800)
         #expect(await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token).status == .ok)
-        #expect(try await harness.store.session(id: SessionID(id))?.expiresAt == harness.clock.date.addingTimeInterval(3_600))
+        #expect(try await awaiting { try harness.store.session(id: SessionID(id), completion: $0) }?.expiresAt == harness.clock.date.addingTimeInterval(3_600))
 
         // Past the original expiry, the refreshed session still lives.
         harness.clock.advance(by: 2_000)
@@ -360,8 +392,9 @@ import Testing
 
     // MARK: Repair
 
-    @Test func repairCutsAStalePathAndSaysHowManyElementsWereDropped() async throws {
-        let harness = Harness(limits: SceneStateLimits(maximumValueBytes: 1_024))
+    @Test(arguments: EndpointStore.allCases)
+    func repairCutsAStalePathAndSaysHowManyElementsWereDropped(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make(), limits: SceneStateLimits(maximumValueBytes: 1_024))
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/path"
         // Top first: detail (Int 7) on top of account (2) on top of setting (1).
@@ -385,8 +418,9 @@ import Testing
         #expect(Self.text(await harness.send(.get, url, token: token)) == stored)
     }
 
-    @Test func repairOfSomethingThatIsNotAPathIs422() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func repairOfSomethingThatIsNotAPathIs422(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let url = "/v1/sessions/\(id)/scenes/main/values/tab"
         _ = await harness.send(.put, url, token: token, body: "{\"tab\":1}")
@@ -400,8 +434,9 @@ import Testing
 
     // MARK: Scenes
 
-    @Test func aSceneIsReadAsOneDocument() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aSceneIsReadAsOneDocument(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let base = "/v1/sessions/\(id)/scenes/main"
         _ = await harness.send(.put, base + "/values/path", token: token, headers: [("Content-Type", "application/json")],
@@ -429,8 +464,9 @@ import Testing
         #expect(Self.text(list) == "{\"scenes\":[{\"scene\":\"main\",\"etag\":\(JSONEscaping.quote(tag)),\"values\":3}]}")
     }
 
-    @Test func aSceneIsReplacedAtomicallyWithItsOwnETag() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aSceneIsReplacedAtomicallyWithItsOwnETag(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let base = "/v1/sessions/\(id)/scenes/main"
         let document = #"{"values":{"path":{"contentType":"application/json","base64":"WyJTd2lmdC5JbnQiLCIxIl0="},"tab":{"text":"home"}}}"#
@@ -452,10 +488,10 @@ import Testing
         #expect(stale.headers["ETag"] == replaced.headers["ETag"])
     }
 
-    @Test(arguments: ["not json", "[]", #"{"value":{}}"#, #"{"values":{"k":{"base64":"***"}}}"#,
+    @Test(arguments: EndpointStore.allCases, ["not json", "[]", #"{"value":{}}"#, #"{"values":{"k":{"base64":"***"}}}"#,
                       #"{"values":{"k":{"text":"a","base64":"YQ=="}}}"#, #"{"values":{"a b":{"text":"a"}}}"#])
-    func anInvalidSceneDocumentIs400(body: String) async throws {
-        let harness = Harness()
+    func anInvalidSceneDocumentIs400(store: EndpointStore, body: String) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let response = await harness.send(.put, "/v1/sessions/\(id)/scenes/main", token: token, body: body)
         #expect(response.status == .badRequest)
@@ -463,8 +499,9 @@ import Testing
         #expect(type == "invalid-scene-document", "\(Self.text(response))")
     }
 
-    @Test func aSceneWithATooLargeValueIs413AndTooManyKeys409() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func aSceneWithATooLargeValueIs413AndTooManyKeys409(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let big = Data(repeating: 1, count: 65).base64EncodedString()
         let large = await harness.send(.put, "/v1/sessions/\(id)/scenes/main", token: token,
@@ -476,8 +513,9 @@ import Testing
         #expect(Self.problemType(many) == "too-many-keys")
     }
 
-    @Test func deletingASceneForgetsItsValues() async throws {
-        let harness = Harness()
+    @Test(arguments: EndpointStore.allCases)
+    func deletingASceneForgetsItsValues(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
         let (id, token) = try await harness.openSession()
         let base = "/v1/sessions/\(id)/scenes/main"
         _ = await harness.send(.put, base + "/values/path", token: token, body: "[]")

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A `SceneStateStore` in a dictionary behind a lock: the same rules as the SQLite store,
-/// no durability. Endpoint tests use it; each write counts as a commit of one.
+/// no durability. Endpoint tests use it; each write counts as a commit of one. Every
+/// operation answers at once, on the caller's thread.
 public final class InMemorySceneStateStore: SceneStateStore {
     private struct Scene {
         var revision: Int64
@@ -25,8 +26,9 @@ public final class InMemorySceneStateStore: SceneStateStore {
 
     public init() {}
 
-    /// Runs one write under the lock and counts it as one commit.
-    private func write<T>(_ body: (inout State) throws(SceneStateStoreError) -> T) throws(SceneStateStoreError) -> T {
+    /// Runs one write under the lock, counts it as one commit, and answers `completion` after unlocking.
+    private func write<T: Sendable>(_ completion: SceneStateCompletion<T>,
+                          _ body: (inout State) throws(SceneStateStoreError) -> T) {
         let result: Result<T, SceneStateStoreError> = state.withLock { state in
             state.statistics.record(batchSize: 1)
             // Work on a copy so a failing write leaves nothing behind, like a rolled-back savepoint.
@@ -39,52 +41,55 @@ public final class InMemorySceneStateStore: SceneStateStore {
                 return .failure(error)
             }
         }
-        return try result.get()
+        completion(result)
     }
 
-    public func createSession(_ session: SessionRecord) async throws(SceneStateStoreError) {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+    /// Answers `completion` with what `body` reads under the lock.
+    private func read<T: Sendable>(_ completion: SceneStateCompletion<T>, _ body: (State) -> T) {
+        let value = state.withLock { body($0) }
+        completion(.success(value))
+    }
+
+    public func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             guard state.sessions[session.id] == nil else { throw .sessionExists }
             state.sessions[session.id] = session
         }
     }
 
-    public func session(id: SessionID) async throws(SceneStateStoreError) -> SessionRecord? {
-        state.withLock { $0.sessions[id] }
+    public func session(id: SessionID, completion: @escaping SceneStateCompletion<SessionRecord?>) {
+        read(completion) { $0.sessions[id] }
     }
 
-    /// Everything here is in memory, so every stored session is "cached".
-    public func cachedSession(id: SessionID) -> SessionRecord? {
-        state.withLock { $0.sessions[id] }
-    }
-
-    public func session(tokenHash: [UInt8]) async throws(SceneStateStoreError) -> SessionRecord? {
-        state.withLock { state in
+    public func session(tokenHash: [UInt8], completion: @escaping SceneStateCompletion<SessionRecord?>) {
+        read(completion) { state in
             state.sessions.values.first { SessionToken.constantTimeEqual($0.tokenHash, tokenHash) }
         }
     }
 
-    public func refreshSession(id: SessionID, expiresAt: Date) async throws(SceneStateStoreError) {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+    public func refreshSession(id: SessionID, expiresAt: Date, completion: @escaping SceneStateCompletion<Void>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             guard state.sessions[id] != nil else { throw .sessionNotFound }
             state.sessions[id]?.expiresAt = expiresAt
         }
     }
 
-    public func deleteSession(id: SessionID) async throws(SceneStateStoreError) -> Bool {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+    public func deleteSession(id: SessionID, completion: @escaping SceneStateCompletion<Bool>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             state.scenes[id] = nil
             return state.sessions.removeValue(forKey: id) != nil
         }
     }
 
-    public func value(session: SessionID, scene: SceneID, key: ValueKey) async throws(SceneStateStoreError) -> StoredValue? {
-        state.withLock { $0.scenes[session]?[scene]?.values[key] }
+    public func value(session: SessionID, scene: SceneID, key: ValueKey,
+                      completion: @escaping SceneStateCompletion<StoredValue?>) {
+        read(completion) { $0.scenes[session]?[scene]?.values[key] }
     }
 
     public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
-                         precondition: Precondition, limits: SceneStateLimits) async throws(SceneStateStoreError) -> ValueWriteOutcome {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+                         precondition: Precondition, limits: SceneStateLimits,
+                         completion: @escaping SceneStateCompletion<ValueWriteOutcome>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             guard state.sessions[session] != nil else { throw .sessionNotFound }
             guard content.bytes.count <= limits.maximumValueBytes else {
                 throw .valueTooLarge(bytes: content.bytes.count, limit: limits.maximumValueBytes)
@@ -108,9 +113,9 @@ public final class InMemorySceneStateStore: SceneStateStore {
         }
     }
 
-    public func deleteValue(session: SessionID, scene: SceneID, key: ValueKey,
-                            precondition: Precondition) async throws(SceneStateStoreError) -> Bool {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+    public func deleteValue(session: SessionID, scene: SceneID, key: ValueKey, precondition: Precondition,
+                            completion: @escaping SceneStateCompletion<Bool>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             guard var entry = state.scenes[session]?[scene], let existing = entry.values[key] else { return false }
             guard precondition.isSatisfied(by: existing.etag) else { throw .preconditionFailed(current: existing.etag) }
             entry.values[key] = nil
@@ -120,15 +125,16 @@ public final class InMemorySceneStateStore: SceneStateStore {
         }
     }
 
-    public func scene(session: SessionID, scene: SceneID) async throws(SceneStateStoreError) -> SceneSnapshot? {
-        state.withLock { state in
+    public func scene(session: SessionID, scene: SceneID, completion: @escaping SceneStateCompletion<SceneSnapshot?>) {
+        read(completion) { state in
             state.scenes[session]?[scene].map { SceneSnapshot(scene: scene, revision: $0.revision, values: $0.values) }
         }
     }
 
     public func replaceScene(_ values: [ValueKey: ValueContent], session: SessionID, scene: SceneID,
-                             precondition: Precondition, limits: SceneStateLimits) async throws(SceneStateStoreError) -> SceneReplaceOutcome {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+                             precondition: Precondition, limits: SceneStateLimits,
+                             completion: @escaping SceneStateCompletion<SceneReplaceOutcome>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             guard state.sessions[session] != nil else { throw .sessionNotFound }
             var scenes = state.scenes[session] ?? [:]
             let existing = scenes[scene]
@@ -150,9 +156,9 @@ public final class InMemorySceneStateStore: SceneStateStore {
         }
     }
 
-    public func deleteScene(session: SessionID, scene: SceneID,
-                            precondition: Precondition) async throws(SceneStateStoreError) -> Bool {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+    public func deleteScene(session: SessionID, scene: SceneID, precondition: Precondition,
+                            completion: @escaping SceneStateCompletion<Bool>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             guard let existing = state.scenes[session]?[scene] else { return false }
             let currentTag = EntityTag.scene(revision: existing.revision)
             guard precondition.isSatisfied(by: currentTag) else { throw .preconditionFailed(current: currentTag) }
@@ -161,16 +167,16 @@ public final class InMemorySceneStateStore: SceneStateStore {
         }
     }
 
-    public func scenes(session: SessionID) async throws(SceneStateStoreError) -> [SceneSummary] {
-        state.withLock { state in
+    public func scenes(session: SessionID, completion: @escaping SceneStateCompletion<[SceneSummary]>) {
+        read(completion) { state in
             (state.scenes[session] ?? [:])
                 .map { SceneSummary(scene: $0.key, revision: $0.value.revision, valueCount: $0.value.values.count) }
                 .sorted { $0.scene < $1.scene }
         }
     }
 
-    public func deleteExpiredSessions(now: Date, limit: Int) async throws(SceneStateStoreError) -> Int {
-        try write { (state: inout State) throws(SceneStateStoreError) in
+    public func deleteExpiredSessions(now: Date, limit: Int, completion: @escaping SceneStateCompletion<Int>) {
+        write(completion) { (state: inout State) throws(SceneStateStoreError) in
             let expired = state.sessions.values.filter { $0.isExpired(at: now) }
                 .sorted { $0.expiresAt < $1.expiresAt }.prefix(max(0, limit))
             for session in expired {
@@ -182,10 +188,12 @@ public final class InMemorySceneStateStore: SceneStateStore {
     }
 
     /// Always writable.
-    public func checkWritable() async throws(SceneStateStoreError) {}
+    public func checkWritable(completion: @escaping SceneStateCompletion<Void>) {
+        completion(.success(()))
+    }
 
-    public func counts() async throws(SceneStateStoreError) -> SceneStateCounts {
-        state.withLock { state in
+    public func counts(completion: @escaping SceneStateCompletion<SceneStateCounts>) {
+        read(completion) { state in
             let scenes = state.scenes.values.reduce(0) { $0 + $1.count }
             let values = state.scenes.values.reduce(0) { total, scenes in
                 total + scenes.values.reduce(0) { $0 + $1.values.count }

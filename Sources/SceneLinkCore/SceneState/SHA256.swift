@@ -17,35 +17,40 @@ public enum SHA256 {
     /// The 32-byte digest of `message`.
     public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         // Padding (FIPS 180-4 §5.1.1): 0x80, zeros to 56 mod 64, then the bit length big-endian.
-        var padded = Array(message)
-        let bitLength = UInt64(padded.count) &* 8
-        padded.append(0x80)
-        while padded.count % 64 != 56 { padded.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-
+        let length = message.count
+        let paddedLength = (length + 1 + 8 + 63) / 64 * 64
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
             (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-        // Session checks hash a token on every request: the rounds run on fixed-size
-        // buffers, without array bounds checks or reference counting in the loop.
-        roundConstants.withUnsafeBufferPointer { constants in
-            padded.withUnsafeBufferPointer { bytes in
+        // Session checks hash a token on every request: the message is padded in a stack
+        // buffer and the rounds run on fixed-size buffers, without array bounds checks,
+        // allocations or reference counting.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: paddedLength) { padded in
+            _ = UnsafeMutableBufferPointer(rebasing: padded[0 ..< length]).initialize(fromContentsOf: message)
+            padded[length] = 0x80
+            padded[(length + 1)...].initialize(repeating: 0)
+            let bitLength = UInt64(length) &* 8
+            for index in 0 ..< 8 {
+                padded[paddedLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8))
+            }
+            roundConstants.withUnsafeBufferPointer { constants in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-                    for blockStart in stride(from: 0, to: bytes.count, by: 64) {
-                        compress(block: UnsafeBufferPointer(rebasing: bytes[blockStart ..< blockStart + 64]),
+                    for blockStart in stride(from: 0, to: paddedLength, by: 64) {
+                        compress(block: UnsafeBufferPointer(rebasing: padded[blockStart ..< blockStart + 64]),
                                  constants: constants, schedule: schedule, state: &state)
                     }
                 }
             }
         }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+            for (index, word) in words.enumerated() {
+                digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
+                digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+                digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+            }
+            count = 32
         }
-        return digest
     }
 
     /// One 64-byte block into `state` (FIPS 180-4 §6.2.2).

@@ -28,7 +28,7 @@ public struct SessionToken: Sendable, Equatable {
     }
 
     /// What the store keeps: SHA-256 of the token's UTF-8 bytes.
-    public var hash: [UInt8] { SHA256.hash(Array(text.utf8)) }
+    public var hash: [UInt8] { SHA256.hash(text.utf8) }
 
     /// Compares two byte strings in time that depends only on their lengths, so a wrong
     /// guess reveals nothing about how many leading bytes were right.
