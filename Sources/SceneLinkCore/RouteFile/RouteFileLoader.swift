@@ -27,7 +27,8 @@ struct RouteFileLoader {
         "callto", "skype", "rtsp", "rtmp", "smb", "nfs", "dns", "view-source", "ws+unix", "resource", "jar",
     ]
 
-    static func load(_ bytes: [UInt8]) throws(RouteFileError) -> RouteTable {
+    /// Reads and validates a route file; the loader then holds its compiled parts.
+    static func load(_ bytes: [UInt8]) throws(RouteFileError) -> RouteFileLoader {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -39,12 +40,7 @@ struct RouteFileLoader {
         var loader = RouteFileLoader()
         loader.read(document)
         if !loader.problems.isEmpty { throw RouteFileError(problems: loader.problems) }
-        guard let table = RouteTable(appName: loader.appName, schemes: loader.schemes, hosts: loader.hosts,
-                                     types: loader.types, routes: loader.routes, trie: loader.trie) else {
-            throw RouteFileError(problems: [RouteFileProblem(
-                location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
-        }
-        return table
+        return loader
     }
 
     mutating func problem(_ location: String, _ message: String) {
