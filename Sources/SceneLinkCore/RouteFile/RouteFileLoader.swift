@@ -14,6 +14,8 @@ struct RouteFileLoader {
     var routes: [Route] = []
     var trie = RouteTrie()
     var routeNames: [String: String] = [:]
+    /// `app.apple`, `app.android` and `app.fallback`.
+    var appLinks = AppLinks()
     /// Parameters of the route tree being read.
     var treeParameters: [ParameterDraft] = []
 
@@ -40,7 +42,8 @@ struct RouteFileLoader {
         loader.read(document)
         if !loader.problems.isEmpty { throw RouteFileError(problems: loader.problems) }
         guard let table = RouteTable(appName: loader.appName, schemes: loader.schemes, hosts: loader.hosts,
-                                     types: loader.types, routes: loader.routes, trie: loader.trie) else {
+                                     types: loader.types, routes: loader.routes, trie: loader.trie,
+                                     appLinks: loader.appLinks) else {
             throw RouteFileError(problems: [RouteFileProblem(
                 location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
         }
@@ -57,6 +60,7 @@ struct RouteFileLoader {
             return
         }
         reportDuplicateKeys(members, at: "")
+        reportUnknownKeys(members, known: RouteFileKeys.document, at: "")
         if let app = document["app"] { readApp(app) } else {
             problem("app", "The route file needs an \"app\" object with \"name\", \"schemes\" and \"hosts\".")
         }
@@ -108,6 +112,7 @@ struct RouteFileLoader {
             return
         }
         reportDuplicateKeys(members, at: "app")
+        reportUnknownKeys(members, known: RouteFileKeys.app, at: "app")
         if let name = app["name"] {
             if let text = name.stringValue, !text.isEmpty { appName = text } else {
                 problem("app.name", "The app name must be a non-empty string.")
@@ -141,6 +146,7 @@ struct RouteFileLoader {
         if app["schemes"] == nil && app["hosts"] == nil {
             problem("app", "The app needs at least one link source: \"schemes\" (custom URL schemes) or \"hosts\" (https domains).")
         }
+        readAppLinks(app)
     }
 
     mutating func stringList(_ value: JSONValue?, at location: String) -> [(Int, String)] {
@@ -264,6 +270,7 @@ struct RouteFileLoader {
             return nil
         }
         reportDuplicateKeys(members, at: location)
+        reportUnknownKeys(members, known: RouteFileKeys.type, at: location)
         var tag = appName.isEmpty ? name : appName + "." + name
         if let tagValue = value["tag"] {
             if let text = tagValue.stringValue, Self.isSwiftTypeName(text) {
@@ -395,5 +402,20 @@ struct RouteFileLoader {
             out.append((label: member.key, type: canonicalTypeName(typeName)))
         }
         return valid ? out : nil
+    }
+}
+
+extension RouteFileLoader {
+    /// Reports every key of an object that is not in `known` (keys starting with `x-` are free).
+    mutating func reportUnknownKeys(_ members: [(key: String, value: JSONValue)], known: [String], at location: String) {
+        for member in members where !known.contains(member.key) && !member.key.hasPrefix("x-") {
+            let keyLocation = Self.join(location, member.key)
+            if let near = RouteFileKeys.closest(to: member.key, in: known) {
+                problem(keyLocation, "Unknown key \"\(member.key)\"; did you mean \"\(near)\"? (Keys starting with \"x-\" are free for notes.)")
+            } else {
+                let listed = known.map { "\"\($0)\"" }.joined(separator: ", ")
+                problem(keyLocation, "Unknown key \"\(member.key)\"; this object takes \(listed), and keys starting with \"x-\" for notes.")
+            }
+        }
     }
 }

@@ -23,9 +23,16 @@ public struct RouteTable: Sendable {
     let templates: [ResolveTemplate]
     /// The root link's answers (the empty stack).
     let rootTemplate: ResolveTemplate
+    /// `app.apple`, `app.android` and `app.fallback`.
+    public let appLinks: AppLinks
+    /// Route indices by full name, for the link page of a resolved link.
+    let routeIndexByName: [String: Int]
+    /// The association files, made once when the table loads.
+    public let associationFiles: AssociationFiles
 
     /// Nil when the table is too large to lay out (`ResolveIndex`).
-    init?(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie) {
+    init?(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie,
+          appLinks: AppLinks = AppLinks()) {
         guard let index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts) else { return nil }
         self.appName = appName
         self.schemes = schemes
@@ -38,6 +45,11 @@ public struct RouteTable: Sendable {
         routesByStackCount = byCount
         templates = routes.map { ResolveTemplate(route: $0, schemes: schemes, hosts: hosts) }
         rootTemplate = ResolveTemplate(route: nil, schemes: schemes, hosts: hosts)
+        self.appLinks = appLinks
+        var byName: [String: Int] = [:]
+        for (index, route) in routes.enumerated() { byName[route.name] = index }
+        routeIndexByName = byName
+        associationFiles = AssociationFiles(appLinks: appLinks, routes: routes)
     }
 
     /// Loads and validates a route file.
