@@ -24,12 +24,8 @@ extension RouteFileLoader {
             }
         }
         if let fallback = app["fallback"] {
-            guard let members = fallback.objectMembers else {
-                problem("app.fallback", "\"fallback\" must be an object with \"web\" and optionally \"ios\" and \"android\" URLs; found \(fallback.kindDescription).")
-                return
-            }
-            reportDuplicateKeys(members, at: "app.fallback")
-            reportUnknownKeys(members, known: RouteFileKeys.fallback, at: "app.fallback")
+            guard members(of: fallback, at: "app.fallback", known: RouteFileKeys.fallback,
+                          shape: "an object with \"web\" and optionally \"ios\" and \"android\" URLs") != nil else { return }
             let web = fallbackTemplate(fallback["web"], at: "app.fallback.web", web: true, scope: [:])
             let ios = fallbackTemplate(fallback["ios"], at: "app.fallback.ios", web: false, scope: [:])
             let android = fallbackTemplate(fallback["android"], at: "app.fallback.android", web: false, scope: [:])
@@ -41,12 +37,9 @@ extension RouteFileLoader {
     }
 
     private mutating func readApple(_ value: JSONValue, at location: String) -> AppleApp? {
-        guard let members = value.objectMembers else {
-            problem(location, "\"apple\" must be an object with \"teamID\" and \"bundleIDs\"; found \(value.kindDescription).")
+        guard members(of: value, at: location, known: RouteFileKeys.apple, shape: "an object with \"teamID\" and \"bundleIDs\"") != nil else {
             return nil
         }
-        reportDuplicateKeys(members, at: location)
-        reportUnknownKeys(members, known: RouteFileKeys.apple, at: location)
         let before = problems.count
         var teamID = ""
         if let team = value["teamID"] {
@@ -63,7 +56,6 @@ extension RouteFileLoader {
         } else {
             problem(location, "\"apple\" needs \"teamID\": the 10-character team ID of the developer account.")
         }
-        var bundleIDs: [String] = []
         if value["bundleIDs"] == nil {
             problem(location, "\"apple\" needs \"bundleIDs\": the app's bundle IDs, like [\"com.example.app\"].")
         }
@@ -71,15 +63,8 @@ extension RouteFileLoader {
         if value["bundleIDs"]?.arrayValue?.isEmpty == true {
             problem(Self.join(location, "bundleIDs"), "\"bundleIDs\" lists no bundle ID; give at least one, like \"com.example.app\".")
         }
-        for (index, bundleID) in listed {
-            let itemLocation = "\(location).bundleIDs[\(index)]"
-            if !Self.isBundleID(bundleID) {
-                problem(itemLocation, "\"\(bundleID)\" is not a bundle ID; write letters, digits, '-' and '.', like \"com.example.app\".")
-            } else if bundleIDs.contains(bundleID) {
-                problem(itemLocation, "The bundle ID \"\(bundleID)\" is listed twice; keep one.")
-            } else {
-                bundleIDs.append(bundleID)
-            }
+        let bundleIDs = uniqueStrings(listed, at: Self.join(location, "bundleIDs"), noun: "bundle ID") { bundleID in
+            Self.isBundleID(bundleID) ? nil : "\"\(bundleID)\" is not a bundle ID; write letters, digits, '-' and '.', like \"com.example.app\"."
         }
         var appStoreID: String?
         if let store = value["appStoreID"] {
@@ -96,12 +81,8 @@ extension RouteFileLoader {
     }
 
     private mutating func readAndroid(_ value: JSONValue, at location: String) -> AndroidApp? {
-        guard let members = value.objectMembers else {
-            problem(location, "\"android\" must be an object with \"package\" and \"sha256CertFingerprints\" (or an array of them); found \(value.kindDescription).")
-            return nil
-        }
-        reportDuplicateKeys(members, at: location)
-        reportUnknownKeys(members, known: RouteFileKeys.android, at: location)
+        guard members(of: value, at: location, known: RouteFileKeys.android,
+                      shape: "an object with \"package\" and \"sha256CertFingerprints\" (or an array of them)") != nil else { return nil }
         let before = problems.count
         var package = ""
         if let packageValue = value["package"] {
@@ -114,26 +95,19 @@ extension RouteFileLoader {
         } else {
             problem(location, "\"android\" needs \"package\": the application ID from the app's build.gradle.")
         }
-        var fingerprints: [String] = []
         let fingerprintsLocation = Self.join(location, "sha256CertFingerprints")
         if value["sha256CertFingerprints"] == nil {
             problem(location, "\"android\" needs \"sha256CertFingerprints\": the SHA-256 fingerprints of the signing certificates (keytool -list -v, or Play Console's App signing page).")
         } else if value["sha256CertFingerprints"]?.arrayValue?.isEmpty == true {
             problem(fingerprintsLocation, "\"sha256CertFingerprints\" lists no fingerprint; give at least one.")
         }
-        for (index, fingerprint) in stringList(value["sha256CertFingerprints"], at: fingerprintsLocation) {
-            let itemLocation = "\(fingerprintsLocation)[\(index)]"
-            if Self.isFingerprint(fingerprint) {
-                if fingerprints.contains(fingerprint) {
-                    problem(itemLocation, "This fingerprint is listed twice; keep one.")
-                } else {
-                    fingerprints.append(fingerprint)
-                }
-            } else if Self.isFingerprint(fingerprint.uppercased()) {
-                problem(itemLocation, "Fingerprints are upper-case hex, as Android compares them: write \"\(fingerprint.uppercased())\".")
-            } else {
-                problem(itemLocation, "\"\(fingerprint)\" is not a SHA-256 fingerprint; write 32 upper-case hex pairs joined by ':', like \"14:6D:E9:...:D5\" as keytool prints it.")
+        let listedFingerprints = stringList(value["sha256CertFingerprints"], at: fingerprintsLocation)
+        let fingerprints = uniqueStrings(listedFingerprints, at: fingerprintsLocation, noun: "fingerprint") { fingerprint in
+            if Self.isFingerprint(fingerprint) { return nil }
+            if Self.isFingerprint(fingerprint.uppercased()) {
+                return "Fingerprints are upper-case hex, as Android compares them: write \"\(fingerprint.uppercased())\"."
             }
+            return "\"\(fingerprint)\" is not a SHA-256 fingerprint; write 32 upper-case hex pairs joined by ':', like \"14:6D:E9:...:D5\" as keytool prints it."
         }
         var playStoreURL: String?
         if let store = value["playStoreURL"] {
@@ -149,9 +123,8 @@ extension RouteFileLoader {
         for (local, tree) in draft.visible.enumerated() { scope[treeParameters[tree].name] = local }
         if let preview = value["preview"] {
             let previewLocation = Self.join(location, "preview")
-            if let members = preview.objectMembers {
-                reportDuplicateKeys(members, at: previewLocation)
-                reportUnknownKeys(members, known: RouteFileKeys.preview, at: previewLocation)
+            if let members = members(of: preview, at: previewLocation, known: RouteFileKeys.preview,
+                                     shape: "an object with \"title\", \"description\" and \"image\"") {
                 if members.isEmpty { problem(previewLocation, "\"preview\" is empty; give \"title\", \"description\" or \"image\".") }
                 if let title = textTemplate(preview["title"], at: Self.join(previewLocation, "title"), scope: scope) {
                     draft.presentation.title = title
@@ -169,18 +142,12 @@ extension RouteFileLoader {
                         }
                     }
                 }
-            } else {
-                problem(previewLocation, "\"preview\" must be an object with \"title\", \"description\" and \"image\"; found \(preview.kindDescription).")
             }
         }
         if let fallback = value["fallback"] {
             let fallbackLocation = Self.join(location, "fallback")
-            guard let members = fallback.objectMembers else {
-                problem(fallbackLocation, "\"fallback\" must be an object with \"web\", \"ios\" or \"android\" URLs; found \(fallback.kindDescription).")
-                return
-            }
-            reportDuplicateKeys(members, at: fallbackLocation)
-            reportUnknownKeys(members, known: RouteFileKeys.fallback, at: fallbackLocation)
+            guard let members = members(of: fallback, at: fallbackLocation, known: RouteFileKeys.fallback,
+                                        shape: "an object with \"web\", \"ios\" or \"android\" URLs") else { return }
             if members.isEmpty { problem(fallbackLocation, "\"fallback\" is empty; give \"web\", \"ios\" or \"android\", or leave it out.") }
             if let web = fallbackTemplate(fallback["web"], at: Self.join(fallbackLocation, "web"), web: true, scope: scope) {
                 draft.presentation.web = web
@@ -195,6 +162,20 @@ extension RouteFileLoader {
                 problem(fallbackLocation, "A fallback needs a \"web\" page, here or in \"app.fallback\", for visitors on other platforms.")
             }
         }
+    }
+
+    /// The members of an object of the route file, its duplicate and unknown keys reported;
+    /// nil, reported, when `value` is not an object.
+    private mutating func members(of value: JSONValue, at location: String, known: [String],
+                                  shape: String) -> [(key: String, value: JSONValue)]? {
+        guard let members = value.objectMembers else {
+            let key = location.split(separator: ".").last.map(String.init) ?? location
+            problem(location, "\"\(key)\" must be \(shape); found \(value.kindDescription).")
+            return nil
+        }
+        reportDuplicateKeys(members, at: location)
+        reportUnknownKeys(members, known: known, at: location)
+        return members
     }
 
     private mutating func textTemplate(_ value: JSONValue?, at location: String, scope: [String: Int]) -> TextTemplate? {

@@ -132,21 +132,33 @@ struct RouteFileLoader {
                 schemes.append(lower)
             }
         }
-        for (index, host) in stringList(app["hosts"], at: "app.hosts") {
-            let location = "app.hosts[\(index)]"
-            let lower = host.lowercased()
-            if !Self.isHostSyntax(lower) {
-                problem(location, "\"\(host)\" is not a host name; write the domain alone (fuelmoney.example.com), without scheme, path or port.")
-            } else if hosts.contains(lower) {
-                problem(location, "The host \"\(host)\" is listed twice; keep one.")
-            } else {
-                hosts.append(lower)
-            }
+        hosts = uniqueStrings(stringList(app["hosts"], at: "app.hosts"), at: "app.hosts", noun: "host", normalise: { $0.lowercased() }) { host in
+            Self.isHostSyntax(host.lowercased()) ? nil
+                : "\"\(host)\" is not a host name; write the domain alone (fuelmoney.example.com), without scheme, path or port."
         }
         if app["schemes"] == nil && app["hosts"] == nil {
             problem("app", "The app needs at least one link source: \"schemes\" (custom URL schemes) or \"hosts\" (https domains).")
         }
         readAppLinks(app)
+    }
+
+    /// The listed strings that `problemWith` accepts, normalised, the first of equal ones
+    /// kept; each refused or repeated item is reported at its index.
+    mutating func uniqueStrings(_ items: [(Int, String)], at listLocation: String, noun: String,
+                                normalise: (String) -> String = { $0 }, problemWith: (String) -> String?) -> [String] {
+        var kept: [String] = []
+        for (index, item) in items {
+            let location = "\(listLocation)[\(index)]"
+            let value = normalise(item)
+            if let message = problemWith(item) {
+                problem(location, message)
+            } else if kept.contains(value) {
+                problem(location, "The \(noun) \"\(item)\" is listed twice; keep one.")
+            } else {
+                kept.append(value)
+            }
+        }
+        return kept
     }
 
     mutating func stringList(_ value: JSONValue?, at location: String) -> [(Int, String)] {

@@ -3,14 +3,7 @@ import Testing
 
 /// Unknown keys anywhere in a route file are errors with the closest known key.
 @Suite struct RouteFileKeysTests {
-    private func problems(_ text: String) -> [RouteFileProblem] {
-        do {
-            _ = try RouteTable(routeFile: Array(text.utf8))
-            return []
-        } catch {
-            return error.problems
-        }
-    }
+    private func problems(_ text: String) -> [RouteFileProblem] { ExampleFiles.problems(text) }
 
     @Test func aTypoInAppSuggestsTheKeyMeant() {
         let found = problems(#"{"app": {"name": "A", "shemes": ["a"], "hosts": ["a.example.com"]}, "routes": []}"#)
