@@ -20,6 +20,8 @@ public final class SceneLinkApplication: Sendable {
     let store: SQLiteSceneStateStore
     /// The route table in force; SIGHUP replaces it.
     public let routes: Current<RouteTable>
+    /// The association files of `routes`, rebuilt with it.
+    let associations: AssociationEndpoints
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
     private let sources = Mutex<[DispatchSourceBox]>([])
@@ -77,6 +79,9 @@ public final class SceneLinkApplication: Sendable {
             }
         ).register(on: &router)
         ResolveEndpoints(routes: routes).register(on: &router)
+        let associations = AssociationEndpoints(table: table)
+        associations.register(on: &router)
+        self.associations = associations
 
         let accessLog = configuration.accessLog
         self.router = router
@@ -226,6 +231,7 @@ public final class SceneLinkApplication: Sendable {
         do {
             let table = try RouteTableLoader.load(path: configuration.routesPath)
             routes.replace(with: table)
+            associations.update(from: table)
             metrics.recordReload(succeeded: true)
             logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
                                                   ("file", .string(configuration.routesPath ?? "built-in"))])

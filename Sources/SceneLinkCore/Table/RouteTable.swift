@@ -26,10 +26,16 @@ public final class RouteTable: Sendable {
     let templates: [ResolveTemplate]
     /// The root link's answers (the empty stack).
     let rootTemplate: ResolveTemplate
+    /// `app.apple`, `app.android` and `app.fallback`.
+    public let appLinks: AppLinks
+    /// Route indices by full name, for the link page of a resolved link.
+    let routeIndexByName: [String: Int]
+    /// The association files, made once when the table loads.
+    public let associationFiles: AssociationFiles
 
     /// - Throws: `RouteFileError` when the table is too large to lay out (`ResolveIndex`).
     init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route],
-         trie: RouteTrie) throws(RouteFileError) {
+         trie: RouteTrie, appLinks: AppLinks = AppLinks()) throws(RouteFileError) {
         guard let index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts) else {
             throw RouteFileError(problems: [RouteFileProblem(
                 location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
@@ -45,6 +51,11 @@ public final class RouteTable: Sendable {
         routesByStackCount = byCount
         templates = routes.map { ResolveTemplate(route: $0, schemes: schemes, hosts: hosts) }
         rootTemplate = ResolveTemplate(route: nil, schemes: schemes, hosts: hosts)
+        self.appLinks = appLinks
+        var byName: [String: Int] = [:]
+        for (index, route) in routes.enumerated() { byName[route.name] = index }
+        routeIndexByName = byName
+        associationFiles = AssociationFiles(appLinks: appLinks, routes: routes)
     }
 
     /// Loads and validates a route file.
@@ -55,7 +66,7 @@ public final class RouteTable: Sendable {
     public convenience init(routeFile: [UInt8]) throws(RouteFileError) {
         let loaded = try RouteFileLoader.load(routeFile)
         try self.init(appName: loaded.appName, schemes: loaded.schemes, hosts: loaded.hosts,
-                      types: loaded.types, routes: loaded.routes, trie: loaded.trie)
+                      types: loaded.types, routes: loaded.routes, trie: loaded.trie, appLinks: loaded.appLinks)
     }
 
     /// The number of routes (children included).

@@ -98,6 +98,118 @@ paths:
                 properties:
                   openapi: { type: string, const: 3.1.0 }
               example: { openapi: 3.1.0, info: { title: SceneLink, version: 0.1.0 }, paths: {} }
+  /.well-known/apple-app-site-association:
+    get:
+      tags: [links]
+      operationId: getAppleAppSiteAssociation
+      summary: The iOS universal links file
+      description: |
+        Made from the route table (`app.apple`) when it loads and on each `SIGHUP` reload; the
+        same document for every host, never a redirect, at most 128 KB. `applinks.details[0]`
+        names `TEAMID.bundleID` for each bundle ID; its `components` exclude every server path
+        (`/v1/*`, `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`, `/.well-known/*`) first,
+        claim short links (`/s/?*`), the root and then each route in route-file order: literal
+        segments literal, a parameter `?*` (or its values, or the UUID shape), required query
+        items as `?` entries, `caseSensitive: true` and `percentEncoded: false` as the resolver
+        matches. `webcredentials` lists the same app IDs.
+      parameters:
+        - $ref: "#/components/parameters/IfNoneMatchAssociation"
+      responses:
+        "200":
+          description: The association file.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+            Cache-Control: { $ref: "#/components/headers/AssociationCacheControl" }
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [applinks, webcredentials]
+                properties:
+                  applinks:
+                    type: object
+                    required: [details]
+                    properties:
+                      details:
+                        type: array
+                        items:
+                          type: object
+                          required: [appIDs, components]
+                          properties:
+                            appIDs: { type: array, items: { type: string } }
+                            components: { type: array, items: { $ref: "#/components/schemas/AssociationComponent" } }
+                  webcredentials:
+                    type: object
+                    required: [apps]
+                    properties:
+                      apps: { type: array, items: { type: string } }
+              example:
+                applinks:
+                  details:
+                    - appIDs: [A1B2C3D4E5.com.example.fuelmoney]
+                      components:
+                        - { "/": "/v1/*", exclude: true, caseSensitive: true, percentEncoded: false }
+                        - { "/": "/s/?*", comment: short links, caseSensitive: true, percentEncoded: false }
+                        - { "/": "/settings/account", comment: settings.account, caseSensitive: true, percentEncoded: false }
+                webcredentials: { apps: [A1B2C3D4E5.com.example.fuelmoney] }
+        "304":
+          description: The client's `If-None-Match` names the current `ETag`.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+        "404":
+          $ref: "#/components/responses/NoAssociationApp"
+  /.well-known/assetlinks.json:
+    get:
+      tags: [links]
+      operationId: getAssetLinks
+      summary: The Android App Links file
+      description: |
+        Made from the route table (`app.android`) like the Apple file: one Digital Asset Links
+        statement per app (`delegate_permission/common.handle_all_urls`, an `android_app`
+        target with the package and its SHA-256 fingerprints), each with the same components
+        as Android 15's `relation_extensions` `dynamic_app_link_components`.
+      parameters:
+        - $ref: "#/components/parameters/IfNoneMatchAssociation"
+      responses:
+        "200":
+          description: The Digital Asset Links statements.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+            Cache-Control: { $ref: "#/components/headers/AssociationCacheControl" }
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  type: object
+                  required: [relation, target]
+                  properties:
+                    relation: { type: array, items: { type: string } }
+                    target:
+                      type: object
+                      required: [namespace, package_name, sha256_cert_fingerprints]
+                      properties:
+                        namespace: { type: string, const: android_app }
+                        package_name: { type: string }
+                        sha256_cert_fingerprints: { type: array, items: { type: string, pattern: "^([0-9A-F]{2}:){31}[0-9A-F]{2}$" } }
+                    relation_extensions: { type: object }
+              example:
+                - relation: [delegate_permission/common.handle_all_urls]
+                  target:
+                    namespace: android_app
+                    package_name: com.example.fuelmoney
+                    sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
+                  relation_extensions:
+                    delegate_permission/common.handle_all_urls:
+                      dynamic_app_link_components:
+                        - { "/": "/v1/*", exclude: true }
+                        - { "/": "/settings/account", comment: settings.account }
+        "304":
+          description: The client's `If-None-Match` names the current `ETag`.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+        "404":
+          $ref: "#/components/responses/NoAssociationApp"
   /v1/resolve:
     get:
       tags: [links]
@@ -646,6 +758,12 @@ components:
       scheme: bearer
       description: "The session's token from `POST /v1/sessions`, as `Authorization: Bearer TOKEN`."
   parameters:
+    IfNoneMatchAssociation:
+      name: If-None-Match
+      in: header
+      required: false
+      description: The `ETag` of a copy the client holds; when it is current the answer is 304.
+      schema: { type: string }
     SessionID:
       name: id
       in: path
@@ -686,6 +804,14 @@ components:
         pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
       example: '"v12"'
   headers:
+    AssociationETag:
+      description: A strong tag of the document's bytes; it changes when a reload changes the file.
+      required: true
+      schema: { type: string, pattern: '^"[A-Za-z0-9_-]+"$' }
+    AssociationCacheControl:
+      description: The file may be cached for an hour.
+      required: true
+      schema: { type: string, const: "public, max-age=3600" }
     ETag:
       description: The strong entity tag of the stored revision (`"v…"` for a value, `"s…"` for a scene).
       required: true
@@ -695,6 +821,16 @@ components:
       required: true
       schema: { type: string, const: "private, no-cache" }
   responses:
+    NoAssociationApp:
+      description: The route file has no `app.apple` (or `app.android`); `detail` names the field to add.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/no-apple-app
+            title: No apple-app-site-association for this route file
+            status: 404
+            detail: "This route file names no iOS app, so there is no apple-app-site-association; add \"app.apple\": { \"teamID\": \"A1B2C3D4E5\", \"bundleIDs\": [\"com.example.app\"] } and reload."
     BadRequest:
       description: |
         The request is malformed (an identifier, a conditional header, a query item, the body);
@@ -810,6 +946,16 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
   schemas:
+    AssociationComponent:
+      type: object
+      description: One pattern (Apple `applinks.Details.Components`, Google `dynamic_app_link_components`); the first that matches decides.
+      properties:
+        "/": { type: string, description: "Path pattern: `*` zero or more characters, `?` one, `?*` one or more; `/` included." }
+        "?": { type: object, additionalProperties: { type: string }, description: Patterns for query items by name. }
+        exclude: { type: boolean }
+        comment: { type: string }
+        caseSensitive: { type: boolean }
+        percentEncoded: { type: boolean }
     Problem:
       type: object
       description: RFC 9457 problem details.
