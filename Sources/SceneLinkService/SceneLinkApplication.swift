@@ -76,7 +76,10 @@ public final class SceneLinkApplication: Sendable {
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
             }
         ).register(on: &router)
-        ResolveEndpoints(routes: routes).register(on: &router)
+        let shortLinks = ShortLinkEndpoints(store: store, routes: routes, configuration: configuration.shortLinks,
+                                            clock: clock, metrics: metrics)
+        shortLinks.register(on: &router)
+        ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &router)
 
         let accessLog = configuration.accessLog
         self.router = router
@@ -191,7 +194,10 @@ public final class SceneLinkApplication: Sendable {
         sweep.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(1))
         sweep.setEventHandler { [weak self] in
             guard let self else { return }
-            Task { await self.sweepExpiredSessions() }
+            Task {
+                await self.sweepExpiredSessions()
+                await self.sweepExpiredShortLinks()
+            }
         }
         sweep.resume()
         sources.withLock { $0.append(contentsOf: [DispatchSourceBox(source: flush), DispatchSourceBox(source: sweep)]) }
@@ -215,6 +221,31 @@ public final class SceneLinkApplication: Sendable {
             return total
         }
         logger.log(total > 0 ? .info : .debug, "sweep", [("expired_sessions_deleted", .int(total))])
+        return total
+    }
+
+    /// Deletes short links that expired more than `ShortLinkEndpoints.expiredRetention` ago (until
+    /// then they answer 410, after it 404), in short transactions of at most 200, and logs how many went.
+    /// - Returns: the number of short links deleted.
+    @discardableResult
+    public func sweepExpiredShortLinks(now: Date = Date()) async -> Int {
+        let batch = 200
+        let retention = ShortLinkEndpoints.expiredRetention.components
+        let cutoff = now.addingTimeInterval(-(Double(retention.seconds) + Double(retention.attoseconds) / 1e18))
+        var total = 0
+        do {
+            while true {
+                let deleted = try await awaiting {
+                    store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch, completion: $0)
+                }
+                total += deleted
+                if deleted < batch { break }
+            }
+        } catch {
+            logger.log(.error, "short-link-sweep-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
+            return total
+        }
+        logger.log(total > 0 ? .info : .debug, "short-link-sweep", [("expired_short_links_deleted", .int(total))])
         return total
     }
 
