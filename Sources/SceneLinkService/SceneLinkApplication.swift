@@ -208,20 +208,9 @@ public final class SceneLinkApplication: Sendable {
     /// - Returns: the number of sessions deleted.
     @discardableResult
     public func sweepExpiredSessions(now: Date = Date()) async -> Int {
-        let batch = 200
-        var total = 0
-        do {
-            while true {
-                let deleted = try await awaiting { store.deleteExpiredSessions(now: now, limit: batch, completion: $0) }
-                total += deleted
-                if deleted < batch { break }
-            }
-        } catch {
-            logger.log(.error, "sweep-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
-            return total
+        await sweep(event: "sweep", counted: "expired_sessions_deleted") { [store] batch in
+            try await awaiting { store.deleteExpiredSessions(now: now, limit: batch, completion: $0) }
         }
-        logger.log(total > 0 ? .info : .debug, "sweep", [("expired_sessions_deleted", .int(total))])
-        return total
     }
 
     /// Deletes short links that expired more than `ShortLinkEndpoints.expiredRetention` ago (until
@@ -229,23 +218,29 @@ public final class SceneLinkApplication: Sendable {
     /// - Returns: the number of short links deleted.
     @discardableResult
     public func sweepExpiredShortLinks(now: Date = Date()) async -> Int {
-        let batch = 200
         let retention = ShortLinkEndpoints.expiredRetention.components
         let cutoff = now.addingTimeInterval(-(Double(retention.seconds) + Double(retention.attoseconds) / 1e18))
+        return await sweep(event: "short-link-sweep", counted: "expired_short_links_deleted") { [store] batch in
+            try await awaiting { store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch, completion: $0) }
+        }
+    }
+
+    /// Runs `deleteBatch` with a limit of 200 until a batch comes back partly empty, then logs
+    /// `event` with the total as `counted` (`event-failed` with the error when a batch fails).
+    private func sweep(event: String, counted: String, _ deleteBatch: (Int) async throws -> Int) async -> Int {
+        let batch = 200
         var total = 0
         do {
             while true {
-                let deleted = try await awaiting {
-                    store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch, completion: $0)
-                }
+                let deleted = try await deleteBatch(batch)
                 total += deleted
                 if deleted < batch { break }
             }
         } catch {
-            logger.log(.error, "short-link-sweep-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
+            logger.log(.error, "\(event)-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
             return total
         }
-        logger.log(total > 0 ? .info : .debug, "short-link-sweep", [("expired_short_links_deleted", .int(total))])
+        logger.log(total > 0 ? .info : .debug, event, [(counted, .int(total))])
         return total
     }
 

@@ -1,30 +1,28 @@
 import SceneLinkCore
 @testable import SceneLinkSQLite
 
-/// A short-link store under test (the same kinds as `StoreFixture`) and what to clean up.
+/// A short-link store under test: the store of `StoreFixture` for the same kind (a real store
+/// keeps short links beside scene state), or `InMemoryShortLinkStore` for the fake.
 struct ShortLinkStoreFixture {
+    struct NotAShortLinkStore: Error, CustomStringConvertible {
+        let kind: StoreKind
+        var description: String { "The \(kind.rawValue) store does not implement ShortLinkStore." }
+    }
+
     let store: any ShortLinkStore
-    private let close: () -> Void
+    private let base: StoreFixture
 
     init(_ kind: StoreKind) throws {
-        switch kind {
-        case .sqliteFile:
-            let path = StoreFixture.temporaryPath()
-            let sqlite = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
-            store = sqlite
-            close = {
-                try? sqlite.close()
-                StoreFixture.remove(path)
-            }
-        case .sqliteMemory:
-            let sqlite = try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
-            store = sqlite
-            close = { try? sqlite.close() }
-        case .inMemoryFake:
+        base = try StoreFixture(kind)
+        if kind == .inMemoryFake {
             store = InMemoryShortLinkStore()
-            close = {}
+        } else if let store = base.store as? any ShortLinkStore {
+            self.store = store
+        } else {
+            base.tearDown()
+            throw NotAShortLinkStore(kind: kind)
         }
     }
 
-    func tearDown() { close() }
+    func tearDown() { base.tearDown() }
 }

@@ -18,6 +18,8 @@ public typealias ShortLinkCompletion<Value> = @Sendable (Result<Value, ShortLink
 ///   stored codes.
 /// - The store knows nothing of clocks: callers pass instants and decide what expired means.
 ///
+/// Async code waits for an answer with `awaiting(_:)`:
+///
 /// ```swift
 /// let link = try await awaiting { store.shortLink(code: code, countingClickAt: Date(), completion: $0) }
 /// ```
@@ -41,22 +43,4 @@ public protocol ShortLinkStore: Sendable {
     /// Deletes at most `limit` links that expired before `cutoff`, in one short transaction.
     /// Answers how many; call again while it answers `limit`.
     func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int, completion: @escaping ShortLinkCompletion<Int>)
-}
-
-/// Waits for one short-link store operation, for async callers (the sweep, tests).
-///
-/// ```swift
-/// let page = try await awaiting { store.shortLinks(after: nil, limit: 10, completion: $0) }
-/// ```
-public func awaiting<Value: Sendable>(
-    _ operation: (@escaping ShortLinkCompletion<Value>) throws -> Void
-) async throws -> Value {
-    let result: Result<Value, any Error> = await withCheckedContinuation { continuation in
-        do {
-            try operation { continuation.resume(returning: $0.mapError { $0 }) }
-        } catch {
-            continuation.resume(returning: .failure(error))
-        }
-    }
-    return try result.get()
 }
