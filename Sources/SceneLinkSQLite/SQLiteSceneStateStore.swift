@@ -31,9 +31,9 @@ import Synchronization
 /// file's only writer and every change updates or invalidates its entries after commit, before its
 /// caller is answered. Do not let two servers share a file.
 ///
-/// **Expiry.** With a `sweepInterval`, a background task deletes expired sessions in
-/// batches of `sweepBatchSize`, each its own short transaction in the writer's queue, so
-/// the sweep never holds the writer for long.
+/// **Expiry.** `deleteExpiredSessions(now:limit:)` deletes a batch in one short transaction
+/// in the writer's queue; the application's sweep timer calls it until a batch comes back
+/// partly empty, so the sweep never holds the writer for long.
 ///
 /// ```swift
 /// let store = try SQLiteSceneStateStore(path: "scenelink.sqlite")
@@ -49,31 +49,21 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         public var busyTimeoutMilliseconds: Int32
         /// The most writes one commit carries.
         public var maximumBatchSize: Int
-        /// How often the expiry sweep runs; nil turns the background sweep off.
-        public var sweepInterval: Duration?
-        /// Sessions deleted per sweep transaction.
-        public var sweepBatchSize: Int
         /// Sessions kept in the authentication cache.
         public var sessionCacheCapacity: Int
         /// Values kept in the restore cache (0 turns it off), and the bytes they may hold.
         public var valueCacheCapacity: Int
         public var valueCacheBytes: Int
-        /// What "now" is for the sweep.
-        public var clock: SceneStateClock
 
         public init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = 5_000, maximumBatchSize: Int = 1_024,
-                    sweepInterval: Duration? = .seconds(60), sweepBatchSize: Int = 200,
                     sessionCacheCapacity: Int = 100_000, valueCacheCapacity: Int = 100_000,
-                    valueCacheBytes: Int = 64 << 20, clock: SceneStateClock = .system) {
+                    valueCacheBytes: Int = 64 << 20) {
             self.readerCount = readerCount
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.maximumBatchSize = maximumBatchSize
-            self.sweepInterval = sweepInterval
-            self.sweepBatchSize = sweepBatchSize
             self.sessionCacheCapacity = sessionCacheCapacity
             self.valueCacheCapacity = valueCacheCapacity
             self.valueCacheBytes = valueCacheBytes
-            self.clock = clock
         }
     }
 
@@ -86,13 +76,12 @@ public final class SQLiteSceneStateStore: SceneStateStore {
     private let isClosed = Atomic<Bool>(false)
     private let sessionCache: Mutex<SessionCache>
     let valueCache: Mutex<ValueCache>  // internal: ValueCacheTests look into it
-    private let sweepTask = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens (creating if needed) the store at `path`, or an in-memory store for `:memory:`.
     ///
     /// - Parameters:
     ///   - path: a file path, `:memory:`, or an SQLite `file:` URI.
-    ///   - configuration: pool size, batch size, sweep schedule, clock.
+    ///   - configuration: pool size, batch size, cache sizes.
     /// - Throws: `SQLiteError` when the file cannot be opened, fails `PRAGMA quick_check`
     ///   (the message says to restore or move the file), or has a newer schema.
     public init(path: String, configuration: Configuration = Configuration()) throws(SQLiteError) {
@@ -124,11 +113,6 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         self.readers = readers
         sessionCache = Mutex(SessionCache(capacity: configuration.sessionCacheCapacity))
         valueCache = Mutex(ValueCache(capacity: configuration.valueCacheCapacity, byteCapacity: configuration.valueCacheBytes))
-        if let interval = configuration.sweepInterval { startSweeping(every: interval) }
-    }
-
-    deinit {
-        sweepTask.withLock { $0?.cancel() }
     }
 
     /// True for `:memory:` and memory URIs, whose connections cannot share one database.
@@ -136,16 +120,12 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         path == ":memory:" || path.isEmpty || (path.hasPrefix("file:") && path.contains("mode=memory"))
     }
 
-    /// Stops the sweep, finishes queued writes, closes the readers, checkpoints the WAL and
+    /// Finishes queued writes, closes the readers, checkpoints the WAL and
     /// closes the writer. Later calls fail with `.closed`. Safe to call twice; blocks, so call
     /// it from shutdown code, never from inside a store callback.
     /// - Throws: `SQLiteError` when the final checkpoint fails (the data is still safe in the WAL).
     public func close() throws(SQLiteError) {
         guard !isClosed.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        sweepTask.withLock { task in
-            task?.cancel()
-            task = nil
-        }
         for reader in readers { reader.close() }
         try writer.close()
     }
@@ -209,24 +189,6 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         if let error = error as? SceneStateStoreError { return error }
         if let error = error as? SQLiteError { return .storage(message: error.description) }
         return .storage(message: "\(error)")
-    }
-
-    private func startSweeping(every interval: Duration) {
-        let batchSize = max(1, configuration.sweepBatchSize)
-        let clock = configuration.clock
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard !Task.isCancelled, let self else { return }
-                // Repeat short transactions until a batch comes back partly empty.
-                while !Task.isCancelled,
-                      let deleted = try? await awaiting({
-                          self.deleteExpiredSessions(now: clock.now(), limit: batchSize, completion: $0)
-                      }),
-                      deleted == batchSize {}
-            }
-        }
-        sweepTask.withLock { $0 = task }
     }
 
     // MARK: SceneStateStore

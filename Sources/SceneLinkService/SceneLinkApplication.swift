@@ -48,9 +48,8 @@ public final class SceneLinkApplication: Sendable {
 
         let store: SQLiteSceneStateStore
         do {
-            // The application runs the expiry sweep itself (startTimers), so that it is logged.
-            store = try SQLiteSceneStateStore(path: configuration.databasePath, configuration: .init(
-                sweepInterval: nil, clock: clock))
+            // Expiry is the application's sweep timer (startTimers), the store's batches.
+            store = try SQLiteSceneStateStore(path: configuration.databasePath)
         } catch {
             throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
         }

@@ -7,7 +7,7 @@ import Testing
     @Test func concurrentPutsAreAllAcknowledgedStoredAndShareCommits() async throws {
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }
-        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: path)
         let (session, _) = makeSession()
         try await awaiting { store.createSession(session, completion: $0) }
         let writes = 400
@@ -33,7 +33,7 @@ import Testing
         try store.close()
 
         // Everything acknowledged is in the file after reopening.
-        let reopened = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        let reopened = try SQLiteSceneStateStore(path: path)
         defer { try? reopened.close() }
         #expect(try await awaiting { reopened.counts(completion: $0) }.values == writes)
         for index in stride(from: 0, to: writes, by: 37) {
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func oneFailingWriteInABatchDoesNotAbortTheOthers() async throws {
-        let store = try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: ":memory:")
         defer { try? store.close() }
         let (session, _) = makeSession()
         try await awaiting { store.createSession(session, completion: $0) }
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func writesAfterCloseFailWithClosed() async throws {
-        let store = try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: ":memory:")
         try store.close()
         try store.close()
         await #expect(throws: SceneStateStoreError.closed) { try await awaiting { store.createSession(makeSession().0, completion: $0) } }

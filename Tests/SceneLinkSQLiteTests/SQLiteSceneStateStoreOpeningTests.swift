@@ -8,7 +8,7 @@ import Testing
     @Test func aFileIsOpenedInWALWithFullSyncAndForeignKeys() throws {
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }
-        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: path)
         try store.close()
         let connection = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
         #expect(try text(connection, "PRAGMA journal_mode") == "wal")
@@ -22,7 +22,7 @@ import Testing
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }
         // Build a real database with data, then overwrite pages past the header with garbage.
-        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: path)
         try store.close()
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(bytes.count > 4096)
@@ -30,7 +30,7 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
         let error = #expect(throws: SQLiteError.self) {
-            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+            _ = try SQLiteSceneStateStore(path: path)
         }
         #expect(error?.primaryCode == SQLITE_CORRUPT)
         #expect(error?.description.contains("is damaged or is not a SceneLink database") == true)
@@ -42,7 +42,7 @@ import Testing
         defer { StoreFixture.remove(path) }
         try Data(String(repeating: "not a database at all\n", count: 400).utf8).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: SQLiteError.self) {
-            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+            _ = try SQLiteSceneStateStore(path: path)
         }
         #expect(error?.description.contains("restore it from a backup") == true)
     }
@@ -55,7 +55,7 @@ import Testing
             try connection.execute("PRAGMA user_version = 99")
         }
         let error = #expect(throws: SQLiteError.self) {
-            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+            _ = try SQLiteSceneStateStore(path: path)
         }
         #expect(error?.description.contains("schema version 99") == true)
     }
@@ -63,33 +63,15 @@ import Testing
     @Test func aMissingDirectoryIsReportedWithThePath() {
         let path = "/nonexistent-\(UUID().uuidString)/db.sqlite"
         let error = #expect(throws: SQLiteError.self) {
-            _ = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+            _ = try SQLiteSceneStateStore(path: path)
         }
         #expect(error?.description.contains(path) == true)
-    }
-
-    @Test func theBackgroundSweepDeletesExpiredSessions() async throws {
-        let store = try SQLiteSceneStateStore(
-            path: ":memory:",
-            configuration: .init(sweepInterval: .milliseconds(20), sweepBatchSize: 2,
-                                 clock: SceneStateClock { epoch.addingTimeInterval(100) }))
-        defer { try? store.close() }
-        for _ in 0..<5 { try await awaiting { store.createSession(makeSession(expiresIn: 10).0, completion: $0) } }
-        let live = makeSession(expiresIn: 1_000).0
-        try await awaiting { store.createSession(live, completion: $0) }
-        var remaining = try await awaiting { store.counts(completion: $0) }.sessions
-        for _ in 0..<100 where remaining > 1 {
-            try await Task.sleep(for: .milliseconds(20))
-            remaining = try await awaiting { store.counts(completion: $0) }.sessions
-        }
-        #expect(remaining == 1)
-        #expect(try await awaiting { store.session(id: live.id, completion: $0) } != nil)
     }
 
     @Test func readerConnectionsCannotWrite() throws {
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }
-        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: path)
         defer { try? store.close() }
         let reader = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
         let error = #expect(throws: SQLiteError.self) { try reader.execute("DELETE FROM sessions") }
@@ -99,7 +81,7 @@ import Testing
     @Test func readsSeeCommittedWritesWhileTheWriterIsBusy() async throws {
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }
-        let store = try SQLiteSceneStateStore(path: path, configuration: .init(readerCount: 2, sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: path, configuration: .init(readerCount: 2))
         defer { try? store.close() }
         let (session, _) = makeSession()
         try await awaiting { store.createSession(session, completion: $0) }

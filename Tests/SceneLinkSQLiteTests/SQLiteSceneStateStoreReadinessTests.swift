@@ -7,7 +7,7 @@ import Testing
     @Test func anOpenStoreIsWritableAndAClosedOneIsNot() async throws {
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }
-        let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: path)
         try await awaiting { store.checkWritable(completion: $0) }
         #expect(store.commitStatistics.commits == 1)
         try store.close()
@@ -20,7 +20,7 @@ import Testing
         let (session, _) = makeSession()
         var lastRevision: Int64 = 0
         do {
-            let store = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+            let store = try SQLiteSceneStateStore(path: path)
             try await awaiting { store.createSession(session, completion: $0) }
             let saved = try await awaiting { try store.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
                                                                 precondition: .none, limits: .default, completion: $0) }
@@ -28,7 +28,7 @@ import Testing
             lastRevision = saved.value.revision + 1
             try store.close()
         }
-        let reopened = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+        let reopened = try SQLiteSceneStateStore(path: path)
         defer { try? reopened.close() }
         let again = try await awaiting { try reopened.putValue(content("a"), session: session.id, scene: scene("m"), key: key("k"),
                                                                precondition: .none, limits: .default, completion: $0) }

@@ -23,14 +23,14 @@ struct StoreFixture {
         switch kind {
         case .sqliteFile:
             let path = StoreFixture.temporaryPath()
-            let sqlite = try SQLiteSceneStateStore(path: path, configuration: .init(sweepInterval: nil))
+            let sqlite = try SQLiteSceneStateStore(path: path)
             store = sqlite
             close = {
                 try? sqlite.close()
                 StoreFixture.remove(path)
             }
         case .sqliteMemory:
-            let sqlite = try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
+            let sqlite = try SQLiteSceneStateStore(path: ":memory:")
             store = sqlite
             close = { try? sqlite.close() }
         case .inMemoryFake:

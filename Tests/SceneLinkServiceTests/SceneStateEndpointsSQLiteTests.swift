@@ -16,7 +16,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sqlite = try SQLiteSceneStateStore(path: folder.appendingPathComponent("s.sqlite").path,
-                                               configuration: .init(sweepInterval: nil))
+                                               configuration: .init())
         defer { try? sqlite.close() }
         try await body(sqlite)
     }

@@ -18,7 +18,7 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
     func make() throws -> any SceneStateStore {
         switch self {
         case .inMemoryFake: InMemorySceneStateStore()
-        case .sqlite: try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
+        case .sqlite: try SQLiteSceneStateStore(path: ":memory:")
         }
     }
 }
@@ -143,7 +143,7 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
     @Test(arguments: [false, true])
     func aValueIsSavedAndRestoredByteForByte(useSQLite: Bool) async throws {
-        let sqlite = useSQLite ? try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil)) : nil
+        let sqlite = useSQLite ? try SQLiteSceneStateStore(path: ":memory:") : nil
         defer { try? sqlite?.close() }
         let harness = sqlite.map { Harness(store: $0) } ?? Harness()
         let (id, token) = try await harness.openSession()
@@ -527,7 +527,7 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
     }
 
     @Test func storeFailuresBecomeProblemsWithoutInternals() async throws {
-        let store = try SQLiteSceneStateStore(path: ":memory:", configuration: .init(sweepInterval: nil))
+        let store = try SQLiteSceneStateStore(path: ":memory:")
         let harness = Harness(store: store)
         let (id, token) = try await harness.openSession()
         try store.close()
