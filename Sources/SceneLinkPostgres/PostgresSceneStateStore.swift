@@ -99,6 +99,12 @@ public final class PostgresSceneStateStore: SceneStateStore {
         pool.close(waiting: false)
     }
 
+    /// True for `postgres://…` and `postgresql://…`, the URLs `init(url:)` is meant for.
+    public static func isPostgresURL(_ text: String) -> Bool { PostgresAddress.isPostgresURL(text) }
+
+    /// A store URL as logs may show it: no user, no password, no query (`postgres://db:5432/app`).
+    public static func redactedAddress(_ url: String) -> String { PostgresAddress.redacted(url) }
+
     /// Refuses new calls, lets queued ones finish and closes every connection. Later calls fail
     /// with `.closed`. Safe to call twice; blocks, so call it from shutdown code, never from
     /// inside a store callback.

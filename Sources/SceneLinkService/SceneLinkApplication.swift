@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkPostgres
 import SceneLinkSQLite
 import Synchronization
 
@@ -17,7 +18,12 @@ public final class SceneLinkApplication: Sendable {
     public let logger: Logger
     public let metrics: Metrics
     let server: HTTPServer
-    let store: SQLiteSceneStateStore
+    /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
+    let store: any SceneStateStore
+    /// Closes the store at shutdown; answers the failure's sentence, if any.
+    private let closeStoreAndReport: @Sendable () -> String?
+    /// Where scene state lives, for the startup log: a path or a URL without credentials.
+    let storeDescription: String
     /// The route table in force; SIGHUP replaces it.
     public let routes: Current<RouteTable>
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
@@ -44,13 +50,40 @@ public final class SceneLinkApplication: Sendable {
         let routes = Current(table)
         self.routes = routes
 
-        let store: SQLiteSceneStateStore
-        do {
-            // The application runs the expiry sweep itself (startTimers), so that it is logged.
-            store = try SQLiteSceneStateStore(path: configuration.databasePath, configuration: .init(
-                sweepInterval: nil, clock: clock))
-        } catch {
-            throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+        let store: any SceneStateStore
+        if let url = configuration.storeURL {
+            let postgres: PostgresSceneStateStore
+            do {
+                postgres = try PostgresSceneStateStore(url: url, configuration: configuration.postgres)
+            } catch {
+                // PostgresError names the database by host, port and name only.
+                throw StartupError("Cannot open the PostgreSQL store: \(error)")
+            }
+            store = postgres
+            storeDescription = postgres.address
+            closeStoreAndReport = {
+                postgres.close()
+                return nil
+            }
+        } else {
+            let sqlite: SQLiteSceneStateStore
+            do {
+                // The application runs the expiry sweep itself (startTimers), so that it is logged.
+                sqlite = try SQLiteSceneStateStore(path: configuration.databasePath, configuration: .init(
+                    sweepInterval: nil, clock: clock))
+            } catch {
+                throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+            }
+            store = sqlite
+            storeDescription = configuration.databasePath
+            closeStoreAndReport = {
+                do {
+                    try sqlite.close()
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
         }
         self.store = store
 
@@ -106,7 +139,7 @@ public final class SceneLinkApplication: Sendable {
         logger.log(.info, "startup", [
             ("host", .string(configuration.http.host)), ("port", .int(port)),
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
-            ("database", .string(configuration.databasePath)),
+            ("database", .string(storeDescription)),
             ("version", .string(SceneLinkVersion.current)),
         ])
         return port
@@ -132,15 +165,13 @@ public final class SceneLinkApplication: Sendable {
     }
 
     func closeStore() {
-        do {
-            try store.close()
-        } catch {
-            logger.log(.error, "database-close-failed", [("error", .string(error.description))])
+        if let failure = closeStoreAndReport() {
+            logger.log(.error, "database-close-failed", [("error", .string(failure))])
         }
     }
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
-    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, server: HTTPServer?) async -> String {
+    static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
                                   value: server?.openConnectionCount ?? 0)]
         if let counts = try? await awaiting({ store.counts(completion: $0) }) {
@@ -153,7 +184,7 @@ public final class SceneLinkApplication: Sendable {
         let commits = store.commitStatistics
         let batches = MetricHistogram(
             name: "scenelink_store_commit_batch_size",
-            help: "Writes carried by one SQLite commit (group commit: one fsync per batch).",
+            help: "Writes carried by one commit (group commit: one fsync per batch).",
             bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
             counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
             count: commits.commits, sum: Double(commits.writes))
