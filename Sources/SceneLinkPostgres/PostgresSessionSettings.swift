@@ -13,7 +13,8 @@ struct PostgresSessionSettings: Sendable {
     /// `SET` statements for a new connection. `synchronous_commit` is forced on whatever the
     /// server's default: an acknowledged save must survive a crash of PostgreSQL.
     var sessionSQL: String {
-        var sql = "SET synchronous_commit = on; SET statement_timeout = \(max(0, statementTimeoutMilliseconds));"
+        var sql = "SET synchronous_commit = on; SET client_min_messages = warning; "
+            + "SET statement_timeout = \(max(0, statementTimeoutMilliseconds));"
         if let schema { sql += " SET search_path = \(PostgresSessionSettings.quotedIdentifier(schema));" }
         return sql
     }
