@@ -91,7 +91,7 @@ class Cluster:
     def start_instance(self, index):
         log = open(os.path.join(self.dir, f"instance-{index}.log"), "ab")
         self.logs.append(log)
-        args = ["--store", self.store, "--store-connections", "8", *self.extra]
+        args = ["--store", self.store, "--store-connections", "4", *self.extra]
         self.processes[index] = slclient.start_server(self.binary, self.ports[index],
                                                       os.path.join(self.dir, "unused.sqlite"), args, log=log)
 

@@ -72,38 +72,33 @@ final class PostgresConnection {
         return rows.map { $0.columns.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
     }
 
-    /// Runs one prepared statement alone (autocommit) and returns its rows.
-    func run(_ statement: PostgresStatement, _ parameters: [PostgresParameter]) throws(PostgresError) -> [PostgresRow] {
-        let result = withParameters(parameters) { count, values, lengths, formats in
-            PQexecPrepared(handle, statement.rawValue, count, values, lengths, formats, 1)
-        }
-        return try consume(result, context: "running \(statement.rawValue)")
-    }
-
-    /// Runs `calls` in one transaction, pipelined (`BEGIN`, every call, `COMMIT`, then one
-    /// sync): one round trip and one commit for the whole group. All or nothing: when any
-    /// statement fails, the transaction is rolled back and the first failure is thrown.
-    /// - Returns: each call's rows, in order, once `COMMIT` has returned.
-    func runInTransaction(_ calls: [(PostgresStatement, [PostgresParameter])]) throws(PostgresError) -> [[PostgresRow]] {
+    /// Runs `calls` pipelined: all sent, then one sync, then every answer read, so the group
+    /// costs one round trip. With `inTransaction`, inside `BEGIN … COMMIT`: one commit for the
+    /// whole group. Without, as one implicit transaction (reads: one snapshot for all). All or
+    /// nothing: when any statement fails, everything is rolled back and the first failure is thrown.
+    /// - Returns: each call's rows, in order, once the sync (and so any `COMMIT`) has returned.
+    func runPipelined(_ calls: [(PostgresStatement, [PostgresParameter])],
+                      inTransaction: Bool) throws(PostgresError) -> [[PostgresRow]] {
         guard PQenterPipelineMode(handle) == 1 else { throw failure("entering pipeline mode") }
-        try send("BEGIN")
+        if inTransaction { try send("BEGIN") }
         for (statement, parameters) in calls {
             let sent = withParameters(parameters) { count, values, lengths, formats in
                 PQsendQueryPrepared(handle, statement.rawValue, count, values, lengths, formats, 1)
             }
             guard sent == 1 else { throw failure("sending \(statement.rawValue)") }
         }
-        try send("COMMIT")
+        if inTransaction { try send("COMMIT") }
         guard PQpipelineSync(handle) == 1 else { throw failure("sending a pipeline sync") }
+        let contexts = (inTransaction ? ["beginning a transaction"] : [])
+            + calls.map { "running \($0.0.rawValue)" } + (inTransaction ? ["committing"] : [])
+        let offset = inTransaction ? 1 : 0
         var rows: [[PostgresRow]] = []
         var firstError: PostgresError?
-        for index in 0..<(calls.count + 2) {
-            let context = index == 0 ? "beginning a transaction" : index == calls.count + 1 ? "committing"
-                : "running \(calls[index - 1].0.rawValue)"
+        for (index, context) in contexts.enumerated() {
             guard let result = PQgetResult(handle) else { throw failure(context) }
             do throws(PostgresError) {
                 let resultRows = try consume(result, context: context)
-                if index > 0 && index <= calls.count { rows.append(resultRows) }
+                if index >= offset && index < offset + calls.count { rows.append(resultRows) }
             } catch {
                 if firstError == nil { firstError = error }
             }

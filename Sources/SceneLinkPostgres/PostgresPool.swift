@@ -5,10 +5,10 @@ import SceneLinkCore
 /// A bounded set of connections, each owned by a dedicated thread that blocks in libpq, so no
 /// HTTP I/O queue (and no Swift concurrency thread) ever waits for the database.
 ///
-/// Calls wait in two queues. A free thread takes either one read, or every write queued so far
-/// (up to `maximumBatchSize`) and runs them as one pipelined transaction: writes that arrive
-/// together share one commit, the way the SQLite writer groups them, and their callers are all
-/// answered after that commit returned.
+/// Calls wait in two queues. A free thread takes either the reads queued so far or the writes
+/// queued so far (each up to `maximumBatchSize`) and sends them pipelined, in one round trip:
+/// writes that arrive together share one transaction and one commit, the way the SQLite writer
+/// groups them, and their callers are all answered after that commit returned.
 ///
 /// Faults never hang a caller:
 /// - a call that waited longer than `acquireTimeout` for a connection (the pool is full) is
@@ -29,13 +29,12 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     private enum Job {
-        case read(PostgresCall)
+        case reads([PostgresCall])
         case writes([PostgresCall])
 
         var calls: [PostgresCall] {
             switch self {
-            case .read(let call): [call]
-            case .writes(let calls): calls
+            case .reads(let calls), .writes(let calls): calls
             }
         }
     }
@@ -140,31 +139,34 @@ final class PostgresPool: @unchecked Sendable {
             }
             guard let live = connection else { continue }
             switch job {
-            case .read(let call):
+            case .reads(let calls):
+                let statements = calls.map { ($0.statement, $0.parameters) }
                 do throws(PostgresError) {
-                    call.complete(.success(try live.run(call.statement, call.parameters)))
+                    let rows = try live.runPipelined(statements, inTransaction: false)
+                    for (call, callRows) in zip(calls, rows) { call.complete(.success(callRows)) }
                 } catch {
                     connection = nil
                     guard error.isConnectionFailure else {
-                        call.complete(.failure(error.storeError))
+                        fail(calls, with: error.storeError)
                         continue
                     }
                     connectionLost(epoch: connectionEpoch)
-                    // A read changes nothing, so it may run again on a new connection.
+                    // Reads change nothing, so they may run again on a new connection.
                     do throws(PostgresError) {
                         let fresh = try open()
                         connection = fresh
                         connectionEpoch = currentEpoch + 1
-                        call.complete(.success(try fresh.run(call.statement, call.parameters)))
+                        let rows = try fresh.runPipelined(statements, inTransaction: false)
+                        for (call, callRows) in zip(calls, rows) { call.complete(.success(callRows)) }
                     } catch {
                         connection = nil
-                        call.complete(.failure(error.storeError))
+                        fail(calls, with: error.storeError)
                         if error.isConnectionFailure { markUnreachable(error) }
                     }
                 }
             case .writes(let calls):
                 do throws(PostgresError) {
-                    let rows = try live.runInTransaction(calls.map { ($0.statement, $0.parameters) })
+                    let rows = try live.runPipelined(calls.map { ($0.statement, $0.parameters) }, inTransaction: true)
                     condition.lock()
                     statistics.record(batchSize: calls.count)
                     condition.unlock()
@@ -190,9 +192,13 @@ final class PostgresPool: @unchecked Sendable {
         return expired
     }
 
-    /// One read, or the writes at the head of the queue ordered by session (a solo write alone).
+    /// The reads queued, or the writes at the head of the queue ordered by session (a solo write alone).
     private func takeJob(preferRead: Bool) -> Job? {
-        if !reads.isEmpty && (preferRead || writes.isEmpty) { return .read(reads.removeFirst()) }
+        if !reads.isEmpty && (preferRead || writes.isEmpty) {
+            let count = min(reads.count, max(1, settings.maximumBatchSize))
+            defer { reads.removeFirst(count) }
+            return .reads(Array(reads.prefix(count)))
+        }
         guard let first = writes.first else { return nil }
         if first.kind == .soloWrite { return .writes([writes.removeFirst()]) }
         let count = writes.prefix(max(1, settings.maximumBatchSize)).prefix { $0.kind == .write }.count

@@ -49,7 +49,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
         /// `search_path`. Tests give each store its own.
         public var schema: String?
 
-        public init(connectionCount: Int = 16, maximumBatchSize: Int = 64, statementTimeout: Duration = .seconds(5),
+        public init(connectionCount: Int = 4, maximumBatchSize: Int = 64, statementTimeout: Duration = .seconds(5),
                     acquireTimeout: Duration = .seconds(5), maximumQueuedCalls: Int = 10_000,
                     reconnectDelay: Duration = .seconds(1), connectTimeoutSeconds: Int = 5, schema: String? = nil) {
             self.connectionCount = connectionCount
