@@ -24,6 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import slclient  # noqa: E402
+from lost_updates import run as increments  # noqa: E402
 from slcluster import Cluster  # noqa: E402
 
 
@@ -31,49 +32,7 @@ def auth(token):
     return {"Authorization": f"Bearer {token}"}
 
 
-# 1. Lost updates -------------------------------------------------------------------------------
-def increments(ports, session, token, clients, count, conditional):
-    path = f"/v1/sessions/{session}/scenes/main/values/{'guarded' if conditional else 'blind'}"
-    setup = slclient.Client(ports[0])
-    status, _, _ = setup.request("PUT", path, body=b"0", headers={**auth(token), "Content-Type": "text/plain"})
-    assert status in (200, 201, 204), status
-    successes, conflicts, lock = [0], [0], threading.Lock()
-
-    def worker(number):
-        # One keep-alive connection per instance; each request goes to the next instance.
-        connections = [slclient.Client(port) for port in ports]
-        turn, done = number, 0
-        while done < count:
-            reader = connections[turn % len(ports)]
-            writer = connections[(turn + 1) % len(ports)]
-            turn += 1
-            status, headers, body = reader.request("GET", path, headers=auth(token))
-            assert status == 200, status
-            headers_out = {**auth(token), "Content-Type": "text/plain"}
-            if conditional:
-                headers_out["If-Match"] = headers["etag"]
-            status, _, _ = writer.request("PUT", path, body=str(int(body) + 1).encode(), headers=headers_out)
-            if status == 412:
-                with lock:
-                    conflicts[0] += 1
-                continue
-            assert status in (200, 201, 204), status
-            done += 1
-            with lock:
-                successes[0] += 1
-        for connection in connections:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    _, _, body = setup.request("GET", path, headers=auth(token))
-    setup.close()
-    return int(body), successes[0], conflicts[0]
-
-
+# 1. Lost updates (scripts/lost_updates.py's clients, alternating between instances) ---------
 def prove_lost_updates(cluster, clients, count):
     session, token = slclient.open_session(slclient.Client(cluster.port))
     final, puts, conflicts = increments(cluster.ports, session, token, clients, count, conditional=True)
