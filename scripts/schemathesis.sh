@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Schemathesis (4.x) against a live SceneLink server: every check, every phase including the
-# stateful one (it follows the OpenAPI links from session creation to value saves).
+# Schemathesis (4.x) against a live SceneLink server: every check (all are on by default; not
+# `--checks all`, which would override the per-operation settings of schemathesis.toml), every
+# phase including the stateful one (it follows the OpenAPI links from session creation to value saves).
 # Settings that tell it which statuses are expected, with the reasons, are in schemathesis.toml.
 # One worker: with two, CPython 3.11's ast.parse (used by Hypothesis to describe filters) is not
 # thread-safe and the coverage phase dies with "AST constructor recursion depth mismatch".
@@ -21,7 +22,7 @@ for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz"
 cd "$root"
 export SCENELINK_URL="http://127.0.0.1:$port" SCHEMATHESIS_HOOKS=schemathesis_hooks
 export PYTHONPATH="$root/scripts${PYTHONPATH:+:$PYTHONPATH}"
-schemathesis run openapi.yaml --url "http://127.0.0.1:$port" --checks all \
+schemathesis run openapi.yaml --url "http://127.0.0.1:$port" \
   --phases examples,coverage,fuzzing,stateful --max-time "${SCHEMATHESIS_MAX_TIME:-120}" \
   --request-timeout 10 --workers 1
 kill -0 "$pid" || { echo "the server died during the run:"; tail -20 "$work/server.log"; exit 1; }

@@ -23,6 +23,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notAcceptable = HTTPStatus(code: 406, reasonPhrase: "Not Acceptable")
     public static let requestTimeout = HTTPStatus(code: 408, reasonPhrase: "Request Timeout")
     public static let conflict = HTTPStatus(code: 409, reasonPhrase: "Conflict")
+    public static let gone = HTTPStatus(code: 410, reasonPhrase: "Gone")
     public static let lengthRequired = HTTPStatus(code: 411, reasonPhrase: "Length Required")
     public static let preconditionFailed = HTTPStatus(code: 412, reasonPhrase: "Precondition Failed")
     public static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")

@@ -67,6 +67,9 @@ final class Connection {
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The rowid of the last row this connection inserted.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// Throws unless `code` is `SQLITE_OK`.
     func check(_ code: Int32, sql: String?) throws(SQLiteError) {
         guard code == SQLITE_OK else { throw error(code: code, sql: sql) }

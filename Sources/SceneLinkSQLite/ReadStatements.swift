@@ -10,8 +10,11 @@ final class ReadStatements {
     private let selectSessionByID: Statement
     private let selectSessionByTokenHash: Statement
     private let selectCounts: Statement
+    /// The short-link queries (`SQLiteSceneStateStore+ShortLinks`).
+    let shortLinks: ShortLinkReads
 
     init(connection: Connection) throws(SQLiteError) {
+        shortLinks = try ShortLinkReads(connection: connection)
         selectValue = try connection.prepare(
             "SELECT content_type, revision, bytes FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
         selectScene = try connection.prepare("""

@@ -155,7 +155,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
     /// Queues a write on the writer; `completion` runs on the writer queue once the batch
     /// carrying the write has committed (or failed), exactly once. `afterCommit` runs first,
     /// on success only, to bring the caches up to date before anyone hears of the write.
-    private func write<T: Sendable>(
+    func write<T: Sendable>(
         _ completion: @escaping SceneStateCompletion<T>,
         afterCommit: (@Sendable (T) -> Void)? = nil,
         _ body: @escaping @Sendable (WriteContext) throws -> T
@@ -184,7 +184,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     /// Runs a read on the next reader (or on the writer for `:memory:`); `completion` runs on
     /// that queue, exactly once.
-    private func read<T: Sendable>(
+    func read<T: Sendable>(
         _ completion: @escaping SceneStateCompletion<T>,
         _ body: @escaping @Sendable (ReadStatements) throws(SQLiteError) -> T
     ) {

@@ -41,6 +41,22 @@ enum Schema {
             FOREIGN KEY (session_id, scene) REFERENCES scenes (session_id, scene) ON DELETE CASCADE
         );
         """,
+        // 2: short links. `code_hash` (SHA-256 of the code) is what lookups use, so the time an
+        // index search takes depends on a hash, not on how much of a guess matched a stored code.
+        // `sequence` is the rowid: creation order and the listing's cursor. `expires_at` is NULL
+        // for a link that never expires.
+        """
+        CREATE TABLE short_links (
+            sequence INTEGER PRIMARY KEY,
+            code_hash BLOB NOT NULL UNIQUE,
+            code TEXT NOT NULL,
+            link TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER,
+            clicks INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX short_links_by_expiry ON short_links (expires_at) WHERE expires_at IS NOT NULL;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

@@ -58,14 +58,29 @@ final class Statement {
 
     /// Binds several values at positions 1, 2, ….
     func bind(_ values: StatementArgument...) throws(SQLiteError) {
+        try bind(values)
+    }
+
+    /// Binds several values at positions 1, 2, ….
+    func bind(_ values: [StatementArgument]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             switch value {
             case .text(let text): try bind(text, at: index)
             case .integer(let integer): try bind(integer, at: index)
             case .blob(let bytes): try bind(bytes, at: index)
+            case .null: try connection.check(sqlite3_bind_null(handle, index), sql: sql)
             }
         }
+    }
+
+    /// Runs a statement that returns no rows with `values` bound, from a fresh reset, and
+    /// resets it again.
+    func run(_ values: StatementArgument...) throws(SQLiteError) {
+        reset()
+        defer { reset() }
+        try bind(values)
+        try run()
     }
 
     /// Advances one step. Returns true when a row is ready, false when the statement is done.

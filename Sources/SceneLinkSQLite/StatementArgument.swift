@@ -3,4 +3,5 @@ enum StatementArgument {
     case text(String)
     case integer(Int64)
     case blob([UInt8])
+    case null
 }

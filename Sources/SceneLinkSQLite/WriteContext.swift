@@ -9,6 +9,8 @@ final class WriteContext {
     let connection: Connection
     /// Reads on the writer connection, for `:memory:` databases (see `SQLiteSceneStateStore`).
     let reads: ReadStatements
+    /// The short-link writes (`SQLiteSceneStateStore+ShortLinks`).
+    let shortLinks: ShortLinkWrites
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
     /// The revision stored in `meta` as of the last commit.
@@ -24,6 +26,7 @@ final class WriteContext {
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
         reads = try ReadStatements(connection: connection)
+        shortLinks = try ShortLinkWrites(connection: connection)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
@@ -272,13 +275,7 @@ final class WriteContext {
     private func integer(_ statement: Statement, _ arguments: StatementArgument...) throws(SQLiteError) -> Int64? {
         statement.reset()
         defer { statement.reset() }
-        for (offset, argument) in arguments.enumerated() {
-            switch argument {
-            case .text(let text): try statement.bind(text, at: Int32(offset + 1))
-            case .integer(let value): try statement.bind(value, at: Int32(offset + 1))
-            case .blob(let bytes): try statement.bind(bytes, at: Int32(offset + 1))
-            }
-        }
+        try statement.bind(arguments)
         guard try statement.step() else { return nil }
         return statement.int64(at: 0)
     }

@@ -67,7 +67,8 @@ extension CommandLineTool {
         }
     }
 
-    /// `scenelink check FILE`: every problem with its location and exit 1, or "ok: N routes".
+    /// `scenelink check FILE`: every problem with its location and exit 1, or "ok: N routes"
+    /// (with warnings on standard error when an association file nears or passes 128 KB).
     func check(_ arguments: [String]) -> Int32 {
         guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("--") else {
             err("usage: scenelink check FILE")
@@ -76,6 +77,7 @@ extension CommandLineTool {
         do {
             let table = try RouteTableLoader.load(path: path)
             out("ok: \(table.routeCount) routes")
+            for warning in table.associationFiles.warnings { err("warning: \(warning)") }
             return 0
         } catch {
             err(error.description)

@@ -11,6 +11,7 @@ import Foundation
 /// scenelink resolve LINK [--routes FILE] [--format navigationPath|array|elements]
 /// scenelink check FILE
 /// scenelink routes [--routes FILE]
+/// scenelink association apple|android [ROUTEFILE]
 /// scenelink generate swift|swift-tests ROUTEFILE --module NAME [--access public|internal] [--output FILE]
 /// scenelink healthcheck
 /// ```
@@ -36,6 +37,8 @@ public struct CommandLineTool {
                        (F: document (default), navigationPath, array, elements).
           check        Validate a route file: scenelink check FILE
           routes       List the routes: scenelink routes [--routes FILE]
+          association  Print /.well-known/apple-app-site-association or assetlinks.json:
+                       scenelink association apple|android [ROUTEFILE]
           generate     The app's Swift navigation types, or a test that catches drift:
                        scenelink generate swift|swift-tests ROUTEFILE --module NAME
                        [--access public|internal] [--output FILE] (docs/swift-types.md)
@@ -68,6 +71,8 @@ public struct CommandLineTool {
             return check(rest)
         case "routes":
             return routes(rest)
+        case "association":
+            return association(rest)
         case "generate":
             return generate(rest)
         case "healthcheck":

@@ -25,6 +25,8 @@ public final class Metrics: Sendable {
         var latencySumMicros = 0
         var reloads = 0
         var reloadFailures = 0
+        /// By `ShortLinkClickOutcome.allCases` index.
+        var shortLinkClicks = Array(repeating: 0, count: ShortLinkClickOutcome.allCases.count)
     }
 
     /// Upper bounds of the latency histogram, in seconds.
@@ -61,6 +63,12 @@ public final class Metrics: Sendable {
         }
     }
 
+    /// Counts one short-link click (`GET /s/CODE`, or a resolve through a short link).
+    public func recordShortLinkClick(_ outcome: ShortLinkClickOutcome) {
+        guard let index = ShortLinkClickOutcome.allCases.firstIndex(of: outcome) else { return }
+        state.withLock { $0.shortLinkClicks[index] += 1 }
+    }
+
     /// Renders the exposition, with gauges supplied by the caller.
     /// - Parameter routePatterns: the pattern of each route, by the index requests were counted under.
     public func render(routePatterns: [String], gauges: [MetricGauge], histograms: [MetricHistogram] = []) -> String {
@@ -87,6 +95,11 @@ public final class Metrics: Sendable {
         out += "# TYPE scenelink_route_reloads_total counter\n"
         out += "scenelink_route_reloads_total{result=\"ok\"} \(snapshot.reloads)\n"
         out += "scenelink_route_reloads_total{result=\"failed\"} \(snapshot.reloadFailures)\n"
+        out += "# HELP scenelink_short_link_clicks_total Short-link clicks (GET /s/CODE and resolves through a short link; HEAD not counted), by outcome.\n"
+        out += "# TYPE scenelink_short_link_clicks_total counter\n"
+        for (outcome, count) in zip(ShortLinkClickOutcome.allCases, snapshot.shortLinkClicks) {
+            out += "scenelink_short_link_clicks_total{outcome=\"\(outcome.rawValue)\"} \(count)\n"
+        }
         for gauge in gauges {
             out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(gauge.value)\n"
         }

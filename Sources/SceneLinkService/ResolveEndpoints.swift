@@ -4,6 +4,9 @@ import SceneLinkText
 
 /// The deep-link endpoints: `GET /v1/resolve`, `POST /v1/links`, `GET /v1/routes`.
 ///
+/// `GET /v1/resolve?url=https://HOST/s/CODE`, a short link on one of the app's hosts, resolves
+/// the short link's target (`ShortLinkEndpoints.resolveThrough`).
+///
 /// Each request reads the route table once from `routes`, so a reload (`SIGHUP`) never
 /// affects a request in flight.
 ///
@@ -13,19 +16,34 @@ import SceneLinkText
 /// ```
 public struct ResolveEndpoints: Sendable {
     private let routes: Current<RouteTable>
+    private let shortLinks: ShortLinkEndpoints?
 
     /// The largest `POST /v1/links` body accepted.
     public static let maximumStackBodyBytes = 64 * 1024
 
-    public init(routes: Current<RouteTable>) {
+    /// - Parameter shortLinks: resolves `https://HOST/s/CODE` through the short link (nil:
+    ///   such a link is matched against the route table like any other).
+    public init(routes: Current<RouteTable>, shortLinks: ShortLinkEndpoints? = nil) {
         self.routes = routes
+        self.shortLinks = shortLinks
     }
 
     /// Registers the three endpoints.
     public func register(on router: inout HTTPRouter) {
         let routes = self.routes
+        let shortLinks = self.shortLinks
         router.on(.get, "/v1/resolve") { request, responder in
-            responder.respond(Self.resolve(request, table: routes.value))
+            let table = routes.value
+            let link = Self.linkParameter(request.query)
+            // A short link on one of the app's hosts resolves to its target (counting the click).
+            if let shortLinks, let link, let code = ShortCode.codeText(inShortLink: link, hosts: table.hosts) {
+                switch Self.format(request) {
+                case .success(let format): shortLinks.resolveThrough(code: code, format: format, table: table, request, responder)
+                case .failure(let problem): responder.respond(problem.response())
+                }
+                return
+            }
+            responder.respond(Self.resolve(link, request, table: table))
         }
         router.on(.post, "/v1/links", maxBodyBytes: Self.maximumStackBodyBytes) { request, responder in
             responder.respond(Self.links(request, table: routes.value))
@@ -35,23 +53,28 @@ public struct ResolveEndpoints: Sendable {
         }
     }
 
-    /// `GET /v1/resolve?url=LINK[&format=F]`.
-    static func resolve(_ request: HTTPRequest, table: RouteTable) -> HTTPResponse {
-        guard let link = linkParameter(request.query) else {
+    /// `GET /v1/resolve?url=LINK[&format=F]`, given the request's `linkParameter`.
+    static func resolve(_ link: String?, _ request: HTTPRequest, table: RouteTable) -> HTTPResponse {
+        guard let link else {
             return ResolveProblems.missingURL.response()
         }
-        var format = ResolveFormat.document
-        if let name = request.queryItem("format") {
-            guard let chosen = ResolveFormat.named(name) else {
-                return ResolveProblems.unknownFormat(name).response()
-            }
-            format = chosen
+        let format: ResolveFormat
+        switch Self.format(request) {
+        case .success(let chosen): format = chosen
+        case .failure(let problem): return problem.response()
         }
         do {
             return HTTPResponse(contentType: "application/json", body: try table.resolve(link, format: format))
         } catch {
             return ResolveProblems.problem(for: error).response()
         }
+    }
+
+    /// The `format` query item; `.document` when there is none.
+    static func format(_ request: HTTPRequest) -> Result<ResolveFormat, HTTPProblem> {
+        guard let name = request.queryItem("format") else { return .success(.document) }
+        guard let format = ResolveFormat.named(name) else { return .failure(ResolveProblems.unknownFormat(name)) }
+        return .success(format)
     }
 
     /// `POST /v1/links`: a stack in, its canonical links out.

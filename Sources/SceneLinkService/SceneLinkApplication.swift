@@ -26,6 +26,8 @@ public final class SceneLinkApplication: Sendable {
     let storeDescription: String
     /// The route table in force; SIGHUP replaces it.
     public let routes: Current<RouteTable>
+    /// The association files of `routes`, rebuilt with it.
+    let associations: AssociationEndpoints
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
     private let sources = Mutex<[DispatchSourceBox]>([])
@@ -109,7 +111,13 @@ public final class SceneLinkApplication: Sendable {
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
             }
         ).register(on: &router)
-        ResolveEndpoints(routes: routes).register(on: &router)
+        let shortLinks = ShortLinkEndpoints(store: store, routes: routes, configuration: configuration.shortLinks,
+                                            clock: clock, metrics: metrics)
+        shortLinks.register(on: &router)
+        ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &router)
+        let associations = AssociationEndpoints(table: table)
+        associations.register(on: &router)
+        self.associations = associations
 
         let accessLog = configuration.accessLog
         self.router = router
@@ -222,7 +230,10 @@ public final class SceneLinkApplication: Sendable {
         sweep.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(1))
         sweep.setEventHandler { [weak self] in
             guard let self else { return }
-            Task { await self.sweepExpiredSessions() }
+            Task {
+                await self.sweepExpiredSessions()
+                await self.sweepExpiredShortLinks()
+            }
         }
         sweep.resume()
         sources.withLock { $0.append(contentsOf: [DispatchSourceBox(source: flush), DispatchSourceBox(source: sweep)]) }
@@ -233,19 +244,39 @@ public final class SceneLinkApplication: Sendable {
     /// - Returns: the number of sessions deleted.
     @discardableResult
     public func sweepExpiredSessions(now: Date = Date()) async -> Int {
+        await sweep(event: "sweep", counted: "expired_sessions_deleted") { [store] batch in
+            try await awaiting { store.deleteExpiredSessions(now: now, limit: batch, completion: $0) }
+        }
+    }
+
+    /// Deletes short links that expired more than `ShortLinkEndpoints.expiredRetention` ago (until
+    /// then they answer 410, after it 404), in short transactions of at most 200, and logs how many went.
+    /// - Returns: the number of short links deleted.
+    @discardableResult
+    public func sweepExpiredShortLinks(now: Date = Date()) async -> Int {
+        let retention = ShortLinkEndpoints.expiredRetention.components
+        let cutoff = now.addingTimeInterval(-(Double(retention.seconds) + Double(retention.attoseconds) / 1e18))
+        return await sweep(event: "short-link-sweep", counted: "expired_short_links_deleted") { [store] batch in
+            try await awaiting { store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch, completion: $0) }
+        }
+    }
+
+    /// Runs `deleteBatch` with a limit of 200 until a batch comes back partly empty, then logs
+    /// `event` with the total as `counted` (`event-failed` with the error when a batch fails).
+    private func sweep(event: String, counted: String, _ deleteBatch: (Int) async throws -> Int) async -> Int {
         let batch = 200
         var total = 0
         do {
             while true {
-                let deleted = try await awaiting { store.deleteExpiredSessions(now: now, limit: batch, completion: $0) }
+                let deleted = try await deleteBatch(batch)
                 total += deleted
                 if deleted < batch { break }
             }
         } catch {
-            logger.log(.error, "sweep-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
+            logger.log(.error, "\(event)-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
             return total
         }
-        logger.log(total > 0 ? .info : .debug, "sweep", [("expired_sessions_deleted", .int(total))])
+        logger.log(total > 0 ? .info : .debug, event, [(counted, .int(total))])
         return total
     }
 
@@ -257,6 +288,7 @@ public final class SceneLinkApplication: Sendable {
         do {
             let table = try RouteTableLoader.load(path: configuration.routesPath)
             routes.replace(with: table)
+            associations.update(from: table)
             metrics.recordReload(succeeded: true)
             logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
                                                   ("file", .string(configuration.routesPath ?? "built-in"))])

@@ -12,6 +12,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var http = HTTPServerConfiguration(serverName: "SceneLink/\(SceneLinkVersion.current)")
     /// Session lifetime and what one session may store.
     public var sceneState = SceneStateEndpoints.Configuration()
+    /// The admin token of the short-link routes; none turns them off.
+    public var shortLinks = ShortLinkEndpoints.Configuration()
     /// The route file; nil serves the built-in FuelMoney example app.
     public var routesPath: String?
     /// The SQLite database file; `:memory:` keeps everything in memory (tests).
@@ -63,6 +65,11 @@ extension ServiceConfiguration {
         .integer("max-scenes-per-session", \.sceneState.limits.maximumScenesPerSession, in: 1...100_000,
                  help: "Scenes one session may hold (409 beyond)."),
         .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions are deleted."),
+        Option(name: "admin-token", valueName: "TOKEN",
+               help: "Bearer token for creating, listing and deleting short links (16+ characters); unset, those routes answer 403.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
+               }, show: { $0.shortLinks.adminToken == nil ? "(none: short-link admin off)" : "(set)" }),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
                  help: "Open connections at most; more are refused with 503."),
         .integer("max-requests-per-connection", \.http.maxRequestsPerConnection, in: 1...Int(Int32.max),

@@ -141,13 +141,13 @@ struct LinkPlan {
             if offset > 0 { literal += "/" }
             switch segment {
             case .literal(let text):
-                literal += SwiftSyntax.encodeSegment(text)
+                literal += LinkPrinter.encodeSegment(text)
             case .parameter(let index):
                 switch bindings[index] {
                 case nil: return nil
                 case .constant(let value)?:
                     guard let text = text(of: value, typeName: route.parameters[index].typeName, model: model) else { return nil }
-                    literal += SwiftSyntax.encodeSegment(text)
+                    literal += LinkPrinter.encodeSegment(text)
                 case .argument(let argument)?:
                     flush()
                     pieces.append("LinkText.segment(\(text(of: argument, in: own, model: model)))")
@@ -156,7 +156,7 @@ struct LinkPlan {
                 switch bindings[index] {
                 case nil: return nil
                 case .constant(let value)?:
-                    guard let text = value.stringValue, let path = SwiftSyntax.restPath(text) else { return nil }
+                    guard let text = value.stringValue, let path = LinkPrinter.restSegments(text)?.joined(separator: "/") else { return nil }
                     literal += path
                 case .argument(let argument)?:
                     flush()
@@ -172,14 +172,14 @@ struct LinkPlan {
         for item in route.query {
             let typeName = route.parameters[item.parameter].typeName
             let defaultText = item.defaultValue.flatMap { text(of: $0, typeName: typeName, model: model) }
-            let name = SwiftSyntax.encodeQuery(item.name)
+            let name = LinkPrinter.encodeQuery(item.name)
             switch bindings[item.parameter] {
             case nil:
                 if item.defaultValue == nil { return nil }
             case .constant(let value)?:
                 if let defaultValue = item.defaultValue, defaultValue == value { continue }
                 guard let text = text(of: value, typeName: typeName, model: model) else { return nil }
-                query.append("query.append(\(SwiftSyntax.stringLiteral(name + "=" + SwiftSyntax.encodeQuery(text))))")
+                query.append("query.append(\(SwiftSyntax.stringLiteral(name + "=" + LinkPrinter.encodeQuery(text))))")
             case .argument(let argument)?:
                 let value = text(of: argument, in: own, model: model)
                 let append = "query.append(\(SwiftSyntax.stringLiteral(name + "=")) + LinkText.query(\(value)))"

@@ -27,16 +27,7 @@ struct LinksCheckWriter {
     }
 
     private func call(_ route: RouteDeclaration, _ sample: SampleValues.RouteSample) -> String {
-        var used = Set<Int>()
-        func collect(_ template: RouteDeclaration.Template) {
-            switch template {
-            case .constant: break
-            case .parameter(let index): used.insert(index)
-            case .object(let members): members.forEach { collect($0.value) }
-            }
-        }
-        (route.stack + (route.selection.map { [$0] } ?? [])).forEach { collect($0.value) }
-        let arguments = route.parameters.indices.filter(used.contains).map { index in
+        let arguments = route.builderParameterIndices.map { index in
             "\(route.parameters[index].name): \(literal(sample.arguments[index] ?? .null, typeName: route.parameters[index].typeName))"
         }
         let names = route.name.split(separator: ".", omittingEmptySubsequences: false).map { SwiftSyntax.identifier(SwiftSyntax.memberName(String($0))) }

@@ -106,16 +106,7 @@ struct SwiftLinksWriter {
 
     /// The builder's arguments: the route's parameters that its stack or selection holds.
     private func arguments(_ route: RouteDeclaration) -> [(index: Int, name: String)] {
-        var used = Set<Int>()
-        func collect(_ template: RouteDeclaration.Template) {
-            switch template {
-            case .constant: break
-            case .parameter(let index): used.insert(index)
-            case .object(let members): members.forEach { collect($0.value) }
-            }
-        }
-        (route.stack + (route.selection.map { [$0] } ?? [])).forEach { collect($0.value) }
-        return route.parameters.indices.filter(used.contains).map { (index: $0, name: route.parameters[$0].name) }
+        route.builderParameterIndices.map { (index: $0, name: route.parameters[$0].name) }
     }
 
     private func members(of node: Node, shadowing: Set<String>, indent: String, isStatic: Bool) -> [String] {

@@ -70,45 +70,4 @@ enum SwiftSyntax {
         }
         return out + "\""
     }
-
-    // MARK: links, as SceneLinkCore's LinkPrinter writes them
-
-    private static let segmentSafe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=".utf8)
-
-    /// A path segment: unreserved and sub-delimiter bytes kept, every other byte `%XX`.
-    static func encodeSegment(_ text: String) -> String { encode(text, query: false) }
-
-    /// A query name or value: as a segment, and `&`, `=`, `+` encoded too.
-    static func encodeQuery(_ text: String) -> String { encode(text, query: true) }
-
-    private static func encode(_ text: String, query: Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            if segmentSafe.contains(byte) && !(query && (byte == 38 || byte == 61 || byte == 43)) {
-                out.append(byte)
-            } else {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The path a `{rest...}` value prints as, or nil when it prints as no segment at all (the
-    /// empty string): split on `/`, a slash next to an empty piece written as `%2F`.
-    static func restPath(_ value: String) -> String? {
-        let pieces = value.split(separator: "/", omittingEmptySubsequences: false)
-        var segments: [String] = []
-        var current = encodeSegment(String(pieces[0]))
-        for piece in pieces.dropFirst() {
-            if current.isEmpty || piece.isEmpty {
-                current += "%2F" + encodeSegment(String(piece))
-            } else {
-                segments.append(current)
-                current = encodeSegment(String(piece))
-            }
-        }
-        if !current.isEmpty { segments.append(current) }
-        return segments.isEmpty ? nil : segments.joined(separator: "/")
-    }
 }

@@ -22,6 +22,16 @@ enum ExampleFiles {
         String(decoding: try table.resolve(link, format: .document), as: UTF8.self)
     }
 
+    /// The problems of a route file given as text; empty when it loads.
+    static func problems(_ text: String) -> [RouteFileProblem] {
+        do {
+            _ = try RouteTable(routeFile: Array(text.utf8))
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
     static func navigationPath(_ table: RouteTable, _ link: String) throws -> String {
         String(decoding: try table.navigationPath(for: link), as: UTF8.self)
     }

@@ -26,6 +26,20 @@ struct ServiceConfigurationTests {
         #expect(configuration.databasePath == "/tmp/x.sqlite")
     }
 
+    @Test("the admin token comes from SCENELINK_ADMIN_TOKEN or --admin-token and is never shown")
+    func adminToken() throws {
+        #expect(ServiceConfiguration().shortLinks.adminToken == nil)
+        let fromEnvironment = try ServiceConfiguration.parse(
+            arguments: [], environment: ["SCENELINK_ADMIN_TOKEN": "c2VjcmV0LXNlY3JldC1zZWNyZXQ="])
+        #expect(fromEnvironment.shortLinks.adminToken == "c2VjcmV0LXNlY3JldC1zZWNyZXQ=")
+        let fromFlag = try ServiceConfiguration.parse(
+            arguments: ["--admin-token", "flag-token-0123456789"], environment: ["SCENELINK_ADMIN_TOKEN": "env-token-0123456789"])
+        #expect(fromFlag.shortLinks.adminToken == "flag-token-0123456789")
+        let option = try #require(ServiceConfiguration.options.first { $0.name == "admin-token" })
+        #expect(option.show(fromFlag) == "(set)")
+        #expect(option.defaultValue == "(none: short-link admin off)")
+    }
+
     @Test("durations take units")
     func durations() throws {
         let configuration = try ServiceConfiguration.parse(
@@ -88,6 +102,9 @@ struct ServiceConfigurationTests {
         (["--session-ttl", "soon"], "--session-ttl takes a positive duration such as 30d, 12h, 15m, 10s or 250ms, not 'soon'."),
         (["--access-log", "maybe"], "--access-log takes on or off, not 'maybe'."),
         (["--log-level", "loud"], "--log-level takes debug, info, warning or error, not 'loud'."),
+        (["--admin-token", "short"], "--admin-token must be 16 to 512 characters, not 5; generate one with 'openssl rand -base64 32'."),
+        (["--admin-token", "has spaces in the token"],
+         "--admin-token may hold only letters, digits and - . _ ~ + /, with = only at the end (it travels as 'Authorization: Bearer TOKEN')."),
     ])
     func mistakes(arguments: [String], message: String) {
         #expect(throws: ConfigurationError(message)) {

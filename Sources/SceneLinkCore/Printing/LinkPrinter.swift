@@ -3,7 +3,7 @@
 /// A segment keeps `A–Z a–z 0–9 - . _ ~ ! $ & ' ( ) * + , ; =` and percent-encodes every other
 /// byte (so `/`, `?`, `#`, `%`, `:`, `@` and spaces never change how the link splits). Query
 /// values additionally encode `&`, `=` and `+`.
-enum LinkPrinter {
+public enum LinkPrinter {
     private static let segmentSafe: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for byte in Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=".utf8) {
@@ -12,9 +12,11 @@ enum LinkPrinter {
         return table
     }()
 
-    static func encodeSegment(_ text: String) -> String { encode(text, query: false) }
+    /// A path segment: unreserved and sub-delimiter bytes kept, every other byte `%XX`.
+    public static func encodeSegment(_ text: String) -> String { encode(text, query: false) }
 
-    static func encodeQuery(_ text: String) -> String { encode(text, query: true) }
+    /// A query name or value: as a segment, with `&`, `=` and `+` encoded too.
+    public static func encodeQuery(_ text: String) -> String { encode(text, query: true) }
 
     private static func encode(_ text: String, query: Bool) -> String {
         var utf8 = text
@@ -68,7 +70,7 @@ enum LinkPrinter {
     /// The segments that a rest value parses back to: split on `/`, except that a slash next
     /// to an empty piece is written as `%2F` inside its neighbour, because empty segments
     /// collapse when a link is read (`a//b` prints as `a%2F/b`, which reads back as `a//b`).
-    static func restSegments(_ value: String) -> [String]? {
+    public static func restSegments(_ value: String) -> [String]? {
         let pieces = value.split(separator: "/", omittingEmptySubsequences: false)
         var segments: [String] = []
         var current = encodeSegment(String(pieces[0]))

@@ -7,7 +7,11 @@ public enum BuiltInRoutes {
   "app": {
     "name": "FuelMoney",
     "schemes": ["fuelmoney"],
-    "hosts": ["fuelmoney.example.com"]
+    "hosts": ["fuelmoney.example.com"],
+    "apple": { "teamID": "A1B2C3D4E5", "bundleIDs": ["com.example.fuelmoney"], "appStoreID": "1234567890" },
+    "android": { "package": "com.example.fuelmoney",
+                 "sha256CertFingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"] },
+    "fallback": { "web": "https://www.fuelmoney.example.com/" }
   },
   "types": {
     "HomePath": {
@@ -19,18 +23,24 @@ public enum BuiltInRoutes {
   },
   "routes": [
     { "name": "settings", "path": "/settings",
+      "preview": { "title": "Settings", "description": "Your FuelMoney settings.",
+                   "image": "https://fuelmoney.example.com/images/settings.png" },
       "push": [ { "type": "HomePath", "value": "setting" } ],
       "routes": [
         { "name": "account", "path": "account",
+          "preview": { "title": "Account", "description": "Your FuelMoney account." },
           "push": [ { "type": "HomePath", "value": "account" } ] },
         { "name": "variable", "path": "variable",
           "push": [ { "type": "HomePath", "value": "variable" } ] },
         { "name": "fixed", "path": "fixed",
           "push": [ { "type": "HomePath", "value": "fixed" } ] },
         { "name": "premium", "path": "premium",
+          "preview": { "title": "FuelMoney Premium", "description": "Every fuel price, no ads." },
+          "fallback": { "web": "https://www.fuelmoney.example.com/premium" },
           "push": [ { "type": "HomePath", "value": "premium" } ] }
       ] },
     { "name": "explain", "path": "/explain",
+      "preview": { "title": "How FuelMoney works" },
       "push": [ { "type": "HomePath", "value": "explain" } ] },
     { "name": "information", "path": "/information",
       "push": [ { "type": "HomePath", "value": "information" } ] }

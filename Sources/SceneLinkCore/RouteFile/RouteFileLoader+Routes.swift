@@ -29,6 +29,8 @@ struct RouteDraft {
     var query: [(name: String, parameter: Int, defaultValue: JSONValue?, location: String)]
     var stack: [(typeName: String, value: ValueTemplate)]
     var selection: (typeName: String, value: ValueTemplate)?
+    /// `preview` and `fallback`, the parent's fields where the route sets none.
+    var presentation: RoutePresentation
     var valid: Bool
 }
 
@@ -81,9 +83,10 @@ extension RouteFileLoader {
             return
         }
         reportDuplicateKeys(members, at: location)
+        reportUnknownKeys(members, known: RouteFileKeys.route, at: location)
         var draft = RouteDraft(name: "", location: location, segments: parent?.segments ?? [], visible: parent?.visible ?? [],
                                query: parent?.query ?? [], stack: parent?.stack ?? [], selection: parent?.selection,
-                               valid: parent?.valid ?? true)
+                               presentation: parent?.presentation ?? .none, valid: parent?.valid ?? true)
         let problemsBefore = problems.count
         var ownPath: [Substring] = []
         let pathLocation = Self.join(location, "path")
@@ -161,6 +164,7 @@ extension RouteFileLoader {
                 draft.selection = element
             }
         }
+        readPresentation(value, at: location, draft: &draft)
         if problems.count > problemsBefore { draft.valid = false }
         drafts.append(draft)
         if let children = value["routes"] {
@@ -185,7 +189,8 @@ extension RouteFileLoader {
             let itemLocation = Self.join(location, member.key)
             var reference = member.value.stringValue
             var defaultValue: JSONValue?
-            if member.value.objectMembers != nil {
+            if let itemMembers = member.value.objectMembers {
+                reportUnknownKeys(itemMembers, known: RouteFileKeys.optionalQueryItem, at: itemLocation)
                 reference = member.value["param"]?.stringValue
                 defaultValue = member.value["default"]
                 if reference == nil {
@@ -210,10 +215,11 @@ extension RouteFileLoader {
 
     private mutating func readElement(_ value: JSONValue, at location: String, scope: [String: Int],
                                       visible: [Int]) -> (typeName: String, value: ValueTemplate)? {
-        guard value.objectMembers != nil else {
+        guard let members = value.objectMembers else {
             problem(location, "A stack element must be an object { \"type\": \"Name\", \"value\": ... }; found \(value.kindDescription).")
             return nil
         }
+        reportUnknownKeys(members, known: RouteFileKeys.element, at: location)
         guard let typeName = value["type"]?.stringValue else {
             problem(location, "The element needs \"type\": the name of a type under \"types\" or a built-in (Int, String, Bool, Double, UUID).")
             return nil

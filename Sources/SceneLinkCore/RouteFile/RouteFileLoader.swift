@@ -14,6 +14,8 @@ struct RouteFileLoader {
     var routes: [Route] = []
     var trie = RouteTrie()
     var routeNames: [String: String] = [:]
+    /// `app.apple`, `app.android` and `app.fallback`.
+    var appLinks = AppLinks()
     /// Parameters of the route tree being read.
     var treeParameters: [ParameterDraft] = []
 
@@ -27,7 +29,8 @@ struct RouteFileLoader {
         "callto", "skype", "rtsp", "rtmp", "smb", "nfs", "dns", "view-source", "ws+unix", "resource", "jar",
     ]
 
-    static func load(_ bytes: [UInt8]) throws(RouteFileError) -> RouteTable {
+    /// Reads and validates a route file; the loader then holds its compiled parts.
+    static func load(_ bytes: [UInt8]) throws(RouteFileError) -> RouteFileLoader {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -39,12 +42,7 @@ struct RouteFileLoader {
         var loader = RouteFileLoader()
         loader.read(document)
         if !loader.problems.isEmpty { throw RouteFileError(problems: loader.problems) }
-        guard let table = RouteTable(appName: loader.appName, schemes: loader.schemes, hosts: loader.hosts,
-                                     types: loader.types, routes: loader.routes, trie: loader.trie) else {
-            throw RouteFileError(problems: [RouteFileProblem(
-                location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
-        }
-        return table
+        return loader
     }
 
     mutating func problem(_ location: String, _ message: String) {
@@ -57,6 +55,7 @@ struct RouteFileLoader {
             return
         }
         reportDuplicateKeys(members, at: "")
+        reportUnknownKeys(members, known: RouteFileKeys.document, at: "")
         if let app = document["app"] { readApp(app) } else {
             problem("app", "The route file needs an \"app\" object with \"name\", \"schemes\" and \"hosts\".")
         }
@@ -108,6 +107,7 @@ struct RouteFileLoader {
             return
         }
         reportDuplicateKeys(members, at: "app")
+        reportUnknownKeys(members, known: RouteFileKeys.app, at: "app")
         if let name = app["name"] {
             if let text = name.stringValue, !text.isEmpty { appName = text } else {
                 problem("app.name", "The app name must be a non-empty string.")
@@ -127,20 +127,33 @@ struct RouteFileLoader {
                 schemes.append(lower)
             }
         }
-        for (index, host) in stringList(app["hosts"], at: "app.hosts") {
-            let location = "app.hosts[\(index)]"
-            let lower = host.lowercased()
-            if !Self.isHostSyntax(lower) {
-                problem(location, "\"\(host)\" is not a host name; write the domain alone (fuelmoney.example.com), without scheme, path or port.")
-            } else if hosts.contains(lower) {
-                problem(location, "The host \"\(host)\" is listed twice; keep one.")
-            } else {
-                hosts.append(lower)
-            }
+        hosts = uniqueStrings(stringList(app["hosts"], at: "app.hosts"), at: "app.hosts", noun: "host", normalise: { $0.lowercased() }) { host in
+            Self.isHostSyntax(host.lowercased()) ? nil
+                : "\"\(host)\" is not a host name; write the domain alone (fuelmoney.example.com), without scheme, path or port."
         }
         if app["schemes"] == nil && app["hosts"] == nil {
             problem("app", "The app needs at least one link source: \"schemes\" (custom URL schemes) or \"hosts\" (https domains).")
         }
+        readAppLinks(app)
+    }
+
+    /// The listed strings that `problemWith` accepts, normalised, the first of equal ones
+    /// kept; each refused or repeated item is reported at its index.
+    mutating func uniqueStrings(_ items: [(Int, String)], at listLocation: String, noun: String,
+                                normalise: (String) -> String = { $0 }, problemWith: (String) -> String?) -> [String] {
+        var kept: [String] = []
+        for (index, item) in items {
+            let location = "\(listLocation)[\(index)]"
+            let value = normalise(item)
+            if let message = problemWith(item) {
+                problem(location, message)
+            } else if kept.contains(value) {
+                problem(location, "The \(noun) \"\(item)\" is listed twice; keep one.")
+            } else {
+                kept.append(value)
+            }
+        }
+        return kept
     }
 
     mutating func stringList(_ value: JSONValue?, at location: String) -> [(Int, String)] {
@@ -264,6 +277,7 @@ struct RouteFileLoader {
             return nil
         }
         reportDuplicateKeys(members, at: location)
+        reportUnknownKeys(members, known: RouteFileKeys.type, at: location)
         var tag = appName.isEmpty ? name : appName + "." + name
         if let tagValue = value["tag"] {
             if let text = tagValue.stringValue, Self.isSwiftTypeName(text) {
@@ -395,5 +409,20 @@ struct RouteFileLoader {
             out.append((label: member.key, type: canonicalTypeName(typeName)))
         }
         return valid ? out : nil
+    }
+}
+
+extension RouteFileLoader {
+    /// Reports every key of an object that is not in `known` (keys starting with `x-` are free).
+    mutating func reportUnknownKeys(_ members: [(key: String, value: JSONValue)], known: [String], at location: String) {
+        for member in members where !known.contains(member.key) && !member.key.hasPrefix("x-") {
+            let keyLocation = Self.join(location, member.key)
+            if let near = RouteFileKeys.closest(to: member.key, in: known) {
+                problem(keyLocation, "Unknown key \"\(member.key)\"; did you mean \"\(near)\"? (Keys starting with \"x-\" are free for notes.)")
+            } else {
+                let listed = known.map { "\"\($0)\"" }.joined(separator: ", ")
+                problem(keyLocation, "Unknown key \"\(member.key)\"; this object takes \(listed), and keys starting with \"x-\" for notes.")
+            }
+        }
     }
 }

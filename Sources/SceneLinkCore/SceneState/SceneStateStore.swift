@@ -92,15 +92,16 @@ public protocol SceneStateStore: Sendable {
     var commitStatistics: SceneStateCommitStatistics { get }
 }
 
-/// Waits for one store operation, for async callers (the expiry sweep, `/readyz`, tests).
-/// Throws the store's `SceneStateStoreError`, or what `operation` itself throws before it
-/// calls the store (a test's identifier, say).
+/// Waits for one store operation, for async callers (the expiry sweeps, `/readyz`, tests), of
+/// any store that answers through a completion (`SceneStateStore`, `ShortLinkStore`).
+/// Throws the store's error (`SceneStateStoreError`, `ShortLinkStoreError`), or what
+/// `operation` itself throws before it calls the store (a test's identifier, say).
 ///
 /// ```swift
 /// let counts = try await awaiting { store.counts(completion: $0) }
 /// ```
-public func awaiting<Value: Sendable>(
-    _ operation: (@escaping SceneStateCompletion<Value>) throws -> Void
+public func awaiting<Value: Sendable, Failure: Error>(
+    _ operation: (@escaping @Sendable (Result<Value, Failure>) -> Void) throws -> Void
 ) async throws -> Value {
     let result: Result<Value, any Error> = await withCheckedContinuation { continuation in
         do {

@@ -14,6 +14,8 @@ struct Route: Sendable {
     /// The stack, root first (push order): the ancestors' pushes, then this route's.
     let stack: [ElementTemplate]
     let selection: ElementTemplate?
+    /// The route's `preview` and `fallback` templates (the parent's where it sets none).
+    let presentation: RoutePresentation
     /// Whether every element's item is a constant (the stack does not depend on the link).
     let constantStack: Bool
 

@@ -6,7 +6,10 @@
 /// let bytes = try table.navigationPath(for: "fuelmoney://settings/account")
 /// // ["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]
 /// ```
-public struct RouteTable: Sendable {
+///
+/// A final class, not a struct: every request reads the current table, and a copy of a struct
+/// this size would retain each of its arrays (about 2,000 instructions per resolve).
+public final class RouteTable: Sendable {
     /// The app's name from the route file.
     public let appName: String
     /// Custom schemes, lowercased, in file order (the first is canonical).
@@ -23,10 +26,20 @@ public struct RouteTable: Sendable {
     let templates: [ResolveTemplate]
     /// The root link's answers (the empty stack).
     let rootTemplate: ResolveTemplate
+    /// `app.apple`, `app.android` and `app.fallback`.
+    public let appLinks: AppLinks
+    /// Route indices by full name, for the link page of a resolved link.
+    let routeIndexByName: [String: Int]
+    /// The association files, made once when the table loads.
+    public let associationFiles: AssociationFiles
 
-    /// Nil when the table is too large to lay out (`ResolveIndex`).
-    init?(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route], trie: RouteTrie) {
-        guard let index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts) else { return nil }
+    /// - Throws: `RouteFileError` when the table is too large to lay out (`ResolveIndex`).
+    init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route],
+         trie: RouteTrie, appLinks: AppLinks = AppLinks()) throws(RouteFileError) {
+        guard let index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts) else {
+            throw RouteFileError(problems: [RouteFileProblem(
+                location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
+        }
         self.appName = appName
         self.schemes = schemes
         self.hosts = hosts
@@ -38,6 +51,11 @@ public struct RouteTable: Sendable {
         routesByStackCount = byCount
         templates = routes.map { ResolveTemplate(route: $0, schemes: schemes, hosts: hosts) }
         rootTemplate = ResolveTemplate(route: nil, schemes: schemes, hosts: hosts)
+        self.appLinks = appLinks
+        var byName: [String: Int] = [:]
+        for (index, route) in routes.enumerated() { byName[route.name] = index }
+        routeIndexByName = byName
+        associationFiles = AssociationFiles(appLinks: appLinks, routes: routes)
     }
 
     /// Loads and validates a route file.
@@ -45,8 +63,10 @@ public struct RouteTable: Sendable {
     /// Every problem is found in one pass and reported together, each with its JSON location.
     /// - Parameter routeFile: the route file's bytes (UTF-8 JSON).
     /// - Throws: `RouteFileError` listing every problem.
-    public init(routeFile: [UInt8]) throws(RouteFileError) {
-        self = try RouteFileLoader.load(routeFile)
+    public convenience init(routeFile: [UInt8]) throws(RouteFileError) {
+        let loaded = try RouteFileLoader.load(routeFile)
+        try self.init(appName: loaded.appName, schemes: loaded.schemes, hosts: loaded.hosts,
+                      types: loaded.types, routes: loaded.routes, trie: loaded.trie, appLinks: loaded.appLinks)
     }
 
     /// The number of routes (children included).

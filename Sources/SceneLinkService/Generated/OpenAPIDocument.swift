@@ -33,6 +33,8 @@ tags:
     description: Sessions and their secret tokens.
   - name: scene-state
     description: Values saved per session, scene and key.
+  - name: short-links
+    description: Short links (`https://HOST/s/CODE`) that stand for longer links, with click counts.
   - name: operations
     description: Health, readiness, metrics and this document.
 paths:
@@ -98,6 +100,118 @@ paths:
                 properties:
                   openapi: { type: string, const: 3.1.0 }
               example: { openapi: 3.1.0, info: { title: SceneLink, version: 0.1.0 }, paths: {} }
+  /.well-known/apple-app-site-association:
+    get:
+      tags: [links]
+      operationId: getAppleAppSiteAssociation
+      summary: The iOS universal links file
+      description: |
+        Made from the route table (`app.apple`) when it loads and on each `SIGHUP` reload; the
+        same document for every host, never a redirect, at most 128 KB. `applinks.details[0]`
+        names `TEAMID.bundleID` for each bundle ID; its `components` exclude every server path
+        (`/v1/*`, `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`, `/.well-known/*`) first,
+        claim short links (`/s/?*`), the root and then each route in route-file order: literal
+        segments literal, a parameter `?*` (or its values, or the UUID shape), required query
+        items as `?` entries, `caseSensitive: true` and `percentEncoded: false` as the resolver
+        matches. `webcredentials` lists the same app IDs.
+      parameters:
+        - $ref: "#/components/parameters/IfNoneMatchAssociation"
+      responses:
+        "200":
+          description: The association file.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+            Cache-Control: { $ref: "#/components/headers/AssociationCacheControl" }
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [applinks, webcredentials]
+                properties:
+                  applinks:
+                    type: object
+                    required: [details]
+                    properties:
+                      details:
+                        type: array
+                        items:
+                          type: object
+                          required: [appIDs, components]
+                          properties:
+                            appIDs: { type: array, items: { type: string } }
+                            components: { type: array, items: { $ref: "#/components/schemas/AssociationComponent" } }
+                  webcredentials:
+                    type: object
+                    required: [apps]
+                    properties:
+                      apps: { type: array, items: { type: string } }
+              example:
+                applinks:
+                  details:
+                    - appIDs: [A1B2C3D4E5.com.example.fuelmoney]
+                      components:
+                        - { "/": "/v1/*", exclude: true, caseSensitive: true, percentEncoded: false }
+                        - { "/": "/s/?*", comment: short links, caseSensitive: true, percentEncoded: false }
+                        - { "/": "/settings/account", comment: settings.account, caseSensitive: true, percentEncoded: false }
+                webcredentials: { apps: [A1B2C3D4E5.com.example.fuelmoney] }
+        "304":
+          description: The client's `If-None-Match` names the current `ETag`.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+        "404":
+          $ref: "#/components/responses/NoAssociationApp"
+  /.well-known/assetlinks.json:
+    get:
+      tags: [links]
+      operationId: getAssetLinks
+      summary: The Android App Links file
+      description: |
+        Made from the route table (`app.android`) like the Apple file: one Digital Asset Links
+        statement per app (`delegate_permission/common.handle_all_urls`, an `android_app`
+        target with the package and its SHA-256 fingerprints), each with the same components
+        as Android 15's `relation_extensions` `dynamic_app_link_components`.
+      parameters:
+        - $ref: "#/components/parameters/IfNoneMatchAssociation"
+      responses:
+        "200":
+          description: The Digital Asset Links statements.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+            Cache-Control: { $ref: "#/components/headers/AssociationCacheControl" }
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  type: object
+                  required: [relation, target]
+                  properties:
+                    relation: { type: array, items: { type: string } }
+                    target:
+                      type: object
+                      required: [namespace, package_name, sha256_cert_fingerprints]
+                      properties:
+                        namespace: { type: string, const: android_app }
+                        package_name: { type: string }
+                        sha256_cert_fingerprints: { type: array, items: { type: string, pattern: "^([0-9A-F]{2}:){31}[0-9A-F]{2}$" } }
+                    relation_extensions: { type: object }
+              example:
+                - relation: [delegate_permission/common.handle_all_urls]
+                  target:
+                    namespace: android_app
+                    package_name: com.example.fuelmoney
+                    sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
+                  relation_extensions:
+                    delegate_permission/common.handle_all_urls:
+                      dynamic_app_link_components:
+                        - { "/": "/v1/*", exclude: true }
+                        - { "/": "/settings/account", comment: settings.account }
+        "304":
+          description: The client's `If-None-Match` names the current `ETag`.
+          headers:
+            ETag: { $ref: "#/components/headers/AssociationETag" }
+        "404":
+          $ref: "#/components/responses/NoAssociationApp"
   /v1/resolve:
     get:
       tags: [links]
@@ -110,7 +224,9 @@ paths:
         only SwiftUI's `NavigationPath.CodableRepresentation` JSON (top of the stack first);
         `format=array` a typed array in push order (single-type stacks only, 422 otherwise);
         `format=elements` the neutral element list in push order. The root link
-        (`fuelmoney://`) is the empty stack.
+        (`fuelmoney://`) is the empty stack. A short link on one of the app's hosts
+        (`https://fuelmoney.example.com/s/CODE`) resolves its target and counts a click: 404 when
+        no short link has the code, 410 when it has expired.
       parameters:
         - name: url
           in: query
@@ -170,6 +286,7 @@ paths:
                   value: [1, 2]
         "400": { $ref: "#/components/responses/BadRequest" }
         "404": { $ref: "#/components/responses/LinkNotFound" }
+        "410": { $ref: "#/components/responses/ShortLinkExpired" }
         "422": { $ref: "#/components/responses/NotSingleType" }
         "414": { $ref: "#/components/responses/URITooLong" }
   /v1/links:
@@ -230,6 +347,176 @@ paths:
                       - { type: HomePath, tag: FuelMoney.HomePath, value: 1 }
                       - { type: HomePath, tag: FuelMoney.HomePath, value: 2 }
                     selection: null
+  /v1/short-links:
+    post:
+      tags: [short-links]
+      operationId: createShortLink
+      summary: Create a short link
+      description: |
+        Stores `https://HOST/s/CODE` (HOST: the route file's first host) standing for `link`, which
+        must resolve with the loaded route table. The code is 12 characters carrying 72 random
+        bits, or the `alias` given. Needs the admin token (`--admin-token`); without one configured
+        the route is off (403). Checks, in order: token (403, 401), an https host in the route
+        file (409), the body (400), the target (422: the resolve problem with the closest routes),
+        the alias is free (409).
+      security: [{ adminToken: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ShortLinkRequest" }
+            examples:
+              random:
+                value: { link: "fuelmoney://settings/account" }
+              alias:
+                value: { link: "fuelmoney://settings/premium", alias: spring-sale, expiresAt: "2026-12-31T23:59:59Z" }
+      responses:
+        "201":
+          description: "The new short link. Not cacheable (`Cache-Control: no-store`)."
+          headers:
+            Location:
+              description: The short link's URL.
+              required: true
+              schema: { type: string, format: uri }
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ShortLink" }
+              example:
+                code: q3JtZ0aX-9fW
+                url: https://fuelmoney.example.com/s/q3JtZ0aX-9fW
+                link: fuelmoney://settings/account
+                createdAt: "2026-11-24T21:30:00Z"
+                expiresAt: null
+          links:
+            FollowShortLink:
+              operationId: followShortLink
+              parameters: { code: $response.body#/code }
+            DeleteShortLink:
+              operationId: deleteShortLink
+              parameters: { code: $response.body#/code }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "409": { $ref: "#/components/responses/ShortLinkConflict" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "422": { $ref: "#/components/responses/ShortLinkTargetInvalid" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+    get:
+      tags: [short-links]
+      operationId: listShortLinks
+      summary: List short links with their click counts
+      description: |
+        One page of short links, oldest first, with each link's clicks and whether it has expired.
+        Paged by cursor: pass the `nextCursor` of a page as `cursor` for the next one (null on the
+        last page); links created meanwhile appear on later pages, deleted ones drop out, and no
+        link is listed twice. Needs the admin token.
+      security: [{ adminToken: [] }]
+      parameters:
+        - name: limit
+          in: query
+          required: false
+          description: Links per page, 1 to 500.
+          schema: { type: integer, minimum: 1, maximum: 500, default: 50 }
+        - name: cursor
+          in: query
+          required: false
+          description: The `nextCursor` of the previous page, as given (opaque).
+          schema: { type: string, pattern: "^[0-9]{1,19}$" }
+      responses:
+        "200":
+          description: One page.
+          headers:
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ShortLinkList" }
+              example:
+                shortLinks:
+                  - code: spring-sale
+                    url: https://fuelmoney.example.com/s/spring-sale
+                    link: fuelmoney://settings/premium
+                    createdAt: "2026-11-24T21:30:00Z"
+                    expiresAt: "2026-12-31T23:59:59Z"
+                    expired: false
+                    clicks: 412
+                nextCursor: null
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/short-links/{code}:
+    parameters:
+      - $ref: "#/components/parameters/ShortCode"
+    delete:
+      tags: [short-links]
+      operationId: deleteShortLink
+      summary: Delete a short link
+      description: The link stops working at once (404) and its code is free again. Needs the admin token.
+      security: [{ adminToken: [] }]
+      responses:
+        "204": { description: The short link is gone. }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "404": { $ref: "#/components/responses/ShortLinkNotFoundProblem" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /s/{code}:
+    parameters:
+      - $ref: "#/components/parameters/ShortCode"
+    get:
+      tags: [short-links]
+      operationId: followShortLink
+      summary: Follow a short link
+      description: |
+        What a phone or browser opens. A client whose `Accept` ranks JSON above HTML gets the
+        target's resolve document (as `GET /v1/resolve` answers it); any other client (a browser,
+        or no `Accept`) gets a small HTML page linking to the target's canonical custom-scheme
+        and https links (`Content-Security-Policy: default-src 'none'`, every value escaped). A
+        `GET` counts a click; a `HEAD` does not. Unknown code 404, expired 410, a target the
+        route table no longer resolves 404: HTML pages for browsers, problem+json for JSON
+        clients. No token is needed.
+      parameters:
+        - name: Accept
+          in: header
+          required: false
+          description: "`application/json` for the resolve document; anything else (or nothing) for the HTML page."
+          schema: { type: string }
+          example: application/json
+      responses:
+        "200":
+          description: The target's resolve document, or the HTML page.
+          headers:
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Resolution" }
+            text/html:
+              schema: { type: string }
+        "404":
+          description: No short link has this code, or its target no longer resolves.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+            text/html:
+              schema: { type: string }
+        "410":
+          description: The short link has expired.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+            text/html:
+              schema: { type: string }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/sessions:
     post:
       tags: [sessions]
@@ -645,7 +932,17 @@ components:
       type: http
       scheme: bearer
       description: "The session's token from `POST /v1/sessions`, as `Authorization: Bearer TOKEN`."
+    adminToken:
+      type: http
+      scheme: bearer
+      description: "The server's admin token (`--admin-token` / `SCENELINK_ADMIN_TOKEN`), as `Authorization: Bearer TOKEN`."
   parameters:
+    IfNoneMatchAssociation:
+      name: If-None-Match
+      in: header
+      required: false
+      description: The `ETag` of a copy the client holds; when it is current the answer is 304.
+      schema: { type: string }
     SessionID:
       name: id
       in: path
@@ -667,6 +964,13 @@ components:
       description: The value's key (as in `@SceneStorage("path")`); letters, digits and `-._~`, 1 to 128 characters, not `.` or `..`.
       schema: { type: string, pattern: "^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}$" }
       example: path
+    ShortCode:
+      name: code
+      in: path
+      required: true
+      description: A short link's code or alias (letters, digits, `-`, `_`; 1 to 64 characters).
+      schema: { type: string, pattern: "^[A-Za-z0-9_-]{1,64}$" }
+      example: spring-sale
     IfMatch:
       name: If-Match
       in: header
@@ -686,6 +990,14 @@ components:
         pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
       example: '"v12"'
   headers:
+    AssociationETag:
+      description: A strong tag of the document's bytes; it changes when a reload changes the file.
+      required: true
+      schema: { type: string, pattern: '^"[A-Za-z0-9_-]+"$' }
+    AssociationCacheControl:
+      description: The file may be cached for an hour.
+      required: true
+      schema: { type: string, const: "public, max-age=3600" }
     ETag:
       description: The strong entity tag of the stored revision (`"v…"` for a value, `"s…"` for a scene).
       required: true
@@ -695,6 +1007,16 @@ components:
       required: true
       schema: { type: string, const: "private, no-cache" }
   responses:
+    NoAssociationApp:
+      description: The route file has no `app.apple` (or `app.android`); `detail` names the field to add.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/no-apple-app
+            title: No apple-app-site-association for this route file
+            status: 404
+            detail: "This route file names no iOS app, so there is no apple-app-site-association; add \"app.apple\": { \"teamID\": \"A1B2C3D4E5\", \"bundleIDs\": [\"com.example.app\"] } and reload."
     BadRequest:
       description: |
         The request is malformed (an identifier, a conditional header, a query item, the body);
@@ -788,6 +1110,55 @@ components:
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
+    AdminUnauthorized:
+      description: "No, a malformed, or a wrong `Authorization: Bearer TOKEN` (not the server's admin token)."
+      headers:
+        WWW-Authenticate:
+          description: The RFC 6750 §3 challenge.
+          required: true
+          schema: { type: string, pattern: "^Bearer realm=\"scenelink-admin\"" }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    ShortLinksDisabled:
+      description: No admin token is configured, so short-link administration is off; `detail` says how to turn it on.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/short-links-disabled
+            title: Short-link administration is off
+            status: 403
+            detail: "No admin token is configured, so short links cannot be created, listed or deleted; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
+    ShortLinkConflict:
+      description: The alias is taken (`short-link-exists`), or the route file lists no https host to put in the URL (`no-https-host`).
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    ShortLinkTargetInvalid:
+      description: |
+        The target does not resolve with the loaded route table (the resolve problem's `type`,
+        `detail` and `closest` routes), is itself a short link, or `expiresAt` has passed.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/no-route
+            title: No route matches the link
+            status: 422
+            detail: No route matches /settings/acount. The closest routes are /settings/account, /settings/fixed, /settings.
+            path: /settings/acount
+            closest: [/settings/account, /settings/fixed, /settings]
+    ShortLinkNotFoundProblem:
+      description: No short link has this code.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    ShortLinkExpired:
+      description: The short link has expired (`short-link-expired`, with `expiredAt`).
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
     StorageFailed:
       description: The database could not be read or written; retry later.
       content:
@@ -810,6 +1181,16 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
   schemas:
+    AssociationComponent:
+      type: object
+      description: One pattern (Apple `applinks.Details.Components`, Google `dynamic_app_link_components`); the first that matches decides.
+      properties:
+        "/": { type: string, description: "Path pattern: `*` zero or more characters, `?` one, `?*` one or more; `/` included." }
+        "?": { type: object, additionalProperties: { type: string }, description: Patterns for query items by name. }
+        exclude: { type: boolean }
+        comment: { type: string }
+        caseSensitive: { type: boolean }
+        percentEncoded: { type: boolean }
     Problem:
       type: object
       description: RFC 9457 problem details.
@@ -988,5 +1369,42 @@ components:
           type: object
           propertyNames: { pattern: "^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}$" }
           additionalProperties: { $ref: "#/components/schemas/SceneValueUpdate" }
+    ShortLinkRequest:
+      type: object
+      required: [link]
+      additionalProperties: false
+      properties:
+        link:
+          type: string
+          minLength: 1
+          maxLength: 2048
+          description: The link the short link stands for; it must resolve with the loaded route table.
+        expiresAt:
+          type: [string, "null"]
+          format: date-time
+          description: When the link stops working (410 from then on); null or absent for never. Must be in the future.
+        alias:
+          type: [string, "null"]
+          pattern: "^[A-Za-z0-9_-]{1,64}$"
+          description: A code of your choosing instead of a random one (case-sensitive); 409 when taken.
+    ShortLink:
+      type: object
+      required: [code, url, link, createdAt, expiresAt]
+      properties:
+        code: { type: string, pattern: "^[A-Za-z0-9_-]{1,64}$" }
+        url: { type: [string, "null"], description: "`https://HOST/s/CODE` on the route file's first host; null when the file lists none." }
+        link: { type: string }
+        createdAt: { type: string, format: date-time }
+        expiresAt: { type: [string, "null"], format: date-time }
+        expired: { type: boolean, description: Whether it has expired (listing only). }
+        clicks: { type: integer, minimum: 0, description: "Clicks counted (`GET`s before expiry; listing only)." }
+    ShortLinkList:
+      type: object
+      required: [shortLinks, nextCursor]
+      properties:
+        shortLinks:
+          type: array
+          items: { $ref: "#/components/schemas/ShortLink" }
+        nextCursor: { type: [string, "null"], description: The `cursor` of the next page; null on the last page. }
 """##
 }

@@ -1,0 +1,29 @@
+/// The keys each object of a route file may have. Any other key is reported as a typo
+/// with the closest of these, except keys starting with `x-`, which are free for notes.
+///
+/// Objects whose keys are names the user chooses (`types`, `cases`, `fields`, `query`, the
+/// values of a struct) are not listed: their keys are checked as names where they are read.
+enum RouteFileKeys {
+    static let document = ["app", "types", "routes"]
+    static let app = ["name", "schemes", "hosts", "apple", "android", "fallback"]
+    static let apple = ["teamID", "bundleIDs", "appStoreID"]
+    static let android = ["package", "sha256CertFingerprints", "playStoreURL"]
+    static let fallback = ["web", "ios", "android"]
+    static let type = ["tag", "rawValue", "cases", "fields"]
+    static let route = ["name", "path", "query", "push", "selection", "routes", "preview", "fallback"]
+    static let optionalQueryItem = ["param", "default"]
+    static let element = ["type", "value"]
+    static let preview = ["title", "description", "image"]
+
+    /// The known key nearest to `key`, when it is near enough to be what was meant: at most
+    /// a third of the key's length of edits away (two for short keys, so a swapped pair counts).
+    static func closest(to key: String, in known: [String]) -> String? {
+        let limit = max(2, key.utf8.count / 3)
+        var best: (key: String, distance: Int)?
+        for candidate in known {
+            let distance = EditDistance.between(key.lowercased().utf8, candidate.lowercased().utf8)
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.key
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// A `ShortLinkStore` in a dictionary behind a lock: the same rules as the SQLite store, no
+/// durability. Every operation answers at once, on the caller's thread.
+public final class InMemoryShortLinkStore: ShortLinkStore {
+    private struct State {
+        var links: [ShortCode: ShortLink] = [:]
+        var lastSequence: Int64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
+        let result: Result<ShortLink, ShortLinkStoreError> = state.withLock { state in
+            guard state.links[link.code] == nil else { return .failure(.codeExists(link.code)) }
+            state.lastSequence += 1
+            var stored = link
+            stored.clicks = 0
+            stored.sequence = state.lastSequence
+            state.links[link.code] = stored
+            return .success(stored)
+        }
+        completion(result)
+    }
+
+    public func shortLink(code: ShortCode, countingClickAt now: Date?, completion: @escaping ShortLinkCompletion<ShortLink?>) {
+        let found: ShortLink? = state.withLock { state in
+            guard var link = state.links[code] else { return nil }
+            if let now, !link.isExpired(at: now) {
+                link.clicks += 1
+                state.links[code] = link
+            }
+            return link
+        }
+        completion(.success(found))
+    }
+
+    public func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
+        let listing: ShortLinkListing = state.withLock { state in
+            let after = cursor ?? 0
+            let ordered = state.links.values.filter { $0.sequence > after }.sorted { $0.sequence < $1.sequence }
+            let page = Array(ordered.prefix(max(0, limit)))
+            let more = ordered.count > page.count
+            return ShortLinkListing(links: page, nextCursor: more ? page.last?.sequence : nil)
+        }
+        completion(.success(listing))
+    }
+
+    public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {
+        let deleted = state.withLock { $0.links.removeValue(forKey: code) != nil }
+        completion(.success(deleted))
+    }
+
+    public func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int, completion: @escaping ShortLinkCompletion<Int>) {
+        let deleted: Int = state.withLock { state in
+            let expired = state.links.values.filter { ($0.expiresAt ?? .distantFuture) < cutoff }
+                .sorted { $0.sequence < $1.sequence }.prefix(max(0, limit))
+            for link in expired { state.links[link.code] = nil }
+            return expired.count
+        }
+        completion(.success(deleted))
+    }
+}

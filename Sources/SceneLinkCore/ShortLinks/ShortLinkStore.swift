@@ -1,0 +1,46 @@
+import Foundation
+
+/// How a short-link store answers an operation: once, with the result or the failure.
+public typealias ShortLinkCompletion<Value> = @Sendable (Result<Value, ShortLinkStoreError>) -> Void
+
+/// Where short links live: `SQLiteSceneStateStore` keeps them in the same file as scene state
+/// (its own table and migration), `InMemoryShortLinkStore` is the fake tests use. Separate from
+/// `SceneStateStore` so a store can offer one without the other.
+///
+/// - Every operation answers through its `completion`, exactly once, on a thread of the store's
+///   choosing (the fake answers at once, on the caller's thread).
+/// - Creating and deleting are acknowledged only once durable, as scene-state writes are.
+/// - A click is counted by `shortLink(code:countingClickAt:)` without the answer waiting for
+///   the count to be durable: a click never waits for an fsync, so a link that exists and one
+///   that does not are answered after the same single read. A crash may lose the clicks of the
+///   last moments, never a link.
+/// - Stores look codes up by `ShortCode.hash`, so how long a lookup takes says nothing about
+///   stored codes.
+/// - The store knows nothing of clocks: callers pass instants and decide what expired means.
+///
+/// Async code waits for an answer with `awaiting(_:)`:
+///
+/// ```swift
+/// let link = try await awaiting { store.shortLink(code: code, countingClickAt: Date(), completion: $0) }
+/// ```
+public protocol ShortLinkStore: Sendable {
+    /// Stores a new short link with no clicks, and answers it with its `sequence` set.
+    /// Fails with `.codeExists` when the code is taken (by an expired link too, until it is deleted).
+    func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>)
+
+    /// The short link with this code, expired or not; nil when none is stored. With
+    /// `countingClickAt`, a link that has not expired at that instant gets one more click,
+    /// included in the answer.
+    func shortLink(code: ShortCode, countingClickAt now: Date?, completion: @escaping ShortLinkCompletion<ShortLink?>)
+
+    /// Up to `limit` links in creation order, starting after the link whose `sequence` is
+    /// `cursor` (from the first when nil).
+    func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>)
+
+    /// Deletes one short link. Answers false when there was none.
+    func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>)
+
+    /// Deletes at most `limit` links that expired before `cutoff`, in one short transaction.
+    /// Answers how many; call again while it answers `limit`.
+    func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int, completion: @escaping ShortLinkCompletion<Int>)
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SceneLinkCore
+
+/// Short links in the same file, through the same writer and readers as scene state: created
+/// and deleted links are acknowledged after their group commit (WAL, `synchronous=FULL`), and
+/// lookups run on the reader pool.
+///
+/// A click is one read; the click count is then queued on the writer without the answer
+/// waiting for it, so a known code costs the same one read as an unknown one, and a burst of
+/// clicks shares commits.
+extension SQLiteSceneStateStore: ShortLinkStore {
+    public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
+        writeShortLinks(completion) { writes in try writes.create(link) }
+    }
+
+    public func shortLink(code: ShortCode, countingClickAt now: Date?,
+                          completion: @escaping ShortLinkCompletion<ShortLink?>) {
+        read({ result in
+            switch result {
+            case .success(var link?):
+                if let now, !link.isExpired(at: now) {
+                    link.clicks += 1
+                    // Not awaited: see the type's comment. A failed count loses one click, not the link.
+                    self.write({ _ in }) { context in try context.shortLinks.countClick(code: code) }
+                }
+                completion(.success(link))
+            case .success(nil):
+                completion(.success(nil))
+            case .failure(let error):
+                completion(.failure(Self.shortLinkError(error)))
+            }
+        }) { statements throws(SQLiteError) in try statements.shortLinks.link(code: code) }
+    }
+
+    public func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
+        read({ completion($0.mapError(Self.shortLinkError)) }) { statements throws(SQLiteError) in
+            try statements.shortLinks.links(after: cursor, limit: limit)
+        }
+    }
+
+    public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {
+        writeShortLinks(completion) { writes in .success(try writes.delete(code: code)) }
+    }
+
+    public func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int,
+                                        completion: @escaping ShortLinkCompletion<Int>) {
+        writeShortLinks(completion) { writes in .success(try writes.deleteExpired(before: cutoff, limit: limit)) }
+    }
+
+    /// Queues a short-link write. `body` answers a refusal (a taken code) as a value rather
+    /// than throwing it: the refused insert changed nothing, and its savepoint is released.
+    private func writeShortLinks<T: Sendable>(
+        _ completion: @escaping ShortLinkCompletion<T>,
+        _ body: @escaping @Sendable (ShortLinkWrites) throws -> Result<T, ShortLinkStoreError>
+    ) {
+        write({ (result: Result<Result<T, ShortLinkStoreError>, SceneStateStoreError>) in
+            switch result {
+            case .success(let answer): completion(answer)
+            case .failure(let error): completion(.failure(Self.shortLinkError(error)))
+            }
+        }) { context in try body(context.shortLinks) }
+    }
+
+    /// The short-link failure for a failure of the shared plumbing (closed, or storage).
+    private static func shortLinkError(_ error: SceneStateStoreError) -> ShortLinkStoreError {
+        switch error {
+        case .closed: return .closed
+        case .storage(let message): return .storage(message: message)
+        default: return .storage(message: error.description)
+        }
+    }
+}

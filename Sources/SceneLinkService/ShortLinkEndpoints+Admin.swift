@@ -1,0 +1,117 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+
+extension ShortLinkEndpoints {
+    /// `POST /v1/short-links`: 201 with `{"code","url","link","createdAt","expiresAt"}`.
+    func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = adminRefusal(request) { return responder.respond(refusal) }
+        let table = routes.value
+        guard !table.hosts.isEmpty else { return responder.respond(ShortLinkProblems.noHTTPSHost.response()) }
+        let now = clock.now()
+        let parsed: ShortLinkRequest
+        do {
+            parsed = try ShortLinkRequest(body: request.body)
+        } catch {
+            return responder.respond(error.response())
+        }
+        if let expiresAt = parsed.expiresAt, expiresAt <= now {
+            return responder.respond(ShortLinkProblems.expiryInPast(expiresAt).response())
+        }
+        guard ShortCode.codeText(inShortLink: parsed.link, hosts: table.hosts) == nil else {
+            return responder.respond(ShortLinkProblems.targetIsShortLink.response())
+        }
+        do {
+            _ = try table.resolve(parsed.link, format: .navigationPath)
+        } catch {
+            return responder.respond(ShortLinkProblems.targetDoesNotResolve(error).response())
+        }
+        insert(parsed, createdAt: now, responder: responder, attempt: 1)
+    }
+
+    /// Stores the link under its alias or a new random code. A random code that is taken (a
+    /// collision of 72-bit codes, not expected) is drawn again, once.
+    private func insert(_ parsed: ShortLinkRequest, createdAt: Date, responder: HTTPResponder, attempt: Int) {
+        let link = ShortLink(code: parsed.alias ?? .random(), link: parsed.link, createdAt: createdAt, expiresAt: parsed.expiresAt)
+        store.createShortLink(link) { [routes] result in
+            switch result {
+            case .success(let stored):
+                let table = routes.value
+                var response = HTTPResponse.json(Self.json(stored, table: table, now: nil), status: .created)
+                if let url = Self.url(of: stored.code, table: table) { response.headers.set("Location", url) }
+                response.headers.set("Cache-Control", "no-store")
+                responder.respond(response)
+            case .failure(.codeExists) where parsed.alias == nil && attempt == 1:
+                insert(parsed, createdAt: createdAt, responder: responder, attempt: 2)
+            case .failure(let error):
+                responder.respond(ShortLinkProblems.store(error))
+            }
+        }
+    }
+
+    /// `GET /v1/short-links?limit=N&cursor=C`: one page, oldest first, with each link's clicks.
+    func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = adminRefusal(request) { return responder.respond(refusal) }
+        var limit = Self.defaultPageSize
+        if let text = request.queryItem("limit") {
+            guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
+                return responder.respond(ShortLinkProblems.invalidQuery(
+                    "limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.").response())
+            }
+            limit = value
+        }
+        var cursor: Int64?
+        if let text = request.queryItem("cursor") {
+            guard text.utf8.count <= 19, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let value = Int64(text) else {
+                return responder.respond(ShortLinkProblems.invalidQuery(
+                    "cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.").response())
+            }
+            cursor = value
+        }
+        let now = clock.now()
+        store.shortLinks(after: cursor, limit: limit) { [routes] result in
+            switch result {
+            case .success(let listing):
+                let table = routes.value
+                let items = listing.links.map { Self.json($0, table: table, now: now) }.joined(separator: ",")
+                let next = listing.nextCursor.map { JSONEscaping.quote(String($0)) } ?? "null"
+                var response = HTTPResponse.json("{\"shortLinks\":[\(items)],\"nextCursor\":\(next)}")
+                response.headers.set("Cache-Control", "no-store")
+                responder.respond(response)
+            case .failure(let error):
+                responder.respond(ShortLinkProblems.store(error))
+            }
+        }
+    }
+
+    /// `DELETE /v1/short-links/{code}`: 204; 404 when no link has the code.
+    func delete(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = adminRefusal(request) { return responder.respond(refusal) }
+        // A malformed code names no link: the same 404 as an unknown one.
+        guard let code = try? ShortCode(request.pathParameters["code"] ?? "") else {
+            return responder.respond(ShortLinkProblems.notFound.response())
+        }
+        store.deleteShortLink(code: code) { result in
+            switch result {
+            case .success(true): responder.respond(HTTPResponse(status: .noContent))
+            case .success(false): responder.respond(ShortLinkProblems.notFound.response())
+            case .failure(let error): responder.respond(ShortLinkProblems.store(error))
+            }
+        }
+    }
+
+    /// One link as JSON. With `now` (the listing), also `clicks` and whether it has `expired`.
+    static func json(_ link: ShortLink, table: RouteTable, now: Date?) -> String {
+        var out = "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
+        out += "\"url\":\(url(of: link.code, table: table).map(JSONEscaping.quote) ?? "null"),"
+        out += "\"link\":\(JSONEscaping.quote(link.link)),"
+        out += "\"createdAt\":\(JSONEscaping.quote(SceneStateEndpoints.rfc3339(link.createdAt))),"
+        out += "\"expiresAt\":\(link.expiresAt.map { JSONEscaping.quote(SceneStateEndpoints.rfc3339($0)) } ?? "null")"
+        if let now {
+            out += ",\"expired\":\(link.isExpired(at: now)),\"clicks\":\(link.clicks)"
+        }
+        return out + "}"
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+extension ShortLinkEndpoints {
+    /// `GET /s/{code}` (and `HEAD`, which counts no click): a JSON client (`Accept` preferring
+    /// JSON) gets the target's resolve document; any other client the page of
+    /// `interimLinkPage`. Unknown code 404, expired 410, a target that no longer resolves 404:
+    /// each as an HTML page for browsers and problem+json for JSON clients.
+    func follow(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let wantsJSON = ContentNegotiation.prefersJSON(request)
+        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON) { link, table in
+            do throws(ResolveError) {
+                if wantsJSON {
+                    return Self.followed(HTTPResponse(contentType: "application/json",
+                                                      body: try table.resolve(link.link, format: .document)))
+                }
+                return Self.interimLinkPage(for: try table.resolve(link.link), appName: table.appName)
+            } catch {
+                record(.unresolvable, request)
+                return wantsJSON ? Self.followed(ResolveProblems.problem(for: error).response())
+                    : Self.interimStatusPage(.notFound, title: "This link no longer opens a screen",
+                                             message: "The app no longer has the screen this link was made for.")
+            }
+        }
+    }
+
+    /// `GET /v1/resolve?url=https://HOST/s/CODE`: the target resolved in `format`, with the click
+    /// counted; 404 and 410 problems as for `GET /s/{code}`. `ResolveEndpoints` calls it for a
+    /// short link on one of the app's hosts.
+    func resolveThrough(code: Substring, format: ResolveFormat, table: RouteTable, _ request: HTTPRequest,
+                        _ responder: HTTPResponder) {
+        lookUp(String(code), request, responder, html: false) { link, _ in
+            do throws(ResolveError) {
+                return Self.followed(HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: format)))
+            } catch {
+                record(.unresolvable, request)
+                return Self.followed(ResolveProblems.problem(for: error).response())
+            }
+        }
+    }
+
+    /// Finds the link (counting a click unless the request is a `HEAD`), answers unknown and
+    /// expired links, and answers a live one with `serve`'s response, counting each outcome.
+    ///
+    /// A malformed code is unknown; it is answered at once, since no stored code can match it.
+    private func lookUp(_ codeText: String, _ request: HTTPRequest, _ responder: HTTPResponder, html: Bool,
+                        serve: @escaping @Sendable (ShortLink, RouteTable) -> HTTPResponse) {
+        let now = clock.now()
+        let unknown: @Sendable () -> HTTPResponse = {
+            html ? Self.interimStatusPage(.notFound, title: "This link does not exist",
+                                          message: "No link has this address; check it, or ask its sender for a new one.")
+                : Self.followed(ShortLinkProblems.notFound.response())
+        }
+        guard let code = try? ShortCode(codeText) else {
+            record(.unknown, request)
+            return responder.respond(unknown())
+        }
+        store.shortLink(code: code, countingClickAt: request.method == .head ? nil : now) { [routes] result in
+            switch result {
+            case .failure(let error):
+                responder.respond(ShortLinkProblems.store(error))
+            case .success(nil):
+                record(.unknown, request)
+                responder.respond(unknown())
+            case .success(let link?):
+                if let expiresAt = link.expiresAt, link.isExpired(at: now) {
+                    record(.expired, request)
+                    return responder.respond(html
+                        ? Self.interimStatusPage(.gone, title: "This link has expired",
+                                                 message: "It worked until \(SceneStateEndpoints.rfc3339(expiresAt)); ask its sender for a new one.")
+                        : Self.followed(ShortLinkProblems.expired(at: expiresAt).response()))
+                }
+                let response = serve(link, routes.value)
+                if response.status == .ok { record(.served, request) }
+                responder.respond(response)
+            }
+        }
+    }
+
+    /// A JSON answer about a short link: never cached (each click is counted), varying with `Accept`.
+    static func followed(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.headers.set("Cache-Control", "no-store")
+        response.headers.set("Vary", "Accept")
+        response.headers.set("X-Content-Type-Options", "nosniff")
+        return response
+    }
+}

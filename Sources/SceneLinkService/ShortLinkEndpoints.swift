@@ -1,0 +1,95 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// Short links, a self-hosted replacement for Firebase Dynamic Links: `https://HOST/s/CODE`
+/// stands for a longer link of the app, and counts its clicks.
+///
+/// | method and path | answers |
+/// |---|---|
+/// | `POST /v1/short-links` (admin) | 201 `{"code","url","link","createdAt","expiresAt"}` |
+/// | `GET /v1/short-links?limit=N&cursor=C` (admin) | 200 `{"shortLinks":[…],"nextCursor"}`, oldest first |
+/// | `DELETE /v1/short-links/{code}` (admin) | 204 |
+/// | `GET /s/{code}` | the target's resolve document (JSON clients) or an HTML page (browsers) |
+/// | `GET /v1/resolve?url=https://HOST/s/CODE` | resolves the target (`ResolveEndpoints`) |
+///
+/// **Admin token.** The three admin routes need `Authorization: Bearer TOKEN` with the token of
+/// `--admin-token` (`SCENELINK_ADMIN_TOKEN`). Without a configured token they are off: 403 with
+/// a problem that says how to turn them on. A missing or wrong token is 401; tokens are compared
+/// as SHA-256 hashes in constant time, so neither their content nor their length leaks.
+///
+/// **Order of checks** on creation: admin token (403, 401) → an https host to put in the URL
+/// (409) → the body (400) → the target resolves with the current route table and is not itself a
+/// short link (422) → the code is free (409 for an alias; a random code that collides is drawn again).
+///
+/// **Codes.** 12 characters carrying 72 random bits (`ShortCode.random()`), or an `alias` of 1
+/// to 64 characters of `A-Z a-z 0-9 - _`. Stores look codes up by their SHA-256, a known code
+/// and an unknown one cost the same one read (the click is counted without waiting for a
+/// commit), and a malformed code is answered as unknown, so answers say nothing about codes
+/// beyond "this one exists".
+///
+/// **Expiry.** At and after `expiresAt` a link answers 410. The application's sweep deletes
+/// links `expiredRetention` after they expired; from then on they are 404 and the code is free.
+///
+/// ```swift
+/// var router = HTTPRouter()
+/// ShortLinkEndpoints(store: InMemoryShortLinkStore(), routes: routes,
+///                    configuration: .init(adminToken: "an-admin-token-of-16+-chars")).register(on: &router)
+/// ```
+public struct ShortLinkEndpoints: Sendable {
+    let store: any ShortLinkStore
+    let routes: Current<RouteTable>
+    let clock: SceneStateClock
+    let metrics: Metrics?
+    /// SHA-256 of the configured admin token; nil turns the admin routes off.
+    let adminTokenHash: [UInt8]?
+
+    /// - Parameters:
+    ///   - store: where short links live.
+    ///   - routes: the route table in force; targets are checked and resolved against it.
+    ///   - configuration: the admin token.
+    ///   - clock: "now", for expiry; inject a fixed clock in tests.
+    ///   - metrics: where clicks are counted, by outcome.
+    public init(store: any ShortLinkStore, routes: Current<RouteTable>, configuration: Configuration = Configuration(),
+                clock: SceneStateClock = .system, metrics: Metrics? = nil) {
+        self.store = store
+        self.routes = routes
+        self.clock = clock
+        self.metrics = metrics
+        adminTokenHash = configuration.adminToken.map { SessionToken(text: $0).hash }
+    }
+
+    /// The path patterns this group serves.
+    public static let collectionPattern = "/v1/short-links"
+    public static let itemPattern = "/v1/short-links/{code}"
+    public static let followPattern = "/s/{code}"
+
+    /// The largest creation body accepted.
+    static let maximumBodyBytes = 16 * 1024
+    /// The longest target link, as `GET /v1/resolve` takes.
+    static let maximumLinkBytes = 2048
+    /// Links per listing page: the default and the most.
+    static let defaultPageSize = 50
+    static let maximumPageSize = 500
+    /// How long an expired link keeps answering 410 before the sweep deletes it.
+    public static let expiredRetention: Duration = .seconds(30 * 24 * 60 * 60)
+
+    /// Registers the admin routes and `GET /s/{code}`.
+    public func register(on router: inout HTTPRouter) {
+        router.on(.post, Self.collectionPattern, maxBodyBytes: Self.maximumBodyBytes) { self.create($0, $1) }
+        router.on(.get, Self.collectionPattern) { self.list($0, $1) }
+        router.on(.delete, Self.itemPattern) { self.delete($0, $1) }
+        router.on(.get, Self.followPattern) { self.follow($0, $1) }
+    }
+
+    /// `https://HOST/s/CODE` on the table's first host, or nil when the app lists no host.
+    static func url(of code: ShortCode, table: RouteTable) -> String? {
+        table.hosts.first.map { "https://\($0)\(ShortCode.pathPrefix)\(code.rawValue)" }
+    }
+
+    /// Counts one click (never a `HEAD`, which previews and checkers send).
+    func record(_ outcome: ShortLinkClickOutcome, _ request: HTTPRequest) {
+        guard request.method != .head else { return }
+        metrics?.recordShortLinkClick(outcome)
+    }
+}
