@@ -180,15 +180,17 @@ final class PostgresConnection {
         _ body: (Int32, [UnsafePointer<CChar>?], [Int32], [Int32]) -> T
     ) -> T {
         let encoded = parameters.map(\.encoded)
-        let buffers: [UnsafeMutablePointer<CChar>] = encoded.map { bytes in
+        // A null pointer is how libpq sends SQL NULL (its length and format are ignored).
+        let buffers: [UnsafeMutablePointer<CChar>?] = encoded.map { value in
+            guard let bytes = value else { return nil }
             let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, bytes.count))
             bytes.withUnsafeBytes { raw in
                 if let base = raw.baseAddress { memcpy(buffer, base, bytes.count) }
             }
             return buffer
         }
-        defer { buffers.forEach { $0.deallocate() } }
-        return body(Int32(parameters.count), buffers.map { UnsafePointer($0) }, encoded.map { Int32($0.count) },
+        defer { buffers.forEach { $0?.deallocate() } }
+        return body(Int32(parameters.count), buffers.map { $0.map { UnsafePointer($0) } }, encoded.map { Int32($0?.count ?? 0) },
                     Array(repeating: 1, count: parameters.count))
     }
 

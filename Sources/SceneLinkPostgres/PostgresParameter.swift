@@ -8,6 +8,8 @@ enum PostgresParameter: Sendable {
     case textArray([String])
     case bytesArray([[UInt8]])
     case int64Array([Int64])
+    /// SQL NULL (sent as a null pointer, whatever the parameter's type).
+    case null
 
     /// Type OIDs from `pg_type`, given to `PQprepare` so the server never guesses.
     enum TypeOID {
@@ -21,9 +23,10 @@ enum PostgresParameter: Sendable {
         static let int8Array: UInt32 = 1016
     }
 
-    /// The value in binary wire format.
-    var encoded: [UInt8] {
+    /// The value in binary wire format; nil for SQL NULL.
+    var encoded: [UInt8]? {
         switch self {
+        case .null: return nil
         case .text(let text): return Array(text.utf8)
         case .int32(let value): return PostgresParameter.bigEndian(value)
         case .int64(let value): return PostgresParameter.bigEndian(value)

@@ -20,8 +20,11 @@ import SceneLinkCore
 /// statement is prepared once per connection. Writes that arrive together share a transaction
 /// and its commit (pipelined: one round trip). No caches: another instance may have written.
 ///
-/// **Expiry.** `deleteExpiredSessions` skips sessions another transaction holds
-/// (`FOR UPDATE SKIP LOCKED`), so every instance may sweep at once.
+/// **Expiry.** `deleteExpiredSessions` and `deleteExpiredShortLinks` skip rows another
+/// transaction holds (`FOR UPDATE SKIP LOCKED`), so every instance may sweep at once.
+///
+/// **Short links** live in the same database (`PostgresSceneStateStore+ShortLinks`), so every
+/// instance follows, counts and lists the same links.
 ///
 /// ```swift
 /// let store = try PostgresSceneStateStore(url: "postgres://scenelink@db:5432/scenelink")
@@ -115,7 +118,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     // MARK: Plumbing
 
     /// Queues one statement; `decode` turns its rows into the answer (or a store error).
-    private func call<T: Sendable>(
+    func call<T: Sendable>(
         _ statement: PostgresStatement, _ parameters: [PostgresParameter], kind: PostgresCall.Kind, lockOrder: String = "",
         _ completion: @escaping SceneStateCompletion<T>,
         decode: @escaping @Sendable ([PostgresRow]) throws -> T
@@ -137,8 +140,8 @@ public final class PostgresSceneStateStore: SceneStateStore {
         })
     }
 
-    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    private static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
     private static func session(_ rows: [PostgresRow]) throws -> SessionRecord? {
         guard let row = rows.first, let id = try? SessionID(row.text(0)) else { return nil }

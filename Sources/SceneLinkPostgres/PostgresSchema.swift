@@ -179,6 +179,22 @@ enum PostgresSchema {
             o_status := 0;
         END $$;
         """#,
+        // 2: short links, as SQLite's migration 2. `code_hash` (SHA-256 of the code) is what
+        // lookups use, so the time an index search takes depends on a hash, not on how much of a
+        // guess matched a stored code. `sequence` is creation order and the listing's cursor.
+        // `expires_at` is NULL for a link that never expires.
+        """
+        CREATE TABLE short_links (
+            sequence bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            code_hash bytea NOT NULL UNIQUE,
+            code text NOT NULL,
+            link text NOT NULL,
+            created_at bigint NOT NULL,
+            expires_at bigint,
+            clicks bigint NOT NULL DEFAULT 0
+        );
+        CREATE INDEX short_links_by_expiry ON short_links (expires_at) WHERE expires_at IS NOT NULL;
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -21,6 +21,15 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case selectScene = "select_scene"
     case selectScenes = "select_scenes"
     case selectCounts = "select_counts"
+    case createShortLink = "create_short_link"
+    case countShortLinkClick = "count_short_link_click"
+    case deleteShortLink = "delete_short_link"
+    case deleteExpiredShortLinks = "delete_expired_short_links"
+    case selectShortLink = "select_short_link"
+    case selectShortLinks = "select_short_links"
+
+    /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
+    static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks"
 
     private typealias OID = PostgresParameter.TypeOID
     /// If-Match mode and revisions, If-None-Match mode and revisions (see `Precondition+Postgres`).
@@ -72,6 +81,27 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM scenes),
                        (SELECT coalesce(sum(value_count), 0)::bigint FROM scenes)
                 """
+        case .createShortLink:
+            // DO NOTHING rather than an error: a taken code must not abort the group commit it shares.
+            return """
+                INSERT INTO short_links (code_hash, code, link, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT (code_hash) DO NOTHING RETURNING sequence
+                """
+        case .countShortLinkClick: return "UPDATE short_links SET clicks = clicks + 1 WHERE code_hash = $1"
+        case .deleteShortLink: return "DELETE FROM short_links WHERE code_hash = $1 RETURNING 1"
+        case .deleteExpiredShortLinks:
+            // SKIP LOCKED, as for sessions: sweeps on several instances at once take different
+            // links and never wait for each other or for a click being counted.
+            return """
+                DELETE FROM short_links WHERE sequence IN (
+                    SELECT sequence FROM short_links WHERE expires_at < $1 ORDER BY expires_at LIMIT $2
+                    FOR UPDATE SKIP LOCKED)
+                RETURNING 1
+                """
+        case .selectShortLink:
+            return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE code_hash = $1"
+        case .selectShortLinks:
+            return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE sequence > $1 ORDER BY sequence LIMIT $2"
         }
     }
 
@@ -92,6 +122,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectSessionByTokenHash: return [OID.bytea]
         case .selectValue: return [OID.text, OID.text, OID.text]
         case .selectScene: return [OID.text, OID.text]
+        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8]
+        case .countShortLinkClick, .deleteShortLink, .selectShortLink: return [OID.bytea]
+        case .deleteExpiredShortLinks, .selectShortLinks: return [OID.int8, OID.int8]
         }
     }
 }

@@ -18,8 +18,11 @@ public final class SceneLinkApplication: Sendable {
     public let logger: Logger
     public let metrics: Metrics
     let server: HTTPServer
+    /// What the application keeps everything in: scene state and short links, in one place so
+    /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
+    typealias Store = SceneStateStore & ShortLinkStore
     /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
-    let store: any SceneStateStore
+    let store: any Store
     /// Closes the store at shutdown; answers the failure's sentence, if any.
     private let closeStoreAndReport: @Sendable () -> String?
     /// Where scene state lives, for the startup log: a path or a URL without credentials.
@@ -52,7 +55,7 @@ public final class SceneLinkApplication: Sendable {
         let routes = Current(table)
         self.routes = routes
 
-        let store: any SceneStateStore
+        let store: any Store
         if let url = configuration.storeURL {
             let postgres: PostgresSceneStateStore
             do {
