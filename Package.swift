@@ -10,9 +10,9 @@ import PackageDescription
 //   SceneLinkCore     domain: routes, trie, NavigationPath encoding, scene-state model. No I/O.
 //   SceneLinkHTTP     HTTP/1.1 on sockets + Dispatch. Knows nothing of deep links.
 //   CSQLite           system library: libsqlite3.
-//   SceneLinkSQLite   the SQLite scene-state store.
+//   SceneLinkSQLite   the SQLite scene-state and short-link store.
 //   CLibPQ            system library: libpq, PostgreSQL's C client.
-//   SceneLinkPostgres the PostgreSQL scene-state store (several instances share one database).
+//   SceneLinkPostgres the PostgreSQL scene-state and short-link store (several instances share one database).
 //   SceneLinkService  wiring: endpoints, problem mapping, configuration.
 //   scenelink         the executable.
 //   SceneLinkClient   the library an app adds: Foundation only, none of the targets above.
