@@ -10,7 +10,9 @@ import PackageDescription
 //   SceneLinkCore     domain: routes, trie, NavigationPath encoding, scene-state model. No I/O.
 //   SceneLinkHTTP     HTTP/1.1 on sockets + Dispatch. Knows nothing of deep links.
 //   CSQLite           system library: libsqlite3.
-//   SceneLinkSQLite   the SQLite scene-state store.
+//   SceneLinkSQLite   the SQLite scene-state and short-link store.
+//   CLibPQ            system library: libpq, PostgreSQL's C client.
+//   SceneLinkPostgres the PostgreSQL scene-state and short-link store (several instances share one database).
 //   SceneLinkService  wiring: endpoints, problem mapping, configuration.
 //   scenelink         the executable.
 //   SceneLinkClient   the library an app adds: Foundation only, none of the targets above.
@@ -43,7 +45,14 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
-        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite", "SceneLinkSwiftGenerator"]),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "SceneLinkPostgres", dependencies: ["CLibPQ", "SceneLinkCore"]),
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite",
+                                                         "SceneLinkPostgres", "SceneLinkSwiftGenerator"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // The client library depends on Foundation only, so an app that adds it builds none of the server.
         .target(name: "SceneLinkClient"),
@@ -59,8 +68,11 @@ let package = Package(
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
         .testTarget(name: "SceneLinkSwiftGeneratorTests", dependencies: ["SceneLinkSwiftGenerator", "SceneLinkCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkCore"]),
-        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText"]),
+        // The store behaviour suite runs on every store: SQLite, the fake, and PostgreSQL when
+        // SCENELINK_TEST_POSTGRES names a test database.
+        .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
+        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
+                                                                 "SceneLinkPostgres"]),
         // Runs the client against the real server in process.
         .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkCore"]),
     ],

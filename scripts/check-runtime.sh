@@ -18,6 +18,19 @@ bin=$root/.build-static/release/scenelink
 echo "--- shared libraries"
 runtime_pkgs=$(awk '/^FROM debian/{rt=1} rt && /apt-get install/{for(i=1;i<=NF;i++) if ($i ~ /^lib|^ca-|^tzdata/) print $i}' Dockerfile)
 echo "runtime stage installs: $(echo $runtime_pkgs)"
+# What apt brings along with them (libpq5 pulls in libssl3, Kerberos, LDAP), from the
+# installed packages' Depends fields, so no package list needs downloading.
+declare -A closure=()
+add_with_depends() {
+  local pkg=$1 dep
+  [ -n "${closure[$pkg]:-}" ] && return
+  closure[$pkg]=1
+  for dep in $(dpkg-query -W -f='${Depends} ${Pre-Depends}' "$pkg" 2>/dev/null \
+               | tr ',|' '\n\n' | sed -e 's/(.*)//' -e 's/:any//' | awk 'NF {print $1}'); do
+    add_with_depends "$dep"
+  done
+}
+for pkg in $runtime_pkgs; do add_with_depends "$pkg"; done
 status=0
 while read -r lib path; do
   [ -n "$lib" ] || continue
@@ -29,7 +42,9 @@ while read -r lib path; do
     libc6|libgcc-s1) verdict="essential in debian:bookworm-slim" ;;
     # A here-string, not `echo | grep -q`: under pipefail, grep quitting at its first match can
     # make echo fail with SIGPIPE, and the pipeline with it. -F: package names hold `+`.
-    *) if grep -qxF -- "$pkg" <<<"$runtime_pkgs"; then verdict="installed by the Dockerfile"; else verdict="NOT installed by the Dockerfile"; status=1; fi ;;
+    *) if grep -qxF -- "$pkg" <<<"$runtime_pkgs"; then verdict="installed by the Dockerfile"
+       elif [ -n "$pkg" ] && [ -n "${closure[$pkg]:-}" ]; then verdict="a dependency of what the Dockerfile installs"
+       else verdict="NOT installed by the Dockerfile"; status=1; fi ;;
   esac
   printf '  %-24s %-18s %s\n' "$lib" "${pkg:-?}" "$verdict"
 done < <(ldd "$bin" | awk '{ if ($2 == "=>") print $1, $3; else print $1, "" }')

@@ -21,24 +21,28 @@ import slclient  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(port, session, token, clients, increments, conditional):
+def run(ports, session, token, clients, increments, conditional):
+    """Each client sends its requests to `ports` in turn (GET on one, PUT on the next), so with
+    several instances every read-modify-write crosses instances; with one port it stays there."""
     path = f"/v1/sessions/{session}/scenes/main/values/{'guarded' if conditional else 'blind'}"
     auth = {"Authorization": f"Bearer {token}"}
-    setup = slclient.Client(port)
+    setup = slclient.Client(ports[0])
     status, _, _ = setup.request("PUT", path, body=b"0", headers={**auth, "Content-Type": "text/plain"})
     assert status in (200, 201, 204), status
     successes, conflicts, lock = [0], [0], threading.Lock()
 
-    def worker():
-        client = slclient.Client(port)
-        done = 0
+    def worker(number):
+        connections = [slclient.Client(port) for port in ports]
+        turn, done = number, 0
         while done < increments:
-            status, headers, body = client.request("GET", path, headers=auth)
+            reader, writer = connections[turn % len(ports)], connections[(turn + 1) % len(ports)]
+            turn += 1
+            status, headers, body = reader.request("GET", path, headers=auth)
             assert status == 200, status
             headers_out = {**auth, "Content-Type": "text/plain"}
             if conditional:
                 headers_out["If-Match"] = headers["etag"]
-            status, _, _ = client.request("PUT", path, body=str(int(body) + 1).encode(), headers=headers_out)
+            status, _, _ = writer.request("PUT", path, body=str(int(body) + 1).encode(), headers=headers_out)
             if status == 412:
                 with lock:
                     conflicts[0] += 1
@@ -47,14 +51,16 @@ def run(port, session, token, clients, increments, conditional):
             done += 1
             with lock:
                 successes[0] += 1
-        client.close()
+        for connection in connections:
+            connection.close()
 
-    threads = [threading.Thread(target=worker) for _ in range(clients)]
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     _, _, body = setup.request("GET", path, headers=auth)
+    setup.close()
     return int(body), successes[0], conflicts[0]
 
 
@@ -68,9 +74,9 @@ def main():
     server = slclient.start_server(slclient.binary_path(ROOT), port, os.path.join(workdir, "lost.sqlite"))
     try:
         session, token = slclient.open_session(slclient.Client(port))
-        final, puts, conflicts = run(port, session, token, args.clients, args.increments, conditional=True)
+        final, puts, conflicts = run([port], session, token, args.clients, args.increments, conditional=True)
         print(f"with If-Match:    final value {final}, successful PUTs {puts}, 412 retries {conflicts}, lost {puts - final}")
-        blind_final, blind_puts, _ = run(port, session, token, args.clients, args.increments, conditional=False)
+        blind_final, blind_puts, _ = run([port], session, token, args.clients, args.increments, conditional=False)
         print(f"without If-Match: final value {blind_final}, successful PUTs {blind_puts}, lost {blind_puts - blind_final}")
     finally:
         slclient.stop_server(server)

@@ -66,6 +66,7 @@ extension SQLiteSceneStateStore: ShortLinkStore {
         switch error {
         case .closed: return .closed
         case .storage(let message): return .storage(message: message)
+        case .unavailable(let message): return .unavailable(message: message)
         default: return .storage(message: error.description)
         }
     }

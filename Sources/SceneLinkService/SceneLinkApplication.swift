@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkPostgres
 import SceneLinkSQLite
 import Synchronization
 
@@ -17,7 +18,15 @@ public final class SceneLinkApplication: Sendable {
     public let logger: Logger
     public let metrics: Metrics
     let server: HTTPServer
-    let store: SQLiteSceneStateStore
+    /// What the application keeps everything in: scene state and short links, in one place so
+    /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
+    typealias Store = SceneStateStore & ShortLinkStore
+    /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
+    let store: any Store
+    /// Closes the store at shutdown; answers the failure's sentence, if any.
+    private let closeStoreAndReport: @Sendable () -> String?
+    /// Where scene state lives, for the startup log: a path or a URL without credentials.
+    let storeDescription: String
     /// The route table in force; SIGHUP replaces it.
     public let routes: Current<RouteTable>
     /// The association files of `routes`, rebuilt with it.
@@ -46,12 +55,39 @@ public final class SceneLinkApplication: Sendable {
         let routes = Current(table)
         self.routes = routes
 
-        let store: SQLiteSceneStateStore
-        do {
-            // Expiry is the application's sweep timer (startTimers), the store's batches.
-            store = try SQLiteSceneStateStore(path: configuration.databasePath)
-        } catch {
-            throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+        let store: any Store
+        if let url = configuration.storeURL {
+            let postgres: PostgresSceneStateStore
+            do {
+                postgres = try PostgresSceneStateStore(url: url, configuration: configuration.postgres)
+            } catch {
+                // PostgresError names the database by host, port and name only.
+                throw StartupError("Cannot open the PostgreSQL store: \(error)")
+            }
+            store = postgres
+            storeDescription = postgres.address
+            closeStoreAndReport = {
+                postgres.close()
+                return nil
+            }
+        } else {
+            let sqlite: SQLiteSceneStateStore
+            do {
+                // Expiry is the application's sweep timer (startTimers), the store's batches.
+                sqlite = try SQLiteSceneStateStore(path: configuration.databasePath)
+            } catch {
+                throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+            }
+            store = sqlite
+            storeDescription = configuration.databasePath
+            closeStoreAndReport = {
+                do {
+                    try sqlite.close()
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
         }
         self.store = store
 
@@ -113,7 +149,7 @@ public final class SceneLinkApplication: Sendable {
         logger.log(.info, "startup", [
             ("host", .string(configuration.http.host)), ("port", .int(port)),
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
-            ("database", .string(configuration.databasePath)),
+            ("database", .string(storeDescription)),
             ("version", .string(SceneLinkVersion.current)),
         ])
         return port
@@ -139,15 +175,13 @@ public final class SceneLinkApplication: Sendable {
     }
 
     func closeStore() {
-        do {
-            try store.close()
-        } catch {
-            logger.log(.error, "database-close-failed", [("error", .string(error.description))])
+        if let failure = closeStoreAndReport() {
+            logger.log(.error, "database-close-failed", [("error", .string(failure))])
         }
     }
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
-    static func metricsPage(metrics: Metrics, store: SQLiteSceneStateStore, server: HTTPServer?) async -> String {
+    static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
                                   value: server?.openConnectionCount ?? 0)]
         if let counts = try? await awaiting({ store.counts(completion: $0) }) {
@@ -160,7 +194,7 @@ public final class SceneLinkApplication: Sendable {
         let commits = store.commitStatistics
         let batches = MetricHistogram(
             name: "scenelink_store_commit_batch_size",
-            help: "Writes carried by one SQLite commit (group commit: one fsync per batch).",
+            help: "Writes carried by one commit (group commit: one fsync per batch).",
             bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
             counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
             count: commits.commits, sum: Double(commits.writes))

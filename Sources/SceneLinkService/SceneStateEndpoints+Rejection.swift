@@ -73,6 +73,12 @@ extension SceneStateEndpoints {
             case .closed:
                 return Rejection(.serviceUnavailable, "unavailable", "Shutting down", error.description,
                                  headers: ["Retry-After": "1"])
+            case .unavailable:
+                // The database restarts, a connection dropped, the pool is full or a statement
+                // timed out: nothing was acknowledged, and a retry soon is likely to succeed.
+                return Rejection(.serviceUnavailable, "store-unavailable", "Storage unavailable",
+                                 "The database cannot be reached for now; retry shortly.",
+                                 headers: ["Retry-After": "1"])
             case .sessionExists, .storage:
                 // The underlying message may name tables and SQL; it belongs in the log, not the answer.
                 return Rejection(.internalServerError, "storage-failed", "Storage failed",

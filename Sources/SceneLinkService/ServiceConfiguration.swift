@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkHTTP
+import SceneLinkPostgres
 
 /// Everything `scenelink serve` can be told: each layer's own `Configuration`, whose
 /// defaults are the ones a production user would pick, and the few settings of the service.
@@ -17,6 +18,11 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var routesPath: String?
     /// The SQLite database file; `:memory:` keeps everything in memory (tests).
     public var databasePath = "./scenelink.sqlite"
+    /// A PostgreSQL URL (`postgres://USER@HOST:PORT/DB`): when set, scene state lives there
+    /// instead of in `databasePath`, and several instances may share it.
+    public var storeURL: String?
+    /// The PostgreSQL store's pool and timeouts (used only with `storeURL`).
+    public var postgres = PostgresSceneStateStore.Configuration()
     /// How often expired sessions are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
@@ -37,6 +43,20 @@ extension ServiceConfiguration {
                    config.routesPath = try ValueParser.nonEmpty(value, flag: "routes")
                }, show: { $0.routesPath ?? "(built-in FuelMoney app)" }),
         .text("db", \.databasePath, valueName: "PATH", help: "SQLite database file; :memory: for a throwaway store."),
+        Option(name: "store", valueName: "URL",
+               help: "PostgreSQL for scene state, shared by several instances: postgres://USER@HOST:PORT/DB (libpq's PG* variables and sslmode apply).",
+               apply: { config, value throws(ConfigurationError) in
+                   // The value may hold a password: the message never repeats it.
+                   guard PostgresSceneStateStore.isPostgresURL(value) else {
+                       throw ConfigurationError("--store takes a PostgreSQL URL such as postgres://USER@HOST:PORT/DB; "
+                                                + "leave it out to keep scene state in SQLite (--db).")
+                   }
+                   config.storeURL = value
+               }, show: { $0.storeURL.map(PostgresSceneStateStore.redactedAddress) ?? "(SQLite at --db)" }),
+        .integer("store-connections", \.postgres.connectionCount, in: 1...1_000,
+                 help: "PostgreSQL connections in the pool, each on its own thread."),
+        .duration("store-statement-timeout", \.postgres.statementTimeout,
+                  help: "A PostgreSQL statement running longer fails with 503."),
         .duration("session-ttl", \.sceneState.sessionTimeToLive, help: "Idle time after which a session expires."),
         .integer("max-value-bytes", \.sceneState.limits.maximumValueBytes, in: 1...(16 << 20),
                  help: "Largest stored value (413 beyond)."),

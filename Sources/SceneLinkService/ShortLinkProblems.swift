@@ -78,6 +78,11 @@ enum ShortLinkProblems {
         case .closed:
             return HTTPProblem(status: .serviceUnavailable, type: base + "unavailable", title: "Shutting down",
                                detail: error.description).response(headers: ["Retry-After": "1"])
+        case .unavailable:
+            // The database restarts, a connection dropped, the pool is full or a statement timed out.
+            return HTTPProblem(status: .serviceUnavailable, type: base + "store-unavailable", title: "Storage unavailable",
+                               detail: "The database cannot be reached for now; retry shortly.")
+                .response(headers: ["Retry-After": "1"])
         case .storage:
             // The underlying message may name tables and SQL; it belongs in the log, not the answer.
             return HTTPProblem(status: .internalServerError, type: base + "storage-failed", title: "Storage failed",

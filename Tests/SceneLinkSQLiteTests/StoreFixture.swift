@@ -1,17 +1,37 @@
 import Testing
 import Foundation
 import SceneLinkCore
+@testable import SceneLinkPostgres
 @testable import SceneLinkSQLite
 
 /// The stores the behaviour tests run against: the same list for the real store (on a
-/// temporary file and on `:memory:`) and the in-memory fake. Another store (PostgreSQL) joins
-/// every behaviour test as one more case here and one more branch in `StoreFixture.init`.
+/// temporary file and on `:memory:`), the in-memory fake, and PostgreSQL when
+/// `SCENELINK_TEST_POSTGRES` names a test database (`postgres://scenelink@127.0.0.1:54329/scenelink`,
+/// as `scripts/postgres.sh start` prints). Without it the PostgreSQL case is left out of the
+/// arguments, so no test fails for want of a server; `.ci/run` always sets it.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqliteFile
     case sqliteMemory
     case inMemoryFake
+    case postgres
+
+    static var allCases: [StoreKind] {
+        [.sqliteFile, .sqliteMemory, .inMemoryFake] + (PostgresTestDatabase.url == nil ? [] : [.postgres])
+    }
 
     var testDescription: String { rawValue }
+}
+
+/// The PostgreSQL database tests may use, and a fresh schema in it per store so that tests
+/// running in parallel never see each other's rows.
+enum PostgresTestDatabase {
+    static var url: String? {
+        ProcessInfo.processInfo.environment["SCENELINK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static func uniqueSchema() -> String {
+        "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
 }
 
 /// A store under test and what to clean up afterwards.
@@ -36,6 +56,15 @@ struct StoreFixture {
         case .inMemoryFake:
             store = InMemorySceneStateStore()
             close = {}
+        case .postgres:
+            let url = try #require(PostgresTestDatabase.url)
+            let schema = PostgresTestDatabase.uniqueSchema()
+            let postgres = try PostgresSceneStateStore(url: url, configuration: .init(connectionCount: 2, schema: schema))
+            store = postgres
+            close = {
+                postgres.close()
+                try? PostgresSceneStateStore.dropSchema(schema, url: url)
+            }
         }
     }
 

@@ -1,24 +1,40 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkPostgres
 import SceneLinkSQLite
 @testable import SceneLinkService
 import SceneLinkText
 import Synchronization
 import Testing
 
-/// The stores every endpoint test runs on: the fake and SQLite (`:memory:`; a file store's
-/// reader pool and caches are `SceneStateEndpointsSQLiteTests`'). Another store is one more case.
+/// The stores every endpoint test runs on: the fake, SQLite (`:memory:`; a file store's
+/// reader pool and caches are `SceneStateEndpointsSQLiteTests`'), and PostgreSQL when
+/// `SCENELINK_TEST_POSTGRES` names a test database (left out of the arguments otherwise).
 enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemoryFake
     case sqlite
+    case postgres
+
+    static var allCases: [EndpointStore] {
+        [.inMemoryFake, .sqlite] + (EndpointStore.postgresURL == nil ? [] : [.postgres])
+    }
+
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["SCENELINK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     var testDescription: String { rawValue }
 
+    /// A new store; a PostgreSQL one gets a schema of its own in the test database (left
+    /// there: the database is a throwaway) and closes its connections when released.
     func make() throws -> any SceneStateStore {
         switch self {
         case .inMemoryFake: InMemorySceneStateStore()
         case .sqlite: try SQLiteSceneStateStore(path: ":memory:")
+        case .postgres:
+            try PostgresSceneStateStore(url: try #require(EndpointStore.postgresURL), configuration: .init(
+                connectionCount: 2, schema: "endpoint_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")))
         }
     }
 }

@@ -16,6 +16,10 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
     case closed
     /// The storage failed (disk full, I/O error); `message` is the underlying error's sentence. → 500
     case storage(message: String)
+    /// The storage cannot be reached for now (the database restarts, a connection dropped, every
+    /// pooled connection is busy, a statement timed out); the write was not acknowledged and may
+    /// be retried. `message` says what happened, never with credentials. → 503 with `Retry-After`
+    case unavailable(message: String)
 
     public var description: String {
         switch self {
@@ -36,6 +40,8 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
             return "The store is closed because the server is shutting down; retry shortly."
         case .storage(let message):
             return "The store failed: \(message)"
+        case .unavailable(let message):
+            return "The store is unavailable for now (\(message)); retry shortly."
         }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 public typealias ShortLinkCompletion<Value> = @Sendable (Result<Value, ShortLinkStoreError>) -> Void
 
 /// Where short links live: `SQLiteSceneStateStore` keeps them in the same file as scene state
-/// (its own table and migration), `InMemoryShortLinkStore` is the fake tests use. Separate from
+/// (its own table and migration), `PostgresSceneStateStore` in the same database as scene state,
+/// `InMemoryShortLinkStore` is the fake tests use. Separate from
 /// `SceneStateStore` so a store can offer one without the other.
 ///
 /// - Every operation answers through its `completion`, exactly once, on a thread of the store's

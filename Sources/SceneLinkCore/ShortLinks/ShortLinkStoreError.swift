@@ -6,6 +6,10 @@ public enum ShortLinkStoreError: Error, Equatable, Sendable, CustomStringConvert
     case closed
     /// The storage failed; `message` is the underlying error's sentence. → 500
     case storage(message: String)
+    /// The storage cannot be reached for now (the database restarts, a connection dropped, every
+    /// pooled connection is busy, a statement timed out); nothing was acknowledged, and a retry
+    /// soon is likely to succeed. `message` never carries credentials. → 503 with `Retry-After`
+    case unavailable(message: String)
 
     public var description: String {
         switch self {
@@ -15,6 +19,8 @@ public enum ShortLinkStoreError: Error, Equatable, Sendable, CustomStringConvert
             return "The store is closed because the server is shutting down; retry shortly."
         case .storage(let message):
             return "The store failed: \(message)"
+        case .unavailable(let message):
+            return "The store is unavailable for now (\(message)); retry shortly."
         }
     }
 }

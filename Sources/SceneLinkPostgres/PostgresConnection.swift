@@ -1,0 +1,208 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection, owned by one pool thread (or by the migration at start). It is
+/// closed in `deinit`, so a connection that failed to open or to prepare cannot leak.
+///
+/// Every libpq call's result is checked where it is made; a failure becomes a
+/// `PostgresError` that says what was being done and whether the connection is gone.
+final class PostgresConnection {
+    private let handle: OpaquePointer
+    /// `postgres://host:port/database`, for messages: no user, no password.
+    let address: String
+
+    /// Connects (blocking: call it on a pool thread, never on an HTTP I/O queue) and sets the
+    /// session up: `synchronous_commit = on`, the statement timeout, the schema.
+    ///
+    /// - Parameters:
+    ///   - url: a libpq connection URI or `key=value` string; libpq's `PG*` variables fill what it leaves out.
+    ///   - settings: statement timeout, schema, connect timeout.
+    /// - Throws: `PostgresError` (a connection failure) when the server cannot be reached or refuses.
+    init(url: String, settings: PostgresSessionSettings) throws(PostgresError) {
+        var keywords: [String] = ["fallback_application_name"]
+        var values: [String] = ["scenelink"]
+        // A server that does not answer must not hold a pool thread forever; the URL or
+        // PGCONNECT_TIMEOUT still win when they say otherwise (the URL is expanded last).
+        if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
+            keywords.append("connect_timeout")
+            values.append(String(settings.connectTimeoutSeconds))
+        }
+        keywords.append("dbname")
+        values.append(url)
+        let cKeywords = keywords.map { strdup($0) }
+        let cValues = values.map { strdup($0) }
+        defer {
+            cKeywords.forEach { free($0) }
+            cValues.forEach { free($0) }
+        }
+        var keywordPointers = cKeywords.map { UnsafePointer($0) } + [nil]
+        var valuePointers = cValues.map { UnsafePointer($0) } + [nil]
+        let fallbackAddress = PostgresAddress.redacted(url)
+        guard let handle = PQconnectdbParams(&keywordPointers, &valuePointers, 1) else {
+            throw PostgresError(context: "connecting to \(fallbackAddress)", message: "libpq could not allocate a connection",
+                                isConnectionFailure: true)
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = PostgresConnection.errorMessage(handle)
+            PQfinish(handle)
+            throw PostgresError(context: "connecting to \(fallbackAddress)", message: message, isConnectionFailure: true)
+        }
+        self.handle = handle
+        address = PostgresConnection.address(of: handle)
+        try execute(settings.sessionSQL)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// False once libpq has seen the connection break.
+    var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Prepares `statement` under its name.
+    func prepare(_ statement: PostgresStatement) throws(PostgresError) {
+        let types = statement.parameterTypes
+        let result = PQprepare(handle, statement.rawValue, statement.sql, Int32(types.count), types)
+        _ = try consume(result, context: "preparing \(statement.rawValue)")
+    }
+
+    /// Runs SQL text with the simple query protocol (several statements allowed): migrations,
+    /// `SET`, advisory locks. Returns the last statement's rows as text.
+    @discardableResult
+    func execute(_ sql: String) throws(PostgresError) -> [[String?]] {
+        let rows = try consume(PQexec(handle, sql), context: "running \(sql.prefix(40))…")
+        return rows.map { $0.columns.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
+    }
+
+    /// Runs `calls` pipelined: all sent, then one sync, then every answer read, so the group
+    /// costs one round trip. With `inTransaction`, inside `BEGIN … COMMIT`: one commit for the
+    /// whole group. Without, as one implicit transaction (reads: one snapshot for all). All or
+    /// nothing: when any statement fails, everything is rolled back and the first failure is thrown.
+    /// - Returns: each call's rows, in order, once the sync (and so any `COMMIT`) has returned.
+    func runPipelined(_ calls: [(PostgresStatement, [PostgresParameter])],
+                      inTransaction: Bool) throws(PostgresError) -> [[PostgresRow]] {
+        guard PQenterPipelineMode(handle) == 1 else { throw failure("entering pipeline mode") }
+        if inTransaction { try send("BEGIN") }
+        for (statement, parameters) in calls {
+            let sent = withParameters(parameters) { count, values, lengths, formats in
+                PQsendQueryPrepared(handle, statement.rawValue, count, values, lengths, formats, 1)
+            }
+            guard sent == 1 else { throw failure("sending \(statement.rawValue)") }
+        }
+        if inTransaction { try send("COMMIT") }
+        guard PQpipelineSync(handle) == 1 else { throw failure("sending a pipeline sync") }
+        let contexts = (inTransaction ? ["beginning a transaction"] : [])
+            + calls.map { "running \($0.0.rawValue)" } + (inTransaction ? ["committing"] : [])
+        let offset = inTransaction ? 1 : 0
+        var rows: [[PostgresRow]] = []
+        var firstError: PostgresError?
+        for (index, context) in contexts.enumerated() {
+            guard let result = PQgetResult(handle) else { throw failure(context) }
+            do throws(PostgresError) {
+                let resultRows = try consume(result, context: context)
+                if index >= offset && index < offset + calls.count { rows.append(resultRows) }
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+            // Each command's results end with a NULL.
+            if let extra = PQgetResult(handle) {
+                PQclear(extra)
+                throw PostgresError(context: context, message: "the server sent more results than expected",
+                                    isConnectionFailure: true)
+            }
+        }
+        guard let sync = PQgetResult(handle) else { throw failure("waiting for the pipeline sync") }
+        let syncStatus = PQresultStatus(sync)
+        PQclear(sync)
+        guard syncStatus == PGRES_PIPELINE_SYNC else {
+            throw PostgresError(context: "waiting for the pipeline sync", message: "the server answered out of order",
+                                isConnectionFailure: true)
+        }
+        guard PQexitPipelineMode(handle) == 1 else { throw failure("leaving pipeline mode") }
+        // The pool drops a connection after any failure, so nothing needs restoring here.
+        if let firstError { throw firstError }
+        return rows
+    }
+
+    // MARK: Helpers
+
+    private func send(_ sql: String) throws(PostgresError) {
+        guard PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 1) == 1 else { throw failure("sending \(sql)") }
+    }
+
+    /// Reads a result's rows (binary for prepared statements, text for `execute`) and clears it.
+    private func consume(_ result: OpaquePointer?, context: String) throws(PostgresError) -> [PostgresRow] {
+        guard let result else { throw failure(context) }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return []
+        case PGRES_TUPLES_OK:
+            var rows: [PostgresRow] = []
+            let rowCount = PQntuples(result), columnCount = PQnfields(result)
+            rows.reserveCapacity(Int(rowCount))
+            for row in 0..<rowCount {
+                var columns: [[UInt8]?] = []
+                columns.reserveCapacity(Int(columnCount))
+                for column in 0..<columnCount {
+                    if PQgetisnull(result, row, column) == 1 {
+                        columns.append(nil)
+                    } else if let value = PQgetvalue(result, row, column) {
+                        let length = Int(PQgetlength(result, row, column))
+                        columns.append(value.withMemoryRebound(to: UInt8.self, capacity: length) {
+                            Array(UnsafeBufferPointer(start: $0, count: length))
+                        })
+                    } else {
+                        columns.append([])
+                    }
+                }
+                rows.append(PostgresRow(columns: columns))
+            }
+            return rows
+        case PGRES_PIPELINE_ABORTED:
+            throw PostgresError(context: context, message: "skipped because an earlier statement of the transaction failed")
+        default:
+            let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+            throw PostgresError(context: context, sqlState: sqlState,
+                                message: message.isEmpty ? PostgresConnection.errorMessage(handle) : message,
+                                isConnectionFailure: !isUsable)
+        }
+    }
+
+    /// The connection's last error after a libpq call itself failed: the connection cannot be
+    /// trusted any more (a half-sent pipeline, a dropped socket), so it counts as a connection failure.
+    private func failure(_ context: String) -> PostgresError {
+        PostgresError(context: context, message: PostgresConnection.errorMessage(handle), isConnectionFailure: true)
+    }
+
+    /// Copies binary parameters into C memory for the length of one libpq call.
+    private func withParameters<T>(
+        _ parameters: [PostgresParameter],
+        _ body: (Int32, [UnsafePointer<CChar>?], [Int32], [Int32]) -> T
+    ) -> T {
+        let encoded = parameters.map(\.encoded)
+        // A null pointer is how libpq sends SQL NULL (its length and format are ignored).
+        let buffers: [UnsafeMutablePointer<CChar>?] = encoded.map { value in
+            guard let bytes = value else { return nil }
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, bytes.count))
+            bytes.withUnsafeBytes { raw in
+                if let base = raw.baseAddress { memcpy(buffer, base, bytes.count) }
+            }
+            return buffer
+        }
+        defer { buffers.forEach { $0?.deallocate() } }
+        return body(Int32(parameters.count), buffers.map { $0.map { UnsafePointer($0) } }, encoded.map { Int32($0?.count ?? 0) },
+                    Array(repeating: 1, count: parameters.count))
+    }
+
+    private static func errorMessage(_ handle: OpaquePointer) -> String {
+        let message = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
+        return message.isEmpty ? "libpq gave no reason" : message
+    }
+
+    private static func address(of handle: OpaquePointer) -> String {
+        let host = PQhost(handle).map { String(cString: $0) } ?? "?"
+        let port = PQport(handle).map { String(cString: $0) } ?? "?"
+        let database = PQdb(handle).map { String(cString: $0) } ?? "?"
+        return "postgres://\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+    }
+}

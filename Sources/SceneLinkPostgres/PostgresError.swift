@@ -1,0 +1,47 @@
+import Foundation
+import SceneLinkCore
+
+/// A failure reported by libpq or PostgreSQL, with what SceneLink was doing and the server's
+/// SQLSTATE when it sent one. Messages name the database by host, port and name only: never a
+/// user's password (libpq's own messages do not carry it either).
+public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What SceneLink was doing: "connecting to postgres://db:5432/scenelink", "running put_value".
+    public let context: String
+    /// The five-character SQLSTATE (`57P01`), nil when libpq failed on its own (a dropped socket).
+    public let sqlState: String?
+    /// libpq's or the server's sentence, on one line.
+    public let message: String
+    /// True when the connection itself is gone or was never made; the pool opens a new one.
+    public let isConnectionFailure: Bool
+
+    init(context: String, sqlState: String? = nil, message: String, isConnectionFailure: Bool = false) {
+        self.context = context
+        self.sqlState = sqlState
+        self.message = PostgresError.oneLine(message)
+        self.isConnectionFailure = isConnectionFailure
+    }
+
+    public var description: String {
+        "PostgreSQL failed while \(context): \(message)" + (sqlState.map { " (SQLSTATE \($0))" } ?? "")
+    }
+
+    /// True for failures a retry soon can cure: the connection, a server that restarts or shuts
+    /// down, too many connections, a statement timeout, a serialization failure or deadlock.
+    /// The store answers them as `SceneStateStoreError.unavailable` (503), everything else as `.storage` (500).
+    public var isTransient: Bool {
+        if isConnectionFailure { return true }
+        guard let sqlState else { return false }
+        return sqlState.hasPrefix("08") || sqlState.hasPrefix("53") || sqlState.hasPrefix("57P")
+            || ["57014", "40001", "40P01", "55P03", "25006"].contains(sqlState)
+    }
+
+    /// The store's view of this failure.
+    var storeError: SceneStateStoreError {
+        isTransient ? .unavailable(message: description) : .storage(message: description)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}

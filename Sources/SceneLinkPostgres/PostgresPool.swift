@@ -1,0 +1,235 @@
+import Dispatch
+import Foundation
+import SceneLinkCore
+
+/// A bounded set of connections, each owned by a dedicated thread that blocks in libpq, so no
+/// HTTP I/O queue (and no Swift concurrency thread) ever waits for the database.
+///
+/// Calls wait in two queues. A free thread takes either the reads queued so far or the writes
+/// queued so far (each up to `maximumBatchSize`) and sends them pipelined, in one round trip:
+/// writes that arrive together share one transaction and one commit, the way the SQLite writer
+/// groups them, and their callers are all answered after that commit returned.
+///
+/// Faults never hang a caller:
+/// - a call that waited longer than `acquireTimeout` for a connection (the pool is full) is
+///   answered `.unavailable`, and so is one that finds `maximumQueuedCalls` already waiting;
+/// - a connection that fails is dropped, and the others are replaced before their next use
+///   (after a PostgreSQL restart they are all dead); a read is retried once on the new one, a
+///   write is not (it may have committed) and is answered `.unavailable`;
+/// - when a connection cannot be opened, calls are answered `.unavailable` at once for
+///   `reconnectDelay`, then the next call tries again: the pool recovers by itself.
+final class PostgresPool: @unchecked Sendable {
+    // @unchecked: every stored `var` is touched only with `condition` locked.
+    struct Settings: Sendable {
+        var connectionCount: Int
+        var maximumBatchSize: Int
+        var acquireTimeout: Duration
+        var maximumQueuedCalls: Int
+        var reconnectDelay: Duration
+    }
+
+    private enum Job {
+        case reads([PostgresCall])
+        case writes([PostgresCall])
+
+        var calls: [PostgresCall] {
+            switch self {
+            case .reads(let calls), .writes(let calls): calls
+            }
+        }
+    }
+
+    private let settings: Settings
+    private let open: @Sendable () throws(PostgresError) -> PostgresConnection
+    private let condition = NSCondition()
+    private var reads: [PostgresCall] = []
+    private var writes: [PostgresCall] = []
+    private var closed = false
+    private var unreachableUntil: DispatchTime?
+    private var unreachableReason = ""
+    /// Bumped when a connection is found dead: connections opened before are replaced.
+    private var epoch = 0
+    private var statistics = SceneStateCommitStatistics()
+    private let threadsDone = DispatchGroup()
+
+    init(settings: Settings, open: @escaping @Sendable () throws(PostgresError) -> PostgresConnection) {
+        self.settings = settings
+        self.open = open
+        for index in 0..<max(1, settings.connectionCount) {
+            threadsDone.enter()
+            let thread = Thread { [self] in
+                work()
+                threadsDone.leave()
+            }
+            thread.name = "scenelink.postgres.\(index)"
+            thread.start()
+        }
+    }
+
+    var commitStatistics: SceneStateCommitStatistics {
+        condition.lock()
+        defer { condition.unlock() }
+        return statistics
+    }
+
+    /// Queues a call, or answers it at once (on the caller's thread) when the pool is closed,
+    /// the database was just found unreachable, or too many calls wait.
+    func submit(_ call: PostgresCall) {
+        var rejection: SceneStateStoreError?
+        condition.lock()
+        if closed {
+            rejection = .closed
+        } else if let until = unreachableUntil, DispatchTime.now() < until {
+            rejection = .unavailable(message: unreachableReason)
+        } else if reads.count + writes.count >= settings.maximumQueuedCalls {
+            rejection = .unavailable(message: "all \(settings.connectionCount) database connections are busy and "
+                                         + "\(settings.maximumQueuedCalls) calls wait for one")
+        } else {
+            if call.kind == .read { reads.append(call) } else { writes.append(call) }
+            condition.signal()
+        }
+        condition.unlock()
+        if let rejection { call.complete(.failure(rejection)) }
+    }
+
+    /// Refuses new calls; the threads finish what is queued, close their connections and end.
+    /// With `waiting`, returns only once they have (never call it so from a pool callback).
+    func close(waiting: Bool) {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+        if waiting { threadsDone.wait() }
+    }
+
+    // MARK: The threads
+
+    private func work() {
+        var connection: PostgresConnection?
+        var connectionEpoch = -1
+        var preferRead = false
+        while true {
+            condition.lock()
+            var expired = takeExpired()
+            while reads.isEmpty && writes.isEmpty && !closed && expired.isEmpty {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.25))
+                expired += takeExpired()
+            }
+            let job = takeJob(preferRead: preferRead)
+            let finished = job == nil && closed
+            let currentEpoch = epoch
+            condition.unlock()
+
+            let waited = "no database connection came free within \(settings.acquireTimeout)"
+            for call in expired { call.complete(.failure(.unavailable(message: waited))) }
+            if finished { return }
+            guard let job else { continue }
+            preferRead.toggle()
+
+            if connectionEpoch != currentEpoch { connection = nil }
+            if connection == nil {
+                do throws(PostgresError) {
+                    connection = try open()
+                    connectionEpoch = currentEpoch
+                } catch {
+                    fail(job.calls, with: error.storeError)
+                    markUnreachable(error)
+                    continue
+                }
+            }
+            guard let live = connection else { continue }
+            switch job {
+            case .reads(let calls):
+                let statements = calls.map { ($0.statement, $0.parameters) }
+                do throws(PostgresError) {
+                    let rows = try live.runPipelined(statements, inTransaction: false)
+                    for (call, callRows) in zip(calls, rows) { call.complete(.success(callRows)) }
+                } catch {
+                    connection = nil
+                    guard error.isConnectionFailure else {
+                        fail(calls, with: error.storeError)
+                        continue
+                    }
+                    connectionLost(epoch: connectionEpoch)
+                    // Reads change nothing, so they may run again on a new connection.
+                    do throws(PostgresError) {
+                        let fresh = try open()
+                        connection = fresh
+                        connectionEpoch = currentEpoch + 1
+                        let rows = try fresh.runPipelined(statements, inTransaction: false)
+                        for (call, callRows) in zip(calls, rows) { call.complete(.success(callRows)) }
+                    } catch {
+                        connection = nil
+                        fail(calls, with: error.storeError)
+                        if error.isConnectionFailure { markUnreachable(error) }
+                    }
+                }
+            case .writes(let calls):
+                do throws(PostgresError) {
+                    let rows = try live.runPipelined(calls.map { ($0.statement, $0.parameters) }, inTransaction: true)
+                    condition.lock()
+                    statistics.record(batchSize: calls.count)
+                    condition.unlock()
+                    for (call, callRows) in zip(calls, rows) { call.complete(.success(callRows)) }
+                } catch {
+                    // Any failure leaves the connection in doubt (a pipeline half read): replace it.
+                    connection = nil
+                    if error.isConnectionFailure { connectionLost(epoch: connectionEpoch) }
+                    fail(calls, with: error.storeError)
+                }
+            }
+        }
+    }
+
+    /// Calls that waited too long for a connection (the queues are oldest first).
+    private func takeExpired() -> [PostgresCall] {
+        let deadline = DispatchTime.now().uptimeNanoseconds
+        let timeout = UInt64(max(0, settings.acquireTimeout / .nanoseconds(1)))
+        func isStale(_ call: PostgresCall) -> Bool { call.enqueuedAt.uptimeNanoseconds + timeout < deadline }
+        var expired: [PostgresCall] = []
+        while let first = reads.first, isStale(first) { expired.append(reads.removeFirst()) }
+        while let first = writes.first, isStale(first) { expired.append(writes.removeFirst()) }
+        return expired
+    }
+
+    /// The reads queued, or the writes at the head of the queue ordered by session (a solo write alone).
+    private func takeJob(preferRead: Bool) -> Job? {
+        if !reads.isEmpty && (preferRead || writes.isEmpty) {
+            let count = min(reads.count, max(1, settings.maximumBatchSize))
+            defer { reads.removeFirst(count) }
+            return .reads(Array(reads.prefix(count)))
+        }
+        guard let first = writes.first else { return nil }
+        if first.kind == .soloWrite { return .writes([writes.removeFirst()]) }
+        let count = writes.prefix(max(1, settings.maximumBatchSize)).prefix { $0.kind == .write }.count
+        let batch = writes.prefix(count).enumerated()
+            .sorted { ($0.element.lockOrder, $0.offset) < ($1.element.lockOrder, $1.offset) }.map(\.element)
+        writes.removeFirst(count)
+        return .writes(batch)
+    }
+
+    /// A connection opened at `epoch` died: replace every connection of that epoch.
+    private func connectionLost(epoch lostEpoch: Int) {
+        condition.lock()
+        if epoch == lostEpoch { epoch += 1 }
+        condition.unlock()
+    }
+
+    /// The database cannot be reached: answer everything queued and, for `reconnectDelay`,
+    /// every new call at once instead of trying again for each.
+    private func markUnreachable(_ error: PostgresError) {
+        condition.lock()
+        unreachableUntil = DispatchTime.now() + .nanoseconds(Int(settings.reconnectDelay / .nanoseconds(1)))
+        unreachableReason = error.description
+        let waiting = reads + writes
+        reads.removeAll()
+        writes.removeAll()
+        epoch += 1
+        condition.unlock()
+        fail(waiting, with: error.storeError)
+    }
+
+    private func fail(_ calls: [PostgresCall], with error: SceneStateStoreError) {
+        for call in calls { call.complete(.failure(error)) }
+    }
+}

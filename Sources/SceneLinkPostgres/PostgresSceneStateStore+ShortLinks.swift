@@ -1,0 +1,113 @@
+import Foundation
+import SceneLinkCore
+
+/// Short links in the same database as scene state (migration 2), through the same pool:
+/// created and deleted links are acknowledged after the commit of the group they joined
+/// (`synchronous_commit = on`), lookups and listings are reads on any pooled connection.
+///
+/// A click is one read; the click count is then queued as a write without the answer waiting
+/// for it, as in the SQLite store: a known code costs the same one read as an unknown one, a
+/// burst of clicks shares commits, and a crash (of an instance or of PostgreSQL) may lose the
+/// clicks of the last moments, never a link.
+///
+/// Where PostgreSQL differs from SQLite: `sequence` values come from an identity column, and
+/// transactions on different instances may commit them out of order, so a listing paged while
+/// links are being created may miss a link created at that moment (listing again shows it).
+extension PostgresSceneStateStore: ShortLinkStore {
+    public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
+        let parameters: [PostgresParameter] = [
+            .bytes(link.code.hash), .text(link.code.rawValue), .text(link.link), .int64(Self.milliseconds(link.createdAt)),
+            link.expiresAt.map { .int64(Self.milliseconds($0)) } ?? .null,
+        ]
+        call(.createShortLink, parameters, kind: .write, lockOrder: Self.lockOrder(link.code),
+             Self.flattening(completion)) { rows -> Result<ShortLink, ShortLinkStoreError> in
+            // No row: the insert found the code taken and did nothing.
+            guard let row = rows.first else { return .failure(.codeExists(link.code)) }
+            var stored = link
+            stored.clicks = 0
+            stored.sequence = try row.int64(0)
+            return .success(stored)
+        }
+    }
+
+    public func shortLink(code: ShortCode, countingClickAt now: Date?,
+                          completion: @escaping ShortLinkCompletion<ShortLink?>) {
+        call(.selectShortLink, [.bytes(code.hash)], kind: .read, Self.mapping(completion)) { rows -> ShortLink? in
+            guard let row = rows.first, var link = try Self.shortLink(row) else { return nil }
+            if let now, !link.isExpired(at: now) {
+                link.clicks += 1
+                // Not awaited: see the extension's comment. A failed count loses one click, not the link.
+                self.call(.countShortLinkClick, [.bytes(code.hash)], kind: .write, lockOrder: Self.lockOrder(code),
+                          { _ in }) { _ in }
+            }
+            return link
+        }
+    }
+
+    public func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
+        let limit = max(0, limit)
+        // One row more than asked says whether another page follows.
+        call(.selectShortLinks, [.int64(cursor ?? 0), .int64(Int64(limit) + 1)], kind: .read,
+             Self.mapping(completion)) { rows in
+            var links: [ShortLink] = []
+            for row in rows.prefix(limit) {
+                if let link = try Self.shortLink(row) { links.append(link) }
+            }
+            return ShortLinkListing(links: links, nextCursor: rows.count > limit ? links.last?.sequence : nil)
+        }
+    }
+
+    public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {
+        call(.deleteShortLink, [.bytes(code.hash)], kind: .write, lockOrder: Self.lockOrder(code),
+             Self.mapping(completion)) { !$0.isEmpty }
+    }
+
+    public func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int,
+                                        completion: @escaping ShortLinkCompletion<Int>) {
+        call(.deleteExpiredShortLinks, [.int64(Self.milliseconds(cutoff)), .int64(Int64(max(0, limit)))],
+             kind: .soloWrite, Self.mapping(completion)) { $0.count }
+    }
+
+    // MARK: Helpers
+
+    /// The row in `PostgresStatement.shortLinkColumns` order; nil for a row whose code no longer
+    /// validates (skipped, not fatal). Throws when a column is not what the schema says.
+    private static func shortLink(_ row: PostgresRow) throws(PostgresError) -> ShortLink? {
+        guard let code = try? ShortCode(try row.text(1)) else { return nil }
+        return ShortLink(code: code, link: try row.text(2), createdAt: date(try row.int64(3)),
+                         expiresAt: try row.int64OrNil(4).map(date), clicks: Int(clamping: try row.int64(5)),
+                         sequence: try row.int64(0))
+    }
+
+    /// Where a short-link write sorts in a group commit. Group writes lock in `lockOrder`
+    /// order so two groups cannot deadlock; a code names one row, and the prefix (a space is in
+    /// no code and no session id) keeps these keys apart from session ids.
+    private static func lockOrder(_ code: ShortCode) -> String { "short-link " + code.rawValue }
+
+    /// A scene-state completion that answers a short-link one.
+    private static func mapping<T>(_ completion: @escaping ShortLinkCompletion<T>) -> SceneStateCompletion<T> {
+        { result in completion(result.mapError(shortLinkError)) }
+    }
+
+    /// The same, for a decode that answers a refusal (a taken code) as a value.
+    private static func flattening<T>(
+        _ completion: @escaping ShortLinkCompletion<T>
+    ) -> SceneStateCompletion<Result<T, ShortLinkStoreError>> {
+        { result in
+            switch result {
+            case .success(let answer): completion(answer)
+            case .failure(let error): completion(.failure(shortLinkError(error)))
+            }
+        }
+    }
+
+    /// The short-link failure for a failure of the shared pool (closed, unreachable, storage).
+    private static func shortLinkError(_ error: SceneStateStoreError) -> ShortLinkStoreError {
+        switch error {
+        case .closed: return .closed
+        case .unavailable(let message): return .unavailable(message: message)
+        case .storage(let message): return .storage(message: message)
+        default: return .storage(message: error.description)
+        }
+    }
+}

@@ -1,0 +1,337 @@
+import Dispatch
+import Foundation
+import SceneLinkCore
+
+/// The scene-state store in PostgreSQL, for several SceneLink instances behind one load
+/// balancer: every instance answers every request from the same database.
+///
+/// **Durability.** Every connection sets `synchronous_commit = on`, and a write is answered
+/// only after the `COMMIT` carrying it has returned, so an acknowledged save survived a crash
+/// of PostgreSQL (given `fsync = on` on the server). A write whose connection dropped before
+/// the commit's answer is answered 503, never acknowledged: it may or may not have committed.
+///
+/// **Concurrency.** Each write is one statement. Conditional writes call functions the
+/// migrations create; each locks its session's row before reading anything, then checks the
+/// precondition and the limits and writes, all in the same statement, so two instances can
+/// never interleave a read and a write (see `PostgresStatement`). Whole-scene saves are one
+/// statement too, hence one transaction. Revisions come from one sequence.
+///
+/// **Pool.** `connectionCount` connections, each on its own thread (`PostgresPool`); every
+/// statement is prepared once per connection. Writes that arrive together share a transaction
+/// and its commit (pipelined: one round trip). No caches: another instance may have written.
+///
+/// **Expiry.** `deleteExpiredSessions` and `deleteExpiredShortLinks` skip rows another
+/// transaction holds (`FOR UPDATE SKIP LOCKED`), so every instance may sweep at once.
+///
+/// **Short links** live in the same database (`PostgresSceneStateStore+ShortLinks`), so every
+/// instance follows, counts and lists the same links.
+///
+/// ```swift
+/// let store = try PostgresSceneStateStore(url: "postgres://scenelink@db:5432/scenelink")
+/// defer { store.close() }
+/// store.createSession(record) { result in … }
+/// ```
+public final class PostgresSceneStateStore: SceneStateStore {
+    /// How the store is set up. The defaults suit a server.
+    public struct Configuration: Sendable, Equatable {
+        /// Connections (and threads) in the pool.
+        public var connectionCount: Int
+        /// The most writes one commit carries.
+        public var maximumBatchSize: Int
+        /// A statement running (or waiting for a lock) longer fails with 503.
+        public var statementTimeout: Duration
+        /// A call waiting longer than this for a free connection fails with 503.
+        public var acquireTimeout: Duration
+        /// Calls that may wait for a connection; one more fails with 503 at once.
+        public var maximumQueuedCalls: Int
+        /// After a failed connection attempt, calls fail at once for this long before the next attempt.
+        public var reconnectDelay: Duration
+        /// `connect_timeout` in seconds, unless the URL or `PGCONNECT_TIMEOUT` sets it.
+        public var connectTimeoutSeconds: Int
+        /// The schema for the store's tables (created when missing); nil uses the server's
+        /// `search_path`. Tests give each store its own.
+        public var schema: String?
+
+        public init(connectionCount: Int = 4, maximumBatchSize: Int = 64, statementTimeout: Duration = .seconds(5),
+                    acquireTimeout: Duration = .seconds(5), maximumQueuedCalls: Int = 10_000,
+                    reconnectDelay: Duration = .seconds(1), connectTimeoutSeconds: Int = 5, schema: String? = nil) {
+            self.connectionCount = connectionCount
+            self.maximumBatchSize = maximumBatchSize
+            self.statementTimeout = statementTimeout
+            self.acquireTimeout = acquireTimeout
+            self.maximumQueuedCalls = maximumQueuedCalls
+            self.reconnectDelay = reconnectDelay
+            self.connectTimeoutSeconds = connectTimeoutSeconds
+            self.schema = schema
+        }
+    }
+
+    /// Where the store is, for logs: `postgres://host:port/database`, never a user or password.
+    public let address: String
+    private let pool: PostgresPool
+
+    /// Connects once to migrate the schema (under an advisory lock), then starts the pool.
+    /// Blocks while it connects: call it at startup.
+    ///
+    /// - Parameters:
+    ///   - url: `postgres://USER@HOST:PORT/DB` or any connection string libpq takes (`sslmode`,
+    ///     `PG*` variables and `~/.pgpass` work as libpq defines them).
+    ///   - configuration: pool size, batch size, timeouts, schema.
+    /// - Throws: `PostgresError` when the database cannot be reached, a migration fails, or its
+    ///   schema is newer than this build knows.
+    public init(url: String, configuration: Configuration = Configuration()) throws(PostgresError) {
+        let settings = PostgresSessionSettings(
+            statementTimeoutMilliseconds: Int(configuration.statementTimeout / .milliseconds(1)),
+            connectTimeoutSeconds: configuration.connectTimeoutSeconds, schema: configuration.schema)
+        let migration = try PostgresConnection(url: url, settings: PostgresSessionSettings(
+            statementTimeoutMilliseconds: 0, connectTimeoutSeconds: settings.connectTimeoutSeconds, schema: settings.schema))
+        try PostgresSchema.migrate(migration, schema: configuration.schema)
+        address = migration.address
+        pool = PostgresPool(
+            settings: .init(connectionCount: configuration.connectionCount, maximumBatchSize: configuration.maximumBatchSize,
+                            acquireTimeout: configuration.acquireTimeout, maximumQueuedCalls: configuration.maximumQueuedCalls,
+                            reconnectDelay: configuration.reconnectDelay),
+            open: { () throws(PostgresError) -> PostgresConnection in
+                let connection = try PostgresConnection(url: url, settings: settings)
+                for statement in PostgresStatement.allCases { try connection.prepare(statement) }
+                return connection
+            })
+    }
+
+    deinit {
+        pool.close(waiting: false)
+    }
+
+    /// True for `postgres://…` and `postgresql://…`, the URLs `init(url:)` is meant for.
+    public static func isPostgresURL(_ text: String) -> Bool { PostgresAddress.isPostgresURL(text) }
+
+    /// A store URL as logs may show it: no user, no password, no query (`postgres://db:5432/app`).
+    public static func redactedAddress(_ url: String) -> String { PostgresAddress.redacted(url) }
+
+    /// Refuses new calls, lets queued ones finish and closes every connection. Later calls fail
+    /// with `.closed`. Safe to call twice; blocks, so call it from shutdown code, never from
+    /// inside a store callback.
+    public func close() {
+        pool.close(waiting: true)
+    }
+
+    // MARK: Plumbing
+
+    /// Queues one statement; `decode` turns its rows into the answer (or a store error).
+    func call<T: Sendable>(
+        _ statement: PostgresStatement, _ parameters: [PostgresParameter], kind: PostgresCall.Kind, lockOrder: String = "",
+        _ completion: @escaping SceneStateCompletion<T>,
+        decode: @escaping @Sendable ([PostgresRow]) throws -> T
+    ) {
+        pool.submit(PostgresCall(statement: statement, parameters: parameters, kind: kind, lockOrder: lockOrder,
+                                 enqueuedAt: .now()) { result in
+            switch result {
+            case .success(let rows):
+                do {
+                    completion(.success(try decode(rows)))
+                } catch let error as SceneStateStoreError {
+                    completion(.failure(error))
+                } catch {
+                    completion(.failure(.storage(message: "\(error)")))
+                }
+            case .failure(let error):
+                completion(.failure(error))
+            }
+        })
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+
+    private static func session(_ rows: [PostgresRow]) throws -> SessionRecord? {
+        guard let row = rows.first, let id = try? SessionID(row.text(0)) else { return nil }
+        return SessionRecord(id: id, tokenHash: try row.bytes(1), createdAt: date(try row.int64(2)),
+                             expiresAt: date(try row.int64(3)))
+    }
+
+    /// The single row of a write function: `o_status`, `o_revision`.
+    private static func status(_ rows: [PostgresRow]) throws -> (status: Int64, revision: Int64?, row: PostgresRow) {
+        guard let row = rows.first else {
+            throw SceneStateStoreError.storage(message: "a write function answered no row")
+        }
+        return (try row.int64(0), try row.int64OrNil(1), row)
+    }
+
+    /// The error a write function's status stands for (`PostgresSchema` lists them).
+    private static func failure(status: Int64, revision: Int64?, tag: (Int64) -> EntityTag,
+                                limits: SceneStateLimits) -> SceneStateStoreError {
+        switch status {
+        case 1: return .sessionNotFound
+        case 2: return .preconditionFailed(current: revision.map(tag))
+        case 3: return .tooManyKeys(limit: limits.maximumKeysPerScene)
+        case 4: return .tooManyScenes(limit: limits.maximumScenesPerSession)
+        case 5: return .valueTooLarge(bytes: Int(revision ?? 0), limit: limits.maximumValueBytes)
+        default: return .storage(message: "a write function answered the unknown status \(status)")
+        }
+    }
+
+    private static func clamp(_ value: Int) -> Int32 { Int32(clamping: value) }
+
+    // MARK: SceneStateStore
+
+    public func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>) {
+        call(.createSession, [.text(session.id.rawValue), .bytes(session.tokenHash),
+                              .int64(Self.milliseconds(session.createdAt)), .int64(Self.milliseconds(session.expiresAt))],
+             kind: .write, lockOrder: session.id.rawValue, completion) { rows in
+            guard !rows.isEmpty else { throw SceneStateStoreError.sessionExists }
+        }
+    }
+
+    public func session(id: SessionID, completion: @escaping SceneStateCompletion<SessionRecord?>) {
+        call(.selectSessionByID, [.text(id.rawValue)], kind: .read, completion) { try Self.session($0) }
+    }
+
+    public func session(tokenHash: [UInt8], completion: @escaping SceneStateCompletion<SessionRecord?>) {
+        call(.selectSessionByTokenHash, [.bytes(tokenHash)], kind: .read, completion) { try Self.session($0) }
+    }
+
+    public func refreshSession(id: SessionID, expiresAt: Date, completion: @escaping SceneStateCompletion<Void>) {
+        call(.refreshSession, [.text(id.rawValue), .int64(Self.milliseconds(expiresAt))], kind: .write,
+             lockOrder: id.rawValue, completion) { rows in
+            guard !rows.isEmpty else { throw SceneStateStoreError.sessionNotFound }
+        }
+    }
+
+    public func deleteSession(id: SessionID, completion: @escaping SceneStateCompletion<Bool>) {
+        call(.deleteSession, [.text(id.rawValue)], kind: .write, lockOrder: id.rawValue, completion) { !$0.isEmpty }
+    }
+
+    public func value(session: SessionID, scene: SceneID, key: ValueKey,
+                      completion: @escaping SceneStateCompletion<StoredValue?>) {
+        call(.selectValue, [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue)], kind: .read,
+             completion) { rows in
+            guard let row = rows.first else { return nil }
+            return StoredValue(content: ValueContent(bytes: try row.bytes(2), contentType: try row.text(0)),
+                               revision: try row.int64(1))
+        }
+    }
+
+    public func putValue(_ content: ValueContent, session: SessionID, scene: SceneID, key: ValueKey,
+                         precondition: Precondition, limits: SceneStateLimits,
+                         completion: @escaping SceneStateCompletion<ValueWriteOutcome>) {
+        guard content.bytes.count <= limits.maximumValueBytes else {
+            return completion(.failure(.valueTooLarge(bytes: content.bytes.count, limit: limits.maximumValueBytes)))
+        }
+        let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue),
+                                               .text(content.contentType), .bytes(content.bytes)]
+            + precondition.postgresParameters(tagPrefix: "v")
+            + [.int32(Self.clamp(limits.maximumKeysPerScene)), .int32(Self.clamp(limits.maximumScenesPerSession))]
+        call(.putValue, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+            let (status, revision, row) = try Self.status(rows)
+            guard status == 0, let revision else {
+                throw Self.failure(status: status, revision: revision, tag: EntityTag.value(revision:), limits: limits)
+            }
+            return ValueWriteOutcome(created: try row.bool(2), value: StoredValue(content: content, revision: revision))
+        }
+    }
+
+    public func deleteValue(session: SessionID, scene: SceneID, key: ValueKey, precondition: Precondition,
+                            completion: @escaping SceneStateCompletion<Bool>) {
+        let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue)]
+            + precondition.postgresParameters(tagPrefix: "v")
+        call(.deleteValue, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+            let (status, revision, _) = try Self.status(rows)
+            switch status {
+            case 0: return true
+            case 7: return false
+            default: throw Self.failure(status: status, revision: revision, tag: EntityTag.value(revision:), limits: .default)
+            }
+        }
+    }
+
+    public func scene(session: SessionID, scene: SceneID, completion: @escaping SceneStateCompletion<SceneSnapshot?>) {
+        call(.selectScene, [.text(session.rawValue), .text(scene.rawValue)], kind: .read, completion) { rows in
+            var snapshot: SceneSnapshot?
+            for row in rows {
+                if snapshot == nil { snapshot = SceneSnapshot(scene: scene, revision: try row.int64(0), values: [:]) }
+                // Rows were validated on the way in; one that no longer validates is skipped, not fatal.
+                guard !row.isNull(1), let key = try? ValueKey(row.text(1)) else { continue }
+                snapshot?.values[key] = StoredValue(
+                    content: ValueContent(bytes: try row.bytes(4), contentType: try row.text(2)), revision: try row.int64(3))
+            }
+            return snapshot
+        }
+    }
+
+    public func replaceScene(_ values: [ValueKey: ValueContent], session: SessionID, scene: SceneID,
+                             precondition: Precondition, limits: SceneStateLimits,
+                             completion: @escaping SceneStateCompletion<SceneReplaceOutcome>) {
+        let entries = Array(values)
+        let parameters: [PostgresParameter] = [
+            .text(session.rawValue), .text(scene.rawValue), .textArray(entries.map(\.key.rawValue)),
+            .textArray(entries.map(\.value.contentType)), .bytesArray(entries.map(\.value.bytes)),
+        ] + precondition.postgresParameters(tagPrefix: "s") + [
+            .int32(Self.clamp(limits.maximumValueBytes)), .int32(Self.clamp(limits.maximumKeysPerScene)),
+            .int32(Self.clamp(limits.maximumScenesPerSession)),
+        ]
+        call(.replaceScene, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+            let (status, revision, row) = try Self.status(rows)
+            guard status == 0, let revision else {
+                throw Self.failure(status: status, revision: revision, tag: EntityTag.scene(revision:), limits: limits)
+            }
+            let stored = values.mapValues { StoredValue(content: $0, revision: revision) }
+            return SceneReplaceOutcome(created: try row.bool(2),
+                                       snapshot: SceneSnapshot(scene: scene, revision: revision, values: stored))
+        }
+    }
+
+    public func deleteScene(session: SessionID, scene: SceneID, precondition: Precondition,
+                            completion: @escaping SceneStateCompletion<Bool>) {
+        let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue)]
+            + precondition.postgresParameters(tagPrefix: "s")
+        call(.deleteScene, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+            let (status, revision, _) = try Self.status(rows)
+            switch status {
+            case 0: return true
+            case 7: return false
+            default: throw Self.failure(status: status, revision: revision, tag: EntityTag.scene(revision:), limits: .default)
+            }
+        }
+    }
+
+    public func scenes(session: SessionID, completion: @escaping SceneStateCompletion<[SceneSummary]>) {
+        call(.selectScenes, [.text(session.rawValue)], kind: .read, completion) { rows in
+            try rows.compactMap { row in
+                guard let scene = try? SceneID(row.text(0)) else { return nil }
+                return SceneSummary(scene: scene, revision: try row.int64(1), valueCount: Int(try row.int64(2)))
+            }
+        }
+    }
+
+    public func deleteExpiredSessions(now: Date, limit: Int, completion: @escaping SceneStateCompletion<Int>) {
+        call(.deleteExpiredSessions, [.int64(Self.milliseconds(now)), .int64(Int64(max(0, limit)))], kind: .soloWrite,
+             completion) { $0.count }
+    }
+
+    /// Asks, through a pooled connection, whether the server takes writes: it fails when the
+    /// database cannot be reached, is a read-only standby, or the pool is closed or full.
+    public func checkWritable(completion: @escaping SceneStateCompletion<Void>) {
+        call(.checkWritable, [], kind: .read, completion) { rows in
+            guard let row = rows.first, try row.bool(0) else {
+                throw SceneStateStoreError.unavailable(message: "the database at \(self.address) is read-only (a standby or in recovery)")
+            }
+        }
+    }
+
+    public func counts(completion: @escaping SceneStateCompletion<SceneStateCounts>) {
+        call(.selectCounts, [], kind: .read, completion) { rows in
+            guard let row = rows.first else { return SceneStateCounts(sessions: 0, scenes: 0, values: 0) }
+            return SceneStateCounts(sessions: Int(try row.int64(0)), scenes: Int(try row.int64(1)), values: Int(try row.int64(2)))
+        }
+    }
+
+    public var commitStatistics: SceneStateCommitStatistics { pool.commitStatistics }
+
+    /// Drops the configured schema and everything in it (tests clean up with it).
+    /// - Throws: `PostgresError` when the database cannot be reached.
+    static func dropSchema(_ schema: String, url: String) throws(PostgresError) {
+        let connection = try PostgresConnection(url: url, settings: PostgresSessionSettings(
+            statementTimeoutMilliseconds: 0, connectTimeoutSeconds: 5, schema: nil))
+        try connection.execute("DROP SCHEMA IF EXISTS \(PostgresSessionSettings.quotedIdentifier(schema)) CASCADE")
+    }
+}

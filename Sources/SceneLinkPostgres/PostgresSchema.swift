@@ -1,0 +1,239 @@
+/// The PostgreSQL schema and its migrations, numbered like the SQLite ones: migration N
+/// (1-based) brings a database from version N-1 to N in one transaction, together with the
+/// version row, so a crash mid-migration leaves the old version.
+///
+/// Instances that start together all call `migrate`; an advisory lock makes them take turns,
+/// so the first migrates and the others find the work done. A database whose version is newer
+/// than this build knows is refused rather than misread.
+enum PostgresSchema {
+    /// The advisory lock key every SceneLink instance takes to migrate ("SLNK" in ASCII).
+    static let migrationLockKey: Int64 = 0x534C_4E4B
+
+    static let migrations: [String] = [
+        // 1: sessions, scenes, values, and the write functions. Times are milliseconds since 1970
+        // (UTC). `scene_count` and `value_count` are kept by the writes so that limit checks cost
+        // O(1). Revisions come from one sequence: store-wide, never going back, never repeated
+        // (a committed transaction's WAL covers the sequence values it used).
+        #"""
+        CREATE SEQUENCE scenelink_revisions;
+        CREATE TABLE sessions (
+            id text PRIMARY KEY,
+            token_hash bytea NOT NULL UNIQUE,
+            created_at bigint NOT NULL,
+            expires_at bigint NOT NULL,
+            scene_count integer NOT NULL DEFAULT 0
+        );
+        CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+        CREATE TABLE scenes (
+            session_id text NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            scene text NOT NULL,
+            revision bigint NOT NULL,
+            value_count integer NOT NULL DEFAULT 0,
+            PRIMARY KEY (session_id, scene)
+        );
+        CREATE TABLE scene_values (
+            session_id text NOT NULL,
+            scene text NOT NULL,
+            value_key text NOT NULL,
+            content_type text NOT NULL,
+            revision bigint NOT NULL,
+            bytes bytea NOT NULL,
+            PRIMARY KEY (session_id, scene, value_key),
+            FOREIGN KEY (session_id, scene) REFERENCES scenes (session_id, scene) ON DELETE CASCADE
+        );
+
+        -- If-Match, then If-None-Match (RFC 9110 §13.2.2) against the current revision (NULL:
+        -- nothing stored). Modes: 0 no header, 1 "*", 2 a list of revisions (see Precondition+Postgres).
+        CREATE FUNCTION scenelink_condition_holds(current_revision bigint, match_mode integer, match_revisions bigint[],
+                                                  none_match_mode integer, none_match_revisions bigint[])
+        RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            SELECT (CASE match_mode WHEN 0 THEN true WHEN 1 THEN current_revision IS NOT NULL
+                        ELSE current_revision IS NOT NULL AND current_revision = ANY (match_revisions) END)
+               AND (CASE none_match_mode WHEN 0 THEN true WHEN 1 THEN current_revision IS NULL
+                        ELSE current_revision IS NULL OR NOT (current_revision = ANY (none_match_revisions)) END)
+        $$;
+
+        -- Every write function locks the session's row first: writes to one session take turns,
+        -- whichever instance runs them, and each reads what is committed after it got the lock.
+        -- Status: 0 done, 1 no session, 2 precondition failed (o_revision: the current one),
+        -- 3 too many keys, 4 too many scenes, 5 value too large (o_revision: its bytes), 7 missing.
+        CREATE FUNCTION scenelink_put_value(
+            p_session text, p_scene text, p_key text, p_content_type text, p_bytes bytea,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            p_maximum_keys integer, p_maximum_scenes integer,
+            OUT o_status integer, OUT o_revision bigint, OUT o_created boolean)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            session_scene_count integer;
+            scene_value_count integer;
+            current_revision bigint;
+        BEGIN
+            SELECT scene_count INTO session_scene_count FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF FOUND THEN
+                SELECT value_count INTO scene_value_count FROM scenes WHERE session_id = p_session AND scene = p_scene;
+                IF FOUND THEN
+                    SELECT revision INTO current_revision FROM scene_values
+                    WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+                END IF;
+            END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            IF session_scene_count IS NULL THEN o_status := 1; RETURN; END IF;
+            IF scene_value_count IS NULL THEN
+                IF session_scene_count >= p_maximum_scenes THEN o_status := 4; RETURN; END IF;
+                o_revision := nextval('scenelink_revisions');
+                INSERT INTO scenes (session_id, scene, revision, value_count) VALUES (p_session, p_scene, o_revision, 1);
+                UPDATE sessions SET scene_count = scene_count + 1 WHERE id = p_session;
+            ELSE
+                IF current_revision IS NULL AND scene_value_count >= p_maximum_keys THEN o_status := 3; RETURN; END IF;
+                o_revision := nextval('scenelink_revisions');
+                UPDATE scenes SET revision = o_revision,
+                                  value_count = value_count + (CASE WHEN current_revision IS NULL THEN 1 ELSE 0 END)
+                WHERE session_id = p_session AND scene = p_scene;
+            END IF;
+            INSERT INTO scene_values (session_id, scene, value_key, content_type, revision, bytes)
+            VALUES (p_session, p_scene, p_key, p_content_type, o_revision, p_bytes)
+            ON CONFLICT (session_id, scene, value_key)
+            DO UPDATE SET content_type = excluded.content_type, revision = excluded.revision, bytes = excluded.bytes;
+            o_status := 0; o_created := current_revision IS NULL;
+        END $$;
+
+        CREATE FUNCTION scenelink_delete_value(
+            p_session text, p_scene text, p_key text,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            OUT o_status integer, OUT o_revision bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+        BEGIN
+            PERFORM 1 FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF NOT FOUND THEN o_status := 7; RETURN; END IF;
+            SELECT revision INTO current_revision FROM scene_values
+            WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+            IF current_revision IS NULL THEN o_status := 7; RETURN; END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            DELETE FROM scene_values WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+            UPDATE scenes SET revision = nextval('scenelink_revisions'), value_count = greatest(value_count - 1, 0)
+            WHERE session_id = p_session AND scene = p_scene;
+            o_status := 0;
+        END $$;
+
+        CREATE FUNCTION scenelink_replace_scene(
+            p_session text, p_scene text, p_keys text[], p_content_types text[], p_values bytea[],
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            p_maximum_value_bytes integer, p_maximum_keys integer, p_maximum_scenes integer,
+            OUT o_status integer, OUT o_revision bigint, OUT o_created boolean)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            session_scene_count integer;
+            current_revision bigint;
+            largest integer;
+        BEGIN
+            SELECT scene_count INTO session_scene_count FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF FOUND THEN
+                SELECT revision INTO current_revision FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            SELECT max(octet_length(v)) INTO largest FROM unnest(p_values) AS v WHERE octet_length(v) > p_maximum_value_bytes;
+            IF largest IS NOT NULL THEN o_status := 5; o_revision := largest; RETURN; END IF;
+            IF cardinality(p_keys) > p_maximum_keys THEN o_status := 3; RETURN; END IF;
+            IF session_scene_count IS NULL THEN o_status := 1; RETURN; END IF;
+            IF current_revision IS NULL AND session_scene_count >= p_maximum_scenes THEN o_status := 4; RETURN; END IF;
+            o_revision := nextval('scenelink_revisions');
+            IF current_revision IS NULL THEN
+                INSERT INTO scenes (session_id, scene, revision, value_count)
+                VALUES (p_session, p_scene, o_revision, cardinality(p_keys));
+                UPDATE sessions SET scene_count = scene_count + 1 WHERE id = p_session;
+            ELSE
+                UPDATE scenes SET revision = o_revision, value_count = cardinality(p_keys)
+                WHERE session_id = p_session AND scene = p_scene;
+                DELETE FROM scene_values WHERE session_id = p_session AND scene = p_scene;
+            END IF;
+            INSERT INTO scene_values (session_id, scene, value_key, content_type, revision, bytes)
+            SELECT p_session, p_scene, k, t, o_revision, b FROM unnest(p_keys, p_content_types, p_values) AS u (k, t, b);
+            o_status := 0; o_created := current_revision IS NULL;
+        END $$;
+
+        CREATE FUNCTION scenelink_delete_scene(
+            p_session text, p_scene text,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            OUT o_status integer, OUT o_revision bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+        BEGIN
+            PERFORM 1 FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF NOT FOUND THEN o_status := 7; RETURN; END IF;
+            SELECT revision INTO current_revision FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            IF current_revision IS NULL THEN o_status := 7; RETURN; END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            DELETE FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            UPDATE sessions SET scene_count = greatest(scene_count - 1, 0) WHERE id = p_session;
+            o_status := 0;
+        END $$;
+        """#,
+        // 2: short links, as SQLite's migration 2. `code_hash` (SHA-256 of the code) is what
+        // lookups use, so the time an index search takes depends on a hash, not on how much of a
+        // guess matched a stored code. `sequence` is creation order and the listing's cursor.
+        // `expires_at` is NULL for a link that never expires.
+        """
+        CREATE TABLE short_links (
+            sequence bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            code_hash bytea NOT NULL UNIQUE,
+            code text NOT NULL,
+            link text NOT NULL,
+            created_at bigint NOT NULL,
+            expires_at bigint,
+            clicks bigint NOT NULL DEFAULT 0
+        );
+        CREATE INDEX short_links_by_expiry ON short_links (expires_at) WHERE expires_at IS NOT NULL;
+        """,
+    ]
+
+    /// Creates the schema when one is configured, then brings the database to the latest
+    /// version, holding the advisory lock so that instances starting together migrate once.
+    /// - Throws: `PostgresError` when a migration fails or the database is newer than this build.
+    static func migrate(_ connection: PostgresConnection, schema: String?) throws(PostgresError) {
+        try connection.execute("SELECT pg_advisory_lock(\(migrationLockKey))")
+        do throws(PostgresError) {
+            if let schema {
+                try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresSessionSettings.quotedIdentifier(schema))")
+            }
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS scenelink_schema_version (
+                    only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+                    version integer NOT NULL)
+                """)
+            let stored = try connection.execute("SELECT version FROM scenelink_schema_version").first?.first ?? nil
+            let version = stored.flatMap { Int($0) } ?? 0
+            guard version <= migrations.count else {
+                throw PostgresError(
+                    context: "checking the schema of \(connection.address)",
+                    message: "the database has schema version \(version), newer than the \(migrations.count) this "
+                        + "scenelink knows; run a newer scenelink or point --store at another database")
+            }
+            for next in version..<migrations.count {
+                // The version number comes from this code, not from input.
+                try connection.execute("""
+                    BEGIN;
+                    \(migrations[next])
+                    INSERT INTO scenelink_schema_version (version) VALUES (\(next + 1))
+                    ON CONFLICT (only_row) DO UPDATE SET version = excluded.version;
+                    COMMIT;
+                    """)
+            }
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            _ = try? connection.execute("SELECT pg_advisory_unlock(\(migrationLockKey))")
+            throw error
+        }
+        try connection.execute("SELECT pg_advisory_unlock(\(migrationLockKey))")
+    }
+}

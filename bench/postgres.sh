@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SceneLink on PostgreSQL: durable saves beside pgbench, restores beside the Hummingbird peer.
+#
+# Usage: bench/postgres.sh [ROUNDS]          (one round by default; 64 connections, 10 s each)
+#   BENCH_PORT     SceneLink's port (default 18387)    BENCH_HB_PORT  the Hummingbird peer's (18381)
+#   BENCH_PG_PORT  the throwaway PostgreSQL's (54387)  SCENELINK_BIN  a built binary to measure
+#
+# 1. A throwaway PostgreSQL (scripts/postgres.sh: fsync and synchronous_commit on).
+# 2. pgbench, 64 clients, prepared statements, a custom script: the same single-row upsert a
+#    save does (a new key of a value table each time, the same bytes), autocommit.
+# 3. SceneLink `--store postgres://…` with one instance: PUT of distinct keys (bench/put.lua),
+#    then GET of one value, 64 connections (wrk through ../shared/bench/measure.sh), and the
+#    Hummingbird hello peer for the restore ratio.
+# Prints the command, date, every figure and the ratios the issue asks for.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=${SHARED_BENCH:-$root/../shared/bench}
+rounds=${1:-1}
+port=${BENCH_PORT:-18387}; hb_port=${BENCH_HB_PORT:-18381}; pg_port=${BENCH_PG_PORT:-54387}
+echo "# bench/postgres.sh $rounds  ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(swift --version 2>&1 | head -1))"
+bin=${SCENELINK_BIN:-}
+if [ -z "$bin" ]; then
+  (cd "$root" && swift build -c release --product scenelink >/dev/null)
+  bin="$root/.build/release/scenelink"
+fi
+work=$(mktemp -d)
+pid=""; hb_pid=""
+cleanup() {
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+  [ -n "$hb_pid" ] && kill "$hb_pid" 2>/dev/null
+  "$root/scripts/postgres.sh" stop "$pg_port" || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+store=$("$root/scripts/postgres.sh" start "$pg_port")
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+
+echo "--- pgbench: single-row upsert, 64 clients, prepared, 10 s"
+psql -q "$store" <<'SQL'
+CREATE TABLE bench_values (session_id text, scene text, value_key text, content_type text NOT NULL,
+                           revision bigint NOT NULL, bytes bytea NOT NULL, PRIMARY KEY (session_id, scene, value_key));
+SQL
+cat >"$work/upsert.sql" <<'SQL'
+\set k random(1, 2000000000)
+INSERT INTO bench_values (session_id, scene, value_key, content_type, revision, bytes)
+VALUES ('bench', 'main', 'k' || :k, 'application/json', :k, '\x5b224675656c4d6f6e65792e486f6d6550617468222c2232225d')
+ON CONFLICT (session_id, scene, value_key)
+DO UPDATE SET content_type = excluded.content_type, revision = excluded.revision, bytes = excluded.bytes;
+SQL
+pgbench_log=$work/pgbench.txt
+for _ in $(seq 1 "$rounds"); do
+  "$pgbin/pgbench" -n -M prepared -c 64 -j 2 -T 10 -f "$work/upsert.sql" "$store" 2>&1 | tee -a "$pgbench_log" | grep -E "^tps|latency average"
+done
+
+echo "--- SceneLink --store (one instance), 64 connections, 10 s"
+"$bin" serve --port "$port" --store "$store" --access-log off \
+  --max-keys-per-scene 100000 --max-scenes-per-session 1000 >"$work/server.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/readyz" && break; sleep 0.1; done
+doc=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions")
+session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")
+token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$doc")
+value="http://127.0.0.1:$port/v1/sessions/$session/scenes/main/values/path"
+curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+  --data '["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]' "$value"
+peers=${PEERS_DIR:-$(dirname "$(mktemp -u)")/scenelink-peers}
+if [ ! -x "$peers/hb/.build/release/hb" ]; then
+  mkdir -p "$peers" && rm -rf "$peers/hb" && cp -r "$shared/peers/hummingbird" "$peers/hb"
+  (cd "$peers/hb" && swift build -c release >/dev/null)
+fi
+PORT=$hb_port "$peers/hb/.build/release/hb" >/dev/null 2>&1 & hb_pid=$!
+sleep 1
+log=$work/measure.txt
+for _ in $(seq 1 "$rounds"); do
+  SCENELINK_SESSION=$session SCENELINK_TOKEN=$token \
+    "$shared/measure.sh" scenelink-put "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token" | tee -a "$log"
+  "$shared/measure.sh" scenelink-get "$value" "$pid" -t1 -c64 -d10s -H "Authorization: Bearer $token" | tee -a "$log"
+  "$shared/measure.sh" hummingbird "http://127.0.0.1:$hb_port/json" "$hb_pid" -t1 -c64 -d10s | tee -a "$log"
+done
+echo "--- commit batch sizes (from /metrics)"
+curl -sf "http://127.0.0.1:$port/metrics" | grep -E '^scenelink_store_commit_batch_size_(sum|count)' || true
+python3 - "$pgbench_log" "$log" <<'PY'
+import re, statistics, sys
+tps = [float(m) for m in re.findall(r"^tps = ([0-9.]+)", open(sys.argv[1]).read(), re.M)]
+rps = {}
+for line in open(sys.argv[2]):
+    fields = line.split()
+    if len(fields) > 1 and fields[1].startswith("rps="):
+        rps.setdefault(fields[0], []).append(float(fields[1][4:]))
+med = lambda xs: statistics.median(xs) if xs else float("nan")
+put, get, hb, pg = med(rps.get("scenelink-put", [])), med(rps.get("scenelink-get", [])), med(rps.get("hummingbird", [])), med(tps)
+print(f"--- ratios: saves {put:.0f}/s vs pgbench {pg:.0f} tps = {put / pg:.2f}x (target 0.8x); "
+      f"restores {get:.0f}/s vs Hummingbird {hb:.0f}/s = {get / hb:.2f}x (target 1.0x)")
+PY
