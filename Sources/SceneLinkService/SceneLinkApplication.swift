@@ -22,6 +22,8 @@ public final class SceneLinkApplication: Sendable {
     public let routes: Current<RouteTable>
     /// The association files of `routes`, rebuilt with it.
     let associations: AssociationEndpoints
+    /// The link pages of `routes`, rebuilt with it.
+    let linkPages: LinkPageEndpoints
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
     private let sources = Mutex<[DispatchSourceBox]>([])
@@ -82,6 +84,10 @@ public final class SceneLinkApplication: Sendable {
         let associations = AssociationEndpoints(table: table)
         associations.register(on: &router)
         self.associations = associations
+        // Last: the catch-all sits below every endpoint.
+        let linkPages = LinkPageEndpoints(table: table, metrics: metrics)
+        linkPages.register(on: &router)
+        self.linkPages = linkPages
 
         let accessLog = configuration.accessLog
         self.router = router
@@ -232,6 +238,7 @@ public final class SceneLinkApplication: Sendable {
             let table = try RouteTableLoader.load(path: configuration.routesPath)
             routes.replace(with: table)
             associations.update(from: table)
+            linkPages.update(from: table)
             metrics.recordReload(succeeded: true)
             logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
                                                   ("file", .string(configuration.routesPath ?? "built-in"))])
