@@ -74,12 +74,7 @@ public struct LinkPage: Sendable {
                          platform: LinkPlatform) -> HTTPResponse {
         switch (outcome, format) {
         case (.success(let link), .html):
-            if let name = link.route {
-                if let pages = constantPages[name] { return pages[platform.index] }
-            } else if let rootPages {
-                return rootPages[platform.index]
-            }
-            return Self.render(link, platform: platform, table: table)
+            return constantPage(route: link.route, platform: platform) ?? Self.render(link, platform: platform, table: table)
         case (.failure(let error), .html):
             let problem = ResolveProblems.problem(for: error)
             return notice(status: problem.status, title: problem.title, detail: problem.detail)
@@ -93,6 +88,14 @@ public struct LinkPage: Sendable {
         case (.failure(let error), .json):
             return ResolveProblems.problem(for: error).response(headers: Self.problemHeaders)
         }
+    }
+
+    /// The finished HTML page of a route whose page is the same for every link (a route
+    /// without parameters; nil for the root link when no route declares `/`), or nil when
+    /// the page depends on the link's values.
+    public func constantPage(route: String?, platform: LinkPlatform) -> HTTPResponse? {
+        guard let route else { return rootPages?[platform.index] }
+        return constantPages[route]?[platform.index]
     }
 
     /// A page that says something went wrong (a link that does not resolve, an expired short
@@ -121,16 +124,32 @@ public struct LinkPage: Sendable {
     /// `path` and `query` on the server stands for. `host` is used when it is one of the
     /// file's hosts (with any port dropped, in any case); else the first host.
     static func link(path: String, query: String?, host: String?, table: RouteTable) -> String? {
-        let suffix = query.map { path + "?" + $0 } ?? path
+        // Built in one allocation: every request for a link page makes its link.
+        var link = ""
+        let queryLength = query.map { $0.utf8.count + 1 } ?? 0
         if let first = table.hosts.first {
             var chosen = first
             if let host, table.hosts.count > 1 {
                 let name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.lowercased() }
                 if let name, table.hosts.contains(name) { chosen = name }
             }
-            return "https://" + chosen + suffix
+            link.reserveCapacity(8 + chosen.utf8.count + path.utf8.count + queryLength)
+            link += "https://"
+            link += chosen
+            link += path
+        } else if let scheme = table.schemes.first {
+            link.reserveCapacity(scheme.utf8.count + 3 + path.utf8.count + queryLength)
+            link += scheme
+            link += "://"
+            link += path.dropFirst()
+        } else {
+            return nil
         }
-        return table.schemes.first.map { $0 + "://" + suffix.dropFirst() }
+        if let query {
+            link += "?"
+            link += query
+        }
+        return link
     }
 
     /// The page of a resolved link for one platform.

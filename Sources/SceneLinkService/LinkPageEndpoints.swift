@@ -45,27 +45,45 @@ public struct LinkPageEndpoints: Sendable {
     }
 
     /// The link page of the request's own path and query.
+    ///
+    /// A browser's request for a route without parameters, the common case, is answered
+    /// from the route's name alone (`RouteTable.routeName(of:)` and `LinkPage.constantPage`);
+    /// any other is resolved in full.
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let page = pages.value
-        let outcome: Result<ResolvedLink, ResolveError>
-        if let link = LinkPage.link(path: request.path, query: request.query, host: request.headers["Host"], table: page.table) {
-            outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
-        } else {
-            outcome = .failure(.invalidLink(link: request.path, reason: "the route file lists no host or scheme"))
+        let format = LinkPageFormat(accept: request.headers["Accept"])
+        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        // The request's Host only matters when the file lists more than one.
+        let host = page.table.hosts.count > 1 ? request.headers["Host"] : nil
+        guard let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
+            let error = ResolveError.invalidLink(link: request.path, reason: "the route file lists no host or scheme")
+            return respond(to: .failure(error), format: format, platform: platform, page: page)
         }
-        return respond(to: outcome, request: request, page: page)
+        if format == .html {
+            do {
+                let route = try page.table.routeName(of: link)
+                if let answer = page.constantPage(route: route, platform: platform) {
+                    metrics?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
+                    return answer
+                }
+            } catch {
+                return respond(to: .failure(error), format: format, platform: platform, page: page)
+            }
+        }
+        let outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
+        return respond(to: outcome, format: format, platform: platform, page: page)
     }
 
     /// The answer to `request` for a link already resolved (or not): the request's `Accept`
     /// picks HTML or JSON, its `User-Agent` the fallback, and an HTML view is counted.
     /// Short links (`GET /s/CODE`) answer through this with their target's outcome.
     public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest) -> HTTPResponse {
-        respond(to: outcome, request: request, page: pages.value)
+        respond(to: outcome, format: LinkPageFormat(accept: request.headers["Accept"]),
+                platform: LinkPlatform(userAgent: request.headers["User-Agent"]), page: pages.value)
     }
 
-    private func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest, page: LinkPage) -> HTTPResponse {
-        let format = LinkPageFormat(accept: request.headers["Accept"])
-        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+    private func respond(to outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat,
+                         platform: LinkPlatform, page: LinkPage) -> HTTPResponse {
         if format == .html, let metrics {
             let route: String
             switch outcome {
