@@ -755,7 +755,9 @@ paths:
         "404":
           description: |
             No route takes the link: an HTML page saying so, with a link to the web fallback
-            (problem+json for JSON clients). Also the answer for an unknown path the server owns.
+            (for JSON clients the problem+json of `GET /v1/resolve`, type `no-route`,
+            `unknown-host` or `wrong-parameter-type`). Also the answer for an unknown path the
+            server owns.
           headers:
             Vary: { $ref: "#/components/headers/LinkPageVary" }
           content:
@@ -763,11 +765,6 @@ paths:
               schema: { type: string }
             application/problem+json:
               schema: { $ref: "#/components/schemas/Problem" }
-              example:
-                type: https://scenelink.dev/problems/no-route
-                title: No route matches the link
-                status: 404
-                detail: No route matches /nope. The closest routes are /settings, /explain, /information.
         "414": { $ref: "#/components/responses/URITooLong" }
 components:
   links:
