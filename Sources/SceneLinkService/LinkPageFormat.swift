@@ -11,7 +11,8 @@ public enum LinkPageFormat: Sendable, Equatable {
     /// any `+json`) with a weight above 0 and above `text/html`'s; a browser (which lists
     /// `text/html`), a scraper sending `*/*`, and a request with no `Accept` get HTML.
     public init(accept: String?) {
-        guard let accept, accept.utf8.count >= 4 else {
+        // Browsers send a long Accept with no JSON in it: one scan, no allocation.
+        guard let accept, Self.mentionsJSON(accept) else {
             self = .html
             return
         }
@@ -32,5 +33,19 @@ public enum LinkPageFormat: Sendable, Equatable {
             }
         }
         self = json > 0 && json > html ? .json : .html
+    }
+
+    /// Whether `accept` holds `json` in any case.
+    private static func mentionsJSON(_ accept: String) -> Bool {
+        var text = accept
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 4 else { return false }
+            for start in 0 ... bytes.count - 4
+            where bytes[start] | 0x20 == UInt8(ascii: "j") && bytes[start + 1] | 0x20 == UInt8(ascii: "s")
+                && bytes[start + 2] | 0x20 == UInt8(ascii: "o") && bytes[start + 3] | 0x20 == UInt8(ascii: "n") {
+                return true
+            }
+            return false
+        }
     }
 }
