@@ -53,37 +53,44 @@ public struct LinkPageEndpoints: Sendable {
         let page = pages.value
         let format = LinkPageFormat(accept: request.headers["Accept"])
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        let views = counter(for: request)
         // The request's Host only matters when the file lists more than one.
         let host = page.table.hosts.count > 1 ? request.headers["Host"] : nil
         guard let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
             let error = ResolveError.invalidLink(link: request.path, reason: "the route file lists no host or scheme")
-            return respond(to: .failure(error), format: format, platform: platform, page: page)
+            return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
         }
         if format == .html {
             do {
                 let route = try page.table.routeName(of: link)
                 if let answer = page.constantPage(route: route, platform: platform) {
-                    metrics?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
+                    views?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
                     return answer
                 }
             } catch {
-                return respond(to: .failure(error), format: format, platform: platform, page: page)
+                return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
             }
         }
         let outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
-        return respond(to: outcome, format: format, platform: platform, page: page)
+        return respond(to: outcome, format: format, platform: platform, page: page, counter: views)
     }
 
     /// The answer to `request` for a link already resolved (or not): the request's `Accept`
-    /// picks HTML or JSON, its `User-Agent` the fallback, and an HTML view is counted.
+    /// picks HTML or JSON, its `User-Agent` the fallback, and an HTML view (not a `HEAD`) is counted.
     /// Short links (`GET /s/CODE`) answer through this with their target's outcome.
     public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest) -> HTTPResponse {
         respond(to: outcome, format: LinkPageFormat(accept: request.headers["Accept"]),
-                platform: LinkPlatform(userAgent: request.headers["User-Agent"]), page: pages.value)
+                platform: LinkPlatform(userAgent: request.headers["User-Agent"]), page: pages.value,
+                counter: counter(for: request))
+    }
+
+    /// The metrics a request's view is counted in: none for `HEAD`, which shows no page.
+    private func counter(for request: HTTPRequest) -> Metrics? {
+        request.method == .head ? nil : metrics
     }
 
     private func respond(to outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat,
-                         platform: LinkPlatform, page: LinkPage) -> HTTPResponse {
+                         platform: LinkPlatform, page: LinkPage, counter metrics: Metrics?) -> HTTPResponse {
         if format == .html, let metrics {
             let route: String
             switch outcome {

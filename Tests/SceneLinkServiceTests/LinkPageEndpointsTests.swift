@@ -105,11 +105,12 @@ import Testing
             _ = try await client.send("GET", "/about", headers: ["User-Agent": LinkPlatformTests.android])
             _ = try await client.send("GET", "/nothing")
             _ = try await client.send("GET", "/about", headers: ["Accept": "application/json"])
+            _ = try await client.send("HEAD", "/about")
             let samples = MetricsTests.samples(try await client.send("GET", "/metrics").text)
             #expect(samples[#"scenelink_link_page_views_total{route="recipe",platform="ios"}"#] == 2)
             #expect(samples[#"scenelink_link_page_views_total{route="about",platform="android"}"#] == 1)
             #expect(samples[#"scenelink_link_page_views_total{route="none",platform="web"}"#] == 1)
-            #expect(samples[#"scenelink_link_page_views_total{route="about",platform="web"}"#] == nil, "JSON is no view")
+            #expect(samples[#"scenelink_link_page_views_total{route="about",platform="web"}"#] == nil, "JSON and HEAD are no views")
             #expect(samples[#"scenelink_http_requests_total{route="/{path}",method="GET",status="200"}"#] == 4)
         }
     }
