@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SceneLink over HTTP beside its peers, on this machine, in one run.
 #
-# Usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|store|floor|all] [ROUNDS]
+# Usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|linkpage|store|floor|all] [ROUNDS]
 #   healthz  ../shared/bench/compare.sh on GET /healthz, -t1 -c64 -d10s, ROUNDS interleaved rounds (default 5)
 #   c1000    compare.sh on GET /healthz with 1,000 keep-alive connections (one round)
 #   idle     10,000 idle keep-alive connections held: server RSS, and new requests still answered
@@ -10,6 +10,9 @@
 #   resolve-params  the same two on a route with parameters (examples/lists.json,
 #            lists://first/2/second/Item3): its document's template has holes for the values,
 #            where a route without parameters (every FuelMoney route) is one constant run
+#   linkpage compare.sh on the FuelMoney link page GET /settings/account as an iPhone browser
+#            (HTML, targets: 1.2x the Hummingbird hello JSON), then on the association file
+#            GET /.well-known/apple-app-site-association (target: 1.5x)
 #   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
 #            Hummingbird peer, 64 connections; prints the commit batch sizes seen
 #   floor    bench/floor.sh: the design's floor (the same Dispatch loop with no HTTP) beside
@@ -61,6 +64,15 @@ run_resolve_params() {
   "$shared/compare.sh" "http://127.0.0.1:$port/v1/resolve?url=lists://first/2/second/Item3&format=navigationPath" "$pid" "$rounds"
   stop
 }
+run_linkpage() {
+  start --routes "$root/examples/fuelmoney.json"
+  local iphone='User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+  "$shared/compare.sh" "http://127.0.0.1:$port/settings/account" "$pid" "$rounds" -t1 -c64 -d10s \
+    -H "$iphone" -H 'Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+  echo "--- the association file"
+  "$shared/compare.sh" "http://127.0.0.1:$port/.well-known/apple-app-site-association" "$pid" "$rounds"
+  stop
+}
 run_store() {
   start --max-keys-per-scene 100000 --max-scenes-per-session 1000
   local doc session token
@@ -101,8 +113,9 @@ case "$what" in
   idle) run_idle ;;
   resolve) run_resolve ;;
   resolve-params) run_resolve_params ;;
+  linkpage) run_linkpage ;;
   store) run_store ;;
   floor) "$root/bench/floor.sh" "$rounds" ;;
-  all) run_healthz; run_c1000; run_idle; run_resolve; run_resolve_params; run_store; "$root/bench/floor.sh" "$rounds" ;;
-  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|store|floor|all] [ROUNDS]" >&2; exit 2 ;;
+  all) run_healthz; run_c1000; run_idle; run_resolve; run_resolve_params; run_linkpage; run_store; "$root/bench/floor.sh" "$rounds" ;;
+  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|linkpage|store|floor|all] [ROUNDS]" >&2; exit 2 ;;
 esac

@@ -10,6 +10,9 @@ import SceneLinkText
 /// - `OPTIONS *` (RFC 9110 §9.3.7, about the server as a whole) answers 200 with `Allow`
 ///   listing every method some route serves.
 /// - `HEAD` is served by the `GET` handler of the same path (the server drops the body).
+/// - A catch-all (`otherwise(_:_:accepting:_:)`) sits below every other route: it takes a
+///   path only when no pattern fits it with any method, and only if its predicate accepts the
+///   path; another method there answers 405 with the catch-all's methods in `Allow`.
 ///
 /// Matching walks a segment trie over the path's bytes, literal children before the capture
 /// child with backtracking, so its cost follows the path's length, not the number of routes,
@@ -45,6 +48,8 @@ public struct HTTPRouter: Sendable {
     private var nodes: [HTTPRouteNode] = [HTTPRouteNode()]
     /// The most captures of any pattern: the size of the matcher's scratch space.
     private var maxCaptures = 0
+    /// The catch-all's index in `routes` and the paths it accepts.
+    private var catchAll: (route: Int, accepts: @Sendable (String) -> Bool)?
 
     public init() {}
 
@@ -82,6 +87,24 @@ public struct HTTPRouter: Sendable {
         maxCaptures = max(maxCaptures, captureNames.count)
     }
 
+    /// Registers the catch-all: `handler` answers `method` on every path that no other
+    /// pattern fits (with any method) and that `accepts` takes, as the path is sent (still
+    /// percent-encoded). It captures nothing; the handler reads `HTTPRequest.path`.
+    ///
+    /// Precedence: a specific route always wins, a known path with another method stays a
+    /// 405, and a path `accepts` refuses stays a 404. Registering again replaces it.
+    ///
+    /// ```swift
+    /// router.otherwise(.get, "/{path}", accepting: { !$0.hasPrefix("/v1/") }) { request, responder in … }
+    /// ```
+    /// - Parameter pattern: the name the catch-all is listed and counted under (`routes`).
+    public mutating func otherwise(_ method: HTTPMethod, _ pattern: String,
+                                   accepting accepts: @escaping @Sendable (String) -> Bool,
+                                   _ handler: @escaping HTTPHandler) {
+        routes.append(Route(method: method, pattern: pattern, maxBodyBytes: nil, captureNames: [], handler: handler))
+        catchAll = (route: routes.count - 1, accepts: accepts)
+    }
+
     /// Finds the route for `method` and a percent-encoded `path`.
     public func match(method: HTTPMethod, path: String) -> Match {
         switch find(method: method, path: path) {
@@ -104,8 +127,8 @@ public struct HTTPRouter: Sendable {
     }
 
     func find(method: HTTPMethod, path: String) -> Found {
-        var path = path
-        return path.withUTF8 { bytes in
+        var contiguous = path  // withUTF8 is mutating; `path` stays readable for the catch-all
+        return contiguous.withUTF8 { bytes in
             // Asterisk-form (RFC 9112 §3.2.4), which the decoder accepts only with OPTIONS:
             // about the server as a whole, never a route's path.
             if bytes.count == 1, bytes[0] == UInt8(ascii: "*") {
@@ -117,7 +140,8 @@ public struct HTTPRouter: Sendable {
                     if !search.allowedRoutes.isEmpty {
                         return .methodNotAllowed(allowed: self.methods(of: search.allowedRoutes.sorted()))
                     }
-                    return search.badPath ? .badPath : .notFound
+                    if search.badPath { return .badPath }
+                    return self.otherwise(method: method, path: path)
                 }
                 // Fields read in place: binding the route to a local would retain each of them.
                 guard !routes[found].captureNames.isEmpty else { return .found(found, parameters: [:]) }
@@ -129,6 +153,14 @@ public struct HTTPRouter: Sendable {
                 return .found(found, parameters: parameters)
             }
         }
+    }
+
+    /// The catch-all's answer for a path no pattern fits.
+    private func otherwise(method: HTTPMethod, path: String) -> Found {
+        guard let catchAll, catchAll.accepts(path) else { return .notFound }
+        let served = routes[catchAll.route].method
+        if method == served || (method == .head && served == .get) { return .found(catchAll.route, parameters: [:]) }
+        return .methodNotAllowed(allowed: methods(of: [catchAll.route]))
     }
 
     /// The methods of `routeIndices`, in the order of registration as `Allow` lists them,

@@ -27,7 +27,14 @@ public final class Metrics: Sendable {
         var reloadFailures = 0
         /// By `ShortLinkClickOutcome.allCases` index.
         var shortLinkClicks = Array(repeating: 0, count: ShortLinkClickOutcome.allCases.count)
+        /// Link-page views by route name, each with a count per platform (`LinkPlatform.index`).
+        var linkPageViews: [String: [Int]] = [:]
     }
+
+    /// The route label of a link-page view of the root link when no route declares `/`.
+    static let rootRoute = "/"
+    /// The route label of a link-page view of a link no route takes.
+    static let unresolvedRoute = "none"
 
     /// Upper bounds of the latency histogram, in seconds.
     static let latencyBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
@@ -69,6 +76,14 @@ public final class Metrics: Sendable {
         state.withLock { $0.shortLinkClicks[index] += 1 }
     }
 
+    /// Counts one HTML link-page view. `route` is a route name from the route file (bounded by
+    /// it), `rootRoute` or `unresolvedRoute`.
+    public func recordLinkPageView(route: String, platform: LinkPlatform) {
+        state.withLock { state in
+            state.linkPageViews[route, default: [0, 0, 0]][platform.index] += 1
+        }
+    }
+
     /// Renders the exposition, with gauges supplied by the caller.
     /// - Parameter routePatterns: the pattern of each route, by the index requests were counted under.
     public func render(routePatterns: [String], gauges: [MetricGauge], histograms: [MetricHistogram] = []) -> String {
@@ -99,6 +114,13 @@ public final class Metrics: Sendable {
         out += "# TYPE scenelink_short_link_clicks_total counter\n"
         for (outcome, count) in zip(ShortLinkClickOutcome.allCases, snapshot.shortLinkClicks) {
             out += "scenelink_short_link_clicks_total{outcome=\"\(outcome.rawValue)\"} \(count)\n"
+        }
+        out += "# HELP scenelink_link_page_views_total Link pages served as HTML, by route and the visitor's platform.\n"
+        out += "# TYPE scenelink_link_page_views_total counter\n"
+        for (route, counts) in snapshot.linkPageViews.sorted(by: { $0.key < $1.key }) {
+            for platform in LinkPlatform.allCases where counts[platform.index] > 0 {
+                out += "scenelink_link_page_views_total{route=\(Metrics.label(route)),platform=\"\(platform.rawValue)\"} \(counts[platform.index])\n"
+            }
         }
         for gauge in gauges {
             out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(gauge.value)\n"

@@ -31,6 +31,8 @@ public final class SceneLinkApplication: Sendable {
     public let routes: Current<RouteTable>
     /// The association files of `routes`, rebuilt with it.
     let associations: AssociationEndpoints
+    /// The link pages of `routes`, rebuilt with it.
+    let linkPages: LinkPageEndpoints
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
     private let sources = Mutex<[DispatchSourceBox]>([])
@@ -113,13 +115,17 @@ public final class SceneLinkApplication: Sendable {
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
             }
         ).register(on: &router)
+        let linkPages = LinkPageEndpoints(table: table, metrics: metrics)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, configuration: configuration.shortLinks,
-                                            clock: clock, metrics: metrics)
+                                            clock: clock, metrics: metrics, linkPages: linkPages)
         shortLinks.register(on: &router)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &router)
         let associations = AssociationEndpoints(table: table)
         associations.register(on: &router)
         self.associations = associations
+        // Last: the catch-all sits below every endpoint.
+        linkPages.register(on: &router)
+        self.linkPages = linkPages
 
         let accessLog = configuration.accessLog
         self.router = router
@@ -291,6 +297,7 @@ public final class SceneLinkApplication: Sendable {
             let table = try RouteTableLoader.load(path: configuration.routesPath)
             routes.replace(with: table)
             associations.update(from: table)
+            linkPages.update(from: table)
             metrics.recordReload(succeeded: true)
             logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
                                                   ("file", .string(configuration.routesPath ?? "built-in"))])

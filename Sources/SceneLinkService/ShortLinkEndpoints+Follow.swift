@@ -4,9 +4,9 @@ import SceneLinkHTTP
 
 extension ShortLinkEndpoints {
     /// `GET /s/{code}` (and `HEAD`, which counts no click): a JSON client (`Accept` preferring
-    /// JSON) gets the target's resolve document; any other client the page of
-    /// `interimLinkPage`. Unknown code 404, expired 410, a target that no longer resolves 404:
-    /// each as an HTML page for browsers and problem+json for JSON clients.
+    /// JSON) gets the target's resolve document; any other client the target's link page
+    /// (`LinkPageEndpoints`). Unknown code 404, expired 410, a target that no longer resolves
+    /// 404: each as a link-page notice for browsers and problem+json for JSON clients.
     func follow(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
         lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON) { link, table in
@@ -15,12 +15,15 @@ extension ShortLinkEndpoints {
                     return Self.followed(HTTPResponse(contentType: "application/json",
                                                       body: try table.resolve(link.link, format: .document)))
                 }
-                return Self.interimLinkPage(for: try table.resolve(link.link), appName: table.appName)
+                var page = linkPages.respond(to: .success(try table.resolve(link.link)), request: request)
+                // Each click is counted: no cache may answer the next one.
+                page.headers.set("Cache-Control", "no-store")
+                return page
             } catch {
                 record(.unresolvable, request)
                 return wantsJSON ? Self.followed(ResolveProblems.problem(for: error).response())
-                    : Self.interimStatusPage(.notFound, title: "This link no longer opens a screen",
-                                             message: "The app no longer has the screen this link was made for.")
+                    : notice(.notFound, title: "This link no longer opens a screen",
+                             detail: "The app no longer has the screen this link was made for.")
             }
         }
     }
@@ -48,8 +51,8 @@ extension ShortLinkEndpoints {
                         serve: @escaping @Sendable (ShortLink, RouteTable) -> HTTPResponse) {
         let now = clock.now()
         let unknown: @Sendable () -> HTTPResponse = {
-            html ? Self.interimStatusPage(.notFound, title: "This link does not exist",
-                                          message: "No link has this address; check it, or ask its sender for a new one.")
+            html ? notice(.notFound, title: "This link does not exist",
+                          detail: "No link has this address; check it, or ask its sender for a new one.")
                 : Self.followed(ShortLinkProblems.notFound.response())
         }
         guard let code = try? ShortCode(codeText) else {
@@ -67,8 +70,8 @@ extension ShortLinkEndpoints {
                 if let expiresAt = link.expiresAt, link.isExpired(at: now) {
                     record(.expired, request)
                     return responder.respond(html
-                        ? Self.interimStatusPage(.gone, title: "This link has expired",
-                                                 message: "It worked until \(SceneStateEndpoints.rfc3339(expiresAt)); ask its sender for a new one.")
+                        ? notice(.gone, title: "This link has expired",
+                                 detail: "It worked until \(SceneStateEndpoints.rfc3339(expiresAt)); ask its sender for a new one.")
                         : Self.followed(ShortLinkProblems.expired(at: expiresAt).response()))
                 }
                 let response = serve(link, routes.value)
@@ -76,6 +79,13 @@ extension ShortLinkEndpoints {
                 responder.respond(response)
             }
         }
+    }
+
+    /// A link-page notice about a short link, never cached (the link may be created or renewed).
+    private func notice(_ status: HTTPStatus, title: String, detail: String) -> HTTPResponse {
+        var response = linkPages.current.notice(status: status, title: title, detail: detail)
+        response.headers.set("Cache-Control", "no-store")
+        return response
     }
 
     /// A JSON answer about a short link: never cached (each click is counted), varying with `Accept`.

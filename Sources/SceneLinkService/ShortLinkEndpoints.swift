@@ -41,6 +41,8 @@ public struct ShortLinkEndpoints: Sendable {
     let routes: Current<RouteTable>
     let clock: SceneStateClock
     let metrics: Metrics?
+    /// The link pages a browser following a short link is shown (its target's page, or a notice).
+    let linkPages: LinkPageEndpoints
     /// SHA-256 of the configured admin token; nil turns the admin routes off.
     let adminTokenHash: [UInt8]?
 
@@ -50,12 +52,15 @@ public struct ShortLinkEndpoints: Sendable {
     ///   - configuration: the admin token.
     ///   - clock: "now", for expiry; inject a fixed clock in tests.
     ///   - metrics: where clicks are counted, by outcome.
+    ///   - linkPages: the link pages browsers are shown; by default, pages of `routes`' table
+    ///     when it is created (the application passes the ones it rebuilds on reload).
     public init(store: any ShortLinkStore, routes: Current<RouteTable>, configuration: Configuration = Configuration(),
-                clock: SceneStateClock = .system, metrics: Metrics? = nil) {
+                clock: SceneStateClock = .system, metrics: Metrics? = nil, linkPages: LinkPageEndpoints? = nil) {
         self.store = store
         self.routes = routes
         self.clock = clock
         self.metrics = metrics
+        self.linkPages = linkPages ?? LinkPageEndpoints(table: routes.value, metrics: metrics)
         adminTokenHash = configuration.adminToken.map { SessionToken(text: $0).hash }
     }
 

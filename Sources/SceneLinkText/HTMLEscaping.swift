@@ -1,38 +1,31 @@
-/// Escaping for text placed in HTML (the HTML Living Standard's "escaping a string"), safe in
-/// both contexts a page uses: element content and a double- or single-quoted attribute value.
+/// Escaping for text placed in HTML (the HTML Living Standard's "escaping a string"): element
+/// content, or a double- or single-quoted attribute value.
 ///
-/// `&`, `<`, `>`, `"` and `'` become character references, so a value can neither end the
-/// attribute it is in nor open a tag; U+0000 becomes U+FFFD (a parse error otherwise).
-/// Whether a URL is safe to put in `href` at all (no `javascript:`) is the caller's decision.
+/// `&`, `<` and `>` become character references everywhere, and `"` and `'` too in an
+/// attribute, so a value can neither end the attribute it is in nor open a tag. Control
+/// characters other than tab, line feed and carriage return become U+FFFD (a parse error
+/// otherwise). Whether a URL is safe to put in `href` at all (no `javascript:`) is the
+/// caller's decision.
 ///
 /// ```swift
-/// HTMLEscaping.escape(#""><script>alert(1)</script>"#)
-/// // "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"
+/// var out: [UInt8] = []
+/// HTMLEscaping.append(#""><script>alert(1)</script>"#, inAttribute: true, to: &out)
+/// // &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;
 /// ```
 public enum HTMLEscaping {
-    /// `text` with the five significant characters replaced by character references.
-    public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { needsEscape($0) }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+    /// Appends `text`'s UTF-8 bytes, escaped for element content or (`inAttribute`) for a
+    /// quoted attribute value.
+    public static func append(_ text: String, inAttribute: Bool, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\"") where inAttribute: out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'") where inAttribute: out.append(contentsOf: "&#39;".utf8)
+            case 0x00 ..< 0x09, 0x0b, 0x0c, 0x0e ..< 0x20, 0x7f: out.append(contentsOf: "\u{FFFD}".utf8)
+            default: out.append(byte)
             }
-        }
-        return out
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0: true
-        default: false
         }
     }
 }

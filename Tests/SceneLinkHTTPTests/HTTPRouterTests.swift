@@ -141,4 +141,41 @@ import Testing
     @Test func refusesEscapesThatDecodeToInvalidUTF8() {
         guard case .badPath = router().match(method: .get, path: "/items/%ff") else { Issue.record("expected bad path"); return }
     }
+
+    private func routerWithCatchAll() -> HTTPRouter {
+        var router = router()
+        router.otherwise(.get, "/{path}", accepting: { !$0.hasPrefix("/v1") }) { _, _ in }
+        return router
+    }
+
+    @Test func theCatchAllTakesOnlyPathsNoPatternFits() {
+        let router = routerWithCatchAll()
+        for path in ["/", "/recipes/42", "/items/1/2", "/a//b/"] {
+            guard case .found(let route, let parameters) = router.match(method: .get, path: path) else {
+                Issue.record("\(path): expected the catch-all")
+                continue
+            }
+            #expect(route.pattern == "/{path}" && parameters.isEmpty)
+        }
+        guard case .found(let route, _) = router.match(method: .get, path: "/items/7") else { Issue.record("no match"); return }
+        #expect(route.pattern == "/items/{id}")
+        guard case .found(let head, _) = router.match(method: .head, path: "/recipes/1") else { Issue.record("no HEAD"); return }
+        #expect(head.pattern == "/{path}")
+    }
+
+    @Test func theCatchAllKeeps405sAnd404sItRefuses() {
+        let router = routerWithCatchAll()
+        guard case .methodNotAllowed(let allowed) = router.match(method: .get, path: "/items") else {
+            Issue.record("expected 405 from the POST route")
+            return
+        }
+        #expect(allowed == [.post])
+        guard case .notFound = router.match(method: .get, path: "/v1/nothing") else { Issue.record("expected 404"); return }
+        guard case .methodNotAllowed(let catchAllMethods) = router.match(method: .post, path: "/recipes/1") else {
+            Issue.record("expected 405 from the catch-all")
+            return
+        }
+        #expect(catchAllMethods == [.get, .head])
+        guard case .badPath = router.match(method: .get, path: "/items/%ff") else { Issue.record("expected bad path"); return }
+    }
 }

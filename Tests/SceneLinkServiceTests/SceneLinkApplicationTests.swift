@@ -87,7 +87,7 @@ struct SceneLinkApplicationTests {
     func metricsCountRequests() async throws {
         try await Self.withService { client, _ in
             for _ in 0..<3 { _ = try await client.send("GET", "/healthz") }
-            _ = try await client.send("GET", "/no-such-thing")
+            _ = try await client.send("GET", "/v1/no-such-thing")
             let page = try await client.send("GET", "/metrics")
             #expect(page.status == 200)
             #expect(page.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)

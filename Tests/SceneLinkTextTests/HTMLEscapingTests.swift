@@ -1,18 +1,29 @@
-import SceneLinkText
 import Testing
+import SceneLinkText
 
 @Suite struct HTMLEscapingTests {
-    @Test func theFiveSignificantCharactersBecomeReferences() {
-        #expect(HTMLEscaping.escape(#""><script>alert('1')</script>&"#)
-            == "&quot;&gt;&lt;script&gt;alert(&#39;1&#39;)&lt;/script&gt;&amp;")
+    private func escaped(_ text: String, inAttribute: Bool) -> String {
+        var out: [UInt8] = []
+        HTMLEscaping.append(text, inAttribute: inAttribute, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    @Test func otherTextIsUnchanged() {
-        #expect(HTMLEscaping.escape("Crème brûlée / 100%") == "Crème brûlée / 100%")
-        #expect(HTMLEscaping.escape("") == "")
+    @Test func anAttributeValueCanNeitherEndItsQuotesNorOpenATag() {
+        #expect(escaped(#""><script>alert('1')</script>&"#, inAttribute: true)
+                == "&quot;&gt;&lt;script&gt;alert(&#39;1&#39;)&lt;/script&gt;&amp;")
     }
 
-    @Test func aNulBecomesTheReplacementCharacter() {
-        #expect(HTMLEscaping.escape("a\u{0}b") == "a\u{FFFD}b")
+    @Test func textKeepsQuotesButNotMarkup() {
+        #expect(escaped(#"a "b" <i>'c'</i> & d"#, inAttribute: false) == #"a "b" &lt;i&gt;'c'&lt;/i&gt; &amp; d"#)
+    }
+
+    @Test func otherTextIsKeptByteForByte() {
+        #expect(escaped("Crème brûlée / 100%", inAttribute: true) == "Crème brûlée / 100%")
+        #expect(escaped("", inAttribute: false) == "")
+        #expect(escaped("tab\tline\ncr\r", inAttribute: false) == "tab\tline\ncr\r")
+    }
+
+    @Test func controlCharactersBecomeTheReplacementCharacter() {
+        #expect(escaped("a\u{0}b\u{7F}c\u{1B}", inAttribute: false) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
     }
 }

@@ -12,12 +12,26 @@ public enum ServerPaths {
     /// Whether the server owns a path (as a request gives it, before percent-decoding).
     ///
     /// Empty segments are ignored as the router ignores them: `//healthz/` is `/healthz`.
+    /// Every request for a link page asks, so this reads the path's bytes in place.
     public static func owns(_ path: String) -> Bool {
-        let segments = path.split(separator: "/")
-        guard let first = segments.first else { return false }
-        if segments.count == 1, exact.contains("/" + first) { return true }
-        return prefixes.contains("/" + first)
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            var start = 0
+            while start < bytes.count, bytes[start] == slash { start += 1 }
+            var end = start
+            while end < bytes.count, bytes[end] != slash { end += 1 }
+            guard end > start else { return false }
+            let first = UnsafeBufferPointer(rebasing: bytes[start ..< end])
+            if prefixSegments.contains(where: { $0.elementsEqual(first) }) { return true }
+            let isLast = bytes[end...].allSatisfy { $0 == slash }
+            return isLast && exactSegments.contains { $0.elementsEqual(first) }
+        }
     }
+
+    /// `prefixes` and `exact` as the bytes of their one segment.
+    private static let prefixSegments = prefixes.map { Array($0.utf8.dropFirst()) }
+    private static let exactSegments = exact.map { Array($0.utf8.dropFirst()) }
 
     /// The `exclude` components, in order, that keep every server path out of the app.
     static var exclusions: [AssociationComponent] {

@@ -78,6 +78,17 @@ extension RouteTable {
                             canonical: links(route: route, values: found.values))
     }
 
+    /// The full name of the route a link resolves to, without building its resolution: for
+    /// answers that are the same for every link of a route (the link page of a route without
+    /// parameters).
+    ///
+    /// - Returns: `settings.account` for `https://fuelmoney.example.com/settings/account`; nil for
+    ///   the root link of a file that declares no `/` route.
+    /// - Throws: `ResolveError`, as `resolve(_:)` does.
+    public func routeName(of link: String) throws(ResolveError) -> String? {
+        try match(link).route.map { routes[$0].name }
+    }
+
     /// Resolves a link straight to its CodableRepresentation bytes.
     ///
     /// - Returns: `["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]` for `fuelmoney://settings/account`.

@@ -853,6 +853,94 @@ paths:
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /{path}:
+    get:
+      tags: [links]
+      operationId: getLinkPage
+      summary: The link page of an https link
+      description: |
+        Any `GET` (or `HEAD`) of a path the server does not own (everything but `/v1/*`,
+        `/.well-known/*`, `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`) is the https link
+        with that path and query on the route file's first host (or on the request's `Host`
+        when it is one of `app.hosts`), resolved as `GET /v1/resolve` resolves it. The path may
+        have any number of segments, and `/` is the root link (the empty stack); the template
+        here names one segment only.
+
+        A browser (an `Accept` that lists `text/html`, or names no JSON type) gets a small,
+        self-contained HTML page: the screen's title, the Open Graph and Twitter card tags of
+        the route's `preview`, an "Open in the app" link (`#open`) to the canonical
+        custom-scheme link, and the fallback for the visitor's platform (`#fallback`): from the
+        `User-Agent`, iPhone or iPad gets `ios` (else the App Store page), Android `android`
+        (else Google Play), any other `web`. A client whose `Accept` prefers `application/json`
+        gets exactly the `GET /v1/resolve` document. A link no route takes is an HTML 404 page
+        (problem+json for JSON clients). Pages send `Content-Security-Policy` (no script; the
+        inline style sheet by its hash), `X-Content-Type-Options: nosniff`,
+        `Referrer-Policy: no-referrer`, `Cache-Control` and `Vary: Accept, User-Agent`. Every
+        HTML view is counted in `/metrics` (`scenelink_link_page_views_total`) by route and platform.
+      parameters:
+        - name: path
+          in: path
+          required: true
+          description: The link's path (one segment in this template; any number are served).
+          schema:
+            type: string
+            minLength: 1
+            # One segment that is not the first segment of a path the server owns.
+            pattern: "^(?!(?:v1|\\.well-known|healthz|readyz|metrics|openapi\\.yaml)$)[^/]+$"
+          examples:
+            screen:
+              value: settings
+            unknown:
+              value: nope
+        - name: Accept
+          in: header
+          required: false
+          description: "`application/json` for the resolve document; anything else (or none) for the HTML page."
+          schema: { type: string }
+          example: text/html
+        - name: User-Agent
+          in: header
+          required: false
+          description: Picks the fallback (iPhone or iPad, Android, or any other).
+          schema: { type: string }
+          example: Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)
+      responses:
+        "200":
+          description: The link page, or for a JSON client the resolve document.
+          headers:
+            Content-Security-Policy: { $ref: "#/components/headers/LinkPageContentSecurityPolicy" }
+            Vary: { $ref: "#/components/headers/LinkPageVary" }
+          content:
+            text/html:
+              schema: { type: string }
+              example: |
+                <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Settings · FuelMoney</title>
+                <meta property="og:title" content="Settings">…</head><body><main><h1>Settings</h1>
+                <a href="fuelmoney://settings" class="open" id="open">Open in the app</a>
+                <a href="https://apps.apple.com/app/id1234567890" class="fallback" id="fallback" data-platform="ios">Get FuelMoney on the App Store</a></main></body></html>
+            application/json:
+              schema: { $ref: "#/components/schemas/Resolution" }
+        "400":
+          description: The path does not make a valid link (a malformed percent-escape).
+          content:
+            text/html:
+              schema: { type: string }
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "404":
+          description: |
+            No route takes the link: an HTML page saying so, with a link to the web fallback
+            (for JSON clients the problem+json of `GET /v1/resolve`, type `no-route`,
+            `unknown-host` or `wrong-parameter-type`). Also the answer for an unknown path the
+            server owns.
+          headers:
+            Vary: { $ref: "#/components/headers/LinkPageVary" }
+          content:
+            text/html:
+              schema: { type: string }
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "414": { $ref: "#/components/responses/URITooLong" }
 components:
   links:
     RestoreSavedValue:
@@ -990,6 +1078,13 @@ components:
         pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
       example: '"v12"'
   headers:
+    LinkPageContentSecurityPolicy:
+      description: No script at all, images over https, and the page's one inline style sheet by its hash.
+      schema: { type: string }
+      example: "default-src 'none'; img-src https:; style-src 'sha256-…'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    LinkPageVary:
+      description: The page depends on `Accept` (HTML or JSON) and `User-Agent` (the fallback).
+      schema: { type: string, const: "Accept, User-Agent" }
     AssociationETag:
       description: A strong tag of the document's bytes; it changes when a reload changes the file.
       required: true

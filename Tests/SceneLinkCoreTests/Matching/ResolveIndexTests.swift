@@ -4,8 +4,9 @@ import Testing
 /// The one matcher: precedence and backtracking, the hash table of many literals, the
 /// Unicode and query branches, and every format agreeing with `resolve(_:)` on random links.
 @Suite struct ResolveIndexTests {
-    /// Every format of `link` agrees with `resolve(_:)`: the stack's own encodings when it
-    /// resolves, the same error from every format when it does not. True when it resolved.
+    /// Every format of `link`, and `routeName(of:)`, agree with `resolve(_:)`: the stack's own
+    /// encodings and route when it resolves, the same error from each when it does not. True
+    /// when it resolved.
     @discardableResult
     static func expectFormatsAgree(_ table: RouteTable, _ link: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let resolved: Result<ResolvedLink, ResolveError> = Result { () throws(ResolveError) in try table.resolve(link) }
@@ -14,8 +15,10 @@ import Testing
             for format in ResolveFormat.allCases {
                 #expect(throws: error, "\(link) \(format)", sourceLocation: sourceLocation) { try table.resolve(link, format: format) }
             }
+            #expect(throws: error, "\(link) routeName", sourceLocation: sourceLocation) { try table.routeName(of: link) }
             return false
         case .success(let model):
+            #expect((try? table.routeName(of: link)) == model.route, "\(link)", sourceLocation: sourceLocation)
             #expect((try? table.navigationPath(for: link)) == NavigationPathEncoding.codableRepresentation(model.elements),
                      "\(link)", sourceLocation: sourceLocation)
             #expect((try? table.resolve(link, format: .elements)) == NavigationPathEncoding.elements(model.elements),

@@ -1,0 +1,191 @@
+import SceneLinkText
+import Foundation
+import SceneLinkCore
+
+/// Writes one small HTML5 document, escaping every value for where it goes.
+///
+/// Tag and attribute names, and the style sheet, come from code; every other string is a
+/// value and is escaped for its context:
+/// - text (`text(_:)`, `element(_:text:)`, the title): `&`, `<` and `>` become references;
+/// - attribute values, always double-quoted: `&`, `<`, `>`, `"` and `'` too;
+/// - URLs (`anchor`, `metaURL`, `canonical`): written only when their scheme is one of the
+///   allowed ones (`http`, `https`, and the custom schemes the caller names), so no
+///   `javascript:` or `data:` link can be made from a value; then escaped as an attribute.
+///
+/// NUL and other C0 controls except tab, line feed and carriage return, which HTML forbids
+/// in text, become U+FFFD.
+///
+/// ```swift
+/// var page = HTMLDocument(title: "Recipe 42 · Recipes")
+/// page.meta(property: "og:title", content: "Recipe 42")
+/// page.startBody()
+/// page.element("h1", text: "Recipe 42")
+/// page.anchor("Open in the app", href: "recipes://recipes/42", schemes: ["recipes"])
+/// let bytes = page.finish()
+/// ```
+struct HTMLDocument {
+    /// The schemes every URL may have.
+    static let webSchemes = ["https", "http"]
+
+    private var bytes: [UInt8] = []
+    private var inBody = false
+
+    /// Starts a document: doctype, `<html lang>`, and the head's charset, viewport and title.
+    /// - Parameter styleSheet: CSS written in a `<style>` element; a constant from code
+    ///   (a Content-Security-Policy allows it by its hash, `styleSource(_:)`).
+    init(title: String, language: String = "en", styleSheet: String? = nil) {
+        bytes.reserveCapacity(2048)
+        raw("<!doctype html><html lang=\"")
+        attributeValue(language)
+        raw("\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>")
+        text(title)
+        raw("</title>")
+        if let styleSheet {
+            raw("<style>")
+            raw(styleSheet)
+            raw("</style>")
+        }
+    }
+
+    /// `<meta name="NAME" content="VALUE">` (description, twitter:…).
+    mutating func meta(name: String, content: String) {
+        raw("<meta name=\"")
+        attributeValue(name)
+        raw("\" content=\"")
+        attributeValue(content)
+        raw("\">")
+    }
+
+    /// `<meta property="PROPERTY" content="VALUE">` (Open Graph).
+    mutating func meta(property: String, content: String) {
+        raw("<meta property=\"")
+        attributeValue(property)
+        raw("\" content=\"")
+        attributeValue(content)
+        raw("\">")
+    }
+
+    /// A meta tag whose content is a URL (`og:image`, `twitter:image`): left out unless the
+    /// URL is http or https. `property` for Open Graph names, `name` otherwise.
+    /// - Returns: whether it was written.
+    @discardableResult
+    mutating func metaURL(_ key: String, url: String) -> Bool {
+        guard Self.allows(url, schemes: Self.webSchemes) else { return false }
+        if key.hasPrefix("og:") { meta(property: key, content: url) } else { meta(name: key, content: url) }
+        return true
+    }
+
+    /// `<link rel="canonical" href="URL">`, when the URL is http or https.
+    mutating func canonical(_ url: String) {
+        guard Self.allows(url, schemes: Self.webSchemes) else { return }
+        raw("<link rel=\"canonical\" href=\"")
+        attributeValue(url)
+        raw("\">")
+    }
+
+    /// Ends the head and opens `<body>`.
+    mutating func startBody() {
+        guard !inBody else { return }
+        raw("</head><body>")
+        inBody = true
+    }
+
+    /// Opens an element: `<TAG a="v" …>`. Names come from code; values are escaped.
+    mutating func open(_ tag: StaticString, attributes: [(name: StaticString, value: String)] = []) {
+        raw("<")
+        raw(tag)
+        for attribute in attributes {
+            raw(" ")
+            raw(attribute.name)
+            raw("=\"")
+            attributeValue(attribute.value)
+            raw("\"")
+        }
+        raw(">")
+    }
+
+    /// Closes an element: `</TAG>`.
+    mutating func close(_ tag: StaticString) {
+        raw("</")
+        raw(tag)
+        raw(">")
+    }
+
+    /// An element holding only text: `<TAG …>TEXT</TAG>`.
+    mutating func element(_ tag: StaticString, text value: String,
+                          attributes: [(name: StaticString, value: String)] = []) {
+        open(tag, attributes: attributes)
+        text(value)
+        close(tag)
+    }
+
+    /// `<a href="URL" …>TEXT</a>` when the URL's scheme is http, https or one of `schemes`.
+    /// - Returns: whether it was written (nothing is written for any other URL).
+    @discardableResult
+    mutating func anchor(_ label: String, href: String, schemes: [String] = [],
+                         attributes: [(name: StaticString, value: String)] = []) -> Bool {
+        guard Self.allows(href, schemes: Self.webSchemes) || Self.allows(href, schemes: schemes) else { return false }
+        element("a", text: label, attributes: [(name: "href", value: href)] + attributes)
+        return true
+    }
+
+    /// Text content, escaped.
+    mutating func text(_ value: String) {
+        escape(value, quotes: false)
+    }
+
+    /// Closes the body and the document and returns its bytes.
+    consuming func finish() -> [UInt8] {
+        startBody()
+        raw("</body></html>\n")
+        return bytes
+    }
+
+    /// Whether `url` has a scheme in `schemes` (compared in lower case) and nothing a browser
+    /// would strip or reinterpret: no space, no control character, no `\`. A URL without a
+    /// scheme (`//host`, `/path`) is refused: every URL written here is absolute.
+    static func allows(_ url: String, schemes: [String]) -> Bool {
+        var scheme: [UInt8] = []
+        var sawColon = false
+        for byte in url.utf8 {
+            if byte <= 0x20 || byte == 0x7f || byte == UInt8(ascii: "\\") { return false }
+            guard !sawColon else { continue }
+            if byte == UInt8(ascii: ":") {
+                sawColon = true
+                continue
+            }
+            let lower = byte | 0x20
+            let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+            let isOther = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+            guard isLetter || (!scheme.isEmpty && isOther) else { return false }
+            scheme.append(isLetter ? lower : byte)
+        }
+        guard sawColon, !scheme.isEmpty else { return false }
+        return schemes.contains { $0.utf8.elementsEqual(scheme) }
+    }
+
+    /// The CSP source that allows `styleSheet` inline: `'sha256-BASE64'` (CSP Level 3 §8.4).
+    static func styleSource(_ styleSheet: String) -> String {
+        "'sha256-" + Data(SHA256.hash(Array(styleSheet.utf8))).base64EncodedString() + "'"
+    }
+
+    // MARK: - Writing
+
+    private mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func attributeValue(_ value: String) {
+        escape(value, quotes: true)
+    }
+
+    private mutating func escape(_ value: String, quotes: Bool) {
+        HTMLEscaping.append(value, inAttribute: quotes, to: &bytes)
+    }
+}

@@ -1,0 +1,104 @@
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// `GET` (and `HEAD`) of any path the server does not own: the link page.
+///
+/// The request stands for the https link with its path and query on the route file's first
+/// host (or on the request's `Host`, when that is one of `app.hosts`), which resolves as
+/// `GET /v1/resolve` would; `LinkPage` answers it as HTML or JSON. It is the router's
+/// catch-all, below every endpoint: a server path (`ServerPaths.owns`) never reaches it, so
+/// an unknown `/v1/…` path stays the router's 404, and a link page's other methods are 405.
+///
+/// The page is rebuilt with the route table on each `SIGHUP` reload (`update(from:)`), and
+/// every page view is counted in `Metrics` by route and platform.
+///
+/// ```swift
+/// let pages = LinkPageEndpoints(table: table, metrics: metrics)
+/// pages.register(on: &router)   // after every other endpoint's
+/// ```
+public struct LinkPageEndpoints: Sendable {
+    /// The pattern the catch-all is listed, documented and counted under.
+    public static let pattern = "/{path}"
+
+    private let pages: Current<LinkPage>
+    private let metrics: Metrics?
+
+    public init(table: RouteTable, metrics: Metrics? = nil) {
+        pages = Current(LinkPage(table: table))
+        self.metrics = metrics
+    }
+
+    /// Rebuilds the pages from a newly loaded table.
+    public func update(from table: RouteTable) {
+        pages.replace(with: LinkPage(table: table))
+    }
+
+    /// The pages of the table in force (for short links, which serve their target's page).
+    public var current: LinkPage { pages.value }
+
+    /// Registers the catch-all.
+    public func register(on router: inout HTTPRouter) {
+        let endpoints = self
+        router.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }) { request, responder in
+            responder.respond(endpoints.respond(to: request))
+        }
+    }
+
+    /// The link page of the request's own path and query.
+    ///
+    /// A browser's request for a route without parameters, the common case, is answered
+    /// from the route's name alone (`RouteTable.routeName(of:)` and `LinkPage.constantPage`);
+    /// any other is resolved in full.
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let page = pages.value
+        let format = LinkPageFormat(accept: request.headers["Accept"])
+        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        let views = counter(for: request)
+        // The request's Host only matters when the file lists more than one.
+        let host = page.table.hosts.count > 1 ? request.headers["Host"] : nil
+        guard let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
+            let error = ResolveError.invalidLink(link: request.path, reason: "the route file lists no host or scheme")
+            return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
+        }
+        if format == .html {
+            do {
+                let route = try page.table.routeName(of: link)
+                if let answer = page.constantPage(route: route, platform: platform) {
+                    views?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
+                    return answer
+                }
+            } catch {
+                return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
+            }
+        }
+        let outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
+        return respond(to: outcome, format: format, platform: platform, page: page, counter: views)
+    }
+
+    /// The answer to `request` for a link already resolved (or not): the request's `Accept`
+    /// picks HTML or JSON, its `User-Agent` the fallback, and an HTML view (not a `HEAD`) is counted.
+    /// Short links (`GET /s/CODE`) answer through this with their target's outcome.
+    public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest) -> HTTPResponse {
+        respond(to: outcome, format: LinkPageFormat(accept: request.headers["Accept"]),
+                platform: LinkPlatform(userAgent: request.headers["User-Agent"]), page: pages.value,
+                counter: counter(for: request))
+    }
+
+    /// The metrics a request's view is counted in: none for `HEAD`, which shows no page.
+    private func counter(for request: HTTPRequest) -> Metrics? {
+        request.method == .head ? nil : metrics
+    }
+
+    private func respond(to outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat,
+                         platform: LinkPlatform, page: LinkPage, counter metrics: Metrics?) -> HTTPResponse {
+        if format == .html, let metrics {
+            let route: String
+            switch outcome {
+            case .success(let link): route = link.route ?? Metrics.rootRoute
+            case .failure: route = Metrics.unresolvedRoute
+            }
+            metrics.recordLinkPageView(route: route, platform: platform)
+        }
+        return page.response(for: outcome, format: format, platform: platform)
+    }
+}
