@@ -319,21 +319,21 @@ def _():
 def _():
     with Conn() as c:
         c.send(b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n"
-               b"GET /pipe-a HTTP/1.1\r\nHost: p\r\n\r\n"
+               b"GET /v1/pipe-a HTTP/1.1\r\nHost: p\r\n\r\n"
                b"POST /v1/links HTTP/1.1\r\nHost: p\r\nContent-Type: application/json\r\nContent-Length: "
                + str(len(LINKS_BODY)).encode() + b"\r\n\r\n" + LINKS_BODY +
                b"HEAD /healthz HTTP/1.1\r\nHost: p\r\n\r\n"
-               b"GET /pipe-b HTTP/1.1\r\nHost: p\r\nConnection: close\r\n\r\n")
+               b"GET /v1/pipe-b HTTP/1.1\r\nHost: p\r\nConnection: close\r\n\r\n")
         check_common(c.read_response(), 200)
         r = check_common(c.read_response(), 404)
-        if b"/pipe-a" not in r.body:
+        if b"/v1/pipe-a" not in r.body:
             raise Fail("second response is not for /pipe-a")
         r = check_common(c.read_response(), 200)
         if b"settings.account" not in r.body:
             raise Fail(f"third response is not the links answer: {r.body[:80]!r}")
         check_common(c.read_response(head=True), 200, "HEAD")
         r = check_common(c.read_response(), 404)
-        if b"/pipe-b" not in r.body or not r.closes():
+        if b"/v1/pipe-b" not in r.body or not r.closes():
             raise Fail("fifth response is not the closing /pipe-b answer")
         c.expect_closed()
 
@@ -341,14 +341,14 @@ def _():
 @case("1000 pipelined requests in one write")
 def _():
     with Conn(timeout=10) as c:
-        c.send(b"".join(f"GET /p{i} HTTP/1.1\r\nHost: p\r\n\r\n".encode() if i % 2 else
+        c.send(b"".join(f"GET /v1/p{i} HTTP/1.1\r\nHost: p\r\n\r\n".encode() if i % 2 else
                         b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n" for i in range(1000)))
         deadline = time.monotonic() + 20
         for i in range(1000):
             r = c.read_response(timeout=max(0.1, deadline - time.monotonic()))
             if i % 2:
                 check_common(r, 404)
-                if f" /p{i};".encode() not in r.body:
+                if f" /v1/p{i};".encode() not in r.body:
                     raise Fail(f"response {i} out of order: {r.body[:80]!r}")
             else:
                 check_common(r, 200)
@@ -361,7 +361,7 @@ def _():
         c.send(b"POST /v1/sessions HTTP/1.1\r\nHost: p\r\nContent-Length: 0\r\n\r\n"
                b"GET /healthz HTTP/1.1\r\nHost: p\r\n\r\n"
                b"POST /v1/sessions HTTP/1.1\r\nHost: p\r\nContent-Length: 0\r\n\r\n"
-               b"GET /pipe-c HTTP/1.1\r\nHost: p\r\n\r\n")
+               b"GET /v1/pipe-c HTTP/1.1\r\nHost: p\r\n\r\n")
         for want in (201, 200, 201, 404):
             r = check_common(c.read_response(), want)
             if want == 201 and b'"token"' not in r.body:
@@ -477,7 +477,7 @@ def _():
 @case("unread body on 404 is drained (Content-Length)")
 def _():
     with Conn() as c:
-        c.send(req(["Content-Length: 11"], b"GET / HTTP/", path="/nowhere"))
+        c.send(req(["Content-Length: 11"], b"GET / HTTP/", path="/v1/nowhere"))
         r = check_common(c.read_response(), 404)
         if r.closes():
             c.expect_closed()
@@ -524,7 +524,7 @@ def _():
 @case("Expect: 100-continue on unknown path: immediate final status")
 def _():
     with Conn() as c:
-        c.send(req(["Content-Length: 10", "Expect: 100-continue"], path="/nowhere"))
+        c.send(req(["Content-Length: 10", "Expect: 100-continue"], path="/v1/nowhere"))
         r = check_common(c.read_response(allow_interim=True), 404)
         if r.closes():
             c.expect_closed()
@@ -602,7 +602,7 @@ def _():
 @case("HEAD on an unknown path: 404 headers, no body")
 def _():
     with Conn() as c:
-        c.send(b"HEAD /nowhere HTTP/1.1\r\nHost: p\r\n\r\n")
+        c.send(b"HEAD /v1/nowhere HTTP/1.1\r\nHost: p\r\n\r\n")
         r = check_common(c.read_response(head=True), 404, "HEAD")
         if int(r.get("content-length") or 0) == 0:
             raise Fail("HEAD 404 has no Content-Length of the GET body")
@@ -862,13 +862,13 @@ def _():
 
 @case("target just under the limit is served (404)")
 def _():
-    path = "/" + "a" * (MAX_LINE - len("GET / HTTP/1.1\r\n") - 10)
+    path = "/v1/" + "a" * (MAX_LINE - len("GET /v1/ HTTP/1.1\r\n") - 10)
     one(f"GET {path} HTTP/1.1\r\nHost: p\r\n\r\n".encode(), 404, close=False)
 
 
 @case("request line of exactly the limit (CRLF not counted) is served; one byte more is 414")
 def _():
-    path = "/" + "a" * (MAX_LINE - len("GET  HTTP/1.1") - 1)
+    path = "/v1/" + "a" * (MAX_LINE - len("GET  HTTP/1.1") - 4)
     line = f"GET {path} HTTP/1.1"
     assert len(line) == MAX_LINE
     one(f"{line}\r\nHost: p\r\n\r\n".encode(), 404, close=False)
@@ -946,7 +946,28 @@ def _():
 
 @case("unknown path is 404 problem+json")
 def _():
-    r = one(b"GET /no/such/path HTTP/1.1\r\nHost: p\r\n\r\n", 404, close=False)
+    r = one(b"GET /v1/no/such/path HTTP/1.1\r\nHost: p\r\n\r\n", 404, close=False)
+
+
+@case("a path no route takes: the link page's 404, problem+json for a JSON client, HTML for a browser")
+def _():
+    one(b"GET /no/such/screen HTTP/1.1\r\nHost: p\r\nAccept: application/json\r\n\r\n", 404, close=False)
+    with Conn() as c:
+        c.send(b"GET /no/such/screen HTTP/1.1\r\nHost: p\r\nAccept: text/html\r\n\r\n")
+        r = c.read_response()
+        if r.status != 404 or not (r.get("content-type") or "").startswith("text/html") or b"<script" in r.body:
+            raise Fail(f"status {r.status}, Content-Type {r.get('content-type')!r}")
+        if "default-src 'none'" not in (r.get("content-security-policy") or ""):
+            raise Fail(f"Content-Security-Policy {r.get('content-security-policy')!r}")
+        still_serving(c)
+
+
+@case("POST to a link page is 405 with Allow: GET, HEAD")
+def _():
+    r = one(req(["Content-Length: 0"], path="/settings/account"), 405, close=False)
+    allow = [m.strip() for m in (r.get("allow") or "").split(",")]
+    if set(allow) != {"GET", "HEAD"}:
+        raise Fail(f"Allow: {r.get('allow')!r}, want GET, HEAD")
 
 
 @case("wrong method is 405 with Allow")
@@ -974,10 +995,10 @@ def _():
 
 @case("path with dot segments and percent-encoding")
 def _():
-    one(b"GET /%68ealthz HTTP/1.1\r\nHost: p\r\n\r\n", (200, 400, 404), close=None)
+    one(b"GET /%68ealthz HTTP/1.1\r\nHost: p\r\nAccept: application/json\r\n\r\n", (200, 400, 404), close=None)
     one(b"GET /v1/../healthz HTTP/1.1\r\nHost: p\r\n\r\n", (200, 400, 404), close=None)
-    one(b"GET /%zz HTTP/1.1\r\nHost: p\r\n\r\n", (400, 404), close=None)
-    one(b"GET /%00 HTTP/1.1\r\nHost: p\r\n\r\n", (400, 404), close=None)
+    one(b"GET /%zz HTTP/1.1\r\nHost: p\r\nAccept: application/json\r\n\r\n", (400, 404), close=None)
+    one(b"GET /%00 HTTP/1.1\r\nHost: p\r\nAccept: application/json\r\n\r\n", (400, 404), close=None)
 
 
 @case("abrupt RST mid-body, then the server still serves")
