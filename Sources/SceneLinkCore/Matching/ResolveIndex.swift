@@ -335,20 +335,23 @@ struct ResolveIndex: Sendable {
     /// so at most one child matches.
     private func unicodeLiteralChild(_ reader: Reader, node: Int, flags: Int, _ segment: UnsafeRawBufferPointer) -> Int? {
         let text = String(decoding: segment, as: UTF8.self)
-        func equal(_ child: Int) -> Bool { String(decoding: reader.label(ofNode: child), as: UTF8.self) == text }
-        if flags & NodeFlag.hashedLiterals != 0 {
-            for slot in literals.slots where slot.child != LiteralHashTable.Slot.emptyChild && slot.parent == UInt32(node) {
-                if equal(Int(slot.child)) { return Int(slot.child) }
-            }
-            return nil
+        return literalChildren(reader, node: node).first { String(decoding: reader.label(ofNode: $0), as: UTF8.self) == text }
+    }
+
+    /// Every literal child of `node`, for the cold paths (the Unicode branch, messages): from
+    /// the hash table, scanned for the parent, or from the node's inline edges.
+    private func literalChildren(_ reader: Reader, node: Int) -> [Int] {
+        if reader.u32(node + NodeField.flags) & NodeFlag.hashedLiterals != 0 {
+            return literals.slots.filter { $0.child != LiteralHashTable.Slot.emptyChild && $0.parent == UInt32(node) }
+                .map { Int($0.child) }
         }
+        var children: [Int] = []
         var edge = reader.terminals(node) + 4 * reader.u32(node + NodeField.terminalCount)
         for _ in 0..<reader.u32(node + NodeField.literalCount) {
-            let child = reader.u32(edge)
-            if equal(child) { return child }
+            children.append(reader.u32(edge))
             edge += 8 + reader.u32(edge + 4)
         }
-        return nil
+        return children
     }
 
     /// `ParameterKind.matches` on the segment's bytes, without building a `String` for the
@@ -380,10 +383,16 @@ struct ResolveIndex: Sendable {
 
     // MARK: Messages
 
+    /// `body` with a reader of the arena alone (no link), for the message helpers below.
+    private func withArenaReader<Result>(_ body: (Reader) -> Result) -> Result {
+        arena.withUnsafeBytes { arena in
+            body(Reader(arena: arena, link: arena, segments: UnsafeBufferPointer(start: nil, count: 0), query: nil, isASCII: true))
+        }
+    }
+
     /// The type names of a node's typed children, in file order.
     func typedKinds(at node: Int) -> [String] {
-        arena.withUnsafeBytes { arena in
-            let reader = Reader(arena: arena, link: arena, segments: UnsafeBufferPointer(start: nil, count: 0), query: nil, isASCII: true)
+        withArenaReader { reader in
             let edges = reader.typedEdges(node)
             return (0..<reader.u32(node + NodeField.typedCount)).map { kindTypeNames[reader.u32(edges + 8 * $0)] }
         }
@@ -392,8 +401,7 @@ struct ResolveIndex: Sendable {
     /// The indices of up to `limit` routes that end in the subtree under `node`: its own,
     /// then under its literal, typed, `String` and rest children.
     func routes(under node: Int, limit: Int) -> [Int] {
-        arena.withUnsafeBytes { arena in
-            let reader = Reader(arena: arena, link: arena, segments: UnsafeBufferPointer(start: nil, count: 0), query: nil, isASCII: true)
+        withArenaReader { reader in
             var found: [Int] = []
             var pending = [node]
             while let next = pending.popLast(), found.count < limit {
@@ -402,18 +410,7 @@ struct ResolveIndex: Sendable {
                     found.append(reader.u32(reader.u32(slot) + 8))
                     slot += 4
                 }
-                var children: [Int] = []
-                if reader.u32(next + NodeField.flags) & NodeFlag.hashedLiterals != 0 {
-                    for entry in literals.slots where entry.child != LiteralHashTable.Slot.emptyChild && entry.parent == UInt32(next) {
-                        children.append(Int(entry.child))
-                    }
-                } else {
-                    var edge = slot
-                    for _ in 0..<reader.u32(next + NodeField.literalCount) {
-                        children.append(reader.u32(edge))
-                        edge += 8 + reader.u32(edge + 4)
-                    }
-                }
+                var children = literalChildren(reader, node: next)
                 let edges = reader.typedEdges(next)
                 for typed in 0..<reader.u32(next + NodeField.typedCount) { children.append(reader.u32(edges + 8 * typed + 4)) }
                 for field in [NodeField.string, NodeField.rest] where reader.u32(next + field) != Int(Self.none) {
