@@ -71,6 +71,9 @@ let package = Package(
         // The store behaviour suite runs on every store: SQLite, the fake, and PostgreSQL when
         // SCENELINK_TEST_POSTGRES names a test database.
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
+        // PostgreSQL-only behaviour (several instances on one database); skipped without
+        // SCENELINK_TEST_POSTGRES.
+        .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
                                                                  "SceneLinkPostgres"]),
         // Runs the client against the real server in process.

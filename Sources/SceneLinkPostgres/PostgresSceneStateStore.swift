@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SceneLinkCore
+import Synchronization
 
 /// The scene-state store in PostgreSQL, for several SceneLink instances behind one load
 /// balancer: every instance answers every request from the same database.
@@ -18,7 +19,16 @@ import SceneLinkCore
 ///
 /// **Pool.** `connectionCount` connections, each on its own thread (`PostgresPool`); every
 /// statement is prepared once per connection. Writes that arrive together share a transaction
-/// and its commit (pipelined: one round trip). No caches: another instance may have written.
+/// and its commit (pipelined: one round trip).
+///
+/// **Sessions are cached, values are not.** Authenticating a request reads its session by id;
+/// the store keeps the sessions it read (`SessionCache`), so an authenticated request costs one
+/// statement, not two. This is safe with other instances writing: a session's id and token hash
+/// never change and its expiry only moves later, so a cached record never accepts a token or an
+/// expiry the database would refuse (a cached record that looks expired is read again). A
+/// session deleted through another instance is caught by the next statement: every read and
+/// write checks that the session exists and fails with `.sessionNotFound` when it does not.
+/// Values are always read from the database: another instance may have written them.
 ///
 /// **Expiry.** `deleteExpiredSessions` and `deleteExpiredShortLinks` skip rows another
 /// transaction holds (`FOR UPDATE SKIP LOCKED`), so every instance may sweep at once.
@@ -36,6 +46,8 @@ public final class PostgresSceneStateStore: SceneStateStore {
     public struct Configuration: Sendable, Equatable {
         /// Connections (and threads) in the pool.
         public var connectionCount: Int
+        /// Sessions kept in memory for authentication (0 reads every request's session).
+        public var sessionCacheCapacity: Int
         /// The most writes one commit carries.
         public var maximumBatchSize: Int
         /// A statement running (or waiting for a lock) longer fails with 503.
@@ -52,10 +64,11 @@ public final class PostgresSceneStateStore: SceneStateStore {
         /// `search_path`. Tests give each store its own.
         public var schema: String?
 
-        public init(connectionCount: Int = 4, maximumBatchSize: Int = 64, statementTimeout: Duration = .seconds(5),
+        public init(connectionCount: Int = 4, sessionCacheCapacity: Int = 100_000, maximumBatchSize: Int = 64, statementTimeout: Duration = .seconds(5),
                     acquireTimeout: Duration = .seconds(5), maximumQueuedCalls: Int = 10_000,
                     reconnectDelay: Duration = .seconds(1), connectTimeoutSeconds: Int = 5, schema: String? = nil) {
             self.connectionCount = connectionCount
+            self.sessionCacheCapacity = sessionCacheCapacity
             self.maximumBatchSize = maximumBatchSize
             self.statementTimeout = statementTimeout
             self.acquireTimeout = acquireTimeout
@@ -69,6 +82,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     /// Where the store is, for logs: `postgres://host:port/database`, never a user or password.
     public let address: String
     private let pool: PostgresPool
+    private let sessionCache: Mutex<SessionCache>
 
     /// Connects once to migrate the schema (under an advisory lock), then starts the pool.
     /// Blocks while it connects: call it at startup.
@@ -87,6 +101,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
             statementTimeoutMilliseconds: 0, connectTimeoutSeconds: settings.connectTimeoutSeconds, schema: settings.schema))
         try PostgresSchema.migrate(migration, schema: configuration.schema)
         address = migration.address
+        sessionCache = Mutex(SessionCache(capacity: configuration.sessionCacheCapacity))
         pool = PostgresPool(
             settings: .init(connectionCount: configuration.connectionCount, maximumBatchSize: configuration.maximumBatchSize,
                             acquireTimeout: configuration.acquireTimeout, maximumQueuedCalls: configuration.maximumQueuedCalls,
@@ -140,6 +155,20 @@ public final class PostgresSceneStateStore: SceneStateStore {
         })
     }
 
+    /// `completion`, after forgetting the cached session `id` (the call may have changed it).
+    private func forgetting<T>(_ id: SessionID, _ completion: @escaping SceneStateCompletion<T>) -> SceneStateCompletion<T> {
+        { result in
+            self.sessionCache.withLock { $0.invalidate(id) }
+            completion(result)
+        }
+    }
+
+    /// The rows of a read that joins the session's row first: none means the session is gone.
+    private static func sessionRows(_ rows: [PostgresRow]) throws -> [PostgresRow] {
+        guard !rows.isEmpty else { throw SceneStateStoreError.sessionNotFound }
+        return rows
+    }
+
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
@@ -182,8 +211,18 @@ public final class PostgresSceneStateStore: SceneStateStore {
         }
     }
 
+    /// From the session cache when it holds the id and the record has not expired (answered at
+    /// once), else from the database.
     public func session(id: SessionID, completion: @escaping SceneStateCompletion<SessionRecord?>) {
-        call(.selectSessionByID, [.text(id.rawValue)], kind: .read, completion) { try Self.session($0) }
+        let (cached, generation) = sessionCache.withLock { ($0.session(id: id), $0.generation) }
+        // Another instance may have refreshed a session that looks expired here: read it again.
+        if let cached, !cached.isExpired(at: Date()) { return completion(.success(cached)) }
+        call(.selectSessionByID, [.text(id.rawValue)], kind: .read, { result in
+            if case .success(let loaded?) = result {
+                self.sessionCache.withLock { $0.insert(loaded, readGeneration: generation) }
+            }
+            completion(result)
+        }) { try Self.session($0) }
     }
 
     public func session(tokenHash: [UInt8], completion: @escaping SceneStateCompletion<SessionRecord?>) {
@@ -192,20 +231,22 @@ public final class PostgresSceneStateStore: SceneStateStore {
 
     public func refreshSession(id: SessionID, expiresAt: Date, completion: @escaping SceneStateCompletion<Void>) {
         call(.refreshSession, [.text(id.rawValue), .int64(Self.milliseconds(expiresAt))], kind: .write,
-             lockOrder: id.rawValue, completion) { rows in
+             lockOrder: id.rawValue, forgetting(id, completion)) { rows in
             guard !rows.isEmpty else { throw SceneStateStoreError.sessionNotFound }
         }
     }
 
     public func deleteSession(id: SessionID, completion: @escaping SceneStateCompletion<Bool>) {
-        call(.deleteSession, [.text(id.rawValue)], kind: .write, lockOrder: id.rawValue, completion) { !$0.isEmpty }
+        call(.deleteSession, [.text(id.rawValue)], kind: .write, lockOrder: id.rawValue, forgetting(id, completion)) {
+            !$0.isEmpty
+        }
     }
 
     public func value(session: SessionID, scene: SceneID, key: ValueKey,
                       completion: @escaping SceneStateCompletion<StoredValue?>) {
         call(.selectValue, [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue)], kind: .read,
              completion) { rows in
-            guard let row = rows.first else { return nil }
+            guard let row = try Self.sessionRows(rows).first, !row.isNull(1) else { return nil }
             return StoredValue(content: ValueContent(bytes: try row.bytes(2), contentType: try row.text(0)),
                                revision: try row.int64(1))
         }
@@ -247,7 +288,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     public func scene(session: SessionID, scene: SceneID, completion: @escaping SceneStateCompletion<SceneSnapshot?>) {
         call(.selectScene, [.text(session.rawValue), .text(scene.rawValue)], kind: .read, completion) { rows in
             var snapshot: SceneSnapshot?
-            for row in rows {
+            for row in try Self.sessionRows(rows) where !row.isNull(0) {
                 if snapshot == nil { snapshot = SceneSnapshot(scene: scene, revision: try row.int64(0), values: [:]) }
                 // Rows were validated on the way in; one that no longer validates is skipped, not fatal.
                 guard !row.isNull(1), let key = try? ValueKey(row.text(1)) else { continue }
@@ -296,8 +337,8 @@ public final class PostgresSceneStateStore: SceneStateStore {
 
     public func scenes(session: SessionID, completion: @escaping SceneStateCompletion<[SceneSummary]>) {
         call(.selectScenes, [.text(session.rawValue)], kind: .read, completion) { rows in
-            try rows.compactMap { row in
-                guard let scene = try? SceneID(row.text(0)) else { return nil }
+            try Self.sessionRows(rows).compactMap { row in
+                guard !row.isNull(0), let scene = try? SceneID(row.text(0)) else { return nil }
                 return SceneSummary(scene: scene, revision: try row.int64(1), valueCount: Int(try row.int64(2)))
             }
         }

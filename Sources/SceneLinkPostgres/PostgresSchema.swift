@@ -195,6 +195,52 @@ enum PostgresSchema {
         );
         CREATE INDEX short_links_by_expiry ON short_links (expires_at) WHERE expires_at IS NOT NULL;
         """,
+        // 3: deleting a value or a scene of a session that is gone answers status 1 (no session)
+        // rather than 7 (missing): an instance that cached the session before another instance
+        // deleted it then answers as an instance without the cache would.
+        #"""
+        CREATE OR REPLACE FUNCTION scenelink_delete_value(
+            p_session text, p_scene text, p_key text,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            OUT o_status integer, OUT o_revision bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+        BEGIN
+            PERFORM 1 FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF NOT FOUND THEN o_status := 1; RETURN; END IF;
+            SELECT revision INTO current_revision FROM scene_values
+            WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+            IF current_revision IS NULL THEN o_status := 7; RETURN; END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            DELETE FROM scene_values WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+            UPDATE scenes SET revision = nextval('scenelink_revisions'), value_count = greatest(value_count - 1, 0)
+            WHERE session_id = p_session AND scene = p_scene;
+            o_status := 0;
+        END $$;
+
+        CREATE OR REPLACE FUNCTION scenelink_delete_scene(
+            p_session text, p_scene text,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            OUT o_status integer, OUT o_revision bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+        BEGIN
+            PERFORM 1 FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF NOT FOUND THEN o_status := 1; RETURN; END IF;
+            SELECT revision INTO current_revision FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            IF current_revision IS NULL THEN o_status := 7; RETURN; END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            DELETE FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            UPDATE sessions SET scene_count = greatest(scene_count - 1, 0) WHERE id = p_session;
+            o_status := 0;
+        END $$;
+        """#,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -66,16 +66,27 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             return "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE id = $1"
         case .selectSessionByTokenHash:
             return "SELECT id, token_hash, created_at, expires_at FROM sessions WHERE token_hash = $1"
+        // The reads start from the session's row, so that no row at all means the session is gone
+        // (another instance may have deleted a session this one has cached).
         case .selectValue:
-            return "SELECT content_type, revision, bytes FROM scene_values WHERE session_id = $1 AND scene = $2 AND value_key = $3"
+            return """
+                SELECT v.content_type, v.revision, v.bytes
+                FROM sessions AS s LEFT JOIN scene_values AS v ON v.session_id = s.id AND v.scene = $2 AND v.value_key = $3
+                WHERE s.id = $1
+                """
         case .selectScene:
             return """
-                SELECT s.revision, v.value_key, v.content_type, v.revision, v.bytes
-                FROM scenes AS s LEFT JOIN scene_values AS v ON v.session_id = s.session_id AND v.scene = s.scene
-                WHERE s.session_id = $1 AND s.scene = $2
+                SELECT c.revision, v.value_key, v.content_type, v.revision, v.bytes
+                FROM sessions AS s
+                LEFT JOIN scenes AS c ON c.session_id = s.id AND c.scene = $2
+                LEFT JOIN scene_values AS v ON v.session_id = c.session_id AND v.scene = c.scene
+                WHERE s.id = $1
                 """
         case .selectScenes:
-            return "SELECT scene, revision, value_count FROM scenes WHERE session_id = $1 ORDER BY scene COLLATE \"C\""
+            return """
+                SELECT c.scene, c.revision, c.value_count FROM sessions AS s LEFT JOIN scenes AS c ON c.session_id = s.id
+                WHERE s.id = $1 ORDER BY c.scene COLLATE "C"
+                """
         case .selectCounts:
             return """
                 SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM scenes),

@@ -3,8 +3,9 @@ import Foundation
 /// How a store answers an operation: once, with the result or the failure.
 public typealias SceneStateCompletion<Value> = @Sendable (Result<Value, SceneStateStoreError>) -> Void
 
-/// Where sessions, scenes and values live. `SQLiteSceneStateStore` is the real one;
-/// `InMemorySceneStateStore` is the fake endpoint tests use. Both keep the same rules:
+/// Where sessions, scenes and values live. `SQLiteSceneStateStore` is the embedded one,
+/// `PostgresSceneStateStore` the one several instances share; `InMemorySceneStateStore` is the
+/// fake endpoint tests use. All keep the same rules:
 ///
 /// - Every operation answers through its `completion`, exactly once: at once, on the caller's
 ///   thread, when the store can answer from memory (a cache hit), or later on a thread of the
@@ -23,6 +24,9 @@ public typealias SceneStateCompletion<Value> = @Sendable (Result<Value, SceneSta
 /// - Limits are checked inside the transaction too: a new key beyond
 ///   `maximumKeysPerScene` or a new scene beyond `maximumScenesPerSession` fails.
 /// - Reads never see a write half done.
+/// - A store that several instances share may answer `session(id:)` from a cache, so a session
+///   another instance deleted can still be found; every later read or write of that session
+///   then fails with `.sessionNotFound`, so the request is answered as if it had not been found.
 ///
 /// The store knows nothing of clocks or tokens: callers pass instants and token hashes,
 /// and decide themselves what "expired" means at the moment of a request. Async code

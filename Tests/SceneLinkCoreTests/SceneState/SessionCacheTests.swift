@@ -1,7 +1,6 @@
 import Foundation
 import SceneLinkCore
 import Testing
-@testable import SceneLinkSQLite
 
 @Suite struct SessionCacheTests {
     @Test func aRowReadBeforeAnInvalidationIsNotCached() {
@@ -34,4 +33,10 @@ import Testing
         #expect(cache.session(id: sessions[2].id) == sessions[2])
         #expect(cache.session(id: sessions[0].id) == nil)
     }
+}
+
+private func makeSession() -> (SessionRecord, SessionToken) {
+    let token = SessionToken.random()
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    return (SessionRecord(id: .random(), tokenHash: token.hash, createdAt: now, expiresAt: now.addingTimeInterval(3600)), token)
 }
