@@ -10,7 +10,8 @@
 # that binary instead of building this checkout. SETUP=COMMAND runs once the measured server answers,
 # with PORT set, and prints the path to load on its first line and extra wrk arguments after it, one
 # per line (bench/store-instructions.sh seeds a session and a value so).
-# SCRATCH=DIR builds into DIR instead of .build.
+# SCRATCH=DIR builds into DIR instead of .build. STORE=postgres://… measures with that store
+# instead of SQLite in memory (bench/store-instructions.sh on PostgreSQL).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
@@ -29,7 +30,9 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 command -v valgrind >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq valgrind >/dev/null; }
 
 instructions() {  # run the server under callgrind; $1 = seconds of load (0: none); prints total
-  valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bin" serve --port "$port" --db :memory: --access-log off \
+  local store=(--db :memory:)
+  [ -n "${STORE:-}" ] && store=(--store "$STORE")
+  valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bin" serve --port "$port" "${store[@]}" --access-log off \
     >/dev/null 2>&1 &
   local pid=$! seconds=$1
   shift

@@ -8,6 +8,13 @@ import Foundation
 /// `PostgresError` that says what was being done and whether the connection is gone.
 final class PostgresConnection {
     private let handle: OpaquePointer
+    // Parameter buffers reused by every statement this connection sends (`withParameters`);
+    // separate properties, so that one can be read while another is written.
+    private var parameterBytes: [UInt8] = []
+    private var parameterStarts: [Int] = []
+    private var parameterLengths: [Int32] = []
+    private var parameterFormats: [Int32] = []
+    private var parameterPointers: [UnsafePointer<CChar>?] = []
     /// `postgres://host:port/database`, for messages: no user, no password.
     let address: String
 
@@ -89,15 +96,20 @@ final class PostgresConnection {
         }
         if inTransaction { try send("COMMIT") }
         guard PQpipelineSync(handle) == 1 else { throw failure("sending a pipeline sync") }
-        let contexts = (inTransaction ? ["beginning a transaction"] : [])
-            + calls.map { "running \($0.0.rawValue)" } + (inTransaction ? ["committing"] : [])
+        // What each result answers, for messages only (built when one is needed).
         let offset = inTransaction ? 1 : 0
+        func context(_ index: Int) -> String {
+            if index < offset { return "beginning a transaction" }
+            if index - offset < calls.count { return "running \(calls[index - offset].0.rawValue)" }
+            return "committing"
+        }
         var rows: [[PostgresRow]] = []
+        rows.reserveCapacity(calls.count)
         var firstError: PostgresError?
-        for (index, context) in contexts.enumerated() {
-            guard let result = PQgetResult(handle) else { throw failure(context) }
+        for index in 0..<(calls.count + 2 * offset) {
+            guard let result = PQgetResult(handle) else { throw failure(context(index)) }
             do throws(PostgresError) {
-                let resultRows = try consume(result, context: context)
+                let resultRows = try consume(result, context: context(index))
                 if index >= offset && index < offset + calls.count { rows.append(resultRows) }
             } catch {
                 if firstError == nil { firstError = error }
@@ -105,7 +117,7 @@ final class PostgresConnection {
             // Each command's results end with a NULL.
             if let extra = PQgetResult(handle) {
                 PQclear(extra)
-                throw PostgresError(context: context, message: "the server sent more results than expected",
+                throw PostgresError(context: context(index), message: "the server sent more results than expected",
                                     isConnectionFailure: true)
             }
         }
@@ -129,8 +141,8 @@ final class PostgresConnection {
     }
 
     /// Reads a result's rows (binary for prepared statements, text for `execute`) and clears it.
-    private func consume(_ result: OpaquePointer?, context: String) throws(PostgresError) -> [PostgresRow] {
-        guard let result else { throw failure(context) }
+    private func consume(_ result: OpaquePointer?, context: @autoclosure () -> String) throws(PostgresError) -> [PostgresRow] {
+        guard let result else { throw failure(context()) }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
@@ -158,11 +170,11 @@ final class PostgresConnection {
             }
             return rows
         case PGRES_PIPELINE_ABORTED:
-            throw PostgresError(context: context, message: "skipped because an earlier statement of the transaction failed")
+            throw PostgresError(context: context(), message: "skipped because an earlier statement of the transaction failed")
         default:
             let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
-            throw PostgresError(context: context, sqlState: sqlState,
+            throw PostgresError(context: context(), sqlState: sqlState,
                                 message: message.isEmpty ? PostgresConnection.errorMessage(handle) : message,
                                 isConnectionFailure: !isUsable)
         }
@@ -174,24 +186,37 @@ final class PostgresConnection {
         PostgresError(context: context, message: PostgresConnection.errorMessage(handle), isConnectionFailure: true)
     }
 
-    /// Copies binary parameters into C memory for the length of one libpq call.
+    /// Encodes binary parameters into the connection's reusable buffers for the length of one
+    /// libpq call (which copies them into its output buffer): no allocation once they have grown.
     private func withParameters<T>(
         _ parameters: [PostgresParameter],
-        _ body: (Int32, [UnsafePointer<CChar>?], [Int32], [Int32]) -> T
+        _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> T
     ) -> T {
-        let encoded = parameters.map(\.encoded)
-        // A null pointer is how libpq sends SQL NULL (its length and format are ignored).
-        let buffers: [UnsafeMutablePointer<CChar>?] = encoded.map { value in
-            guard let bytes = value else { return nil }
-            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, bytes.count))
-            bytes.withUnsafeBytes { raw in
-                if let base = raw.baseAddress { memcpy(buffer, base, bytes.count) }
-            }
-            return buffer
+        parameterBytes.removeAll(keepingCapacity: true)
+        parameterStarts.removeAll(keepingCapacity: true)
+        parameterLengths.removeAll(keepingCapacity: true)
+        for parameter in parameters {
+            let start = parameterBytes.count
+            // A null pointer is how libpq sends SQL NULL (its length and format are ignored).
+            parameterStarts.append(parameter.append(to: &parameterBytes) ? start : -1)
+            parameterLengths.append(Int32(clamping: parameterBytes.count - start))
         }
-        defer { buffers.forEach { $0?.deallocate() } }
-        return body(Int32(parameters.count), buffers.map { $0.map { UnsafePointer($0) } }, encoded.map { Int32($0?.count ?? 0) },
-                    Array(repeating: 1, count: parameters.count))
+        // One byte more, so the buffer has an address even when every value is empty.
+        parameterBytes.append(0)
+        while parameterFormats.count < parameters.count { parameterFormats.append(1) }
+        return parameterBytes.withUnsafeBufferPointer { bytes in
+            parameterPointers.removeAll(keepingCapacity: true)
+            for start in parameterStarts {
+                parameterPointers.append(start < 0 ? nil : bytes.baseAddress.map { UnsafeRawPointer($0 + start).assumingMemoryBound(to: CChar.self) })
+            }
+            return parameterPointers.withUnsafeBufferPointer { pointers in
+                parameterLengths.withUnsafeBufferPointer { lengths in
+                    parameterFormats.withUnsafeBufferPointer { formats in
+                        body(Int32(parameters.count), pointers.baseAddress, lengths.baseAddress, formats.baseAddress)
+                    }
+                }
+            }
+        }
     }
 
     private static func errorMessage(_ handle: OpaquePointer) -> String {

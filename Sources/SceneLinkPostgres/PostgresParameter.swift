@@ -23,35 +23,47 @@ enum PostgresParameter: Sendable {
         static let int8Array: UInt32 = 1016
     }
 
-    /// The value in binary wire format; nil for SQL NULL.
-    var encoded: [UInt8]? {
+    /// Appends the value in binary wire format to `buffer`; false for SQL NULL (nothing appended).
+    func append(to buffer: inout [UInt8]) -> Bool {
         switch self {
-        case .null: return nil
-        case .text(let text): return Array(text.utf8)
-        case .int32(let value): return PostgresParameter.bigEndian(value)
-        case .int64(let value): return PostgresParameter.bigEndian(value)
-        case .bytes(let bytes): return bytes
-        case .textArray(let texts): return PostgresParameter.array(texts.map { Array($0.utf8) }, elementType: TypeOID.text)
-        case .bytesArray(let values): return PostgresParameter.array(values, elementType: TypeOID.bytea)
+        case .null: return false
+        case .text(let text): buffer.append(contentsOf: text.utf8)
+        case .int32(let value): PostgresParameter.appendBigEndian(value, to: &buffer)
+        case .int64(let value): PostgresParameter.appendBigEndian(value, to: &buffer)
+        case .bytes(let bytes): buffer.append(contentsOf: bytes)
+        case .textArray(let texts):
+            PostgresParameter.appendArray(texts, elementType: TypeOID.text, to: &buffer) { $1.append(contentsOf: $0.utf8) }
+        case .bytesArray(let values):
+            PostgresParameter.appendArray(values, elementType: TypeOID.bytea, to: &buffer) { $1.append(contentsOf: $0) }
         case .int64Array(let values):
-            return PostgresParameter.array(values.map { PostgresParameter.bigEndian($0) }, elementType: TypeOID.int8)
+            PostgresParameter.appendArray(values, elementType: TypeOID.int8, to: &buffer) { PostgresParameter.appendBigEndian($0, to: &$1) }
         }
+        return true
     }
 
-    static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-        withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    static func appendBigEndian<T: FixedWidthInteger>(_ value: T, to buffer: inout [UInt8]) {
+        withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }
     }
 
     /// A one-dimensional array without nulls: dimensions, flags, element type, then
     /// (size, lower bound 1), then each element as length and bytes (`array_recv`).
-    private static func array(_ elements: [[UInt8]], elementType: UInt32) -> [UInt8] {
-        var out = bigEndian(Int32(elements.isEmpty ? 0 : 1)) + bigEndian(Int32(0)) + bigEndian(elementType)
-        guard !elements.isEmpty else { return out }
-        out += bigEndian(Int32(elements.count)) + bigEndian(Int32(1))
+    private static func appendArray<Element>(_ elements: [Element], elementType: UInt32, to buffer: inout [UInt8],
+                                             element append: (Element, inout [UInt8]) -> Void) {
+        appendBigEndian(Int32(elements.isEmpty ? 0 : 1), to: &buffer)
+        appendBigEndian(Int32(0), to: &buffer)
+        appendBigEndian(elementType, to: &buffer)
+        guard !elements.isEmpty else { return }
+        appendBigEndian(Int32(elements.count), to: &buffer)
+        appendBigEndian(Int32(1), to: &buffer)
         for element in elements {
-            out += bigEndian(Int32(element.count))
-            out += element
+            // The length goes before the bytes: write a placeholder, then fill it in.
+            let lengthAt = buffer.count
+            appendBigEndian(Int32(0), to: &buffer)
+            append(element, &buffer)
+            let length = Int32(clamping: buffer.count - lengthAt - 4).bigEndian
+            withUnsafeBytes(of: length) { raw in
+                for (offset, byte) in raw.enumerated() { buffer[lengthAt + offset] = byte }
+            }
         }
-        return out
     }
 }
