@@ -12,7 +12,9 @@
 #    into one session, and spread over 64 sessions (64 devices saving at once: their writes
 #    never wait for each other's session lock), then GET of one value, 64 connections (wrk
 #    through ../shared/bench/measure.sh), and the Hummingbird hello peer for the restore ratio.
-# Prints the command, date, every figure and the ratios the issue asks for.
+# Prints the command, date, every figure and the ratios the issue asks for, and the CPU
+# PostgreSQL itself spent per transaction or request (pg_us/req: the postmaster and all its
+# processes, including backends that exited), beside SceneLink's own (srv_us/req).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED_BENCH:-$root/../shared/bench}
@@ -35,6 +37,19 @@ cleanup() {
 trap cleanup EXIT
 store=$("$root/scripts/postgres.sh" start "$pg_port")
 pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+tick=$(getconf CLK_TCK)
+costs=$work/pg-costs.txt
+# CPU ticks of the throwaway PostgreSQL: the postmaster (with its reaped children) and its live children.
+pg_ticks() {
+  local master; master=$(head -1 "/tmp/scenelink-pg-$pg_port/data/postmaster.pid")
+  { awk '{print $14 + $15 + $16 + $17}' "/proc/$master/stat"
+    for child in $(pgrep -P "$master"); do awk '{print $14 + $15}' "/proc/$child/stat" 2>/dev/null || true; done
+  } | awk '{s += $1} END {print s}'
+}
+# pg_cost NAME TICKS_BEFORE TICKS_AFTER RATE_PER_SECOND (over 10 s): PostgreSQL's CPU per request.
+pg_cost() {
+  awk -v n="$1" -v t=$(($3 - $2)) -v r="$4" -v k="$tick" 'BEGIN {printf "%s pg_us/req=%.1f\n", n, t / k * 1e6 / (r * 10)}' | tee -a "$costs"
+}
 
 echo "--- pgbench: single-row upsert, 64 clients, prepared, 10 s"
 psql -q "$store" <<'SQL'
@@ -50,7 +65,11 @@ DO UPDATE SET content_type = excluded.content_type, revision = excluded.revision
 SQL
 pgbench_log=$work/pgbench.txt
 for _ in $(seq 1 "$rounds"); do
-  "$pgbin/pgbench" -n -M prepared -c 64 -j 2 -T 10 -f "$work/upsert.sql" "$store" 2>&1 | tee -a "$pgbench_log" | grep -E "^tps|latency average"
+  before=$(pg_ticks)
+  "$pgbin/pgbench" -n -M prepared -c 64 -j 2 -T 10 -f "$work/upsert.sql" "$store" >"$work/pgbench-round.txt" 2>&1
+  after=$(pg_ticks)
+  tee -a "$pgbench_log" <"$work/pgbench-round.txt" | grep -E "^tps|latency average"
+  pg_cost pgbench "$before" "$after" "$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$work/pgbench-round.txt")"
 done
 
 echo "--- SceneLink --store (one instance), 64 connections, 10 s"
@@ -76,12 +95,21 @@ fi
 PORT=$hb_port "$peers/hb/.build/release/hb" >/dev/null 2>&1 & hb_pid=$!
 sleep 1
 log=$work/measure.txt
+# measured NAME ARGS...: measure.sh NAME ARGS..., then PostgreSQL's CPU per request in that run.
+measured() {
+  local before after line
+  before=$(pg_ticks)
+  line=$("$shared/measure.sh" "$@")
+  after=$(pg_ticks)
+  echo "$line" | tee -a "$log"
+  pg_cost "$1" "$before" "$after" "$(awk '{sub("rps=", "", $2); print $2}' <<<"$line")"
+}
 for _ in $(seq 1 "$rounds"); do
   SCENELINK_SESSION=$session SCENELINK_TOKEN=$token \
-    "$shared/measure.sh" scenelink-put "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token" | tee -a "$log"
+    measured scenelink-put "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token"
   SCENELINK_SESSIONS=$sessions \
-    "$shared/measure.sh" scenelink-put64 "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token" | tee -a "$log"
-  "$shared/measure.sh" scenelink-get "$value" "$pid" -t1 -c64 -d10s -H "Authorization: Bearer $token" | tee -a "$log"
+    measured scenelink-put64 "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token"
+  measured scenelink-get "$value" "$pid" -t1 -c64 -d10s -H "Authorization: Bearer $token"
   "$shared/measure.sh" hummingbird "http://127.0.0.1:$hb_port/json" "$hb_pid" -t1 -c64 -d10s | tee -a "$log"
 done
 echo "--- commit batch sizes (from /metrics)"
