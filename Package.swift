@@ -71,6 +71,9 @@ let package = Package(
         // The store behaviour suite runs on every store: SQLite, the fake, and PostgreSQL when
         // SCENELINK_TEST_POSTGRES names a test database.
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
+        // The PostgreSQL pool's and store's fault paths: without a database where they can be,
+        // the rest when SCENELINK_TEST_POSTGRES names one.
+        .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
                                                                  "SceneLinkPostgres"]),
         // Runs the client against the real server in process.
