@@ -47,6 +47,9 @@ final class PostgresConnection {
             PQfinish(handle)
             throw PostgresError(context: "connecting to \(fallbackAddress)", message: message, isConnectionFailure: true)
         }
+        // libpq prints server notices (a WARNING as the server shuts down) raw on stderr, between
+        // the JSON log lines; what they announce reaches the caller as an error anyway.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         self.handle = handle
         address = PostgresConnection.address(of: handle)
         try execute(settings.sessionSQL)
