@@ -78,6 +78,40 @@ final class PostgresSceneStateStoreFaultTests {
         #expect((try? again.get()) != nil, "the pool did not reconnect: \(again)")
     }
 
+    @Test("a server that stops answering is given up after the response timeout: a read moves to a new connection, a write answers 503")
+    func frozenServer() throws {
+        let store = try makeStore(.init(connectionCount: 1, statementTimeout: .milliseconds(300)))
+        let side = try TestDatabase.sideConnection(url)
+        let session = makeSession()
+        try #require(Self.createSession(session, in: store).map { (try? $0.get()) != nil } == true)
+        var stopped: [pid_t] = []
+        defer { for pid in stopped { kill(pid, SIGCONT) } }
+        // SIGSTOP: the backend's socket stays open and the kernel still acknowledges, but nothing answers.
+        func freezeOwnBackend() throws {
+            // A stopped backend stays listed after the pool gave its connection up.
+            let earlier = stopped.isEmpty ? "" : " AND pid NOT IN (\(stopped.map(String.init).joined(separator: ", ")))"
+            let pid = try TestDatabase.count("SELECT pid FROM pg_stat_activity WHERE \(ownBackends)\(earlier)", on: side)
+            try #require(pid > 0 && kill(pid_t(pid), SIGSTOP) == 0)
+            stopped.append(pid_t(pid))
+        }
+
+        try freezeOwnBackend()
+        var started = Date()
+        let read = try #require(Self.readSession(session.id, in: store))
+        var elapsed = Date().timeIntervalSince(started)
+        #expect((try? read.get())??.id == session.id, "answered \(read)")
+        #expect(elapsed >= 1.3 && elapsed < 4, "answered after \(elapsed) s (response timeout 1.3 s)")
+
+        try freezeOwnBackend()
+        started = Date()
+        let write = try #require(Self.createSession(makeSession(), in: store))
+        elapsed = Date().timeIntervalSince(started)
+        let message = try #require(write.failure?.unavailableMessage, "answered \(write)")
+        #expect(message.contains("the server sent nothing for 1300 ms"), "\(message)")
+        #expect(elapsed >= 1.3 && elapsed < 4, "answered after \(elapsed) s (response timeout 1.3 s)")
+        #expect((try? Self.createSession(makeSession(), in: store)?.get()) != nil, "the pool did not reconnect")
+    }
+
     @Test("a write that waits for a row lock past the statement timeout answers 503, and succeeds once the lock is gone")
     func statementTimeout() throws {
         let store = try makeStore(.init(connectionCount: 1, statementTimeout: .milliseconds(300)))
