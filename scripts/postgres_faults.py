@@ -14,7 +14,8 @@ socket. Cases, each printed PASS or FAIL; the script exits 1 when any fails:
   dropped connection   pg_terminate_backend on main's backends, twice (a GET first, then a
                        POST /v1/sessions, a write alone, first): reads are retried (200) or
                        503, writes 503 or 2xx, and a GET and a PUT succeed again within
-                       RECOVERY seconds.
+                       RECOVERY seconds. Then once more while a PUT waits for a row lock: it
+                       answers 503 at once, not at the statement timeout.
   frozen backend       main's backends stopped with SIGSTOP (a server or network that neither
                        answers nor closes): a GET and a PUT answer within 4 s (200 on a new
                        connection, or 503), and everything succeeds again while they stay stopped.
@@ -25,9 +26,8 @@ socket. Cases, each printed PASS or FAIL; the script exits 1 when any fails:
                        the acquire timeout (not when the connection frees); then all succeed.
   PostgreSQL restart   pg_ctl stop -m immediate under 4 client loops (PUT and GET of values,
                        POST /v1/sessions, a short link's follow), 2.5 s down, start: while down
-                       every answer and /readyz is 503, /metrics 200; the same processes are
-                       ready and serve again within RECOVERY seconds of the restart.
-                       Then once more while a PUT waits for a row lock: it answers 503 at once.
+                       every answer and /readyz is 503, /metrics and /healthz 200; the same
+                       processes are ready and serve again within RECOVERY seconds.
   wrong password       an instance started with a wrong password exits with a message that
                        names the database, not the password.
   clean stop           after all that, SIGTERM stops each instance with exit 0 within 15 s.
@@ -509,6 +509,7 @@ def postgres_restart(postgres, main, instances):
         while time.monotonic() - down < 2.5:
             probes.append(readiness(main))
             pages.append(send(main.port, "GET", "/metrics"))
+            pages.append(send(main.port, "GET", "/healthz"))
             time.sleep(0.2)
         restarting = time.monotonic()
         postgres.restart()
@@ -545,7 +546,7 @@ def postgres_restart(postgres, main, instances):
         complaint = unavailable_complaint(probe)
         case.check(complaint is None, f"/readyz while down: {complaint}")
     for page in pages:
-        case.check(page.status == 200 and page.seconds < 1, f"/metrics while down: {page.describe()}")
+        case.check(page.status == 200 and page.seconds < 1, f"{page.path} while down: {page.describe()}")
     for method, path in (("PUT", "/values/"), ("GET", "/values/"), ("POST", "/v1/sessions"), ("GET", "/s/faults")):
         case.check(any(a.method == method and path in a.path for a in during),
                    f"no {method} {path} was answered while PostgreSQL was down")
@@ -561,7 +562,7 @@ def postgres_restart(postgres, main, instances):
     case.note(f"client answers {dict(sorted(counts.items(), key=str))}; {len(during)} while down, all 503 "
               f"(slowest {slowest_down * 1000:.0f} ms); slowest of all {slowest * 1000:.0f} ms")
     case.note(f"/readyz while down: {sorted(set(p.status or p.error for p in probes), key=str)} ({len(probes)} probes); "
-              f"/metrics {sorted(set(p.status or p.error for p in pages), key=str)}, slowest "
+              f"/metrics and /healthz {sorted(set(p.status or p.error for p in pages), key=str)}, slowest "
               f"{max((p.seconds for p in pages), default=0) * 1000:.0f} ms")
     case.note("after pg_ctl start returned: " + ", ".join(f"{name} ready in {s:.2f} s" for name, s in ready.items())
               + (f", client loop served GET and PUT in {serving:.2f} s" if serving is not None else ""))

@@ -18,7 +18,9 @@ import SceneLinkCore
 ///   is free to notice them;
 /// - a connection that fails is dropped, and the others are replaced before their next use
 ///   (after a PostgreSQL restart they are all dead); a read is retried once on the new one, a
-///   write is not (it may have committed) and is answered `.unavailable`;
+///   write is not (it may have committed) and is answered `.unavailable`. A server that stops
+///   answering without closing counts as such a failure after the connection's response
+///   timeout (twice the statement timeout, see `PostgresSessionSettings`);
 /// - when a connection cannot be opened, calls are answered `.unavailable` at once for
 ///   `reconnectDelay`, then the next call tries again: the pool recovers by itself.
 final class PostgresPool: @unchecked Sendable {
