@@ -71,8 +71,8 @@ let package = Package(
         // The store behaviour suite runs on every store: SQLite, the fake, and PostgreSQL when
         // SCENELINK_TEST_POSTGRES names a test database.
         .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
-        // PostgreSQL-only behaviour (several instances on one database); skipped without
-        // SCENELINK_TEST_POSTGRES.
+        // PostgreSQL only: the pool's and store's fault paths (without a database where they can
+        // be), and several instances on one database when SCENELINK_TEST_POSTGRES names one.
         .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
                                                                  "SceneLinkPostgres"]),

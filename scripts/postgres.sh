@@ -8,13 +8,15 @@
 #
 # The cluster lives in /tmp/scenelink-pg-PORT, listens on 127.0.0.1:PORT only, trusts local
 # connections (user scenelink, database scenelink) and keeps fsync and synchronous_commit on,
-# so a crash test means something. PostgreSQL refuses to run as root: under root (CI) every
+# so a crash test means something. With SCENELINK_PG_PASSWORD set at start, TCP connections
+# need that password (scram-sha-256; the Unix socket in the folder stays trusted) and the
+# printed URL still leaves it out. PostgreSQL refuses to run as root: under root (CI) every
 # server command runs as the unprivileged `postgres` user the package creates.
 set -euo pipefail
 command=${1:-start}
 port=${2:-${SCENELINK_PG_PORT:-54329}}
 dir=/tmp/scenelink-pg-$port
-bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+bindir=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin -type d 2>/dev/null | sort -V | tail -1 || true)
 if [ -z "$bindir" ]; then
   echo "postgres.sh: PostgreSQL is not installed; apt-get install postgresql" >&2
   exit 1
@@ -37,10 +39,17 @@ case $command in
     rm -rf "$dir"
     mkdir -p "$dir"
     [ "$(id -u)" = 0 ] && chown postgres: "$dir"
-    as_server_user "$bindir/initdb" -D "$dir/data" -U scenelink -A trust -E UTF8 --no-instructions >"$dir/initdb.log" 2>&1 \
+    auth=(-A trust)
+    if [ -n "${SCENELINK_PG_PASSWORD:-}" ]; then
+      (umask 077 && printf '%s\n' "$SCENELINK_PG_PASSWORD" >"$dir/password")
+      [ "$(id -u)" = 0 ] && chown postgres: "$dir/password"
+      auth=(--auth-local=trust --auth-host=scram-sha-256 --pwfile="$dir/password")
+    fi
+    as_server_user "$bindir/initdb" -D "$dir/data" -U scenelink "${auth[@]}" -E UTF8 --no-instructions >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
+    rm -f "$dir/password"
     pg_ctl_start
-    as_server_user "$bindir/createdb" -h 127.0.0.1 -p "$port" -U scenelink scenelink
+    as_server_user "$bindir/createdb" -h "$dir" -p "$port" -U scenelink scenelink
     echo "postgres://scenelink@127.0.0.1:$port/scenelink"
     ;;
   stop)

@@ -1,4 +1,5 @@
 import CLibPQ
+import Dispatch
 import Foundation
 
 /// One libpq connection, owned by one pool thread (or by the migration at start). It is
@@ -17,6 +18,8 @@ final class PostgresConnection {
     private var parameterPointers: [UnsafePointer<CChar>?] = []
     /// `postgres://host:port/database`, for messages: no user, no password.
     let address: String
+    /// See `PostgresSessionSettings.responseTimeoutMilliseconds`; nil waits for as long as it takes.
+    private let responseTimeoutMilliseconds: Int?
 
     /// Connects (blocking: call it on a pool thread, never on an HTTP I/O queue) and sets the
     /// session up: `synchronous_commit = on`, the statement timeout, the schema.
@@ -54,8 +57,12 @@ final class PostgresConnection {
             PQfinish(handle)
             throw PostgresError(context: "connecting to \(fallbackAddress)", message: message, isConnectionFailure: true)
         }
+        // libpq prints server notices (a WARNING as the server shuts down) raw on stderr, between
+        // the JSON log lines; what they announce reaches the caller as an error anyway.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         self.handle = handle
         address = PostgresConnection.address(of: handle)
+        responseTimeoutMilliseconds = settings.responseTimeoutMilliseconds
         try execute(settings.sessionSQL)
     }
 
@@ -107,6 +114,7 @@ final class PostgresConnection {
         rows.reserveCapacity(calls.count)
         var firstError: PostgresError?
         for index in 0..<(calls.count + 2 * offset) {
+            try awaitResult(context(index))
             guard let result = PQgetResult(handle) else { throw failure(context(index)) }
             do throws(PostgresError) {
                 let resultRows = try consume(result, context: context(index))
@@ -115,12 +123,14 @@ final class PostgresConnection {
                 if firstError == nil { firstError = error }
             }
             // Each command's results end with a NULL.
+            try awaitResult(context(index))
             if let extra = PQgetResult(handle) {
                 PQclear(extra)
                 throw PostgresError(context: context(index), message: "the server sent more results than expected",
                                     isConnectionFailure: true)
             }
         }
+        try awaitResult("waiting for the pipeline sync")
         guard let sync = PQgetResult(handle) else { throw failure("waiting for the pipeline sync") }
         let syncStatus = PQresultStatus(sync)
         PQclear(sync)
@@ -135,6 +145,31 @@ final class PostgresConnection {
     }
 
     // MARK: Helpers
+
+    /// Waits until `PQgetResult` can answer without blocking, at most `responseTimeoutMilliseconds`
+    /// (its own wait, without the deadline, ends only when the server answers or closes).
+    /// - Throws: a connection failure when the server sent nothing for that long, or the socket failed.
+    private func awaitResult(_ context: @autoclosure () -> String) throws(PostgresError) {
+        guard let timeout = responseTimeoutMilliseconds else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000
+        while PQisBusy(handle) == 1 {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else {
+                throw PostgresError(context: context(), message: "the server sent nothing for \(timeout) ms, so the connection "
+                                    + "counts as lost (a frozen server or a network dropping packets)", isConnectionFailure: true)
+            }
+            let socket = PQsocket(handle)
+            guard socket >= 0 else { throw failure(context()) }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(clamping: (deadline - now + 999_999) / 1_000_000))
+            let pollError = errno
+            if ready < 0 && pollError != EINTR {
+                throw PostgresError(context: context(), message: "poll failed: \(String(cString: strerror(pollError)))",
+                                    isConnectionFailure: true)
+            }
+            if ready > 0 && PQconsumeInput(handle) != 1 { throw failure(context()) }
+        }
+    }
 
     private func send(_ sql: String) throws(PostgresError) {
         guard PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 1) == 1 else { throw failure("sending \(sql)") }

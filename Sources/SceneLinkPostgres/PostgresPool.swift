@@ -12,10 +12,15 @@ import SceneLinkCore
 ///
 /// Faults never hang a caller:
 /// - a call that waited longer than `acquireTimeout` for a connection (the pool is full) is
-///   answered `.unavailable`, and so is one that finds `maximumQueuedCalls` already waiting;
+///   answered `.unavailable`, and so is one that finds `maximumQueuedCalls` already waiting. A
+///   timer of its own answers the stale calls, because when every connection is busy (a
+///   statement waiting for a lock, a connect to a server that does not answer) no pool thread
+///   is free to notice them;
 /// - a connection that fails is dropped, and the others are replaced before their next use
 ///   (after a PostgreSQL restart they are all dead); a read is retried once on the new one, a
-///   write is not (it may have committed) and is answered `.unavailable`;
+///   write is not (it may have committed) and is answered `.unavailable`. A server that stops
+///   answering without closing counts as such a failure after the connection's response
+///   timeout (twice the statement timeout, see `PostgresSessionSettings`);
 /// - when a connection cannot be opened, calls are answered `.unavailable` at once for
 ///   `reconnectDelay`, then the next call tries again: the pool recovers by itself.
 final class PostgresPool: @unchecked Sendable {
@@ -51,6 +56,8 @@ final class PostgresPool: @unchecked Sendable {
     private var epoch = 0
     private var statistics = SceneStateCommitStatistics()
     private let threadsDone = DispatchGroup()
+    /// Answers calls older than `acquireTimeout`, whether or not a pool thread is free.
+    private let expiry = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "scenelink.postgres.expiry"))
 
     init(settings: Settings, open: @escaping @Sendable () throws(PostgresError) -> PostgresConnection) {
         self.settings = settings
@@ -64,7 +71,15 @@ final class PostgresPool: @unchecked Sendable {
             thread.name = "scenelink.postgres.\(index)"
             thread.start()
         }
+        // A tenth of the timeout (10 ms to 250 ms): a call is answered at most that late.
+        let period = DispatchTimeInterval.nanoseconds(
+            Int(min(max(settings.acquireTimeout / 10, .milliseconds(10)), .milliseconds(250)) / .nanoseconds(1)))
+        expiry.schedule(deadline: .now() + period, repeating: period)
+        expiry.setEventHandler { [weak self] in self?.answerExpired() }
+        expiry.activate()
     }
+
+    deinit { expiry.cancel() }
 
     var commitStatistics: SceneStateCommitStatistics {
         condition.lock()
@@ -99,7 +114,10 @@ final class PostgresPool: @unchecked Sendable {
         closed = true
         condition.broadcast()
         condition.unlock()
-        if waiting { threadsDone.wait() }
+        if waiting {
+            threadsDone.wait()
+            expiry.cancel()
+        }
     }
 
     // MARK: The threads
@@ -110,18 +128,12 @@ final class PostgresPool: @unchecked Sendable {
         var preferRead = false
         while true {
             condition.lock()
-            var expired = takeExpired()
-            while reads.isEmpty && writes.isEmpty && !closed && expired.isEmpty {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.25))
-                expired += takeExpired()
-            }
+            while reads.isEmpty && writes.isEmpty && !closed { condition.wait() }
             let job = takeJob(preferRead: preferRead)
             let finished = job == nil && closed
             let currentEpoch = epoch
             condition.unlock()
 
-            let waited = "no database connection came free within \(settings.acquireTimeout)"
-            for call in expired { call.complete(.failure(.unavailable(message: waited))) }
             if finished { return }
             guard let job else { continue }
             preferRead.toggle()
@@ -132,8 +144,10 @@ final class PostgresPool: @unchecked Sendable {
                     connection = try open()
                     connectionEpoch = currentEpoch
                 } catch {
-                    fail(job.calls, with: error.storeError)
+                    // Marked first: a caller that retries as soon as it is answered must be
+                    // refused at once, not start another connection attempt.
                     markUnreachable(error)
+                    fail(job.calls, with: error.storeError)
                     continue
                 }
             }
@@ -160,8 +174,8 @@ final class PostgresPool: @unchecked Sendable {
                         for (call, callRows) in zip(calls, rows) { call.complete(.success(callRows)) }
                     } catch {
                         connection = nil
-                        fail(calls, with: error.storeError)
                         if error.isConnectionFailure { markUnreachable(error) }
+                        fail(calls, with: error.storeError)
                     }
                 }
             case .writes(let calls):
@@ -179,6 +193,15 @@ final class PostgresPool: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The expiry timer's tick: answers the calls that waited too long for a connection.
+    private func answerExpired() {
+        condition.lock()
+        let expired = takeExpired()
+        condition.unlock()
+        let waited = "no database connection came free within \(settings.acquireTimeout)"
+        for call in expired { call.complete(.failure(.unavailable(message: waited))) }
     }
 
     /// Calls that waited too long for a connection (the queues are oldest first).

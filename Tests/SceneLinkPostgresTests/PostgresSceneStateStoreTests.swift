@@ -5,7 +5,7 @@ import Testing
 
 /// Two stores on one schema stand for two SceneLink instances on one database: what one
 /// writes, the other must answer as if it had no cache.
-@Suite(.enabled(if: TwoInstances.url != nil, "set SCENELINK_TEST_POSTGRES to a test database"))
+@Suite(.enabled(if: TestDatabase.isAvailable, "set SCENELINK_TEST_POSTGRES to a test database"))
 struct PostgresSceneStateStoreTests {
     @Test func aSessionDeletedThroughAnotherInstanceIsNotFoundByItsNextStatement() async throws {
         let instances = try TwoInstances()
@@ -82,10 +82,6 @@ struct PostgresSceneStateStoreTests {
 
 /// Two stores on one fresh schema of the test database.
 struct TwoInstances {
-    static var url: String? {
-        ProcessInfo.processInfo.environment["SCENELINK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
     static let content = ValueContent(bytes: Array(#"["FuelMoney.HomePath","2"]"#.utf8), contentType: "application/json")
 
     let first: PostgresSceneStateStore
@@ -94,8 +90,8 @@ struct TwoInstances {
     private let schema: String
 
     init() throws {
-        url = try #require(Self.url)
-        schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        url = try #require(TestDatabase.url)
+        schema = TestDatabase.uniqueName()
         first = try PostgresSceneStateStore(url: url, configuration: .init(connectionCount: 1, schema: schema))
         second = try PostgresSceneStateStore(url: url, configuration: .init(connectionCount: 1, schema: schema))
     }
