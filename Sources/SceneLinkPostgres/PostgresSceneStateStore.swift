@@ -48,8 +48,12 @@ public final class PostgresSceneStateStore: SceneStateStore {
         public var connectionCount: Int
         /// Sessions kept in memory for authentication (0 reads every request's session).
         public var sessionCacheCapacity: Int
-        /// The most writes one commit carries.
+        /// The most writes (or reads) one round trip carries.
         public var maximumBatchSize: Int
+        /// Write transactions that may run at once; writes arriving meanwhile wait for the next.
+        /// One groups the most writes per commit (see `PostgresPool`); more may suit a database
+        /// far away, where a round trip takes longer than the writes themselves.
+        public var maximumWriteBatchesInFlight: Int
         /// A statement running (or waiting for a lock) longer fails with 503.
         public var statementTimeout: Duration
         /// A call waiting longer than this for a free connection fails with 503.
@@ -64,12 +68,14 @@ public final class PostgresSceneStateStore: SceneStateStore {
         /// `search_path`. Tests give each store its own.
         public var schema: String?
 
-        public init(connectionCount: Int = 4, sessionCacheCapacity: Int = 100_000, maximumBatchSize: Int = 64, statementTimeout: Duration = .seconds(5),
+        public init(connectionCount: Int = 2, sessionCacheCapacity: Int = 100_000, maximumBatchSize: Int = 64,
+                    maximumWriteBatchesInFlight: Int = 1, statementTimeout: Duration = .seconds(5),
                     acquireTimeout: Duration = .seconds(5), maximumQueuedCalls: Int = 10_000,
                     reconnectDelay: Duration = .seconds(1), connectTimeoutSeconds: Int = 5, schema: String? = nil) {
             self.connectionCount = connectionCount
             self.sessionCacheCapacity = sessionCacheCapacity
             self.maximumBatchSize = maximumBatchSize
+            self.maximumWriteBatchesInFlight = maximumWriteBatchesInFlight
             self.statementTimeout = statementTimeout
             self.acquireTimeout = acquireTimeout
             self.maximumQueuedCalls = maximumQueuedCalls
@@ -104,6 +110,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
         sessionCache = Mutex(SessionCache(capacity: configuration.sessionCacheCapacity))
         pool = PostgresPool(
             settings: .init(connectionCount: configuration.connectionCount, maximumBatchSize: configuration.maximumBatchSize,
+                            maximumWriteBatchesInFlight: configuration.maximumWriteBatchesInFlight,
                             acquireTimeout: configuration.acquireTimeout, maximumQueuedCalls: configuration.maximumQueuedCalls,
                             reconnectDelay: configuration.reconnectDelay),
             open: { () throws(PostgresError) -> PostgresConnection in

@@ -55,6 +55,8 @@ extension ServiceConfiguration {
                }, show: { $0.storeURL.map(PostgresSceneStateStore.redactedAddress) ?? "(SQLite at --db)" }),
         .integer("store-connections", \.postgres.connectionCount, in: 1...1_000,
                  help: "PostgreSQL connections in the pool, each on its own thread."),
+        .integer("store-write-transactions", \.postgres.maximumWriteBatchesInFlight, in: 1...1_000,
+                 help: "PostgreSQL write transactions at once; writes arriving meanwhile share the next commit."),
         .duration("store-statement-timeout", \.postgres.statementTimeout,
                   help: "A PostgreSQL statement running longer fails with 503."),
         .duration("store-acquire-timeout", \.postgres.acquireTimeout,

@@ -38,7 +38,7 @@ struct PostgresPoolTests {
 
     static func settings(connections: Int = 1, acquireTimeout: Duration = .seconds(10), maximumQueuedCalls: Int = 100,
                          reconnectDelay: Duration = .seconds(1)) -> PostgresPool.Settings {
-        .init(connectionCount: connections, maximumBatchSize: 64, acquireTimeout: acquireTimeout,
+        .init(connectionCount: connections, maximumBatchSize: 64, maximumWriteBatchesInFlight: 1, acquireTimeout: acquireTimeout,
               maximumQueuedCalls: maximumQueuedCalls, reconnectDelay: reconnectDelay)
     }
 

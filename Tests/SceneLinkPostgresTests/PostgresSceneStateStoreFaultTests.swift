@@ -132,6 +132,33 @@ final class PostgresSceneStateStoreFaultTests {
         #expect((try? after.get()) != nil, "answered \(after)")
     }
 
+    @Test("writes arriving while the one write transaction waits for a lock go together in the next; reads still pass")
+    func oneWriteTransactionAtOnce() throws {
+        let store = try makeStore(.init(connectionCount: 2, maximumWriteBatchesInFlight: 1))
+        let held = makeSession(), other = makeSession()
+        try #require(Self.createSession(held, in: store).map { (try? $0.get()) != nil } == true)
+        try #require(Self.createSession(other, in: store).map { (try? $0.get()) != nil } == true)
+        let side = try TestDatabase.sideConnection(url, schema: schema)
+        try side.execute("BEGIN; SELECT id FROM sessions WHERE id = '\(held.id.rawValue)' FOR UPDATE")
+        let first = try Self.putValue("held", session: held.id, in: store)
+        let waiting = "SELECT count(*) FROM pg_stat_activity WHERE \(ownBackends) AND wait_event_type = 'Lock'"
+        try #require(try TestDatabase.wait(until: waiting, countsAtLeast: 1, on: side))
+        let before = store.commitStatistics
+
+        let later = try (0..<5).map { index in try Self.putValue("later \(index)", session: other.id, in: store) }
+        let read = try #require(Self.readSession(other.id, in: store), "a read waited behind the write transaction")
+        #expect((try? read.get())??.id == other.id)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(later.allSatisfy { $0.current == nil }, "a write ran beside the one in flight")
+
+        try side.execute("ROLLBACK")
+        #expect((try? first.wait(seconds: 10)?.get()) != nil)
+        for write in later { #expect((try? write.wait(seconds: 10)?.get()) != nil) }
+        let after = store.commitStatistics
+        #expect(after.commits - before.commits == 2, "the five later writes took \(after.commits - before.commits - 1) commits")
+        #expect(after.largestBatch >= 5)
+    }
+
     @Test("while the only connection waits for a lock, calls beyond the queue are refused at once and queued ones after acquireTimeout")
     func busyPool() throws {
         let store = try makeStore(.init(connectionCount: 1, statementTimeout: .seconds(5), acquireTimeout: .milliseconds(300),
