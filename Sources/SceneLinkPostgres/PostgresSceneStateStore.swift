@@ -170,6 +170,16 @@ public final class PostgresSceneStateStore: SceneStateStore {
         }
     }
 
+    /// `completion`, after forgetting the cached session when the call found it gone (another
+    /// instance deleted it): the next request then reads the database, as an instance without
+    /// the cache would.
+    private func forgettingIfGone<T>(_ session: SessionID, _ completion: @escaping SceneStateCompletion<T>) -> SceneStateCompletion<T> {
+        { result in
+            if case .failure(.sessionNotFound) = result { self.sessionCache.withLock { $0.invalidate(session) } }
+            completion(result)
+        }
+    }
+
     /// The rows of a read that joins the session's row first: none means the session is gone.
     private static func sessionRows(_ rows: [PostgresRow]) throws -> [PostgresRow] {
         guard !rows.isEmpty else { throw SceneStateStoreError.sessionNotFound }
@@ -252,7 +262,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     public func value(session: SessionID, scene: SceneID, key: ValueKey,
                       completion: @escaping SceneStateCompletion<StoredValue?>) {
         call(.selectValue, [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue)], kind: .read,
-             completion) { rows in
+             forgettingIfGone(session, completion)) { rows in
             guard let row = try Self.sessionRows(rows).first, !row.isNull(1) else { return nil }
             return StoredValue(content: ValueContent(bytes: try row.bytes(2), contentType: try row.text(0)),
                                revision: try row.int64(1))
@@ -269,7 +279,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
                                                .text(content.contentType), .bytes(content.bytes)]
             + precondition.postgresParameters(tagPrefix: "v")
             + [.int32(Self.clamp(limits.maximumKeysPerScene)), .int32(Self.clamp(limits.maximumScenesPerSession))]
-        call(.putValue, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+        call(.putValue, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
             let (status, revision, row) = try Self.status(rows)
             guard status == 0, let revision else {
                 throw Self.failure(status: status, revision: revision, tag: EntityTag.value(revision:), limits: limits)
@@ -282,7 +292,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
                             completion: @escaping SceneStateCompletion<Bool>) {
         let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue)]
             + precondition.postgresParameters(tagPrefix: "v")
-        call(.deleteValue, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+        call(.deleteValue, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
             let (status, revision, _) = try Self.status(rows)
             switch status {
             case 0: return true
@@ -293,7 +303,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     }
 
     public func scene(session: SessionID, scene: SceneID, completion: @escaping SceneStateCompletion<SceneSnapshot?>) {
-        call(.selectScene, [.text(session.rawValue), .text(scene.rawValue)], kind: .read, completion) { rows in
+        call(.selectScene, [.text(session.rawValue), .text(scene.rawValue)], kind: .read, forgettingIfGone(session, completion)) { rows in
             var snapshot: SceneSnapshot?
             for row in try Self.sessionRows(rows) where !row.isNull(0) {
                 if snapshot == nil { snapshot = SceneSnapshot(scene: scene, revision: try row.int64(0), values: [:]) }
@@ -317,7 +327,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
             .int32(Self.clamp(limits.maximumValueBytes)), .int32(Self.clamp(limits.maximumKeysPerScene)),
             .int32(Self.clamp(limits.maximumScenesPerSession)),
         ]
-        call(.replaceScene, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+        call(.replaceScene, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
             let (status, revision, row) = try Self.status(rows)
             guard status == 0, let revision else {
                 throw Self.failure(status: status, revision: revision, tag: EntityTag.scene(revision:), limits: limits)
@@ -332,7 +342,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
                             completion: @escaping SceneStateCompletion<Bool>) {
         let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue)]
             + precondition.postgresParameters(tagPrefix: "s")
-        call(.deleteScene, parameters, kind: .write, lockOrder: session.rawValue, completion) { rows in
+        call(.deleteScene, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
             let (status, revision, _) = try Self.status(rows)
             switch status {
             case 0: return true
@@ -343,7 +353,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     }
 
     public func scenes(session: SessionID, completion: @escaping SceneStateCompletion<[SceneSummary]>) {
-        call(.selectScenes, [.text(session.rawValue)], kind: .read, completion) { rows in
+        call(.selectScenes, [.text(session.rawValue)], kind: .read, forgettingIfGone(session, completion)) { rows in
             try Self.sessionRows(rows).compactMap { row in
                 guard !row.isNull(0), let scene = try? SceneID(row.text(0)) else { return nil }
                 return SceneSummary(scene: scene, revision: try row.int64(1), valueCount: Int(try row.int64(2)))

@@ -39,6 +39,8 @@ struct PostgresSceneStateStoreTests {
         await #expect(throws: SceneStateStoreError.sessionNotFound) {
             try await awaiting { a.deleteScene(session: session.id, scene: main, precondition: .none, completion: $0) }
         }
+        // Found gone, the session is forgotten: `a` now answers as an instance without the cache.
+        #expect(try await awaiting { a.session(id: session.id, completion: $0) } == nil)
     }
 
     @Test func aLiveSessionWithoutValuesReadsAsEmptyNotAsMissing() async throws {
