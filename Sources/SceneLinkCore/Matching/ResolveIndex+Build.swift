@@ -43,7 +43,10 @@ extension ResolveIndex {
             self.templates = templates
             let hashed = trie.nodes.reduce(0) { $0 + $1.manyLiterals.count }
             literals = LiteralHashTable(minimumCapacity: hashed * 2)
-            arena.reserveCapacity(trie.nodes.count * 40 + routes.count * 80)
+            // A route's record and template take some 300 to 600 bytes (less the more runs it
+            // shares with earlier routes): reserved once, so that a large table's arena is
+            // not copied as it grows (the copy was the load's peak memory).
+            arena.reserveCapacity(trie.nodes.count * 40 + routes.count * 400)
         }
 
         /// Lays out every node and route record, then the root link's record; its offset, or

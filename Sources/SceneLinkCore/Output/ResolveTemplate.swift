@@ -24,8 +24,12 @@ import SceneLinkText
 /// 12  document program (after its `"link"` member: `,"route":…}`)
 /// ```
 /// A program is the count of its constant bytes (to reserve the answer's capacity once), then
-/// `Op`s: `constant` with a u32 length and the bytes, a hole for a value with the u32 index of
-/// the route's parameter, the other holes alone, and `end`.
+/// `Op`s: `constant` with the u32 arena offset and u32 length of a run, a hole for a value
+/// with the u32 index of the route's parameter, the other holes alone, and `end`. The
+/// template's programs come first (the record, the offsets and the navigationPath program
+/// share cache lines), then the runs no earlier template has: a run that one has (an
+/// element's type and tag, the text between the canonical links) is read where it already
+/// is, so the runs most routes share are written once and stay in cache.
 struct ResolveTemplate {
     /// The route whose record the template follows, and whose values fill the holes.
     let matched: MatchedRoute
@@ -153,8 +157,8 @@ struct ResolveTemplate {
         switch Op(rawValue: reader.arena[cursor]) ?? .end {
         case .end: return nil
         case .constant:
-            let start = cursor + 5
-            return (.constant(start: start, end: start + reader.u32(cursor + 1)), start + reader.u32(cursor + 1))
+            let start = reader.u32(cursor + 1)
+            return (.constant(start: start, end: start + reader.u32(cursor + 5)), cursor + 9)
         case .value: return (.value(reader.u32(cursor + 1)), cursor + 5)
         case .encodedValue: return (.encodedValue(reader.u32(cursor + 1)), cursor + 5)
         case .nested: return (.nested(reader.u32(cursor + 1)), cursor + 5)
@@ -186,8 +190,19 @@ struct ResolveTemplate {
     struct Builder {
         let schemes: [String]
         let hosts: [String]
-        /// The template being written; its offsets are from its own start.
+        /// The template's offsets and programs being written; the offsets in its fields are
+        /// from the template's start.
         private var program: [UInt8] = []
+        /// The template's runs, back to back, and for each, where its `constant` op's arena
+        /// offset goes in `program` (set once the template is written).
+        private var runs: [UInt8] = []
+        private var runFields: [(field: Int, start: Int, end: Int)] = []
+        /// The runs no earlier template has, written after the programs.
+        private var newRuns: [UInt8] = []
+        private var newRunHashes: [(hash: Int, offset: Int)] = []
+        /// Every run in the arena: its offset by the hash of its bytes (the bytes are compared
+        /// before a run is shared, so a collision only costs a copy).
+        private var runsByHash: [Int: Int] = [:]
         /// The constant run being written.
         var bytes: [UInt8] = []
         /// The constant bytes of the program being written.
@@ -204,6 +219,8 @@ struct ResolveTemplate {
         /// for nil, to `arena`.
         mutating func append(_ route: Route?, to arena: inout [UInt8]) {
             program.removeAll(keepingCapacity: true)
+            runs.removeAll(keepingCapacity: true)
+            runFields.removeAll(keepingCapacity: true)
             program.append(contentsOf: repeatElement(0, count: Field.size))
             if let route {
                 format(Field.navigationPath) { $0.writeNavigationPath(route.stack) }
@@ -223,7 +240,31 @@ struct ResolveTemplate {
                 program.setU32(Field.size, at: Field.array)
                 format(Field.document) { $0.writeRootDocument() }
             }
+            placeRuns(after: arena.count + program.count, in: arena)
             arena.append(contentsOf: program)
+            arena.append(contentsOf: newRuns)
+            for run in newRunHashes where runsByHash[run.hash] == nil { runsByHash[run.hash] = run.offset }
+        }
+
+        /// Points each `constant` op at a copy of its run already in `arena`, or at a copy in
+        /// `newRuns`, which will start at `start`.
+        private mutating func placeRuns(after start: Int, in arena: [UInt8]) {
+            newRuns.removeAll(keepingCapacity: true)
+            newRunHashes.removeAll(keepingCapacity: true)
+            for run in runFields {
+                let bytes = runs[run.start ..< run.end]
+                var hasher = Hasher()
+                runs.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[run.start ..< run.end])) }
+                let hash = hasher.finalize()
+                if let shared = runsByHash[hash], shared + bytes.count <= arena.count,
+                   arena[shared ..< shared + bytes.count].elementsEqual(bytes) {
+                    program.setU32(shared, at: run.field)
+                } else {
+                    program.setU32(start + newRuns.count, at: run.field)
+                    newRunHashes.append((hash: hash, offset: start + newRuns.count))
+                    newRuns.append(contentsOf: bytes)
+                }
+            }
         }
 
         /// Writes the program `write` makes and puts its offset in the template's `field`.
@@ -262,8 +303,10 @@ struct ResolveTemplate {
         private mutating func closeRun() {
             guard !bytes.isEmpty else { return }
             program.append(Op.constant.rawValue)
+            runFields.append((field: program.count, start: runs.count, end: runs.count + bytes.count))
+            program.appendU32(0)  // The run's arena offset: `placeRuns`.
             program.appendU32(bytes.count)
-            program.append(contentsOf: bytes)
+            runs.append(contentsOf: bytes)
             constantCount += bytes.count
             bytes.removeAll(keepingCapacity: true)
         }
