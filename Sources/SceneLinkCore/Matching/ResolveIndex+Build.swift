@@ -58,8 +58,12 @@ extension ResolveIndex {
             while let pending = stack.popLast() {
                 guard write(pending, pushingChildrenOnto: &stack) else { return nil }
             }
+            // The root link's record: no flags, no parameters, no route.
             let rootRecord = arena.count
-            writeRecord(nil, index: Int(ResolveIndex.none))
+            appendU32(0)
+            appendU32(0)
+            appendU32(Int(ResolveIndex.none))
+            templates.appendRoot(to: &arena)
             return arena.count < Int(UInt32.max) ? rootRecord : nil
         }
 
@@ -126,15 +130,15 @@ extension ResolveIndex {
             return true
         }
 
-        /// A route's record (nil: the root link's) and its template.
-        private mutating func writeRecord(_ route: Route?, index routeIndex: Int) {
-            appendU32((route?.query.isEmpty ?? true) ? 0 : RouteFlag.hasQuery)
-            appendU32(route?.parameters.count ?? 0)
+        /// A route's record and its template.
+        private mutating func writeRecord(_ route: Route, index routeIndex: Int) {
+            appendU32(route.query.isEmpty ? 0 : RouteFlag.hasQuery)
+            appendU32(route.parameters.count)
             appendU32(routeIndex)
-            for (index, parameter) in (route?.parameters ?? []).enumerated() {
+            for (index, parameter) in route.parameters.enumerated() {
                 var position = Int(ResolveIndex.none)
                 var isRest = false
-                for (offset, segment) in (route?.segments ?? []).enumerated() {
+                for (offset, segment) in route.segments.enumerated() {
                     if case .parameter(index) = segment { position = offset; break }
                     if case .rest(index) = segment { position = offset; isRest = true; break }
                 }

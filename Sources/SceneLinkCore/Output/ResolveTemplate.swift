@@ -215,31 +215,41 @@ struct ResolveTemplate {
             self.hosts = hosts
         }
 
-        /// Appends the template of `route`'s answers, or of the root link's (the empty stack)
-        /// for nil, to `arena`.
-        mutating func append(_ route: Route?, to arena: inout [UInt8]) {
+        /// Appends the template of `route`'s answers to `arena`.
+        mutating func append(_ route: Route, to arena: inout [UInt8]) {
+            start()
+            format(Field.navigationPath) { $0.writeNavigationPath(route.stack) }
+            format(Field.elements) { $0.writeElements(route.stack) }
+            let firstType = route.stack.first?.typeName
+            if route.stack.contains(where: { $0.typeName != firstType }) {
+                program.setU32(Int(ResolveIndex.none), at: Field.array)
+            } else {
+                format(Field.array) { $0.writeArray(route.stack) }
+            }
+            format(Field.document) { $0.writeDocument(route) }
+            finish(to: &arena)
+        }
+
+        /// Appends the template of the root link's answers (the empty stack) to `arena`.
+        mutating func appendRoot(to arena: inout [UInt8]) {
+            start()
+            // The empty stack is `[]` in every format but the document.
+            format(Field.navigationPath) { $0.bytes.appendStatic("[]") }
+            program.setU32(Field.size, at: Field.elements)
+            program.setU32(Field.size, at: Field.array)
+            format(Field.document) { $0.writeRootDocument() }
+            finish(to: &arena)
+        }
+
+        private mutating func start() {
             program.removeAll(keepingCapacity: true)
             runs.removeAll(keepingCapacity: true)
             runFields.removeAll(keepingCapacity: true)
             program.append(contentsOf: repeatElement(0, count: Field.size))
-            if let route {
-                format(Field.navigationPath) { $0.writeNavigationPath(route.stack) }
-                format(Field.elements) { $0.writeElements(route.stack) }
-                var typeNames: [String] = []
-                for element in route.stack where !typeNames.contains(element.typeName) { typeNames.append(element.typeName) }
-                if typeNames.count > 1 {
-                    program.setU32(Int(ResolveIndex.none), at: Field.array)
-                } else {
-                    format(Field.array) { $0.writeArray(route.stack) }
-                }
-                format(Field.document) { $0.writeDocument(route) }
-            } else {
-                // The empty stack is `[]` in every format but the document.
-                format(Field.navigationPath) { $0.bytes.appendStatic("[]") }
-                program.setU32(Field.size, at: Field.elements)
-                program.setU32(Field.size, at: Field.array)
-                format(Field.document) { $0.writeRootDocument() }
-            }
+        }
+
+        /// Appends the programs, then the runs no earlier template has.
+        private mutating func finish(to arena: inout [UInt8]) {
             placeRuns(after: arena.count + program.count, in: arena)
             arena.append(contentsOf: program)
             arena.append(contentsOf: newRuns)
@@ -252,17 +262,24 @@ struct ResolveTemplate {
             newRuns.removeAll(keepingCapacity: true)
             newRunHashes.removeAll(keepingCapacity: true)
             for run in runFields {
-                let bytes = runs[run.start ..< run.end]
-                var hasher = Hasher()
-                runs.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[run.start ..< run.end])) }
-                let hash = hasher.finalize()
-                if let shared = runsByHash[hash], shared + bytes.count <= arena.count,
-                   arena[shared ..< shared + bytes.count].elementsEqual(bytes) {
+                let count = run.end - run.start
+                let (hash, shared) = runs.withUnsafeBytes { runs in
+                    arena.withUnsafeBytes { arena in
+                        let bytes = UnsafeRawBufferPointer(rebasing: runs[run.start ..< run.end])
+                        let hash = Self.hash(bytes)
+                        guard let shared = runsByHash[hash], shared + count <= arena.count,
+                              Self.equal(bytes, UnsafeRawBufferPointer(rebasing: arena[shared ..< shared + count])) else {
+                            return (hash, Int?.none)
+                        }
+                        return (hash, shared)
+                    }
+                }
+                if let shared {
                     program.setU32(shared, at: run.field)
                 } else {
                     program.setU32(start + newRuns.count, at: run.field)
                     newRunHashes.append((hash: hash, offset: start + newRuns.count))
-                    newRuns.append(contentsOf: bytes)
+                    newRuns.append(contentsOf: runs[run.start ..< run.end])
                 }
             }
         }
@@ -298,6 +315,38 @@ struct ResolveTemplate {
         private mutating func op(_ op: Op, _ index: Int? = nil) {
             program.append(op.rawValue)
             if let index { program.appendU32(index) }
+        }
+
+        /// A hash of a run's bytes, eight at a time (multiply and rotate, as FxHash does):
+        /// several times cheaper than a seeded `Hasher`, and collisions are checked anyway.
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+            var hash = UInt64(bytes.count)
+            func mix(_ word: UInt64) { hash = (((hash << 5) | (hash >> 59)) ^ word) &* 0x517c_c1b7_2722_0a95 }
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for byte in bytes[offset...].reversed() { tail = tail << 8 | UInt64(byte) }
+            mix(tail)
+            return Int(truncatingIfNeeded: hash)
+        }
+
+        /// Whether two runs of the same length have the same bytes, compared eight at a time.
+        private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            var offset = 0
+            while offset + 8 <= a.count {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                    return false
+                }
+                offset += 8
+            }
+            while offset < a.count {
+                if a[offset] != b[offset] { return false }
+                offset += 1
+            }
+            return true
         }
 
         private mutating func closeRun() {
