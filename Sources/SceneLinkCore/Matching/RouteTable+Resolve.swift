@@ -108,11 +108,9 @@ extension RouteTable {
     /// "selection":…,"canonical":{"https":…,"scheme":…}}`.
     /// - Throws: `ResolveError`; `.notSingleType` for `.array` on a mixed stack.
     public func resolve(_ link: String, format: ResolveFormat) throws(ResolveError) -> [UInt8] {
-        let answer = try match(link) { matched -> Result<[UInt8], ResolveError> in
-            if let bytes = ResolveTemplate(matched).answer(format, link: link, routes: routes) { return .success(bytes) }
-            return .failure(.notSingleType(types: stackTypeNames(matched.route)))
-        }
-        return try answer.get()
+        let answer = try match(link) { (bytes: ResolveTemplate($0).answer(format, link: link, routes: routes), route: $0.route) }
+        guard let bytes = answer.bytes else { throw .notSingleType(types: stackTypeNames(answer.route)) }
+        return bytes
     }
 
     /// The type names in a route's stack, each once, in push order (for `.notSingleType`).
