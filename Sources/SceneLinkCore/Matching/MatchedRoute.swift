@@ -11,9 +11,8 @@ struct MatchedRoute {
     let record: Int
     /// The query items' values of the route, by parameter index (`ResolveIndex.SearchState`).
     let queryValues: [(parameter: Int, value: JSONValue)]
-    /// `ResolveIndex.kinds` and `ResolveIndex.enumTexts`, by kind index.
+    /// `ResolveIndex.kinds`, by kind index, for the values a kind normalises.
     let kinds: UnsafeBufferPointer<ParameterKind>
-    let enumTexts: UnsafeBufferPointer<EnumRawTexts?>
 
     /// One parameter's value, without a `JSONValue` (and its `String`) where the link's bytes
     /// are already the value's text.
@@ -43,34 +42,33 @@ struct MatchedRoute {
     }
 
     /// The value of the route's parameter at `parameter`: from its segment, the rest of the
-    /// path, or the query. Each is a value of its parameter's kind (`ParameterKind.item(fromSegment:)`).
+    /// path, or the query. Each is a value of its parameter's kind (`ParameterKind.item(fromSegment:)`):
+    /// matching has checked the segment against the kind, so its `ResolveIndex.ValueForm` says
+    /// which bytes are the value.
     func value(_ parameter: Int) -> Value {
         guard parameter < parameterCount else { return .json(nil) }
         let entry = record + ResolveIndex.RecordField.parameters + ResolveIndex.RecordField.parameterSize * parameter
-        let position = reader.u32(entry + 4)
+        let position = reader.u32(entry + ResolveIndex.RecordField.parameterPosition)
         if position == Int(ResolveIndex.none) {
             return .json(queryValues.first(where: { $0.parameter == parameter })?.value)
         }
-        if reader.u32(entry + 8) != 0 {
+        let form = reader.u32(entry + ResolveIndex.RecordField.parameterForm)
+        if form == ResolveIndex.ValueForm.rest {
             let text = (position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }
             return .json(.string(text.joined(separator: "/")))
         }
         let segment = reader.segment(position)
-        let kind = reader.u32(entry)
-        // A raw value in canonical form is its own item.
-        if reader.isASCII, let texts = enumTexts[kind], texts.contains(segment) == true {
-            return texts.isInt ? .number(segment) : .text(segment)
-        }
-        switch kinds[kind] {
-        case .string:
+        switch form {
+        case ResolveIndex.ValueForm.text:
             // Segments are valid UTF-8 (the link's own bytes or decoded `String`s).
             return .text(segment)
-        case .int where ParameterKind.isCanonicalInt(segment):
+        case ResolveIndex.ValueForm.digits where ParameterKind.isCanonicalInt(segment):
             return .number(segment)
-        case .bool where segment.elementsEqual("true".utf8) || segment.elementsEqual("false".utf8):
+        case ResolveIndex.ValueForm.bool:
             return .bool(segment.count == 4)
         default:
-            return .json(kinds[kind].item(fromSegment: String(decoding: segment, as: UTF8.self)))
+            let kind = kinds[reader.u32(entry + ResolveIndex.RecordField.parameterKind)]
+            return .json(kind.item(fromSegment: String(decoding: segment, as: UTF8.self)))
         }
     }
 

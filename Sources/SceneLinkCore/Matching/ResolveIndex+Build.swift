@@ -137,14 +137,19 @@ extension ResolveIndex {
             appendU32(routeIndex)
             for (index, parameter) in route.parameters.enumerated() {
                 var position = Int(ResolveIndex.none)
-                var isRest = false
+                var form = switch parameter.kind {
+                case .string, .stringEnum: ValueForm.text
+                case .int, .intEnum: ValueForm.digits
+                case .bool: ValueForm.bool
+                case .double, .uuid: ValueForm.normalised
+                }
                 for (offset, segment) in route.segments.enumerated() {
                     if case .parameter(index) = segment { position = offset; break }
-                    if case .rest(index) = segment { position = offset; isRest = true; break }
+                    if case .rest(index) = segment { position = offset; form = ValueForm.rest; break }
                 }
                 appendU32(kindIndex(parameter.typeName, parameter.kind))
                 appendU32(position)
-                appendU32(isRest ? 1 : 0)
+                appendU32(form)
             }
             templates.append(route, to: &arena)
         }

@@ -37,7 +37,7 @@
 /// 0   flags          1: the route has query items
 /// 4   parameter count
 /// 8   the route's index in `RouteTable.routes` (`none` for the root link's record)
-/// 12  (kind index, segment position or `none` for a query item, 1 if `{rest...}`) × parameter count
+/// 12  (kind index, segment position or `none` for a query item, `ValueForm`) × parameter count
 ///     the route's `ResolveTemplate`: every answer's constant bytes and holes
 /// ```
 /// Each route's template follows its record, so the bytes that write an answer are next to
@@ -63,10 +63,25 @@ struct ResolveIndex: Sendable {
         static let string = 16, rest = 20, labelLength = 24, label = 28
     }
 
-    /// The byte offsets of a route record's fields, and the size of a parameter entry.
+    /// The byte offsets of a route record's fields, and of a parameter entry's.
     enum RecordField {
         static let flags = 0, parameterCount = 4, route = 8, parameters = 12
-        static let parameterSize = 12
+        static let parameterSize = 12, parameterKind = 0, parameterPosition = 4, parameterForm = 8
+    }
+
+    /// How a matched segment becomes its parameter's value (`MatchedRoute.value`). Matching
+    /// has checked the segment against the kind, so most values are the segment's own bytes.
+    enum ValueForm {
+        /// The segment's text: `String`, a `String` enum's raw value.
+        static let text = 0
+        /// The segment's digits when canonical (`Int`, an `Int` enum's raw value), else normalised.
+        static let digits = 1
+        /// `true` or `false`.
+        static let bool = 2
+        /// Normalised by the kind (`Double`, `UUID`).
+        static let normalised = 3
+        /// `{rest...}`: the rest of the path.
+        static let rest = 4
     }
 
     let arena: [UInt8]
@@ -199,9 +214,7 @@ struct ResolveIndex: Sendable {
     private func matched<Answer>(_ reader: Reader, record: Int, queryValues: [(parameter: Int, value: JSONValue)],
                                  _ body: (MatchedRoute) -> Answer) -> Answer {
         kinds.withUnsafeBufferPointer { kinds in
-            enumTexts.withUnsafeBufferPointer { enumTexts in
-                body(MatchedRoute(reader: reader, record: record, queryValues: queryValues, kinds: kinds, enumTexts: enumTexts))
-            }
+            body(MatchedRoute(reader: reader, record: record, queryValues: queryValues, kinds: kinds))
         }
     }
 
