@@ -5,10 +5,11 @@ extension Array where Element == UInt8 {
         for shift in stride(from: 0, to: 32, by: 8) { append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
-    /// Overwrites the u32 field at `position` with the low 32 bits of `value`, little-endian.
+    /// Overwrites the u32 field at `position` (inside the array) with the low 32 bits of
+    /// `value`, little-endian.
     mutating func setU32(_ value: Int, at position: Int) {
-        for (offset, shift) in stride(from: 0, to: 32, by: 8).enumerated() {
-            self[position + offset] = UInt8(truncatingIfNeeded: value >> shift)
+        withUnsafeMutableBytes {
+            $0.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: position, as: UInt32.self)
         }
     }
 }

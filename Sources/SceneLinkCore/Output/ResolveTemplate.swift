@@ -199,10 +199,11 @@ struct ResolveTemplate {
         private var runFields: [(field: Int, start: Int, end: Int)] = []
         /// The runs no earlier template has, written after the programs.
         private var newRuns: [UInt8] = []
-        private var newRunHashes: [(hash: Int, offset: Int)] = []
-        /// Every run in the arena: its offset by the hash of its bytes (the bytes are compared
-        /// before a run is shared, so a collision only costs a copy).
-        private var runsByHash: [Int: Int] = [:]
+        private var newRunKeys: [(hash: UInt32, length: Int, offset: Int)] = []
+        /// Every run in the arena, in a `LiteralHashTable` as literals are: (the hash of its
+        /// bytes, its length) to its arena offset; a lookup compares the bytes, so a collision
+        /// only costs a copy.
+        private var runTable = LiteralHashTable(minimumCapacity: 1024)
         /// The constant run being written.
         var bytes: [UInt8] = []
         /// The constant bytes of the program being written.
@@ -253,32 +254,39 @@ struct ResolveTemplate {
             placeRuns(after: arena.count + program.count, in: arena)
             arena.append(contentsOf: program)
             arena.append(contentsOf: newRuns)
-            for run in newRunHashes where runsByHash[run.hash] == nil { runsByHash[run.hash] = run.offset }
+            for run in newRunKeys where run.offset < Int(LiteralHashTable.Slot.emptyChild)
+                && sharedRun(hash: run.hash, run.offset ..< run.offset + run.length, of: arena, in: arena) == nil {
+                runTable.insert(hash: run.hash, parent: UInt32(truncatingIfNeeded: run.length), child: UInt32(run.offset))
+            }
+        }
+
+        /// The arena offset of a run already in `arena` with the bytes of `bytes[range]`.
+        private func sharedRun(hash: UInt32, _ range: Range<Int>, of bytes: [UInt8], in arena: [UInt8]) -> Int? {
+            bytes.withUnsafeBytes { bytes in
+                arena.withUnsafeBytes { arena in
+                    let run = UnsafeRawBufferPointer(rebasing: bytes[range])
+                    let found = runTable.find(hash: hash, parent: UInt32(truncatingIfNeeded: run.count)) { offset in
+                        let start = Int(offset)
+                        return start + run.count <= arena.count
+                            && Self.equal(run, UnsafeRawBufferPointer(rebasing: arena[start ..< start + run.count]))
+                    }
+                    return found.map(Int.init)
+                }
+            }
         }
 
         /// Points each `constant` op at a copy of its run already in `arena`, or at a copy in
         /// `newRuns`, which will start at `start`.
         private mutating func placeRuns(after start: Int, in arena: [UInt8]) {
             newRuns.removeAll(keepingCapacity: true)
-            newRunHashes.removeAll(keepingCapacity: true)
+            newRunKeys.removeAll(keepingCapacity: true)
             for run in runFields {
-                let count = run.end - run.start
-                let (hash, shared) = runs.withUnsafeBytes { runs in
-                    arena.withUnsafeBytes { arena in
-                        let bytes = UnsafeRawBufferPointer(rebasing: runs[run.start ..< run.end])
-                        let hash = Self.hash(bytes)
-                        guard let shared = runsByHash[hash], shared + count <= arena.count,
-                              Self.equal(bytes, UnsafeRawBufferPointer(rebasing: arena[shared ..< shared + count])) else {
-                            return (hash, Int?.none)
-                        }
-                        return (hash, shared)
-                    }
-                }
-                if let shared {
+                let hash = runs.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[run.start ..< run.end])) }
+                if let shared = sharedRun(hash: hash, run.start ..< run.end, of: runs, in: arena) {
                     program.setU32(shared, at: run.field)
                 } else {
                     program.setU32(start + newRuns.count, at: run.field)
-                    newRunHashes.append((hash: hash, offset: start + newRuns.count))
+                    newRunKeys.append((hash: hash, length: run.end - run.start, offset: start + newRuns.count))
                     newRuns.append(contentsOf: runs[run.start ..< run.end])
                 }
             }
@@ -317,9 +325,10 @@ struct ResolveTemplate {
             if let index { program.appendU32(index) }
         }
 
-        /// A hash of a run's bytes, eight at a time (multiply and rotate, as FxHash does):
-        /// several times cheaper than a seeded `Hasher`, and collisions are checked anyway.
-        private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        /// A hash of a run's bytes, eight at a time (multiply and rotate, as FxHash does, then
+        /// the product's high half, where every byte counts): several times cheaper than a
+        /// seeded `Hasher` or byte-wise FNV-1a, and collisions are checked anyway.
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
             var hash = UInt64(bytes.count)
             func mix(_ word: UInt64) { hash = (((hash << 5) | (hash >> 59)) ^ word) &* 0x517c_c1b7_2722_0a95 }
             var offset = 0
@@ -330,7 +339,7 @@ struct ResolveTemplate {
             var tail: UInt64 = 0
             for byte in bytes[offset...].reversed() { tail = tail << 8 | UInt64(byte) }
             mix(tail)
-            return Int(truncatingIfNeeded: hash)
+            return UInt32(truncatingIfNeeded: hash >> 32)
         }
 
         /// Whether two runs of the same length have the same bytes, compared eight at a time.
