@@ -20,6 +20,7 @@ struct MatchedRoute {
         /// Digits in canonical form (an `Int`, an `Int` enum's raw value): the JSON text and
         /// the link text both.
         case number(UnsafeRawBufferPointer)
+        /// A `Bool` (the segment is `true` or `false`).
         case bool(Bool)
         /// A string's UTF-8 bytes (a `String`, a `String` enum's raw value).
         case text(UnsafeRawBufferPointer)
@@ -34,6 +35,7 @@ struct MatchedRoute {
         return index == Int(ResolveIndex.none) ? nil : index
     }
 
+    /// The number of the route's parameters (path, then query).
     var parameterCount: Int { reader.u32(record + ResolveIndex.RecordField.parameterCount) }
 
     /// Where the route's `ResolveTemplate` starts: right after the record's parameter entries.

@@ -66,6 +66,7 @@ struct ResolveTemplate {
         static let navigationPath = 0, elements = 4, array = 8, document = 12, size = 16
     }
 
+    /// The template of the route `matched` found (the root link's for its record).
     init(_ matched: MatchedRoute) {
         self.matched = matched
     }
@@ -242,6 +243,7 @@ struct ResolveTemplate {
             finish(to: &arena)
         }
 
+        /// Empties the buffers for the next template and leaves room for its offsets.
         private mutating func start() {
             program.removeAll(keepingCapacity: true)
             runs.removeAll(keepingCapacity: true)
@@ -305,6 +307,7 @@ struct ResolveTemplate {
             program.setU32(constantCount, at: countField)
         }
 
+        /// Ends the constant run being written and writes a hole (any piece but `constant`).
         mutating func hole(_ piece: Piece) {
             closeRun()
             switch piece {
