@@ -1,5 +1,7 @@
 /// An open-addressing hash table from (parent node, literal segment) to a child node: the
-/// literal children of every trie node with many of them, in one flat array.
+/// literal children of every trie node with many of them, in one flat array. The template
+/// builder keys its shared runs the same way (`ResolveTemplate.Builder`: the run's length as
+/// the parent, its arena offset as the child, its own hash).
 ///
 /// A slot holds the key's 32-bit hash, the parent and the child, nothing else: the segment's
 /// bytes live with the child node (`ResolveIndex` stores each node's label in its record), so

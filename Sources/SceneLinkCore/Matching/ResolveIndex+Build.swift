@@ -4,9 +4,10 @@ extension ResolveIndex {
     /// Nil when the arena would pass 4 GB, the most a u32 offset reaches (the loader reports
     /// that route file as too large).
     init?(trie: RouteTrie, routes: [Route], schemes: [String], hosts: [String]) {
-        var builder = Builder(trie: trie, routes: routes)
-        guard builder.build() else { return nil }
+        var builder = Builder(trie: trie, routes: routes, templates: ResolveTemplate.Builder(schemes: schemes, hosts: hosts))
+        guard let rootRecord = builder.build() else { return nil }
         arena = builder.arena
+        self.rootRecord = rootRecord
         literals = builder.literals
         kinds = builder.kinds
         kindTypeNames = builder.kindTypeNames
@@ -23,6 +24,8 @@ extension ResolveIndex {
         var kinds: [ParameterKind] = []
         var kindTypeNames: [String] = []
         var kindIndices: [String: Int] = [:]
+        /// Writes each route's template after its record.
+        var templates: ResolveTemplate.Builder
 
         /// A node waiting to be written, and where its offset goes once known.
         struct Pending {
@@ -34,22 +37,34 @@ extension ResolveIndex {
             var hashedParent: Int?
         }
 
-        init(trie: RouteTrie, routes: [Route]) {
+        init(trie: RouteTrie, routes: [Route], templates: ResolveTemplate.Builder) {
             self.trie = trie
             self.routes = routes
+            self.templates = templates
             let hashed = trie.nodes.reduce(0) { $0 + $1.manyLiterals.count }
             literals = LiteralHashTable(minimumCapacity: hashed * 2)
-            arena.reserveCapacity(trie.nodes.count * 40 + routes.count * 80)
+            // A route's record and template take some 300 to 600 bytes (less the more runs it
+            // shares with earlier routes): reserved once, so that a large table's arena is
+            // not copied as it grows (the copy was the load's peak memory).
+            arena.reserveCapacity(trie.nodes.count * 40 + routes.count * 400)
         }
 
-        mutating func build() -> Bool {
+        /// Lays out every node and route record, then the root link's record; its offset, or
+        /// nil when the arena passes what a u32 offset reaches.
+        mutating func build() -> Int? {
             // Depth first with an explicit stack (paths may be deep); a subtree's nodes and
             // route records end up next to each other.
             var stack = [Pending(node: 0, label: "", patch: nil, hashedParent: nil)]
             while let pending = stack.popLast() {
-                guard write(pending, pushingChildrenOnto: &stack) else { return false }
+                guard write(pending, pushingChildrenOnto: &stack) else { return nil }
             }
-            return arena.count < Int(UInt32.max)
+            // The root link's record: no flags, no parameters, no route.
+            let rootRecord = arena.count
+            appendU32(0)
+            appendU32(0)
+            appendU32(Int(ResolveIndex.none))
+            templates.appendRoot(to: &arena)
+            return arena.count < Int(UInt32.max) ? rootRecord : nil
         }
 
         /// Writes one node and its routes' records, and pushes its children so that they pop
@@ -115,21 +130,28 @@ extension ResolveIndex {
             return true
         }
 
+        /// A route's record and its template.
         private mutating func writeRecord(_ route: Route, index routeIndex: Int) {
             appendU32(route.query.isEmpty ? 0 : RouteFlag.hasQuery)
             appendU32(route.parameters.count)
             appendU32(routeIndex)
             for (index, parameter) in route.parameters.enumerated() {
                 var position = Int(ResolveIndex.none)
-                var isRest = false
+                var form = switch parameter.kind {
+                case .string, .stringEnum: ValueForm.text
+                case .int, .intEnum: ValueForm.digits
+                case .bool: ValueForm.bool
+                case .double, .uuid: ValueForm.normalised
+                }
                 for (offset, segment) in route.segments.enumerated() {
                     if case .parameter(index) = segment { position = offset; break }
-                    if case .rest(index) = segment { position = offset; isRest = true; break }
+                    if case .rest(index) = segment { position = offset; form = ValueForm.rest; break }
                 }
                 appendU32(kindIndex(parameter.typeName, parameter.kind))
                 appendU32(position)
-                appendU32(isRest ? 1 : 0)
+                appendU32(form)
             }
+            templates.append(route, to: &arena)
         }
 
         private mutating func kindIndex(_ typeName: String, _ kind: ParameterKind) -> Int {
@@ -140,14 +162,8 @@ extension ResolveIndex {
             return kinds.count - 1
         }
 
-        private mutating func appendU32(_ value: Int) {
-            for shift in stride(from: 0, to: 32, by: 8) { arena.append(UInt8(truncatingIfNeeded: value >> shift)) }
-        }
+        private mutating func appendU32(_ value: Int) { arena.appendU32(value) }
 
-        private mutating func setU32(_ value: Int, at position: Int) {
-            for (offset, shift) in stride(from: 0, to: 32, by: 8).enumerated() {
-                arena[position + offset] = UInt8(truncatingIfNeeded: value >> shift)
-            }
-        }
+        private mutating func setU32(_ value: Int, at position: Int) { arena.setU32(value, at: position) }
     }
 }

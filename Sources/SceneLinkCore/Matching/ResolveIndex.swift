@@ -36,9 +36,13 @@
 /// ```
 /// 0   flags          1: the route has query items
 /// 4   parameter count
-/// 8   the route's index in `RouteTable.routes`
-/// 12  (kind index, segment position or `none` for a query item, 1 if `{rest...}`) × parameter count
+/// 8   the route's index in `RouteTable.routes` (`none` for the root link's record)
+/// 12  (kind index, segment position or `none` for a query item, `ValueForm`) × parameter count
+///     the route's `ResolveTemplate`: every answer's constant bytes and holes
 /// ```
+/// Each route's template follows its record, so the bytes that write an answer are next to
+/// the record the search ends at, not in objects of their own elsewhere on the heap. The root
+/// link's record (no parameters, its template) is last, at `rootRecord`.
 struct ResolveIndex: Sendable {
     static let none = UInt32.max
     /// Links with more segments than this are split into a heap buffer rather than the stack.
@@ -59,7 +63,30 @@ struct ResolveIndex: Sendable {
         static let string = 16, rest = 20, labelLength = 24, label = 28
     }
 
+    /// The byte offsets of a route record's fields, and of a parameter entry's.
+    enum RecordField {
+        static let flags = 0, parameterCount = 4, route = 8, parameters = 12
+        static let parameterSize = 12, parameterKind = 0, parameterPosition = 4, parameterForm = 8
+    }
+
+    /// How a matched segment becomes its parameter's value (`MatchedRoute.value`). Matching
+    /// has checked the segment against the kind, so most values are the segment's own bytes.
+    enum ValueForm {
+        /// The segment's text: `String`, a `String` enum's raw value.
+        static let text = 0
+        /// The segment's digits when canonical (`Int`, an `Int` enum's raw value), else normalised.
+        static let digits = 1
+        /// `true` or `false`.
+        static let bool = 2
+        /// Normalised by the kind (`Double`, `UUID`).
+        static let normalised = 3
+        /// `{rest...}`: the rest of the path.
+        static let rest = 4
+    }
+
     let arena: [UInt8]
+    /// The root link's record: no parameters, and the template of the empty stack.
+    let rootRecord: Int
     let literals: LiteralHashTable
     /// Parameter kinds by index, one per type name.
     let kinds: [ParameterKind]
@@ -129,9 +156,10 @@ struct ResolveIndex: Sendable {
 
     // MARK: Matching
 
-    /// The route and values for a printable-ASCII link without escapes, read in place; nil
-    /// when the link needs `LinkParser` or matches no route.
-    func match(inPlace link: String, routes: [Route], state: inout SearchState) -> RouteTable.Match? {
+    /// `body`'s answer for the route of a printable-ASCII link without escapes, read in
+    /// place; nil when the link needs `LinkParser` or matches no route.
+    func match<Answer>(inPlace link: String, routes: [Route], state: inout SearchState,
+                       _ body: (MatchedRoute) -> Answer) -> Answer? {
         var text = link
         // Native strings are contiguous UTF-8 already: read them in place, without a copy.
         return text.withUTF8 { bytes in
@@ -140,14 +168,15 @@ struct ResolveIndex: Sendable {
                 guard let count = split(bytes, into: segments, query: &query) else { return nil }
                 let link = UnsafeRawBufferPointer(bytes)
                 return find(link, UnsafeBufferPointer(rebasing: segments[0..<count]),
-                            query: query.map { UnsafeRawBufferPointer(rebasing: link[$0]) }, isASCII: true, routes, &state)
+                            query: query.map { UnsafeRawBufferPointer(rebasing: link[$0]) }, isASCII: true, routes, &state, body)
             }
         }
     }
 
-    /// The route and values for a link `LinkParser` has split and decoded; nil when no route
-    /// matches (`state` says how far the search got).
-    func match(parsed: LinkParser.Parsed, routes: [Route], state: inout SearchState) -> RouteTable.Match? {
+    /// `body`'s answer for the route of a link `LinkParser` has split and decoded; nil when no
+    /// route matches (`state` says how far the search got).
+    func match<Answer>(parsed: LinkParser.Parsed, routes: [Route], state: inout SearchState,
+                       _ body: (MatchedRoute) -> Answer) -> Answer? {
         var bytes: [UInt8] = []
         var bounds: [SegmentBounds] = []
         bounds.reserveCapacity(parsed.segments.count)
@@ -159,20 +188,33 @@ struct ResolveIndex: Sendable {
         let isASCII = bytes.allSatisfy { $0 < 0x80 }
         return bytes.withUnsafeBytes { link in
             bounds.withUnsafeBufferPointer { segments in
-                guard let query = parsed.query else { return find(link, segments, query: nil, isASCII: isASCII, routes, &state) }
-                return query.withUnsafeBytes { find(link, segments, query: $0, isASCII: isASCII, routes, &state) }
+                guard let query = parsed.query else { return find(link, segments, query: nil, isASCII: isASCII, routes, &state, body) }
+                return query.withUnsafeBytes { find(link, segments, query: $0, isASCII: isASCII, routes, &state, body) }
             }
         }
     }
 
-    /// Searches the arena for the segments and reads the values of the route found.
-    private func find(_ link: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<SegmentBounds>,
-                      query: UnsafeRawBufferPointer?, isASCII: Bool, _ routes: [Route],
-                      _ state: inout SearchState) -> RouteTable.Match? {
+    /// `body`'s answer for the root link (the empty stack).
+    func matchRoot<Answer>(_ body: (MatchedRoute) -> Answer) -> Answer {
+        withArenaReader { reader in matched(reader, record: rootRecord, queryValues: [], body) }
+    }
+
+    /// Searches the arena for the segments and gives `body` the route found.
+    private func find<Answer>(_ link: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                              query: UnsafeRawBufferPointer?, isASCII: Bool, _ routes: [Route],
+                              _ state: inout SearchState, _ body: (MatchedRoute) -> Answer) -> Answer? {
         arena.withUnsafeBytes { arena in
             let reader = Reader(arena: arena, link: link, segments: segments, query: query, isASCII: isASCII)
             guard let record = search(reader, node: 0, at: 0, &state, routes) else { return nil }
-            return RouteTable.Match(route: reader.u32(record + 8), values: values(reader, record: record, state.queryValues))
+            return matched(reader, record: record, queryValues: state.queryValues, body)
+        }
+    }
+
+    /// `body` with the record at `record` as a `MatchedRoute`.
+    private func matched<Answer>(_ reader: Reader, record: Int, queryValues: [(parameter: Int, value: JSONValue)],
+                                 _ body: (MatchedRoute) -> Answer) -> Answer {
+        kinds.withUnsafeBufferPointer { kinds in
+            body(MatchedRoute(reader: reader, record: record, queryValues: queryValues, kinds: kinds))
         }
     }
 
@@ -269,8 +311,8 @@ struct ResolveIndex: Sendable {
         for _ in 0..<reader.u32(node + NodeField.terminalCount) {
             let record = reader.u32(slot)
             slot += 4
-            if reader.u32(record) & RouteFlag.hasQuery == 0 { return record }
-            if let found = queryValues(reader, route: reader.u32(record + 8), &state, routes) {
+            if reader.u32(record + RecordField.flags) & RouteFlag.hasQuery == 0 { return record }
+            if let found = queryValues(reader, route: reader.u32(record + RecordField.route), &state, routes) {
                 state.queryValues = found
                 return record
             }
@@ -407,7 +449,7 @@ struct ResolveIndex: Sendable {
             while let next = pending.popLast(), found.count < limit {
                 var slot = reader.terminals(next)
                 for _ in 0..<reader.u32(next + NodeField.terminalCount) {
-                    found.append(reader.u32(reader.u32(slot) + 8))
+                    found.append(reader.u32(reader.u32(slot) + RecordField.route))
                     slot += 4
                 }
                 var children = literalChildren(reader, node: next)
@@ -420,38 +462,5 @@ struct ResolveIndex: Sendable {
             }
             return Array(found.prefix(limit))
         }
-    }
-
-    // MARK: Values
-
-    /// The route's parameter values: from its segments, the rest of the path, or the query.
-    private func values(_ reader: Reader, record: Int, _ queryValues: [(parameter: Int, value: JSONValue)]) -> [JSONValue?] {
-        let parameterCount = reader.u32(record + 4)
-        guard parameterCount > 0 else { return [] }
-        var values: [JSONValue?] = []
-        values.reserveCapacity(parameterCount)
-        for parameter in 0..<parameterCount {
-            let entry = record + 12 + 12 * parameter
-            let position = reader.u32(entry + 4)
-            if position == Int(Self.none) {
-                values.append(queryValues.first(where: { $0.parameter == parameter })?.value)
-            } else if reader.u32(entry + 8) != 0 {
-                let text = (position..<reader.segments.count).map { String(decoding: reader.segment($0), as: UTF8.self) }
-                values.append(.string(text.joined(separator: "/")))
-            } else {
-                values.append(value(reader.segment(position), kind: reader.u32(entry), isASCII: reader.isASCII))
-            }
-        }
-        return values
-    }
-
-    /// A matched segment's item (`ParameterKind.item(fromSegment:)`).
-    private func value(_ segment: UnsafeRawBufferPointer, kind index: Int, isASCII: Bool) -> JSONValue? {
-        let text = String(decoding: segment, as: UTF8.self)
-        // A raw value in canonical form is its own item.
-        if isASCII, let texts = enumTexts[index], texts.contains(segment) == true {
-            return texts.isInt ? .number(text) : .string(text)
-        }
-        return kinds[index].item(fromSegment: text)
     }
 }

@@ -5,24 +5,24 @@ extension RouteTable {
         var values: [JSONValue?]
     }
 
-    /// Matches a link (see `ResolveIndex` for the search and precedence, `LinkParser` for
-    /// normalisation).
+    /// Matches a link and gives `body` the route found (see `ResolveIndex` for the search and
+    /// precedence, `LinkParser` for normalisation); `body` reads it in place and must not keep it.
     ///
     /// Most links are printable ASCII without escapes and are matched in place; any other
     /// link, and any link that matches nothing, goes through `LinkParser`, which says what is
     /// wrong with a link that is not valid, and then through the same search.
-    func match(_ link: String) throws(ResolveError) -> Match {
+    func match<Answer>(_ link: String, _ body: (MatchedRoute) -> Answer) throws(ResolveError) -> Answer {
         var state = ResolveIndex.SearchState()
-        if let found = index.match(inPlace: link, routes: routes, state: &state) { return found }
+        if let found = index.match(inPlace: link, routes: routes, state: &state, body) { return found }
         let parsed = try LinkParser.parse(link, schemes: schemes, hosts: hosts)
         state = ResolveIndex.SearchState()
-        if let found = index.match(parsed: parsed, routes: routes, state: &state) { return found }
+        if let found = index.match(parsed: parsed, routes: routes, state: &state, body) { return found }
         if state.queryItems == nil, let query = parsed.query, LinkParser.queryItems(of: query) == nil {
             throw .invalidLink(link: link, reason: "its query has a malformed percent-escape; write '%' as %25")
         }
         if parsed.segments.isEmpty {
             // The root link: the empty stack, back to the root in one step.
-            return Match(route: nil, values: [])
+            return index.matchRoot(body)
         }
         let path = parsed.normalisedPath
         if let wrong = state.wrongType, wrong.segment >= state.deepest || state.queryMiss == nil {
@@ -31,6 +31,11 @@ extension RouteTable {
                                       expected: expected)
         }
         throw .noRoute(path: path, closest: closestRoutes(to: state.deepestNode, path: path), hint: state.queryMiss.map(hint))
+    }
+
+    /// The route (nil for the implicit root) and its parameter values as JSON.
+    func match(_ link: String) throws(ResolveError) -> Match {
+        try match(link) { Match(route: $0.route, values: $0.values()) }
     }
 
     /// What a route with query items needed from the link, in one sentence.
@@ -86,7 +91,7 @@ extension RouteTable {
     ///   the root link of a file that declares no `/` route.
     /// - Throws: `ResolveError`, as `resolve(_:)` does.
     public func routeName(of link: String) throws(ResolveError) -> String? {
-        try match(link).route.map { routes[$0].name }
+        try match(link) { $0.route }.map { routes[$0].name }
     }
 
     /// Resolves a link straight to its CodableRepresentation bytes.
@@ -103,10 +108,16 @@ extension RouteTable {
     /// "selection":…,"canonical":{"https":…,"scheme":…}}`.
     /// - Throws: `ResolveError`; `.notSingleType` for `.array` on a mixed stack.
     public func resolve(_ link: String, format: ResolveFormat) throws(ResolveError) -> [UInt8] {
-        let found = try match(link)
-        // The template used where it is stored: a copy would retain each of its arrays.
-        guard let route = found.route else { return try rootTemplate.answer(format, link: link, values: found.values) }
-        return try templates[route].answer(format, link: link, values: found.values)
+        let answer = try match(link) { (bytes: ResolveTemplate($0).answer(format, link: link, routes: routes), route: $0.route) }
+        guard let bytes = answer.bytes else { throw .notSingleType(types: stackTypeNames(answer.route)) }
+        return bytes
+    }
+
+    /// The type names in a route's stack, each once, in push order (for `.notSingleType`).
+    private func stackTypeNames(_ route: Int?) -> [String] {
+        var names: [String] = []
+        for element in route.map({ routes[$0].stack }) ?? [] where !names.contains(element.typeName) { names.append(element.typeName) }
+        return names
     }
 
     /// A root link's resolution: the empty stack, back to the root in one step.

@@ -1,4 +1,7 @@
-/// One route's resolve answers in every `ResolveFormat`: the one writer of resolve output.
+import SceneLinkText
+
+/// One route's resolve answers in every `ResolveFormat`, laid out in `ResolveIndex`'s arena
+/// right after the route's record: the one writer of resolve output.
 ///
 /// Each format is constant bytes, written when the table is built, with holes for the
 /// parameter values. The holes are the ways a value appears: as JSON (`parameters`,
@@ -8,12 +11,33 @@
 /// `{rest...}` segment or query items (which print only when they differ from their defaults)
 /// has one hole for the whole printed path. A route without parameters is one constant run.
 ///
-/// The values must be the ones matching gave for this route: each is then already a value of
-/// its parameter's kind (`ParameterKind.item(fromSegment:)`), whose link text is its own text,
-/// so the template prints it without checking it against the kind again.
-struct ResolveTemplate: Sendable {
-    /// A run of `bytes`, or a hole for the route's parameter at an index.
-    enum Piece: Sendable {
+/// The values are the ones matching gave for this route (`MatchedRoute.value`): each is then
+/// already a value of its parameter's kind (`ParameterKind.item(fromSegment:)`), whose link
+/// text is its own text, so the template prints it without checking it against the kind
+/// again, and most are written from the link's bytes without a `JSONValue`.
+///
+/// Layout (offsets in bytes from the template's start, u32 little-endian, read unaligned):
+/// ```
+/// 0   navigationPath program
+/// 4   elements program
+/// 8   typed-array program, `none` when the stack holds several types
+/// 12  document program (after its `"link"` member: `,"route":…}`)
+/// ```
+/// A program is the count of its constant bytes (to reserve the answer's capacity once), then
+/// `Op`s: `constant` with the u32 arena offset and u32 length of a run, a hole for a value
+/// with the u32 index of the route's parameter, the other holes alone, and `end`. The
+/// template's programs come first (the record, the offsets and the navigationPath program
+/// share cache lines), then the runs no earlier template has: a run that one has (an
+/// element's type and tag, the text between the canonical links) is read where it already
+/// is, so the runs most routes share are written once and stay in cache.
+struct ResolveTemplate {
+    /// The route whose record the template follows, and whose values fill the holes.
+    let matched: MatchedRoute
+
+    /// A run of constant bytes, or a hole for the route's parameter at an index: a program's
+    /// `Op`s as `pieces(_:)` reads them back.
+    enum Piece: Equatable {
+        /// Arena offsets of the run.
         case constant(start: Int, end: Int)
         /// The value as JSON (`2`, `"Item3"`), slashes as they are.
         case value(Int)
@@ -32,85 +56,63 @@ struct ResolveTemplate: Sendable {
         case pathAgain
     }
 
-    /// Every constant run of every format, back to back.
-    let bytes: [UInt8]
-    /// The document after its `"link"` member: `,"route":…}`.
-    let document: [Piece]
-    let navigationPath: [Piece]
-    let elements: [Piece]
-    /// The typed array, or the element types when there are several (no typed array then).
-    let array: Result<[Piece], ResolveError>
-    /// The route, for `printedPath`; nil for the root and for routes without that hole.
-    let route: Route?
-
-    /// The template of `route`'s answers, or of the root link's (the empty stack) for nil.
-    init(route: Route?, schemes: [String], hosts: [String]) {
-        var builder = Builder()
-        guard let route else {
-            document = builder.format { $0.writeRootDocument(schemes: schemes, hosts: hosts) }
-            navigationPath = builder.format { $0.bytes.appendStatic("[]") }
-            elements = navigationPath
-            array = .success(navigationPath)
-            bytes = builder.bytes
-            self.route = nil
-            return
-        }
-        document = builder.format { $0.writeDocument(route, schemes: schemes, hosts: hosts) }
-        navigationPath = builder.format { $0.writeNavigationPath(route.stack) }
-        elements = builder.format { $0.writeElements(route.stack) }
-        var typeNames: [String] = []
-        for element in route.stack where !typeNames.contains(element.typeName) { typeNames.append(element.typeName) }
-        if typeNames.count > 1 {
-            array = .failure(.notSingleType(types: typeNames))
-        } else {
-            array = .success(builder.format { $0.writeArray(route.stack) })
-        }
-        bytes = builder.bytes
-        self.route = builder.usesPrintedPath ? route : nil
+    /// A program's instructions, one byte each.
+    enum Op: UInt8 {
+        case end, constant, value, encodedValue, nested, segment, printedPath, pathStart, pathEnd, pathAgain
     }
 
-    /// The answer in `format` for `link` with `values` (the route's parameter values from a
-    /// match, by index) in the holes.
-    /// - Throws: `.notSingleType` for `.array` on a mixed stack.
-    func answer(_ format: ResolveFormat, link: String, values: [JSONValue?]) throws(ResolveError) -> [UInt8] {
+    /// The byte offsets of the template's fields.
+    enum Field {
+        static let navigationPath = 0, elements = 4, array = 8, document = 12, size = 16
+    }
+
+    /// The template of the route `matched` found (the root link's for its record).
+    init(_ matched: MatchedRoute) {
+        self.matched = matched
+    }
+
+    /// The answer in `format` for `link`; nil for `.array` on a stack of several types.
+    /// `routes` gives the route for the printed-path hole.
+    func answer(_ format: ResolveFormat, link: String, routes: [Route]) -> [UInt8]? {
+        guard let program = program(format) else { return nil }
+        let reader = matched.reader
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 2 * link.utf8.count + 16)
-        switch format {
-        case .document:
+        out.reserveCapacity(reader.u32(program) + 2 * link.utf8.count + 16)
+        if format == .document {
             out.appendStatic("{\"link\":")
             JSONWriter.appendString(link, to: &out, escapingSlashes: false)
-            append(document, values: values, to: &out)
-        case .navigationPath: append(navigationPath, values: values, to: &out)
-        case .elements: append(elements, values: values, to: &out)
-        case .array: append(try array.get(), values: values, to: &out)
         }
-        return out
-    }
-
-    /// Appends `pieces` with `values` (the route's parameter values from a match, by index)
-    /// in the holes.
-    private func append(_ pieces: [Piece], values: [JSONValue?], to out: inout [UInt8]) {
+        let bytes = reader.arena.assumingMemoryBound(to: UInt8.self)
         var path = 0 ..< 0
-        for piece in pieces {
+        var cursor = program + 4
+        while let (piece, next) = piece(at: cursor) {
+            cursor = next
             switch piece {
             case .constant(let start, let end):
-                bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start ..< end])) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start ..< end]))
             case .value(let index):
-                JSONWriter.append(Self.value(values, index), to: &out, escapingSlashes: false)
+                append(index, to: &out, escapingSlashes: false)
             case .encodedValue(let index):
-                JSONWriter.append(Self.value(values, index), to: &out, escapingSlashes: true)
+                append(index, to: &out, escapingSlashes: true)
             case .nested(let index):
-                JSONWriter.appendNested(Self.value(values, index), to: &out)
+                switch matched.value(index) {
+                case .number(let digits): out.append(contentsOf: digits.assumingMemoryBound(to: UInt8.self))
+                case .bool(let flag): out.appendStatic(flag ? "true" : "false")
+                case .text(let text): JSONWriter.appendNestedString(text.assumingMemoryBound(to: UInt8.self), to: &out)
+                case .json(let value): JSONWriter.appendNested(value ?? .null, to: &out)
+                }
             case .segment(let index):
                 // Percent-encoded bytes need no JSON escaping. Matched values are scalars.
-                switch Self.value(values, index) {
-                case .string(var text), .number(var text): text.withUTF8 { LinkPrinter.appendSegment($0, to: &out) }
+                switch matched.value(index) {
+                case .number(let text), .text(let text): LinkPrinter.appendSegment(text.assumingMemoryBound(to: UInt8.self), to: &out)
                 case .bool(let flag): out.appendStatic(flag ? "true" : "false")
-                case .null, .array, .object: break
+                case .json(.string(var text)?), .json(.number(var text)?): text.withUTF8 { LinkPrinter.appendSegment($0, to: &out) }
+                case .json(.bool(let flag)?): out.appendStatic(flag ? "true" : "false")
+                case .json: break
                 }
             case .printedPath:
                 // Matched values always print (link text is the inverse of matching).
-                if let route, let printed = LinkPrinter.pathAndQuery(route, values: values) {
+                if let route = matched.route, let printed = LinkPrinter.pathAndQuery(routes[route], values: matched.values()) {
                     JSONWriter.appendEscaped(printed.utf8, to: &out, escapingSlashes: false)
                 }
             case .pathStart:
@@ -121,46 +123,259 @@ struct ResolveTemplate: Sendable {
                 for offset in path { out.append(out[offset]) }
             }
         }
+        return out
     }
 
-    private static func value(_ values: [JSONValue?], _ index: Int) -> JSONValue {
-        (index < values.count ? values[index] : nil) ?? .null
-    }
-
-    /// Writes each format's constant bytes and holes.
-    private struct Builder {
-        var bytes: [UInt8] = []
+    /// The pieces of `format`'s program; nil for `.array` on a stack of several types.
+    func pieces(_ format: ResolveFormat) -> [Piece]? {
+        guard let program = program(format) else { return nil }
         var pieces: [Piece] = []
-        /// Where the constant run being written began.
-        var runStart = 0
-        /// Whether the canonical path has been written once (the second link copies it).
-        var pathWritten = false
-        var usesPrintedPath = false
+        var cursor = program + 4
+        while let (piece, next) = piece(at: cursor) {
+            pieces.append(piece)
+            cursor = next
+        }
+        return pieces
+    }
 
-        /// The pieces `write` makes.
-        mutating func format(_ write: (inout Builder) -> Void) -> [Piece] {
-            pieces = []
-            runStart = bytes.count
+    /// Where `format`'s program starts in the arena; nil when the template has none.
+    private func program(_ format: ResolveFormat) -> Int? {
+        let start = matched.templateStart
+        let field = switch format {
+        case .navigationPath: Field.navigationPath
+        case .elements: Field.elements
+        case .array: Field.array
+        case .document: Field.document
+        }
+        let offset = matched.reader.u32(start + field)
+        return offset == Int(ResolveIndex.none) ? nil : start + offset
+    }
+
+    /// The piece at `cursor` in a program and where the next starts; nil at its end.
+    private func piece(at cursor: Int) -> (Piece, next: Int)? {
+        let reader = matched.reader
+        // The arena holds only ops the builder wrote; an unknown byte ends the program.
+        switch Op(rawValue: reader.arena[cursor]) ?? .end {
+        case .end: return nil
+        case .constant:
+            let start = reader.u32(cursor + 1)
+            return (.constant(start: start, end: start + reader.u32(cursor + 5)), cursor + 9)
+        case .value: return (.value(reader.u32(cursor + 1)), cursor + 5)
+        case .encodedValue: return (.encodedValue(reader.u32(cursor + 1)), cursor + 5)
+        case .nested: return (.nested(reader.u32(cursor + 1)), cursor + 5)
+        case .segment: return (.segment(reader.u32(cursor + 1)), cursor + 5)
+        case .printedPath: return (.printedPath, cursor + 1)
+        case .pathStart: return (.pathStart, cursor + 1)
+        case .pathEnd: return (.pathEnd, cursor + 1)
+        case .pathAgain: return (.pathAgain, cursor + 1)
+        }
+    }
+
+    /// Appends the value of the parameter at `index` as JSON.
+    private func append(_ index: Int, to out: inout [UInt8], escapingSlashes: Bool) {
+        switch matched.value(index) {
+        case .number(let digits):
+            out.append(contentsOf: digits.assumingMemoryBound(to: UInt8.self))
+        case .bool(let flag):
+            out.appendStatic(flag ? "true" : "false")
+        case .text(let text):
+            out.append(UInt8(ascii: "\""))
+            JSONEscaping.append(text.assumingMemoryBound(to: UInt8.self), to: &out, escapingSlashes: escapingSlashes)
+            out.append(UInt8(ascii: "\""))
+        case .json(let value):
+            JSONWriter.append(value ?? .null, to: &out, escapingSlashes: escapingSlashes)
+        }
+    }
+
+    /// Writes each route's template: each format's constant bytes and holes.
+    struct Builder {
+        let schemes: [String]
+        let hosts: [String]
+        /// The template's offsets and programs being written; the offsets in its fields are
+        /// from the template's start.
+        private var program: [UInt8] = []
+        /// The template's runs, back to back, and for each, where its `constant` op's arena
+        /// offset goes in `program` (set once the template is written).
+        private var runs: [UInt8] = []
+        private var runFields: [(field: Int, start: Int, end: Int)] = []
+        /// The runs no earlier template has, written after the programs.
+        private var newRuns: [UInt8] = []
+        private var newRunKeys: [(hash: UInt32, length: Int, offset: Int)] = []
+        /// Every run in the arena, in a `LiteralHashTable` as literals are: (the hash of its
+        /// bytes, its length) to its arena offset; a lookup compares the bytes, so a collision
+        /// only costs a copy.
+        private var runTable = LiteralHashTable(minimumCapacity: 1024)
+        /// The constant run being written.
+        var bytes: [UInt8] = []
+        /// The constant bytes of the program being written.
+        private var constantCount = 0
+        /// Whether the canonical path has been written once (the second link copies it).
+        private var pathWritten = false
+
+        init(schemes: [String], hosts: [String]) {
+            self.schemes = schemes
+            self.hosts = hosts
+        }
+
+        /// Appends the template of `route`'s answers to `arena`.
+        mutating func append(_ route: Route, to arena: inout [UInt8]) {
+            start()
+            format(Field.navigationPath) { $0.writeNavigationPath(route.stack) }
+            format(Field.elements) { $0.writeElements(route.stack) }
+            let firstType = route.stack.first?.typeName
+            if route.stack.contains(where: { $0.typeName != firstType }) {
+                program.setU32(Int(ResolveIndex.none), at: Field.array)
+            } else {
+                format(Field.array) { $0.writeArray(route.stack) }
+            }
+            format(Field.document) { $0.writeDocument(route) }
+            finish(to: &arena)
+        }
+
+        /// Appends the template of the root link's answers (the empty stack) to `arena`.
+        mutating func appendRoot(to arena: inout [UInt8]) {
+            start()
+            // The empty stack is `[]` in every format but the document.
+            format(Field.navigationPath) { $0.bytes.appendStatic("[]") }
+            program.setU32(Field.size, at: Field.elements)
+            program.setU32(Field.size, at: Field.array)
+            format(Field.document) { $0.writeRootDocument() }
+            finish(to: &arena)
+        }
+
+        /// Empties the buffers for the next template and leaves room for its offsets.
+        private mutating func start() {
+            program.removeAll(keepingCapacity: true)
+            runs.removeAll(keepingCapacity: true)
+            runFields.removeAll(keepingCapacity: true)
+            program.append(contentsOf: repeatElement(0, count: Field.size))
+        }
+
+        /// Appends the programs, then the runs no earlier template has.
+        private mutating func finish(to arena: inout [UInt8]) {
+            placeRuns(after: arena.count + program.count, in: arena)
+            arena.append(contentsOf: program)
+            arena.append(contentsOf: newRuns)
+            for run in newRunKeys where run.offset < Int(LiteralHashTable.Slot.emptyChild)
+                && sharedRun(hash: run.hash, run.offset ..< run.offset + run.length, of: arena, in: arena) == nil {
+                runTable.insert(hash: run.hash, parent: UInt32(truncatingIfNeeded: run.length), child: UInt32(run.offset))
+            }
+        }
+
+        /// The arena offset of a run already in `arena` with the bytes of `bytes[range]`.
+        private func sharedRun(hash: UInt32, _ range: Range<Int>, of bytes: [UInt8], in arena: [UInt8]) -> Int? {
+            bytes.withUnsafeBytes { bytes in
+                arena.withUnsafeBytes { arena in
+                    let run = UnsafeRawBufferPointer(rebasing: bytes[range])
+                    let found = runTable.find(hash: hash, parent: UInt32(truncatingIfNeeded: run.count)) { offset in
+                        let start = Int(offset)
+                        return start + run.count <= arena.count
+                            && Self.equal(run, UnsafeRawBufferPointer(rebasing: arena[start ..< start + run.count]))
+                    }
+                    return found.map(Int.init)
+                }
+            }
+        }
+
+        /// Points each `constant` op at a copy of its run already in `arena`, or at a copy in
+        /// `newRuns`, which will start at `start`.
+        private mutating func placeRuns(after start: Int, in arena: [UInt8]) {
+            newRuns.removeAll(keepingCapacity: true)
+            newRunKeys.removeAll(keepingCapacity: true)
+            for run in runFields {
+                let hash = runs.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[run.start ..< run.end])) }
+                if let shared = sharedRun(hash: hash, run.start ..< run.end, of: runs, in: arena) {
+                    program.setU32(shared, at: run.field)
+                } else {
+                    program.setU32(start + newRuns.count, at: run.field)
+                    newRunKeys.append((hash: hash, length: run.end - run.start, offset: start + newRuns.count))
+                    newRuns.append(contentsOf: runs[run.start ..< run.end])
+                }
+            }
+        }
+
+        /// Writes the program `write` makes and puts its offset in the template's `field`.
+        private mutating func format(_ field: Int, _ write: (inout Builder) -> Void) {
+            program.setU32(program.count, at: field)
+            let countField = program.count
+            program.appendU32(0)
+            constantCount = 0
             pathWritten = false
             write(&self)
             closeRun()
-            return pieces
+            program.append(Op.end.rawValue)
+            program.setU32(constantCount, at: countField)
         }
 
+        /// Ends the constant run being written and writes a hole (any piece but `constant`).
         mutating func hole(_ piece: Piece) {
             closeRun()
-            pieces.append(piece)
+            switch piece {
+            case .constant: break  // Runs are written by `closeRun`.
+            case .value(let index): op(.value, index)
+            case .encodedValue(let index): op(.encodedValue, index)
+            case .nested(let index): op(.nested, index)
+            case .segment(let index): op(.segment, index)
+            case .printedPath: op(.printedPath)
+            case .pathStart: op(.pathStart)
+            case .pathEnd: op(.pathEnd)
+            case .pathAgain: op(.pathAgain)
+            }
+        }
+
+        private mutating func op(_ op: Op, _ index: Int? = nil) {
+            program.append(op.rawValue)
+            if let index { program.appendU32(index) }
+        }
+
+        /// A hash of a run's bytes, eight at a time (multiply and rotate, as FxHash does, then
+        /// the product's high half, where every byte counts): several times cheaper than a
+        /// seeded `Hasher` or byte-wise FNV-1a, and collisions are checked anyway.
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+            var hash = UInt64(bytes.count)
+            func mix(_ word: UInt64) { hash = (((hash << 5) | (hash >> 59)) ^ word) &* 0x517c_c1b7_2722_0a95 }
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for byte in bytes[offset...].reversed() { tail = tail << 8 | UInt64(byte) }
+            mix(tail)
+            return UInt32(truncatingIfNeeded: hash >> 32)
+        }
+
+        /// Whether two runs of the same length have the same bytes, compared eight at a time.
+        private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            var offset = 0
+            while offset + 8 <= a.count {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                    return false
+                }
+                offset += 8
+            }
+            while offset < a.count {
+                if a[offset] != b[offset] { return false }
+                offset += 1
+            }
+            return true
         }
 
         private mutating func closeRun() {
-            if bytes.count > runStart { pieces.append(.constant(start: runStart, end: bytes.count)) }
-            runStart = bytes.count
+            guard !bytes.isEmpty else { return }
+            program.append(Op.constant.rawValue)
+            runFields.append((field: program.count, start: runs.count, end: runs.count + bytes.count))
+            program.appendU32(0)  // The run's arena offset: `placeRuns`.
+            program.appendU32(bytes.count)
+            runs.append(contentsOf: bytes)
+            constantCount += bytes.count
+            bytes.removeAll(keepingCapacity: true)
         }
 
         /// The document's members after `link`: `route`, `parameters` (an object, keys sorted),
         /// `elements`, `navigationPath` (the CodableRepresentation array itself, not a string),
         /// `selection` (an element or null), `canonical` (`https` and `scheme`).
-        mutating func writeDocument(_ route: Route, schemes: [String], hosts: [String]) {
+        mutating func writeDocument(_ route: Route) {
             bytes.appendStatic(",\"route\":")
             JSONWriter.appendString(route.name, to: &bytes, escapingSlashes: false)
             bytes.appendStatic(",\"parameters\":")
@@ -180,7 +395,7 @@ struct ResolveTemplate: Sendable {
         }
 
         /// The root link's document: no route, the empty stack, the bare canonical links.
-        mutating func writeRootDocument(schemes: [String], hosts: [String]) {
+        mutating func writeRootDocument() {
             bytes.appendStatic(",\"route\":null,\"parameters\":{},\"elements\":[],\"navigationPath\":[],\"selection\":null")
             bytes.appendStatic(",\"canonical\":{\"https\":")
             writeLinkStart("https://", name: hosts.first, end: "/", closed: true)
@@ -301,7 +516,6 @@ struct ResolveTemplate: Sendable {
                 hole(.pathStart)
                 hole(.printedPath)
                 hole(.pathEnd)
-                usesPrintedPath = true
                 pathWritten = true
             } else {
                 if hasHoles { hole(.pathStart) }

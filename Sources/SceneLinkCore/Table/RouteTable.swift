@@ -1,5 +1,5 @@
 /// A loaded, validated route file: the app's link sources, types and routes, with the index
-/// that matches links and the templates that write the answers. Immutable and `Sendable`: a reload builds a new table and swaps it in.
+/// that matches links and lays out the templates that write the answers. Immutable and `Sendable`: a reload builds a new table and swaps it in.
 ///
 /// ```swift
 /// let table = try RouteTable(routeFile: Array(BuiltInRoutes.fuelMoney.utf8))
@@ -20,12 +20,9 @@ public final class RouteTable: Sendable {
     let routes: [Route]
     /// Route indices by stack length, for reverse lookups.
     let routesByStackCount: [Int: [Int]]
-    /// The flat layout of `trie` that matches every link (`RouteTable+Resolve`).
+    /// The flat layout of `trie` that matches every link, with each route's `ResolveTemplate`
+    /// after its record (`RouteTable+Resolve`).
     let index: ResolveIndex
-    /// By route index: every resolve answer of the route, as constant bytes with holes.
-    let templates: [ResolveTemplate]
-    /// The root link's answers (the empty stack).
-    let rootTemplate: ResolveTemplate
     /// `app.apple`, `app.android` and `app.fallback`.
     public let appLinks: AppLinks
     /// Route indices by full name, for the link page of a resolved link.
@@ -49,8 +46,6 @@ public final class RouteTable: Sendable {
         var byCount: [Int: [Int]] = [:]
         for (index, route) in routes.enumerated() { byCount[route.stack.count, default: []].append(index) }
         routesByStackCount = byCount
-        templates = routes.map { ResolveTemplate(route: $0, schemes: schemes, hosts: hosts) }
-        rootTemplate = ResolveTemplate(route: nil, schemes: schemes, hosts: hosts)
         self.appLinks = appLinks
         var byName: [String: Int] = [:]
         for (index, route) in routes.enumerated() { byName[route.name] = index }

@@ -42,12 +42,20 @@ import Testing
         }
     }
 
+    /// The template of the route `table` matches for `link`, read back as pieces.
+    static func pieces(_ table: RouteTable, _ link: String, _ format: ResolveFormat) throws -> [ResolveTemplate.Piece]? {
+        try table.match(link) { ResolveTemplate($0).pieces(format) }
+    }
+
     @Test func aRouteWithoutParametersIsOneConstantRunAndOneWithParametersHasHoles() throws {
         var withParameters = 0
         for name in ExampleFiles.names {
             let table = try ExampleFiles.table(name)
-            for (index, route) in table.routes.enumerated() {
-                let oneRun: Bool = if table.templates[index].document.count == 1, case .constant = table.templates[index].document[0] { true } else { false }
+            for route in table.routes {
+                let link = try #require(table.links(route: route, values: RoundTripTests.sampleValues(route)).scheme)
+                #expect(try table.match(link).route.map { table.routes[$0].name } == route.name, "\(link)")
+                let document = try Self.pieces(table, link, .document)
+                let oneRun: Bool = if document?.count == 1, case .constant = document?[0] { true } else { false }
                 #expect(oneRun == route.parameters.isEmpty, "\(route.name)")
                 if !route.parameters.isEmpty { withParameters += 1 }
             }
@@ -55,14 +63,32 @@ import Testing
         #expect(withParameters > 5)
     }
 
-    @Test func aMixedStackHasNoTypedArray() throws {
+    @Test func theRootLinkIsOneConstantRunInEveryFormat() throws {
         let table = try ExampleFiles.table("fuelmoney")
-        for (index, route) in table.routes.enumerated() {
-            let types = Set(route.stack.map(\.typeName))
-            switch table.templates[index].array {
-            case .success: #expect(types.count <= 1, "\(route.name)")
-            case .failure(let error): #expect(error == .notSingleType(types: Array(route.stack.map(\.typeName).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } })))
+        for format in ResolveFormat.allCases {
+            let pieces = try Self.pieces(table, "fuelmoney://", format)
+            let oneRun: Bool = if pieces?.count == 1, case .constant = pieces?[0] { true } else { false }
+            #expect(oneRun, "\(format)")
+        }
+        #expect(try ExampleFiles.navigationPath(table, "fuelmoney://") == "[]")
+        #expect(String(decoding: try table.resolve("fuelmoney://", format: .array), as: UTF8.self) == "[]")
+    }
+
+    @Test func aMixedStackHasNoTypedArray() throws {
+        var mixed = 0
+        for name in ExampleFiles.names {
+            let table = try ExampleFiles.table(name)
+            for route in table.routes {
+                let link = try #require(table.links(route: route, values: RoundTripTests.sampleValues(route)).scheme)
+                let typeNames = route.stack.map(\.typeName).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                if try Self.pieces(table, link, .array) != nil {
+                    #expect(typeNames.count <= 1, "\(route.name)")
+                } else {
+                    mixed += 1
+                    #expect(throws: ResolveError.notSingleType(types: typeNames)) { try table.resolve(link, format: .array) }
+                }
             }
         }
+        #expect(mixed > 0)
     }
 }
