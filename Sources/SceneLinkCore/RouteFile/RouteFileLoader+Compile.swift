@@ -92,7 +92,7 @@ extension RouteFileLoader {
         }
         let route = Route(name: draft.name, pattern: pattern, location: draft.location, segments: segments,
                           parameters: parameters, query: query, stack: stack, selection: selection,
-                          presentation: draft.presentation, constantStack: stack.allSatisfy { $0.constantFragment != nil })
+                          presentation: draft.presentation)
         let node = trie.insert(keys)
         let required = Set(query.filter { $0.defaultValue == nil }.map(\.name))
         for other in trie.nodes[node].terminals {

@@ -16,8 +16,6 @@ struct Route: Sendable {
     let selection: ElementTemplate?
     /// The route's `preview` and `fallback` templates (the parent's where it sets none).
     let presentation: RoutePresentation
-    /// Whether every element's item is a constant (the stack does not depend on the link).
-    let constantStack: Bool
 
     /// The count of required query items (more specific routes are tried first).
     var requiredQueryCount: Int { query.count { $0.defaultValue == nil } }
@@ -112,22 +110,6 @@ struct ElementTemplate: Sendable {
             }
             bytes([UInt8(ascii: "}")])
         }
-    }
-
-    /// Appends `"tag","item"` for the CodableRepresentation.
-    func appendFragment(_ values: [JSONValue?], to out: inout [UInt8]) {
-        if let constantFragment {
-            out.append(contentsOf: constantFragment)
-            return
-        }
-        out.append(contentsOf: tagPrefix)
-        for chunk in itemChunks {
-            switch chunk {
-            case .bytes(let bytes): out.append(contentsOf: bytes)
-            case .parameter(let index): JSONWriter.appendNested((index < values.count ? values[index] : nil) ?? .null, to: &out)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     func element(_ values: [JSONValue?]) -> StackElement {
