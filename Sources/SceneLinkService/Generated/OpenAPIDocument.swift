@@ -369,7 +369,7 @@ paths:
               random:
                 value: { link: "fuelmoney://settings/account" }
               alias:
-                value: { link: "fuelmoney://settings/premium", alias: spring-sale, expiresAt: "2026-12-31T23:59:59Z" }
+                value: { link: "fuelmoney://settings/premium", alias: spring-sale, expiresAt: "2030-12-31T23:59:59Z" }
       responses:
         "201":
           description: "The new short link. Not cacheable (`Cache-Control: no-store`)."
@@ -442,7 +442,7 @@ paths:
                     url: https://fuelmoney.example.com/s/spring-sale
                     link: fuelmoney://settings/premium
                     createdAt: "2026-11-24T21:30:00Z"
-                    expiresAt: "2026-12-31T23:59:59Z"
+                    expiresAt: "2030-12-31T23:59:59Z"
                     expired: false
                     clicks: 412
                 nextCursor: null
