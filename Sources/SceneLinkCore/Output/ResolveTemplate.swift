@@ -474,18 +474,35 @@ struct ResolveTemplate {
 
         /// `"tag","item"`, the item's text escaped once more.
         private mutating func writeFragment(_ element: ElementTemplate) {
-            if let fragment = element.constantFragment {
-                bytes.append(contentsOf: fragment)
-                return
-            }
-            bytes.append(contentsOf: element.tagPrefix)
-            for chunk in element.itemChunks {
-                switch chunk {
-                case .bytes(let chunkBytes): bytes.append(contentsOf: chunkBytes)
-                case .parameter(let index): hole(.nested(index))
-                }
+            JSONWriter.appendString(element.tag, to: &bytes, escapingSlashes: true)
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(UInt8(ascii: "\""))
+            if case .constant(let item) = element.value {
+                JSONWriter.appendEscaped(JSONWriter.encode(item), to: &bytes, escapingSlashes: true)
+            } else {
+                writeNested(element.value)
             }
             bytes.append(UInt8(ascii: "\""))
+        }
+
+        /// An item that depends on parameters as it appears inside the CodableRepresentation's
+        /// string: constant parts escaped once more, a hole for each parameter.
+        private mutating func writeNested(_ template: ValueTemplate) {
+            switch template {
+            case .constant(let item):
+                JSONWriter.appendNested(item, to: &bytes)
+            case .parameter(let index):
+                hole(.nested(index))
+            case .object(let members):
+                bytes.append(UInt8(ascii: "{"))
+                for (offset, member) in members.enumerated() {
+                    if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONWriter.appendNested(.string(member.key), to: &bytes)
+                    bytes.append(UInt8(ascii: ":"))
+                    writeNested(member.value)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
         }
 
         /// A canonical link's opening quote, `start` and the escaped `name` and `end`, closed
