@@ -79,13 +79,19 @@ public struct LinkPage: Sendable {
             let problem = ResolveProblems.problem(for: error)
             return notice(status: problem.status, title: problem.title, detail: problem.detail)
         case (.success(let link), .json):
-            do {
-                return HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: .document),
-                                    headers: ["Vary": Self.vary, "Cache-Control": Self.cacheControl])
-            } catch {
-                return ResolveProblems.problem(for: error).response(headers: Self.problemHeaders)
-            }
+            return document(of: link.link)
         case (.failure(let error), .json):
+            return ResolveProblems.problem(for: error).response(headers: Self.problemHeaders)
+        }
+    }
+
+    /// The JSON answer for `link`: its resolve document, as `GET /v1/resolve` answers it, or the
+    /// resolve problem.
+    func document(of link: String) -> HTTPResponse {
+        do {
+            return HTTPResponse(contentType: "application/json", body: try table.resolve(link, format: .document),
+                                headers: ["Vary": Self.vary, "Cache-Control": Self.cacheControl])
+        } catch {
             return ResolveProblems.problem(for: error).response(headers: Self.problemHeaders)
         }
     }

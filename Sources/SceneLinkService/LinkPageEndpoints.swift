@@ -60,16 +60,16 @@ public struct LinkPageEndpoints: Sendable {
             let error = ResolveError.invalidLink(link: request.path, reason: "the route file lists no host or scheme")
             return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
         }
-        if format == .html {
-            do {
-                let route = try page.table.routeName(of: link)
-                if let answer = page.constantPage(route: route, platform: platform) {
-                    views?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
-                    return answer
-                }
-            } catch {
-                return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
+        // JSON is the resolve document, written from the link at once; only a page needs the model.
+        guard format == .html else { return page.document(of: link) }
+        do {
+            let route = try page.table.routeName(of: link)
+            if let answer = page.constantPage(route: route, platform: platform) {
+                views?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
+                return answer
             }
+        } catch {
+            return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
         }
         let outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
         return respond(to: outcome, format: format, platform: platform, page: page, counter: views)
