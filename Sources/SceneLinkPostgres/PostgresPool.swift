@@ -148,9 +148,13 @@ final class PostgresPool: @unchecked Sendable {
             preferRead.toggle()
 
             if connectionEpoch != currentEpoch { connection = nil }
-            if connection == nil {
+            let live: PostgresConnection
+            if let connection {
+                live = connection
+            } else {
                 do throws(PostgresError) {
-                    connection = try open()
+                    live = try open()
+                    connection = live
                     connectionEpoch = currentEpoch
                 } catch {
                     // Marked first: a caller that retries as soon as it is answered must be
@@ -160,11 +164,6 @@ final class PostgresPool: @unchecked Sendable {
                     fail(job.calls, with: error.storeError)
                     continue
                 }
-            }
-            guard let live = connection else {
-                if case .writes = job { writeBatchEnded(committed: nil) }
-                fail(job.calls, with: .unavailable(message: "no database connection"))
-                continue
             }
             switch job {
             case .reads(let calls):
@@ -196,11 +195,12 @@ final class PostgresPool: @unchecked Sendable {
                 let result = Result { () throws(PostgresError) in
                     try live.runPipelined(calls.map { ($0.statement, $0.parameters) }, inTransaction: true)
                 }
-                writeBatchEnded(committed: (try? result.get()) == nil ? nil : calls.count)
                 switch result {
                 case .success(let rows):
+                    writeBatchEnded(committed: calls.count)
                     for (call, callRows) in zip(calls, rows) { call.complete(.success(callRows)) }
                 case .failure(let error):
+                    writeBatchEnded(committed: nil)
                     // Any failure leaves the connection in doubt (a pipeline half read): replace it.
                     connection = nil
                     if error.isConnectionFailure { connectionLost(epoch: connectionEpoch) }

@@ -139,26 +139,31 @@ public final class PostgresSceneStateStore: SceneStateStore {
 
     // MARK: Plumbing
 
-    /// Queues one statement; `decode` turns its rows into the answer (or a store error).
+    /// Queues one statement; `decode` turns its rows into the answer (or a store error). With
+    /// `session`, an answer of `.sessionNotFound` (another instance deleted it) also forgets that
+    /// cached session, so the next request reads the database, as an instance without the cache would.
     func call<T: Sendable>(
         _ statement: PostgresStatement, _ parameters: [PostgresParameter], kind: PostgresCall.Kind, lockOrder: String = "",
-        _ completion: @escaping SceneStateCompletion<T>,
+        session: SessionID? = nil, _ completion: @escaping SceneStateCompletion<T>,
         decode: @escaping @Sendable ([PostgresRow]) throws -> T
     ) {
         pool.submit(PostgresCall(statement: statement, parameters: parameters, kind: kind, lockOrder: lockOrder,
                                  enqueuedAt: .now()) { result in
+            let answer: Result<T, SceneStateStoreError>
             switch result {
             case .success(let rows):
                 do {
-                    completion(.success(try decode(rows)))
+                    answer = .success(try decode(rows))
                 } catch let error as SceneStateStoreError {
-                    completion(.failure(error))
+                    answer = .failure(error)
                 } catch {
-                    completion(.failure(.storage(message: "\(error)")))
+                    answer = .failure(.storage(message: "\(error)"))
                 }
             case .failure(let error):
-                completion(.failure(error))
+                answer = .failure(error)
             }
+            if let session, case .failure(.sessionNotFound) = answer { self.sessionCache.withLock { $0.invalidate(session) } }
+            completion(answer)
         })
     }
 
@@ -166,16 +171,6 @@ public final class PostgresSceneStateStore: SceneStateStore {
     private func forgetting<T>(_ id: SessionID, _ completion: @escaping SceneStateCompletion<T>) -> SceneStateCompletion<T> {
         { result in
             self.sessionCache.withLock { $0.invalidate(id) }
-            completion(result)
-        }
-    }
-
-    /// `completion`, after forgetting the cached session when the call found it gone (another
-    /// instance deleted it): the next request then reads the database, as an instance without
-    /// the cache would.
-    private func forgettingIfGone<T>(_ session: SessionID, _ completion: @escaping SceneStateCompletion<T>) -> SceneStateCompletion<T> {
-        { result in
-            if case .failure(.sessionNotFound) = result { self.sessionCache.withLock { $0.invalidate(session) } }
             completion(result)
         }
     }
@@ -262,7 +257,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     public func value(session: SessionID, scene: SceneID, key: ValueKey,
                       completion: @escaping SceneStateCompletion<StoredValue?>) {
         call(.selectValue, [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue)], kind: .read,
-             forgettingIfGone(session, completion)) { rows in
+             session: session, completion) { rows in
             guard let row = try Self.sessionRows(rows).first, !row.isNull(1) else { return nil }
             return StoredValue(content: ValueContent(bytes: try row.bytes(2), contentType: try row.text(0)),
                                revision: try row.int64(1))
@@ -279,7 +274,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
                                                .text(content.contentType), .bytes(content.bytes)]
             + precondition.postgresParameters(tagPrefix: "v")
             + [.int32(Self.clamp(limits.maximumKeysPerScene)), .int32(Self.clamp(limits.maximumScenesPerSession))]
-        call(.putValue, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
+        call(.putValue, parameters, kind: .write, lockOrder: session.rawValue, session: session, completion) { rows in
             let (status, revision, row) = try Self.status(rows)
             guard status == 0, let revision else {
                 throw Self.failure(status: status, revision: revision, tag: EntityTag.value(revision:), limits: limits)
@@ -292,7 +287,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
                             completion: @escaping SceneStateCompletion<Bool>) {
         let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue)]
             + precondition.postgresParameters(tagPrefix: "v")
-        call(.deleteValue, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
+        call(.deleteValue, parameters, kind: .write, lockOrder: session.rawValue, session: session, completion) { rows in
             let (status, revision, _) = try Self.status(rows)
             switch status {
             case 0: return true
@@ -303,7 +298,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     }
 
     public func scene(session: SessionID, scene: SceneID, completion: @escaping SceneStateCompletion<SceneSnapshot?>) {
-        call(.selectScene, [.text(session.rawValue), .text(scene.rawValue)], kind: .read, forgettingIfGone(session, completion)) { rows in
+        call(.selectScene, [.text(session.rawValue), .text(scene.rawValue)], kind: .read, session: session, completion) { rows in
             var snapshot: SceneSnapshot?
             for row in try Self.sessionRows(rows) where !row.isNull(0) {
                 if snapshot == nil { snapshot = SceneSnapshot(scene: scene, revision: try row.int64(0), values: [:]) }
@@ -327,7 +322,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
             .int32(Self.clamp(limits.maximumValueBytes)), .int32(Self.clamp(limits.maximumKeysPerScene)),
             .int32(Self.clamp(limits.maximumScenesPerSession)),
         ]
-        call(.replaceScene, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
+        call(.replaceScene, parameters, kind: .write, lockOrder: session.rawValue, session: session, completion) { rows in
             let (status, revision, row) = try Self.status(rows)
             guard status == 0, let revision else {
                 throw Self.failure(status: status, revision: revision, tag: EntityTag.scene(revision:), limits: limits)
@@ -342,7 +337,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
                             completion: @escaping SceneStateCompletion<Bool>) {
         let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue)]
             + precondition.postgresParameters(tagPrefix: "s")
-        call(.deleteScene, parameters, kind: .write, lockOrder: session.rawValue, forgettingIfGone(session, completion)) { rows in
+        call(.deleteScene, parameters, kind: .write, lockOrder: session.rawValue, session: session, completion) { rows in
             let (status, revision, _) = try Self.status(rows)
             switch status {
             case 0: return true
@@ -353,7 +348,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     }
 
     public func scenes(session: SessionID, completion: @escaping SceneStateCompletion<[SceneSummary]>) {
-        call(.selectScenes, [.text(session.rawValue)], kind: .read, forgettingIfGone(session, completion)) { rows in
+        call(.selectScenes, [.text(session.rawValue)], kind: .read, session: session, completion) { rows in
             try Self.sessionRows(rows).compactMap { row in
                 guard !row.isNull(0), let scene = try? SceneID(row.text(0)) else { return nil }
                 return SceneSummary(scene: scene, revision: try row.int64(1), valueCount: Int(try row.int64(2)))
