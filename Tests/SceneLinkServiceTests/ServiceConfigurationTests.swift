@@ -97,6 +97,7 @@ struct ServiceConfigurationTests {
     @Test("mistakes are one sentence naming the flag", arguments: [
         (["--port", "70000"], "--port takes a whole number from 0 to 65535, not '70000'."),
         (["--port"], "--port needs a value (PORT)."),
+        (["--store-write-transactions", "0"], "--store-write-transactions takes a whole number from 1 to 1000, not '0'."),
         (["--bogus", "1"], "Unknown flag --bogus; run 'scenelink serve --help' for the flags."),
         (["stray"], "Unexpected argument 'stray'; run 'scenelink serve --help' for the flags."),
         (["--session-ttl", "soon"], "--session-ttl takes a positive duration such as 30d, 12h, 15m, 10s or 250ms, not 'soon'."),
