@@ -5,7 +5,7 @@ import Testing
 
 @Suite("SceneLinkApplication")
 struct SceneLinkApplicationTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `body` against a service on a free port with an in-memory database, then drains it.

@@ -9,7 +9,7 @@ import SceneLinkHTTP
     let router: HTTPRouter
 
     init() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/kitchen-sink.json")
         let table = try RouteTable(routeFile: Array(try Data(contentsOf: examples)))
         var router = HTTPRouter()

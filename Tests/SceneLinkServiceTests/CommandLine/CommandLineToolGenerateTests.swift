@@ -10,7 +10,7 @@ import SceneLinkSwiftGenerator
         var err: [String] = []
     }
 
-    private let fuelMoney = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private let fuelMoney = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples/fuelmoney.json").path
 
     private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
