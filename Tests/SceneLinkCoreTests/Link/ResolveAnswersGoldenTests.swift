@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import SceneLinkCore
+
+/// Every answer of the resolver, byte for byte, over the five examples and 30,000 random
+/// links, against digests recorded before the link grammar was unified (`LinkScanner`): the
+/// guard rail that reading a link once changed no answer.
+///
+/// Each example's answers (every format's bytes or error sentence, and the route name) are
+/// hashed with SHA-256 and compared with `ResolveAnswersGoldenTests.digests`. When an answer
+/// is meant to change, run the suite with `SCENELINK_WRITE_GOLDEN=1` to print the new digests
+/// and say why in the commit; on a mismatch the answers are written to a file named in the
+/// failure, to diff against a dump of the commit before.
+@Suite struct ResolveAnswersGoldenTests {
+    static let linksPerExample = 6_000
+
+    /// Recorded on 29a1652 (before `LinkScanner`).
+    static let digests: [String: String] = [
+        "fuelmoney": "2e404b5631183ac8e0b6f8af52ee95536a890d6de7e5f2f4fd0fec5cb5cd91e6",
+        "drilldown": "c6f0a871e0cfbd182e73650c334c4a4fb0bc985ae36c90eedba1337a6bf1a2a7",
+        "lists": "0e29fc778c728a5cac99f6bf86f494ebc5d3c650ad8789b089ad97b3d5679cd5",
+        "recipes": "c20f36a1599d6a10d9957b6497efe6e675ff79dcf3d04ad96b1f751fc873ee5a",
+        "kitchen-sink": "7ded5cbe2c5ce1d85e45e421cb319786a00f12e2753a17844dcfd4a2420c966e",
+    ]
+
+    /// Links of every shape the grammar reads: the example's own literals and typed values,
+    /// app schemes and https hosts in any case, ports and userinfo, percent-escapes (valid,
+    /// unreserved, malformed, of non-UTF-8 bytes), dot segments, empty segments, raw UTF-8,
+    /// control characters, queries and fragments, short-link paths.
+    static func links(for table: RouteTable, seed: UInt64) -> [String] {
+        var pieces = Set<String>()
+        for route in table.routes {
+            for segment in route.segments { if case .literal(let text) = segment { pieces.insert(text) } }
+        }
+        pieces.formUnion(["0", "7", "-3", "007", "-0", "12345678901234567890", "2.5", "-1e3", "true", "false", "TRUE",
+                          "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "all",
+                          "x", "a%2Fb", "%41", "%61ccount", "%7E", "%zz", "%C3%A9", "%FF", "\"q\"", "a\\b", "é", "K",
+                          "\u{212A}", " ", "info", "more", "1", "2", "3", ".", "..", "s", "abc123", "a\u{7}b", "a:b"])
+        let sorted = pieces.sorted()
+        var generator = ResolveIndexTests.Generator(state: seed)
+        let host = table.hosts.first ?? "x.example"
+        var prefixes = table.schemes.map { $0 + "://" } + table.schemes.map { $0.uppercased() + "://" }
+        prefixes += table.hosts.map { "https://\($0)/" }
+        prefixes += ["HTTPS://\(host.uppercased())/", "https://\(host):443/", "https://\(host):8443/", "https://u:p@\(host)/",
+                     "https://\(host):/", "https://\(host)", "https:\(host)/", "https://other.example/", "ftp://", "nope", "",
+                     "https://\(host)/s/", "https://\(host):443/s/", "\(table.schemes.first ?? "app"):"]
+        var links: [String] = []
+        links.reserveCapacity(linksPerExample)
+        for _ in 0..<linksPerExample {
+            var link = prefixes[generator.next(prefixes.count)]
+            for _ in 0..<generator.next(6) { link += sorted[generator.next(sorted.count)] + (generator.next(8) == 0 ? "//" : "/") }
+            if generator.next(2) == 0, link.hasSuffix("/") { link.removeLast() }
+            if generator.next(6) == 0 { link += "?" + ["tab=2", "q=a&q=b", "x=%zz", "page=3", "tab=%32", "=", "&&"][generator.next(7)] }
+            if generator.next(10) == 0 { link += "#frag" }
+            links.append(link)
+        }
+        return links
+    }
+
+    /// One line per link and answer: `link \t what \t bytes or error`.
+    static func answers(_ table: RouteTable, _ links: [String]) -> String {
+        var out = ""
+        for link in links {
+            for format in ResolveFormat.allCases {
+                let answer: String
+                do { answer = String(decoding: try table.resolve(link, format: format), as: UTF8.self) } catch { answer = "error: \(error)" }
+                out += "\(link)\t\(format)\t\(answer)\n"
+            }
+            let route: String
+            do { route = try table.routeName(of: link) ?? "(root)" } catch { route = "error: \(error)" }
+            out += "\(link)\trouteName\t\(route)\n"
+        }
+        return out
+    }
+
+    @Test func everyAnswerOverTheExamplesAndRandomLinksIsAsRecorded() throws {
+        var printed: [String] = []
+        for (offset, name) in ExampleFiles.names.enumerated() {
+            let table = try ExampleFiles.table(name)
+            let text = Self.answers(table, Self.links(for: table, seed: UInt64(offset + 1)))
+            // Not vacuous: about a tenth of the links resolve.
+            let resolved = text.split(separator: "\n").filter { $0.contains("\trouteName\t") && !$0.contains("\trouteName\terror: ") }.count
+            #expect(resolved > Self.linksPerExample / 20, "\(name): \(resolved) links resolve")
+            let digest = SHA256.hash(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+            printed.append("        \"\(name)\": \"\(digest)\",")
+            if ProcessInfo.processInfo.environment["SCENELINK_WRITE_GOLDEN"] != nil { continue }
+            if digest != Self.digests[name] {
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-answers-\(name).txt")
+                try Data(text.utf8).write(to: file)
+                Issue.record("The answers over \(name) changed (digest \(digest)); they are in \(file.path).")
+            }
+        }
+        if ProcessInfo.processInfo.environment["SCENELINK_WRITE_GOLDEN"] != nil { print(printed.joined(separator: "\n")) }
+    }
+}
