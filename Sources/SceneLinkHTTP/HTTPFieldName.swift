@@ -1,3 +1,4 @@
+import SceneLinkText
 /// Field names recognised from their bytes: the ones whose values shape a request's framing
 /// or its connection, and the ones nearly every client sends.
 ///
@@ -42,7 +43,7 @@ struct HTTPFieldName: Sendable, Equatable {
                               _ framing: Framing?) -> HTTPFieldName {
         if name.hasSameBytes(as: spelling) { return HTTPFieldName(framing: framing, spelled: string) }
         guard framing != nil,
-              String.equalsIgnoringASCIICase(name, UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount))
+              ASCIICase.equal(name, UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount))
         else { return unknown }
         return HTTPFieldName(framing: framing, spelled: nil)
     }

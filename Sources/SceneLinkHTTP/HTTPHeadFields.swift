@@ -1,3 +1,4 @@
+import SceneLinkText
 /// What the fields that decide a request's framing and its connection said, noted by the
 /// decoder as each field line is parsed, so finishing the head needs no second search
 /// through the fields.

@@ -1,3 +1,4 @@
+import SceneLinkText
 /// An ordered list of header fields. Names compare case-insensitively (RFC 9110 §5.1);
 /// repeated fields are all kept, in order.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {

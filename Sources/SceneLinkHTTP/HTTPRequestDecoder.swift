@@ -1,3 +1,4 @@
+import SceneLinkText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

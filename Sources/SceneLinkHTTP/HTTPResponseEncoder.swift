@@ -1,3 +1,4 @@
+import SceneLinkText
 /// Encodes a response into one contiguous byte buffer, ready for a single `send`.
 ///
 /// The encoder owns the framing headers: it writes `Date`, `Server`, an exact

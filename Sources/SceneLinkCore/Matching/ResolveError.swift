@@ -49,3 +49,14 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension ResolveError {
+    /// The answer for a link `LinkScanner` could not read.
+    init(_ failure: LinkScanFailure, link: String) {
+        switch failure {
+        case .invalid(let reason): self = .invalidLink(link: link, reason: reason)
+        case .unknownScheme(let scheme, let configured): self = .unknownScheme(scheme: scheme, configured: configured)
+        case .unknownHost(let host, let configured): self = .unknownHost(host: host, configured: configured)
+        }
+    }
+}

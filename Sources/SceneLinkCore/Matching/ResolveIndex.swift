@@ -9,10 +9,9 @@
 /// segment with the label stored in the child's record.
 ///
 /// Matching follows `RouteTrie`'s precedence (literal, typed in file order, `String`,
-/// `{rest...}`) with backtracking on a dead end, and `LinkParser`'s normalisation. Segments
-/// are byte ranges: of the link itself when it is printable ASCII without escapes (most
-/// links: `match(inPlace:)`), otherwise of the decoded segments `LinkParser` gives
-/// (`match(parsed:)`). Two rare inputs take a named branch inside the search:
+/// `{rest...}`) with backtracking on a dead end. The segments are `LinkScanner`'s: byte ranges
+/// of the link itself when its path is ASCII without escapes (most links), otherwise of its
+/// decoded segments (`RouteTable.match`). Two rare inputs take a named branch inside the search:
 /// - **Unicode literals.** `String` equality is canonical equivalence (the Kelvin sign equals
 ///   `K`), so a segment with non-ASCII bytes, or a node with a non-ASCII literal child, is
 ///   compared as `String`s (`unicodeLiteralChild`).
@@ -45,8 +44,6 @@
 /// link's record (no parameters, its template) is last, at `rootRecord`.
 struct ResolveIndex: Sendable {
     static let none = UInt32.max
-    /// Links with more segments than this are split into a heap buffer rather than the stack.
-    static let inlineSegments = 32
 
     enum NodeFlag {
         static let hashedLiterals = 1
@@ -97,18 +94,12 @@ struct ResolveIndex: Sendable {
     let schemes: [String]
     let hosts: [String]
 
-    /// One path segment: a byte range of `Reader.link`.
-    struct SegmentBounds {
-        var start: Int
-        var end: Int
-    }
-
     /// Reads the arena and the link's segments.
     struct Reader {
         let arena: UnsafeRawBufferPointer
         /// The bytes the segments are ranges of.
         let link: UnsafeRawBufferPointer
-        let segments: UnsafeBufferPointer<SegmentBounds>
+        let segments: UnsafeBufferPointer<LinkSegment>
         /// The raw query (after `?`, before `#`), or nil when the link has none.
         let query: UnsafeRawBufferPointer?
         /// Whether every segment byte is ASCII: then bytes compare as `String`s do.
@@ -156,41 +147,16 @@ struct ResolveIndex: Sendable {
 
     // MARK: Matching
 
-    /// `body`'s answer for the route of a printable-ASCII link without escapes, read in
-    /// place; nil when the link needs `LinkParser` or matches no route.
-    func match<Answer>(inPlace link: String, routes: [Route], state: inout SearchState,
+    /// `body`'s answer for the route of a link's segments (byte ranges of `link`, as
+    /// `LinkScanner` read them, decoded where they had escapes); nil when no route matches
+    /// (`state` says how far the search got).
+    func match<Answer>(_ link: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<LinkSegment>,
+                       query: UnsafeRawBufferPointer?, isASCII: Bool, routes: [Route], state: inout SearchState,
                        _ body: (MatchedRoute) -> Answer) -> Answer? {
-        var text = link
-        // Native strings are contiguous UTF-8 already: read them in place, without a copy.
-        return text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: Self.inlineSegments) { segments in
-                var query: Range<Int>?
-                guard let count = split(bytes, into: segments, query: &query) else { return nil }
-                let link = UnsafeRawBufferPointer(bytes)
-                return find(link, UnsafeBufferPointer(rebasing: segments[0..<count]),
-                            query: query.map { UnsafeRawBufferPointer(rebasing: link[$0]) }, isASCII: true, routes, &state, body)
-            }
-        }
-    }
-
-    /// `body`'s answer for the route of a link `LinkParser` has split and decoded; nil when no
-    /// route matches (`state` says how far the search got).
-    func match<Answer>(parsed: LinkParser.Parsed, routes: [Route], state: inout SearchState,
-                       _ body: (MatchedRoute) -> Answer) -> Answer? {
-        var bytes: [UInt8] = []
-        var bounds: [SegmentBounds] = []
-        bounds.reserveCapacity(parsed.segments.count)
-        for segment in parsed.segments {
-            let start = bytes.count
-            bytes.append(contentsOf: segment.utf8)
-            bounds.append(SegmentBounds(start: start, end: bytes.count))
-        }
-        let isASCII = bytes.allSatisfy { $0 < 0x80 }
-        return bytes.withUnsafeBytes { link in
-            bounds.withUnsafeBufferPointer { segments in
-                guard let query = parsed.query else { return find(link, segments, query: nil, isASCII: isASCII, routes, &state, body) }
-                return query.withUnsafeBytes { find(link, segments, query: $0, isASCII: isASCII, routes, &state, body) }
-            }
+        arena.withUnsafeBytes { arena in
+            let reader = Reader(arena: arena, link: link, segments: segments, query: query, isASCII: isASCII)
+            guard let record = search(reader, node: 0, at: 0, &state, routes) else { return nil }
+            return matched(reader, record: record, queryValues: state.queryValues, body)
         }
     }
 
@@ -199,67 +165,12 @@ struct ResolveIndex: Sendable {
         withArenaReader { reader in matched(reader, record: rootRecord, queryValues: [], body) }
     }
 
-    /// Searches the arena for the segments and gives `body` the route found.
-    private func find<Answer>(_ link: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<SegmentBounds>,
-                              query: UnsafeRawBufferPointer?, isASCII: Bool, _ routes: [Route],
-                              _ state: inout SearchState, _ body: (MatchedRoute) -> Answer) -> Answer? {
-        arena.withUnsafeBytes { arena in
-            let reader = Reader(arena: arena, link: link, segments: segments, query: query, isASCII: isASCII)
-            guard let record = search(reader, node: 0, at: 0, &state, routes) else { return nil }
-            return matched(reader, record: record, queryValues: state.queryValues, body)
-        }
-    }
-
     /// `body` with the record at `record` as a `MatchedRoute`.
     private func matched<Answer>(_ reader: Reader, record: Int, queryValues: [(parameter: Int, value: JSONValue)],
                                  _ body: (MatchedRoute) -> Answer) -> Answer {
         kinds.withUnsafeBufferPointer { kinds in
             body(MatchedRoute(reader: reader, record: record, queryValues: queryValues, kinds: kinds))
         }
-    }
-
-    /// Splits the link as `LinkParser` does, into `segments`; nil when `LinkParser` must: bytes
-    /// outside printable ASCII, a `%` in the path, more than `inlineSegments` segments, or
-    /// anything it rejects (it then says why).
-    func split(_ bytes: UnsafeBufferPointer<UInt8>, into segments: UnsafeMutableBufferPointer<SegmentBounds>,
-               query: inout Range<Int>?) -> Int? {
-        guard !bytes.isEmpty, bytes.count <= LinkParser.maximumLength else { return nil }
-        for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              RouteFileLoader.isSchemeSyntax(bytes[0..<colon]) else { return nil }
-        let scheme = bytes[0..<colon]
-        var index = colon + 1
-        let hasSlashes = index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
-        if hasSlashes { index += 2 }
-        let end = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
-        let pathEnd = bytes[index..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
-        if pathEnd < end { query = (pathEnd + 1)..<end }
-        if !hosts.isEmpty && LinkParser.equalsLowercased(scheme, "https") {
-            guard hasSlashes else { return nil }
-            let authorityEnd = bytes[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
-            let authority = LinkParser.host(inAuthority: bytes[index..<authorityEnd])
-            guard !authority.isEmpty, hosts.contains(where: { LinkParser.equalsLowercased(authority, $0) }) else { return nil }
-            index = authorityEnd
-        } else if !schemes.contains(where: { LinkParser.equalsLowercased(scheme, $0) }) {
-            return nil
-        }
-        var count = 0
-        var start = index
-        var cursor = index
-        while cursor <= pathEnd {
-            if cursor == pathEnd || bytes[cursor] == UInt8(ascii: "/") {
-                if cursor > start {
-                    guard count < segments.count else { return nil }
-                    segments[count] = SegmentBounds(start: start, end: cursor)
-                    count += 1
-                }
-                start = cursor + 1
-            } else if bytes[cursor] == UInt8(ascii: "%") {
-                return nil
-            }
-            cursor += 1
-        }
-        return count
     }
 
     // MARK: Search
@@ -325,7 +236,7 @@ struct ResolveIndex: Sendable {
     private func queryValues(_ reader: Reader, route index: Int, _ state: inout SearchState,
                              _ routes: [Route]) -> [(parameter: Int, value: JSONValue)]? {
         if state.queryItems == nil {
-            state.queryItems = .some(reader.query.flatMap { LinkParser.queryItems(of: $0) } ?? [])
+            state.queryItems = .some(reader.query.flatMap { LinkScanner.queryItems(of: $0) } ?? [])
         }
         let items = (state.queryItems ?? nil) ?? []
         let route = routes[index]

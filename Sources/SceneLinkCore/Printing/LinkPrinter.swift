@@ -1,4 +1,4 @@
-/// Writes links: the inverse of `LinkParser` for the values a route binds.
+/// Writes links: the inverse of `LinkScanner` for the values a route binds.
 ///
 /// A segment keeps `A–Z a–z 0–9 - . _ ~ ! $ & ' ( ) * + , ; =` and percent-encodes every other
 /// byte (so `/`, `?`, `#`, `%`, `:`, `@` and spaces never change how the link splits). Query

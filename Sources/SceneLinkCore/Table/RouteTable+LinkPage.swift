@@ -1,4 +1,14 @@
 extension RouteTable {
+    /// The listed host an HTTP `Host` field names (`host[:port]`, any case), read as
+    /// `LinkScanner` reads a link's authority; nil when it is not one of `hosts`.
+    ///
+    /// ```swift
+    /// table.listedHost(inHostField: "FuelMoney.example.com:443")   // "fuelmoney.example.com"
+    /// ```
+    public func listedHost(inHostField field: String) -> String? {
+        LinkScanner.listedHost(inHostField: field, hosts: hosts)
+    }
+
     /// The preview of a resolved link: its route's `preview` (or its parent's) with the
     /// link's parameter values put in. Empty for a route without one and for the root link.
     ///

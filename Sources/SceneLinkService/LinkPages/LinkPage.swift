@@ -66,7 +66,7 @@ public struct LinkPage: Sendable {
     /// request with these `Accept` and `User-Agent` fields: the one function the link page
     /// and short links (`/s/CODE`) share.
     public func response(for outcome: Result<ResolvedLink, ResolveError>, accept: String?, userAgent: String?) -> HTTPResponse {
-        response(for: outcome, format: LinkPageFormat(accept: accept), platform: LinkPlatform(userAgent: userAgent))
+        response(for: outcome, format: ContentNegotiation.format(accept: accept.map { [$0] } ?? []), platform: LinkPlatform(userAgent: userAgent))
     }
 
     /// `response(for:accept:userAgent:)` with the format and platform already read.
@@ -135,10 +135,7 @@ public struct LinkPage: Sendable {
         let queryLength = query.map { $0.utf8.count + 1 } ?? 0
         if let first = table.hosts.first {
             var chosen = first
-            if let host, table.hosts.count > 1 {
-                let name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.lowercased() }
-                if let name, table.hosts.contains(name) { chosen = name }
-            }
+            if let host, table.hosts.count > 1, let listed = table.listedHost(inHostField: host) { chosen = listed }
             link.reserveCapacity(8 + chosen.utf8.count + path.utf8.count + queryLength)
             link += "https://"
             link += chosen

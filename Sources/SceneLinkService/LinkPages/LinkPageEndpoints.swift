@@ -51,7 +51,7 @@ public struct LinkPageEndpoints: Sendable {
     /// any other is resolved in full.
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let page = pages.value
-        let format = LinkPageFormat(accept: request.headers["Accept"])
+        let format = LinkPageFormat(request)
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         let views = counter(for: request)
         // The request's Host only matters when the file lists more than one.
@@ -79,7 +79,7 @@ public struct LinkPageEndpoints: Sendable {
     /// picks HTML or JSON, its `User-Agent` the fallback, and an HTML view (not a `HEAD`) is counted.
     /// Short links (`GET /s/CODE`) answer through this with their target's outcome.
     public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest) -> HTTPResponse {
-        respond(to: outcome, format: LinkPageFormat(accept: request.headers["Accept"]),
+        respond(to: outcome, format: LinkPageFormat(request),
                 platform: LinkPlatform(userAgent: request.headers["User-Agent"]), page: pages.value,
                 counter: counter(for: request))
     }

@@ -31,9 +31,9 @@ extension ShortLinkEndpoints {
     /// `GET /v1/resolve?url=https://HOST/s/CODE`: the target resolved in `format`, with the click
     /// counted; 404 and 410 problems as for `GET /s/{code}`. `ResolveEndpoints` calls it for a
     /// short link on one of the app's hosts.
-    func resolveThrough(code: Substring, format: ResolveFormat, table: RouteTable, _ request: HTTPRequest,
+    func resolveThrough(code: String, format: ResolveFormat, table: RouteTable, _ request: HTTPRequest,
                         _ responder: HTTPResponder) {
-        lookUp(String(code), request, responder, html: false) { link, _ in
+        lookUp(code, request, responder, html: false) { link, _ in
             do throws(ResolveError) {
                 return Self.followed(HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: format)))
             } catch {

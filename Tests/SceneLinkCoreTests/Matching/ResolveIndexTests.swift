@@ -152,11 +152,15 @@ import Testing
         }
     }
 
-    @Test func linksWithMoreSegmentsThanTheInlineBufferAreMatched() throws {
+    @Test func linksWithTheMostSegmentsTheGrammarAllowsAreMatched() throws {
         let table = try Self.table(#"{"name":"r","path":"/files/{rest...}","push":[{"type":"String","value":"{rest}"}]}"#)
-        let segments = (0..<(ResolveIndex.inlineSegments + 8)).map { "s\($0)" }
+        let segments = (1..<LinkScanner.maximumSegments).map { "s\($0)" }
         let resolved = try table.resolve("t://files/" + segments.joined(separator: "/"))
         #expect(resolved.elements.first?.value == .string(segments.joined(separator: "/")))
+        #expect(throws: ResolveError.invalidLink(link: "t://files/" + segments.joined(separator: "/") + "/one-more",
+                                                 reason: "it has more than 128 path segments")) {
+            try table.resolve("t://files/" + segments.joined(separator: "/") + "/one-more")
+        }
     }
 
     @Test func aLongConstantIsWrittenWhole() throws {

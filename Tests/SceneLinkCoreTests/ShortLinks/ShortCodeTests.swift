@@ -26,12 +26,19 @@ import Testing
             == "The alias is 65 bytes long; use at most 64.")
     }
 
+    /// The link is read as the resolver reads any link (`LinkScanner`): authority, case,
+    /// escapes and empty segments normalised; a path of any other shape is not a short link.
     @Test func theCodeOfAShortLinkIsFoundOnlyOnTheAppsHosts() {
         let hosts = ["fuelmoney.example.com", "fm.example"]
         #expect(ShortCode.codeText(inShortLink: "https://fuelmoney.example.com/s/abc", hosts: hosts) == "abc")
         #expect(ShortCode.codeText(inShortLink: "HTTPS://FM.Example/s/abc/?utm=x#top", hosts: hosts) == "abc")
-        #expect(ShortCode.codeText(inShortLink: "https://fm.example/s/", hosts: hosts) == "")
-        #expect(ShortCode.codeText(inShortLink: "https://fm.example/s/a/b", hosts: hosts) == "a/b")
+        #expect(ShortCode.codeText(inShortLink: "https://fuelmoney.example.com:443/s/abc", hosts: hosts) == "abc")
+        #expect(ShortCode.codeText(inShortLink: "https://user@fm.example:8443/s/abc", hosts: hosts) == "abc")
+        #expect(ShortCode.codeText(inShortLink: "https://fm.example//s//%61bc", hosts: hosts) == "abc")
+        #expect(ShortCode.codeText(inShortLink: "https://fm.example/s/", hosts: hosts) == nil)
+        #expect(ShortCode.codeText(inShortLink: "https://fm.example/s/a/b", hosts: hosts) == nil)
+        #expect(ShortCode.codeText(inShortLink: "https://fm.example/S/abc", hosts: hosts) == nil)
+        #expect(ShortCode.codeText(inShortLink: "https://fm.example/s/a%zz", hosts: hosts) == nil)
         #expect(ShortCode.codeText(inShortLink: "https://other.example/s/abc", hosts: hosts) == nil)
         #expect(ShortCode.codeText(inShortLink: "https://fm.example/settings", hosts: hosts) == nil)
         #expect(ShortCode.codeText(inShortLink: "https://fm.example/sx/abc", hosts: hosts) == nil)

@@ -291,13 +291,18 @@ import Testing
                 "GET", "/v1/resolve?url=\(Self.encoded("https://FuelMoney.example.com/s/acct?utm_source=mail"))&format=navigationPath")
             #expect(through.status == 200)
             #expect(through.text == #"["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]"#)
+            // The default port is the same link, as it is for a route's link.
+            let withPort = try await client.send(
+                "GET", "/v1/resolve?url=\(Self.encoded("https://fuelmoney.example.com:443/s/acct"))&format=navigationPath")
+            #expect(withPort.status == 200)
+            #expect(withPort.text == through.text)
             let unknown = try await client.send("GET", "/v1/resolve?url=\(Self.encoded("https://fuelmoney.example.com/s/nope"))")
             #expect(unknown.status == 404)
             #expect(Self.problemType(unknown) == "short-link-not-found")
             let badFormat = try await client.send("GET", "/v1/resolve?url=\(Self.encoded("https://fuelmoney.example.com/s/acct"))&format=x")
             #expect(badFormat.status == 400)
-            let links = try await Self.listedLinks(client) { $0.first?["clicks"] as? Int == 1 }
-            #expect(links.first?["clicks"] as? Int == 1)
+            let links = try await Self.listedLinks(client) { $0.first?["clicks"] as? Int == 2 }
+            #expect(links.first?["clicks"] as? Int == 2)
         }
     }
 

@@ -1,0 +1,139 @@
+import SceneLinkText
+
+/// The one reading of a link: every part of SceneLink that looks at a link (the resolver's
+/// index, short links, link pages) reads it through `scan`, once, into a `ScannedLink` of
+/// views over its bytes, or a `LinkScanFailure` that says what is wrong.
+///
+/// Normalisation (RFC 3986 §6), in the order the scan applies it; each rule has a test in
+/// `LinkScannerTests`:
+/// 1. Links longer than `maximumLength` bytes, and control characters anywhere, are invalid.
+/// 2. The scheme (§3.1) is compared case-insensitively (§6.2.2.1).
+/// 3. An `https` link needs `https://` and one of the app's hosts, compared case-insensitively
+///    (§6.2.2.1). Userinfo and the port are not part of the match: the default port `:443` and
+///    an empty port are dropped (§6.2.3), and so is any other (the host names the app; a
+///    proxy in front decides the port).
+/// 4. A link of an app scheme has no host: in `fuelmoney://settings/account` the first path
+///    segment is `settings`, compared like any literal, case-sensitively.
+/// 5. `#fragment` is dropped; the query starts at the first `?`.
+/// 6. The path splits on `/`; empty segments vanish, so `//` collapses and a trailing `/` is
+///    ignored. Dot segments are not removed (§6.2.2.3 applies to hierarchical paths on one
+///    server, not to app screens): `.` and `..` are segments like any other, which no route
+///    can declare, so such a link matches no route.
+/// 7. Each segment is percent-decoded exactly once, after splitting (§6.2.2.2): `%61ccount`
+///    is `account`, `%2F` stays inside its segment, `%2541` becomes `%41`. A malformed escape,
+///    or one that decodes to bytes that are not UTF-8, makes the link invalid.
+/// 8. Query items split on `&` and the first `=`; names and values are percent-decoded once
+///    (`+` stays `+`), when a route with query items first needs them (`queryItems(of:)`).
+///
+/// The scan allocates nothing on the path every link takes: segments are written into the
+/// caller's buffer as byte ranges of the link.
+enum LinkScanner {
+    /// The longest link read, in bytes.
+    static let maximumLength = 8192
+    /// The most path segments a link may have.
+    static let maximumSegments = 128
+
+    /// Reads `link` as one of the app's links: a scheme in `schemes` (lowercase), or `https`
+    /// with a host in `hosts` (lowercase). Writes up to `maximumSegments` path segments into
+    /// `segments`, which must have room for that many.
+    static func scan(_ link: UnsafeBufferPointer<UInt8>, schemes: [String], hosts: [String],
+                     segments: UnsafeMutableBufferPointer<LinkSegment>) -> Result<ScannedLink, LinkScanFailure> {
+        guard !link.isEmpty else { return .failure(.invalid(reason: "it is empty; send a link such as scheme://path")) }
+        guard link.count <= maximumLength else { return .failure(.invalid(reason: "it is longer than \(maximumLength) bytes")) }
+        for index in 0..<link.count where link[index] < 0x20 || link[index] == 0x7F {
+            return .failure(.invalid(reason: "it contains a control character at byte \(index + 1); percent-encode it"))
+        }
+        guard let colon = link.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+              RouteFileLoader.isSchemeSyntax(link[0..<colon]) else {
+            return .failure(.invalid(reason: "it has no scheme; write it as scheme://path, like \(schemes.first ?? "https")://..."))
+        }
+        let scheme = 0..<colon
+        var index = colon + 1
+        let hasSlashes = index + 1 < link.count && link[index] == UInt8(ascii: "/") && link[index + 1] == UInt8(ascii: "/")
+        if hasSlashes { index += 2 }
+        let end = link[index...].firstIndex(of: UInt8(ascii: "#")) ?? link.count
+        let pathEnd = link[index..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
+        let query = pathEnd < end ? (pathEnd + 1)..<end : nil
+        var host: Range<Int>?
+        if !hosts.isEmpty && ASCIICase.equal(link[scheme], lowercase: "https") {
+            guard hasSlashes else { return .failure(.invalid(reason: "an https link needs \"https://\" and a host")) }
+            let authorityEnd = link[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            let name = Self.host(inAuthority: index..<authorityEnd, of: link)
+            guard !name.isEmpty else { return .failure(.invalid(reason: "it has no host after https://")) }
+            guard hosts.contains(where: { ASCIICase.equal(link[name], lowercase: $0) }) else {
+                return .failure(.unknownHost(host: String(decoding: link[name], as: UTF8.self).lowercased(), configured: hosts))
+            }
+            host = name
+            index = authorityEnd
+        } else if !schemes.contains(where: { ASCIICase.equal(link[scheme], lowercase: $0) }) {
+            let configured = schemes.map { $0 + "://" } + hosts.map { "https://" + $0 }
+            return .failure(.unknownScheme(scheme: String(decoding: link[scheme], as: UTF8.self).lowercased(), configured: configured))
+        }
+        var scanned = ScannedLink(scheme: scheme, host: host, segmentCount: 0, query: query, hasEscapes: false, isASCII: true)
+        var start = index
+        var segmentEscaped = false
+        for cursor in index...pathEnd {
+            let byte = cursor < pathEnd ? link[cursor] : UInt8(ascii: "/")
+            guard byte == UInt8(ascii: "/") else {
+                if byte == UInt8(ascii: "%") { segmentEscaped = true }
+                if byte >= 0x80 { scanned.isASCII = false }
+                continue
+            }
+            if cursor > start {
+                guard scanned.segmentCount < maximumSegments else {
+                    return .failure(.invalid(reason: "it has more than \(maximumSegments) path segments"))
+                }
+                let raw = UnsafeBufferPointer(rebasing: link[start..<cursor])
+                if segmentEscaped {
+                    // The named branch for escapes: checked here, decoded by `decodeSegments`.
+                    guard PercentDecoding.isDecodable(utf8: raw) else {
+                        return .failure(.invalid(reason: "the segment \"\(String(decoding: raw, as: UTF8.self))\" has a malformed percent-escape; write '%' as %25"))
+                    }
+                    scanned.hasEscapes = true
+                }
+                segments[scanned.segmentCount] = LinkSegment(start: start, end: cursor)
+                scanned.segmentCount += 1
+            }
+            start = cursor + 1
+            segmentEscaped = false
+        }
+        return .success(scanned)
+    }
+
+    /// The host of an authority (`user@host:port`): without userinfo and without a numeric
+    /// (or empty) port. IPv6 literals keep their brackets.
+    static func host(inAuthority authority: Range<Int>, of link: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var host = authority
+        if let at = link[host].lastIndex(of: UInt8(ascii: "@")) { host = (at + 1)..<host.upperBound }
+        if let colon = link[host].lastIndex(of: UInt8(ascii: ":")),
+           link[(colon + 1)..<host.upperBound].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            host = host.lowerBound..<colon
+        }
+        return host
+    }
+
+    /// The host an HTTP `Host` field names (RFC 9110 §7.2: `host[:port]`), lowercased, when it
+    /// is one of `hosts`; nil otherwise.
+    static func listedHost(inHostField field: String, hosts: [String]) -> String? {
+        var field = field
+        return field.withUTF8 { bytes in
+            let name = host(inAuthority: 0..<bytes.count, of: bytes)
+            return hosts.first { ASCIICase.equal(bytes[name], lowercase: $0) }
+        }
+    }
+
+    /// The items of a raw query (after `?`), each name and value percent-decoded once, in
+    /// order; nil when an escape is malformed.
+    static func queryItems<C: Collection>(of query: C) -> [(name: String, value: String)]? where C.Element == UInt8 {
+        var items: [(name: String, value: String)] = []
+        for pair in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            let name = pair[pair.startIndex..<(equals ?? pair.endIndex)]
+            let value = equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]
+            guard let decodedName = PercentDecoding.decode(utf8: name),
+                  let decodedValue = PercentDecoding.decode(utf8: value) else { return nil }
+            items.append((name: decodedName, value: decodedValue))
+        }
+        return items
+    }
+}
