@@ -1,18 +1,15 @@
-/// A segment trie over every route's full path.
+/// The segment trie of every route's full path, built while a route file loads: the
+/// structure the loader checks (overlapping sibling parameters, `terminalShapes`), names in
+/// messages (`shape`), and that `ResolveIndex` lays out flat for matching. It matches no
+/// link itself.
 ///
-/// Matching costs time proportional to the link's segment count (one dictionary lookup for
-/// literals, a few typed checks at most), never to the number of routes.
-///
-/// Precedence at each segment, tried in this order with backtracking on a dead end:
+/// The precedence its layout encodes, which `ResolveIndex` follows at each segment with
+/// backtracking on a dead end:
 /// 1. a literal segment (compared case-sensitively);
 /// 2. typed parameters (`Int`, `Double`, `Bool`, `UUID`, enums with raw values), in file order;
 /// 3. a `String` parameter;
 /// 4. `{rest...}` (one or more remaining segments).
 /// Sibling parameters of the same type share one node; their names live on the routes.
-///
-/// `ResolveIndex` lays this trie out flat for `RouteTable.navigationPath(for:)` and follows
-/// the same precedence; a change to matching here must be made there too (its tests compare
-/// the two on every example file).
 struct RouteTrie: Sendable {
     struct Node: Sendable {
         /// Literal children while there are few of them: a short scan of inline strings beats
@@ -128,10 +125,6 @@ struct RouteTrie: Sendable {
         nodes.append(Node())
         steps.append(Step(parent: parent, text: text))
         return nodes.count - 1
-    }
-
-    mutating func addTerminal(_ route: Int, at node: Int) {
-        nodes[node].terminals.append(route)
     }
 
     mutating func setTerminals(_ routes: [Int], at node: Int) {

@@ -1,4 +1,4 @@
-/// Writes stacks in the shapes apps restore (navigation-path-format.md).
+/// Writes stacks in the shapes apps restore (docs/navigation-path-format.md).
 public enum NavigationPathEncoding {
     /// The CodableRepresentation of `elements` (push order in, top first out).
     ///

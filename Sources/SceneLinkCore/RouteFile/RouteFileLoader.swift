@@ -1,4 +1,4 @@
-/// Reads a route file (product.md, "The route file") into a `RouteTable`, collecting every
+/// Reads a route file (docs/route-file.md) into a `RouteTable`, collecting every
 /// problem in one pass instead of stopping at the first.
 ///
 /// Order of work: `app`, then `types` (names first, so types may refer to each other in any

@@ -1,7 +1,7 @@
 import Testing
 @testable import SceneLinkCore
 
-/// The test vectors of navigation-path-format.md.
+/// The test vectors of docs/navigation-path-format.md.
 @Suite struct NavigationPathEncodingTests {
     private func text(_ elements: [StackElement]) -> String {
         String(decoding: NavigationPathEncoding.codableRepresentation(elements), as: UTF8.self)
