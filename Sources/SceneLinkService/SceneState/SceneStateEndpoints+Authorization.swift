@@ -83,72 +83,15 @@ extension SceneStateEndpoints {
     static let malformedToken = Rejection.unauthorized(
         "The bearer token is malformed; send it exactly as POST /v1/sessions returned it.", invalidToken: true)
 
-    /// The token of one `Authorization` field: `Bearer TOKEN` (RFC 6750 §2.1: the scheme is
-    /// case-insensitive, the token is token68 of RFC 9110 §11.2, at most 512 bytes). Spaces may
-    /// come before the scheme; a space follows it; spaces and tabs around the token are dropped.
-    ///
-    /// One pass over the bytes. A field with non-ASCII bytes after the scheme takes the one
-    /// general branch, `bearerTokenWithUnicodeSpaces`, which also drops Unicode spaces (such as
-    /// U+00A0) around the token.
+    /// The session token of one `Authorization` field (`BearerCredentials`), or the refusal
+    /// that says what is wrong with it.
     static func bearerToken(field: String) throws(Rejection) -> SessionToken {
-        enum Parse { case token(String), notBearer, malformed, nonASCII }
-        var contiguous = field
-        let parsed = contiguous.withUTF8 { bytes -> Parse in
-            let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-            var index = 0, end = bytes.count
-            while index < end, bytes[index] == space { index += 1 }
-            // "bearer", ASCII case-insensitively (setting 0x20 lowercases letters only), then a space.
-            let scheme = "bearer".utf8
-            guard end - index > scheme.count else { return .notBearer }
-            for letter in scheme {
-                guard bytes[index] | 0x20 == letter else { return .notBearer }
-                index += 1
-            }
-            guard bytes[index] == space else { return .notBearer }
-            index += 1
-            guard index < end else { return .notBearer }
-            while index < end, bytes[index] == space || bytes[index] == tab { index += 1 }
-            while end > index, bytes[end - 1] == space || bytes[end - 1] == tab { end -= 1 }
-            let token = bytes[index..<end]
-            guard !token.isEmpty, token.count <= 512, isToken68(token) else {
-                // A valid token is ASCII, so non-ASCII bytes are looked for only in a refused one.
-                return bytes[index...].contains(where: { $0 >= 0x80 }) ? .nonASCII : .malformed
-            }
-            return .token(String(decoding: UnsafeBufferPointer(rebasing: token), as: UTF8.self))
+        do {
+            return SessionToken(text: try BearerCredentials.token(inField: field))
+        } catch .notBearer {
+            throw notBearer
+        } catch {
+            throw malformedToken
         }
-        switch parsed {
-        case .token(let text): return SessionToken(text: text)
-        case .notBearer: throw notBearer
-        case .malformed: throw malformedToken
-        case .nonASCII: return try bearerTokenWithUnicodeSpaces(field)
-        }
-    }
-
-    /// The general branch of `bearerToken(field:)`, for fields with non-ASCII bytes: split at
-    /// the first space character, trim Foundation's whitespace (which includes Unicode spaces).
-    private static func bearerTokenWithUnicodeSpaces(_ field: String) throws(Rejection) -> SessionToken {
-        let parts = field.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw notBearer }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty, token.utf8.count <= 512, isToken68(token.utf8) else { throw malformedToken }
-        return SessionToken(text: token)
-    }
-
-    /// RFC 9110 §11.2 token68: the token characters, then only `=` padding at the end.
-    private static func isToken68<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        var sawPadding = false
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "="):
-                sawPadding = true
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
-                if sawPadding { return false }
-            default:
-                return false
-            }
-        }
-        return true
     }
 }

@@ -16,7 +16,7 @@ extension SceneStateEndpoints {
             switch result {
             case .success:
                 let body = "{\"id\":\(JSONEscaping.quote(id.rawValue)),\"token\":\(JSONEscaping.quote(token.text)),"
-                    + "\"expiresAt\":\(JSONEscaping.quote(SceneStateEndpoints.rfc3339(expiresAt)))}"
+                    + "\"expiresAt\":\(JSONEscaping.quote(RFC3339.string(expiresAt)))}"
                 var response = HTTPResponse.json(body, status: .created)
                 response.headers.set("Location", "/v1/sessions/\(id.rawValue)")
                 // The body holds a secret: no cache may keep it (RFC 9111 §5.2.2.5).
@@ -41,10 +41,5 @@ extension SceneStateEndpoints {
                 })
             }
         }
-    }
-
-    /// An instant as RFC 3339 (`2026-12-21T18:20:43Z`), whole seconds, UTC.
-    static func rfc3339(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .gmt))
     }
 }

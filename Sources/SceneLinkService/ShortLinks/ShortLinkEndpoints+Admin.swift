@@ -107,8 +107,8 @@ extension ShortLinkEndpoints {
         var out = "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
         out += "\"url\":\(url(of: link.code, table: table).map(JSONEscaping.quote) ?? "null"),"
         out += "\"link\":\(JSONEscaping.quote(link.link)),"
-        out += "\"createdAt\":\(JSONEscaping.quote(SceneStateEndpoints.rfc3339(link.createdAt))),"
-        out += "\"expiresAt\":\(link.expiresAt.map { JSONEscaping.quote(SceneStateEndpoints.rfc3339($0)) } ?? "null")"
+        out += "\"createdAt\":\(JSONEscaping.quote(RFC3339.string(link.createdAt))),"
+        out += "\"expiresAt\":\(link.expiresAt.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null")"
         if let now {
             out += ",\"expired\":\(link.isExpired(at: now)),\"clicks\":\(link.clicks)"
         }

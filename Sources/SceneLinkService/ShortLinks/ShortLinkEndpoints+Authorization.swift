@@ -20,9 +20,8 @@ extension ShortLinkEndpoints {
             "The bearer token is not the admin token; send the token scenelink was started with (--admin-token), once.",
             invalidToken: true)
         guard fields.count == 1 else { return wrong }
-        // The same parser as session tokens; its refusals speak of sessions, so they are replaced.
-        guard let token = try? SceneStateEndpoints.bearerToken(field: field),
-              SessionToken.constantTimeEqual(token.hash, expected) else { return wrong }
+        guard let token = try? BearerCredentials.token(inField: field),
+              SessionToken.constantTimeEqual(SessionToken(text: token).hash, expected) else { return wrong }
         return nil
     }
 }

@@ -20,23 +20,11 @@ extension ShortLinkEndpoints {
                 throw ConfigurationError("--\(flag) must be \(minimumAdminTokenLength) to 512 characters, not \(count); "
                     + "generate one with 'openssl rand -base64 32'.")
             }
-            let body = value.utf8.reversed().drop(while: { $0 == UInt8(ascii: "=") })
-            guard !body.isEmpty, body.allSatisfy(isTokenCharacter) else {
+            guard BearerCredentials.isToken68(value.utf8) else {
                 throw ConfigurationError("--\(flag) may hold only letters, digits and - . _ ~ + /, with = only at the end "
                     + "(it travels as 'Authorization: Bearer TOKEN').")
             }
             return value
-        }
-
-        private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
-                return true
-            default:
-                return false
-            }
         }
     }
 }

@@ -71,7 +71,7 @@ extension ShortLinkEndpoints {
                     record(.expired, request)
                     return responder.respond(html
                         ? notice(.gone, title: "This link has expired",
-                                 detail: "It worked until \(SceneStateEndpoints.rfc3339(expiresAt)); ask its sender for a new one.")
+                                 detail: "It worked until \(RFC3339.string(expiresAt)); ask its sender for a new one.")
                         : Self.followed(ShortLinkProblems.expired(at: expiresAt).response()))
                 }
                 let response = serve(link, routes.value)

@@ -53,7 +53,7 @@ enum ShortLinkProblems {
 
     static func expiryInPast(_ date: Date) -> HTTPProblem {
         HTTPProblem(status: .unprocessableContent, type: base + "expiry-in-past", title: "Expiry is in the past",
-                    detail: "expiresAt \(SceneStateEndpoints.rfc3339(date)) has already passed; give a later instant, or leave expiresAt out for a link that never expires.")
+                    detail: "expiresAt \(RFC3339.string(date)) has already passed; give a later instant, or leave expiresAt out for a link that never expires.")
     }
 
     static func invalidQuery(_ detail: String) -> HTTPProblem {
@@ -66,8 +66,8 @@ enum ShortLinkProblems {
 
     static func expired(at date: Date) -> HTTPProblem {
         HTTPProblem(status: .gone, type: base + "short-link-expired", title: "Short link expired",
-                    detail: "This short link expired at \(SceneStateEndpoints.rfc3339(date)); ask its sender for a new one.",
-                    extensions: [(name: "expiredAt", json: JSONEscaping.quote(SceneStateEndpoints.rfc3339(date)))])
+                    detail: "This short link expired at \(RFC3339.string(date)); ask its sender for a new one.",
+                    extensions: [(name: "expiredAt", json: JSONEscaping.quote(RFC3339.string(date)))])
     }
 
     /// The answer for a store failure.

@@ -48,7 +48,7 @@ struct ShortLinkRequest: Sendable {
         case nil, .null?:
             expiresAt = nil
         case .string(let text)?:
-            guard let date = Self.instant(text) else {
+            guard let date = RFC3339.date(text) else {
                 throw ShortLinkProblems.badBody("\"expiresAt\" must be an RFC 3339 instant such as \"2026-12-21T18:20:43Z\", not \"\(text.prefix(64))\".")
             }
             expiresAt = date
@@ -63,14 +63,5 @@ struct ShortLinkRequest: Sendable {
         case _?:
             throw ShortLinkProblems.badBody("\"alias\" must be a string of A-Z a-z 0-9 - _, or null for a random code.")
         }
-    }
-
-    /// An RFC 3339 date-time (§5.6), with or without fractional seconds; nil when malformed.
-    static func instant(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
     }
 }
