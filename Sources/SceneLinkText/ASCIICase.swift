@@ -2,14 +2,19 @@
 /// protocol element that is case-insensitive in ASCII only (RFC 9110 §5.1 field names, §8.4
 /// codings, §11.1 auth schemes; RFC 3986 §6.2.2.1 schemes and hosts). Non-ASCII letters are
 /// never folded, as Unicode case mapping would.
+///
+/// `@inlinable`: the HTTP decoder, the link grammar and header lookups call these on every
+/// request from other modules, and an unspecialised generic call costs a protocol dispatch per
+/// byte.
 public enum ASCIICase {
     /// `byte` with `A`–`Z` lowered.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// Whether the two byte sequences are equal once ASCII letters are lowercased.
+    @inlinable
     public static func equal(_ a: some RandomAccessCollection<UInt8>, _ b: some RandomAccessCollection<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         var i = a.startIndex, j = b.startIndex
@@ -24,6 +29,7 @@ public enum ASCIICase {
 
     /// Whether `bytes` equal `lowercase`, a string already in lowercase (a listed host, a
     /// scheme, a fixed token), ignoring ASCII case in `bytes`.
+    @inlinable
     public static func equal(_ bytes: some RandomAccessCollection<UInt8>, lowercase: String) -> Bool {
         var lowercase = lowercase
         // Over the string's own bytes: iterating its UTF-8 view costs several times more.
@@ -37,21 +43,11 @@ public enum ASCIICase {
             return true
         }
     }
-
-    /// Whether `bytes` contain `lowercase` (lowercase ASCII) anywhere, ignoring ASCII case.
-    public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, lowercase: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        guard !needle.isEmpty, bytes.count >= needle.count else { return needle.isEmpty }
-        outer: for start in 0 ... bytes.count - needle.count {
-            for offset in 0..<needle.count where lowercased(bytes[start + offset]) != needle[offset] { continue outer }
-            return true
-        }
-        return false
-    }
 }
 
 extension StringProtocol {
     /// Whether the two are equal once ASCII letters are lowercased.
+    @inlinable
     public func equalsIgnoringASCIICase(_ other: String) -> Bool {
         let a = utf8, b = other.utf8
         guard a.count == b.count else { return false }

@@ -32,15 +32,20 @@ enum LinkScanner {
     static let maximumLength = 8192
     /// The most path segments a link may have.
     static let maximumSegments = 128
+    /// Room for the segments of nearly every link, on the stack (a temporary allocation of more
+    /// than 1 KiB goes to the heap).
+    static let inlineSegments = 32
 
     /// Reads `link` as one of the app's links: a scheme in `schemes` (lowercase), or `https`
-    /// with a host in `hosts` (lowercase). Writes up to `maximumSegments` path segments into
-    /// `segments`, which must have room for that many.
+    /// with a host in `hosts` (lowercase). Writes its path segments into `segments` as far as
+    /// it has room; `segmentCount` above `segments.count` says the caller must scan again with
+    /// room for that many (at most `maximumSegments`).
     static func scan(_ link: UnsafeBufferPointer<UInt8>, schemes: [String], hosts: [String],
                      segments: UnsafeMutableBufferPointer<LinkSegment>) -> Result<ScannedLink, LinkScanFailure> {
         guard !link.isEmpty else { return .failure(.invalid(reason: "it is empty; send a link such as scheme://path")) }
         guard link.count <= maximumLength else { return .failure(.invalid(reason: "it is longer than \(maximumLength) bytes")) }
-        for index in 0..<link.count where link[index] < 0x20 || link[index] == 0x7F {
+        for byte in link where byte < 0x20 || byte == 0x7F {
+            let index = link.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) ?? 0
             return .failure(.invalid(reason: "it contains a control character at byte \(index + 1); percent-encode it"))
         }
         guard let colon = link.firstIndex(of: UInt8(ascii: ":")), colon > 0,
@@ -71,31 +76,42 @@ enum LinkScanner {
         }
         var scanned = ScannedLink(scheme: scheme, host: host, segmentCount: 0, query: query, hasEscapes: false, isASCII: true)
         var start = index
-        var segmentEscaped = false
-        for cursor in index...pathEnd {
-            let byte = cursor < pathEnd ? link[cursor] : UInt8(ascii: "/")
-            guard byte == UInt8(ascii: "/") else {
-                if byte == UInt8(ascii: "%") { segmentEscaped = true }
-                if byte >= 0x80 { scanned.isASCII = false }
+        // Set by a `%` or a byte outside ASCII in the segment being read: the segment is looked
+        // at again, off the common path.
+        var unusual = false
+        var cursor = index
+        while true {
+            let atEnd = cursor == pathEnd
+            let byte = atEnd ? UInt8(ascii: "/") : link[cursor]
+            if byte != UInt8(ascii: "/") {
+                if byte == UInt8(ascii: "%") || byte >= 0x80 { unusual = true }
+                cursor += 1
                 continue
             }
             if cursor > start {
                 guard scanned.segmentCount < maximumSegments else {
                     return .failure(.invalid(reason: "it has more than \(maximumSegments) path segments"))
                 }
-                let raw = UnsafeBufferPointer(rebasing: link[start..<cursor])
-                if segmentEscaped {
-                    // The named branch for escapes: checked here, decoded by `decodeSegments`.
-                    guard PercentDecoding.isDecodable(utf8: raw) else {
-                        return .failure(.invalid(reason: "the segment \"\(String(decoding: raw, as: UTF8.self))\" has a malformed percent-escape; write '%' as %25"))
+                if unusual {
+                    let raw = UnsafeBufferPointer(rebasing: link[start..<cursor])
+                    if raw.contains(where: { $0 >= 0x80 }) { scanned.isASCII = false }
+                    if raw.contains(UInt8(ascii: "%")) {
+                        // The named branch for escapes: checked here, decoded by `decodeSegments`.
+                        guard PercentDecoding.isDecodable(utf8: raw) else {
+                            return .failure(.invalid(reason: "the segment \"\(String(decoding: raw, as: UTF8.self))\" has a malformed percent-escape; write '%' as %25"))
+                        }
+                        scanned.hasEscapes = true
                     }
-                    scanned.hasEscapes = true
                 }
-                segments[scanned.segmentCount] = LinkSegment(start: start, end: cursor)
+                if scanned.segmentCount < segments.count {
+                    segments[scanned.segmentCount] = LinkSegment(start: start, end: cursor)
+                }
                 scanned.segmentCount += 1
             }
-            start = cursor + 1
-            segmentEscaped = false
+            if atEnd { break }
+            cursor += 1
+            start = cursor
+            unusual = false
         }
         return .success(scanned)
     }

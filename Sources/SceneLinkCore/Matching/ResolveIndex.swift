@@ -137,6 +137,10 @@ struct ResolveIndex: Sendable {
         var queryItems: [(name: String, value: String)]??
         /// The query items' values of the route found, by parameter index.
         var queryValues: [(parameter: Int, value: JSONValue)] = []
+        /// When no route matched: the link's segments, decoded, for the answer's message.
+        var segmentTexts: [String] = []
+        /// When no route matched: whether the link has a query that does not decode.
+        var malformedQuery = false
     }
 
     /// A route with query items that the link's query did not satisfy.
@@ -147,17 +151,69 @@ struct ResolveIndex: Sendable {
 
     // MARK: Matching
 
-    /// `body`'s answer for the route of a link's segments (byte ranges of `link`, as
-    /// `LinkScanner` read them, decoded where they had escapes); nil when no route matches
-    /// (`state` says how far the search got).
-    func match<Answer>(_ link: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<LinkSegment>,
-                       query: UnsafeRawBufferPointer?, isASCII: Bool, routes: [Route], state: inout SearchState,
-                       _ body: (MatchedRoute) -> Answer) -> Answer? {
-        arena.withUnsafeBytes { arena in
+    /// `body`'s answer for the route of `link`, read once by `LinkScanner`; nil when no route
+    /// matches (`state` says how far the search got, and holds the link's segments); the
+    /// scanner's failure when the link is not one of the app's.
+    ///
+    /// The segments are byte ranges of the link itself when its path has no escapes (most
+    /// links), on the stack for up to `LinkScanner.inlineSegments` of them. Two named branches:
+    /// a path with escapes is decoded first, and a link of more segments is scanned again into
+    /// a heap buffer.
+    func match<Answer>(_ link: String, routes: [Route], state: inout SearchState,
+                       _ body: (MatchedRoute) -> Answer) -> Result<Answer?, LinkScanFailure> {
+        var text = link
+        // Native strings are contiguous UTF-8 already: read them in place, without a copy.
+        return text.withUTF8 { bytes in
+            let inline = withUnsafeTemporaryAllocation(of: LinkSegment.self, capacity: LinkScanner.inlineSegments) { buffer in
+                match(bytes, buffer, routes: routes, state: &state, body)
+            }
+            if let inline { return inline }
+            var heap = [LinkSegment](repeating: LinkSegment(start: 0, end: 0), count: LinkScanner.maximumSegments)
+            return heap.withUnsafeMutableBufferPointer { match(bytes, $0, routes: routes, state: &state, body) }
+                ?? .failure(.invalid(reason: "it has more than \(LinkScanner.maximumSegments) path segments"))
+        }
+    }
+
+    /// `match(_:routes:state:_:)` with `buffer` for the segments; nil when they do not fit.
+    private func match<Answer>(_ bytes: UnsafeBufferPointer<UInt8>, _ buffer: UnsafeMutableBufferPointer<LinkSegment>,
+                               routes: [Route], state: inout SearchState,
+                               _ body: (MatchedRoute) -> Answer) -> Result<Answer?, LinkScanFailure>? {
+        let scanned: ScannedLink
+        switch LinkScanner.scan(bytes, schemes: schemes, hosts: hosts, segments: buffer) {
+        case .success(let read): scanned = read
+        case .failure(let failure): return .failure(failure)
+        }
+        guard scanned.segmentCount <= buffer.count else { return nil }
+        let segments = UnsafeBufferPointer(rebasing: buffer[0..<scanned.segmentCount])
+        let query = scanned.query.map { UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[$0]) }
+        guard scanned.hasEscapes else {
+            return .success(search(UnsafeRawBufferPointer(bytes), segments, query: query, isASCII: scanned.isASCII,
+                                   routes: routes, state: &state, body))
+        }
+        var decoded: [UInt8] = []
+        var bounds: [LinkSegment] = []
+        scanned.decodeSegments(bytes, segments, into: &decoded, bounds: &bounds)
+        let isASCII = decoded.allSatisfy { $0 < 0x80 }
+        return decoded.withUnsafeBytes { decoded in
+            bounds.withUnsafeBufferPointer { .success(search(decoded, $0, query: query, isASCII: isASCII, routes: routes, state: &state, body)) }
+        }
+    }
+
+    /// The search over a link's segments (byte ranges of `link`); when nothing matches, the
+    /// segments' texts and whether the query decodes go into `state` for the message.
+    private func search<Answer>(_ link: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<LinkSegment>,
+                                query: UnsafeRawBufferPointer?, isASCII: Bool, routes: [Route], state: inout SearchState,
+                                _ body: (MatchedRoute) -> Answer) -> Answer? {
+        let found = arena.withUnsafeBytes { arena -> Answer? in
             let reader = Reader(arena: arena, link: link, segments: segments, query: query, isASCII: isASCII)
             guard let record = search(reader, node: 0, at: 0, &state, routes) else { return nil }
             return matched(reader, record: record, queryValues: state.queryValues, body)
         }
+        if found == nil {
+            state.segmentTexts = segments.map { String(decoding: UnsafeRawBufferPointer(rebasing: link[$0.start..<$0.end]), as: UTF8.self) }
+            if state.queryItems == nil, let query { state.malformedQuery = LinkScanner.queryItems(of: query) == nil }
+        }
+        return found
     }
 
     /// `body`'s answer for the root link (the empty stack).
@@ -267,7 +323,7 @@ struct ResolveIndex: Sendable {
         if flags & NodeFlag.hashedLiterals != 0 {
             let hash = LiteralHashTable.hash(parent: UInt32(node), segment)
             let child = literals.find(hash: hash, parent: UInt32(node)) { child in
-                reader.label(ofNode: Int(child)).elementsEqual(segment)
+                Self.equal(reader.label(ofNode: Int(child)), segment)
             }
             return child.map(Int.init)
         }
@@ -275,7 +331,7 @@ struct ResolveIndex: Sendable {
         for _ in 0..<reader.u32(node + NodeField.literalCount) {
             let length = reader.u32(edge + 4)
             if length == segment.count,
-               UnsafeRawBufferPointer(rebasing: reader.arena[(edge + 8)..<(edge + 8 + length)]).elementsEqual(segment) {
+               Self.equal(UnsafeRawBufferPointer(rebasing: reader.arena[(edge + 8)..<(edge + 8 + length)]), segment) {
                 return reader.u32(edge)
             }
             edge += 8 + length
@@ -305,6 +361,15 @@ struct ResolveIndex: Sendable {
             edge += 8 + reader.u32(edge + 4)
         }
         return children
+    }
+
+    /// Whether two byte runs are equal: a plain loop the compiler keeps inline (the generic
+    /// `elementsEqual` is not always specialised here, and then costs a call per byte).
+    @inline(__always)
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
     }
 
     /// `ParameterKind.matches` on the segment's bytes, without building a `String` for the

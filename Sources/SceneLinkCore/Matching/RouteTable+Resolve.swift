@@ -12,57 +12,26 @@ extension RouteTable {
     /// is ASCII without escapes (most links); a path with escapes is decoded first, the one
     /// named branch. A link that matches nothing is answered with what the search learned.
     func match<Answer>(_ link: String, _ body: (MatchedRoute) -> Answer) throws(ResolveError) -> Answer {
-        var text = link
-        // Native strings are contiguous UTF-8 already: read them in place, without a copy.
-        let outcome: Result<Answer, ResolveError> = text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: LinkSegment.self, capacity: LinkScanner.maximumSegments) { buffer in
-                let scanned: ScannedLink
-                switch LinkScanner.scan(bytes, schemes: schemes, hosts: hosts, segments: buffer) {
-                case .success(let read): scanned = read
-                case .failure(let failure): return .failure(ResolveError(failure, link: link))
-                }
-                let segments = UnsafeBufferPointer(rebasing: buffer[0..<scanned.segmentCount])
-                let query = scanned.query.map { UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[$0]) }
-                guard scanned.hasEscapes else {
-                    return match(UnsafeRawBufferPointer(bytes), segments, query: query, isASCII: scanned.isASCII, link, body)
-                }
-                var decoded: [UInt8] = []
-                var bounds: [LinkSegment] = []
-                scanned.decodeSegments(bytes, segments, into: &decoded, bounds: &bounds)
-                let isASCII = decoded.allSatisfy { $0 < 0x80 }
-                return decoded.withUnsafeBytes { decoded in
-                    bounds.withUnsafeBufferPointer { match(decoded, $0, query: query, isASCII: isASCII, link, body) }
-                }
-            }
-        }
-        return try outcome.get()
-    }
-
-    /// The search over a scanned link's segments (byte ranges of `bytes`), and the error that
-    /// says why when it finds nothing.
-    private func match<Answer>(_ bytes: UnsafeRawBufferPointer, _ segments: UnsafeBufferPointer<LinkSegment>,
-                               query: UnsafeRawBufferPointer?, isASCII: Bool, _ link: String,
-                               _ body: (MatchedRoute) -> Answer) -> Result<Answer, ResolveError> {
         var state = ResolveIndex.SearchState()
-        if let found = index.match(bytes, segments, query: query, isASCII: isASCII, routes: routes, state: &state, body) {
-            return .success(found)
+        switch index.match(link, routes: routes, state: &state, body) {
+        case .success(let found?): return found
+        case .failure(let failure): throw ResolveError(failure, link: link)
+        case .success(nil): break
         }
-        if state.queryItems == nil, let query, LinkScanner.queryItems(of: query) == nil {
-            return .failure(.invalidLink(link: link, reason: "its query has a malformed percent-escape; write '%' as %25"))
+        if state.malformedQuery {
+            throw .invalidLink(link: link, reason: "its query has a malformed percent-escape; write '%' as %25")
         }
-        if segments.isEmpty {
+        let texts = state.segmentTexts
+        if texts.isEmpty {
             // The root link: the empty stack, back to the root in one step.
-            return .success(index.matchRoot(body))
+            return index.matchRoot(body)
         }
-        let texts = segments.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self) }
         let path = "/" + texts.map(LinkPrinter.encodeSegment).joined(separator: "/")
         if let wrong = state.wrongType, wrong.segment >= state.deepest || state.queryMiss == nil {
             let expected = index.typedKinds(at: wrong.node).map { types.named($0)?.phrase ?? $0 }
-            return .failure(.wrongParameterType(path: path, segment: wrong.segment + 1, value: texts[wrong.segment],
-                                                expected: expected))
+            throw .wrongParameterType(path: path, segment: wrong.segment + 1, value: texts[wrong.segment], expected: expected)
         }
-        return .failure(.noRoute(path: path, closest: closestRoutes(to: state.deepestNode, path: path),
-                                 hint: state.queryMiss.map(hint)))
+        throw .noRoute(path: path, closest: closestRoutes(to: state.deepestNode, path: path), hint: state.queryMiss.map(hint))
     }
 
     /// The route (nil for the implicit root) and its parameter values as JSON.

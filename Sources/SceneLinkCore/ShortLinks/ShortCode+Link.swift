@@ -22,7 +22,7 @@ extension ShortCode {
         guard !hosts.isEmpty, let first = link.utf8.first, first | 0x20 == UInt8(ascii: "h") else { return nil }
         var text = link
         return text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: LinkSegment.self, capacity: LinkScanner.maximumSegments) { buffer in
+            withUnsafeTemporaryAllocation(of: LinkSegment.self, capacity: 2) { buffer in
                 guard case .success(let scanned) = LinkScanner.scan(bytes, schemes: [], hosts: hosts, segments: buffer),
                       scanned.host != nil, scanned.segmentCount == 2 else { return nil }
                 let prefix = buffer[0], code = buffer[1]

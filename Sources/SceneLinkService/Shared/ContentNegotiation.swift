@@ -33,7 +33,7 @@ enum ContentNegotiation {
     /// The format a request's `Accept` fields ask for.
     static func format(_ request: HTTPRequest) -> LinkPageFormat {
         // Most requests (wrk, curl, a phone's browser opening a link) have at most one field.
-        format(accept: request.headers.lazy.filter { $0.name.equalsIgnoringASCIICase("Accept") }.map(\.value))
+        format(accept: request.headers.lazy.filter { $0.name.equalsIgnoringASCIICase("Accept") }.map { $0.value })
     }
 
     /// True when the request prefers JSON (`format(_:) == .json`).
@@ -72,13 +72,16 @@ enum ContentNegotiation {
 
     /// One media range: `type/subtype *( OWS ";" OWS parameter )`.
     private static func readRange(_ range: UnsafeBufferPointer<UInt8>, json: inout Preference, html: inout Preference) {
-        let parts = range.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-        guard let mediaType = parts.first.map(trimmed), !mediaType.isEmpty,
-              let slash = mediaType.firstIndex(of: UInt8(ascii: "/")) else { return }
+        let typeEnd = range.firstIndex(of: UInt8(ascii: ";")) ?? range.count
+        let mediaType = trimmed(range[0..<typeEnd])
+        guard let slash = mediaType.firstIndex(of: UInt8(ascii: "/")) else { return }
         let type = mediaType[mediaType.startIndex..<slash], subtype = mediaType[(slash + 1)...]
         var weight = 1000
-        for parameter in parts.dropFirst() {
-            let pair = trimmed(parameter)
+        var start = typeEnd + 1
+        while start < range.count {
+            let end = range[start...].firstIndex(of: UInt8(ascii: ";")) ?? range.count
+            let pair = trimmed(range[start..<end])
+            start = end + 1
             guard pair.count >= 2, ASCIICase.lowercased(pair[pair.startIndex]) == UInt8(ascii: "q"),
                   pair[pair.startIndex + 1] == UInt8(ascii: "=") else { continue }
             guard let value = qvalue(pair[(pair.startIndex + 2)...]) else { return }
