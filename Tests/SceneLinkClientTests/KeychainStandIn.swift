@@ -1,7 +1,7 @@
 // Where there is no Security framework (Linux CI), the Keychain calls the guides use, with
-// Apple's signatures (checked by hand against the SDK), over an in-memory Keychain, so the
-// guides' Keychain code compiles and runs in `swift test`. On Apple platforms the real
-// framework is used and this file is empty.
+// the signatures Apple documents for them (copied by hand; CI cannot check them against the
+// SDK), over an in-memory Keychain, so the guides' Keychain code compiles and runs in
+// `swift test`. On Apple platforms the real framework is used and this file is empty.
 #if !canImport(Security)
 import Foundation
 import Synchronization
