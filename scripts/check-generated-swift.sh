@@ -16,7 +16,8 @@
 #   5. the swift-tests file fails against a drifted copy of one module: a raw value changed
 #      (the test run fails naming the tag), then a case renamed (the test target does not build);
 #   6. the SceneLinkGenerate build plugin generates examples/fuelmoney.json's types at build time
-#      for a target that lists it as scenelink-routes.json (skipped when route files are given).
+#      for a target that lists it as scenelink-routes.json, in the package docs/ios-quick-start.md
+#      describes: its manifest and non-SwiftUI code verbatim (skipped when route files are given).
 # Environment: SCENELINK_SCRATCH (the repository's build folder, default .build),
 # SCENELINK_GEN_CHECK_DIR (the scratch package, default .build-gen-check).
 set -euo pipefail
@@ -230,24 +231,31 @@ fi
 grep -E "error: .*$case_name" "$work/drift2.log" | head -2 | sed 's/^/    /'
 
 if [ $# -eq 0 ]; then
+  # The app package of docs/ios-quick-start.md: its manifest verbatim (plus a test target), with
+  # ../scenelink a link to this repository, so the dependency and plugin lines are the guide's
+  # own (the package is named after that folder); its non-SwiftUI code compiles against the
+  # library and the types the plugin generated (the Keychain calls through the test stand-in
+  # where there is no Security framework).
+  ln -sfn "$root" "$work/scenelink"
   app=$work/plugin-app
   rm -rf "$app/Sources" "$app/Tests"
   mkdir -p "$app/Sources/FuelMoney" "$app/Tests/FuelMoneyTests"
   cp examples/fuelmoney.json "$app/Sources/FuelMoney/scenelink-routes.json"
-  cat > "$app/Package.swift" <<SWIFT
-// swift-tools-version:6.0
-import PackageDescription
-
-let package = Package(
-    name: "PluginApp",
-    dependencies: [.package(path: "$root")],
-    targets: [
-        .target(name: "FuelMoney", plugins: [.plugin(name: "SceneLinkGenerate", package: "$(basename "$root")")]),
-        .testTarget(name: "FuelMoneyTests", dependencies: ["FuelMoney"]),
-    ],
-    swiftLanguageModes: [.v6]
-)
-SWIFT
+  guide=docs/ios-quick-start.md
+  awk '/^```swift$/ { block = ""; inside = 1; next }
+       /^```$/ && inside { if (block ~ /^\/\/ swift-tools-version/) printf "%s", block; inside = 0; next }
+       inside { block = block $0 "\n" }' "$guide" \
+    | sed 's|^        ),$|        ),\n        .testTarget(name: "FuelMoneyTests", dependencies: ["FuelMoney"]),|' > "$app/Package.swift"
+  grep -q '.package(path: "../scenelink")' "$app/Package.swift" && grep -q 'testTarget' "$app/Package.swift" \
+    || fail "$guide has no package manifest with .package(path: \"../scenelink\") and a target to add the test target to"
+  {
+    printf 'import Foundation\nimport SceneLinkClient\n#if canImport(Security)\nimport Security\n#endif\n\n'
+    awk '/^```swift$/ { block = ""; inside = 1; next }
+         /^```$/ && inside { if (block !~ /SwiftUI|some View|swift-tools-version/) printf "%s\n", block; inside = 0; next }
+         inside { block = block $0 "\n" }' "$guide"
+  } > "$app/Sources/FuelMoney/QuickStart.swift"
+  grep -q 'func restoreAtLaunch' "$app/Sources/FuelMoney/QuickStart.swift" || fail "$guide lost its launch helper"
+  cp Tests/SceneLinkClientTests/KeychainStandIn.swift "$app/Sources/FuelMoney/"
   cat > "$app/Sources/FuelMoney/Share.swift" <<'SWIFT'
 import Foundation
 
@@ -256,6 +264,8 @@ public func accountLink() -> URL? { Links.settings.account().https }
 public let start: [HomePath] = [.setting, .account]
 SWIFT
   cat > "$app/Tests/FuelMoneyTests/PluginTests.swift" <<'SWIFT'
+import Foundation
+import SceneLinkClient
 import Testing
 @testable import FuelMoney
 
@@ -263,11 +273,17 @@ import Testing
     #expect(String(reflecting: HomePath.self) == "FuelMoney.HomePath")
     #expect(accountLink()?.absoluteString == "https://fuelmoney.example.com/settings/account")
 }
+
+@Test func theQuickStartCodeIsTheAppsOwn() {
+    let launch: (NavigationState, SessionKeychain) async throws(SceneLinkError) -> Data? = restoreAtLaunch
+    _ = launch
+    #expect(SessionKeychain().service == "com.example.fuelmoney.scenelink")
+}
 SWIFT
-  say "build plugin: a target listing scenelink-routes.json gets its types at build time"
+  say "build plugin and quick start: the guide's manifest, its code, and the types generated at build time"
   if ! swift test --package-path "$app" > "$work/plugin.log" 2>&1; then
     grep -E 'error|✘' "$work/plugin.log" | head -20 >&2
-    fail "the SceneLinkGenerate plugin did not generate working types (log: $work/plugin.log)"
+    fail "the quick start's package (the SceneLinkGenerate plugin, its code) did not build or pass (log: $work/plugin.log)"
   fi
   grep -E 'Test run with' "$work/plugin.log" | sed 's/^/  /'
 fi

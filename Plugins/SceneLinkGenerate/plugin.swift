@@ -7,9 +7,10 @@ import PackagePlugin
 /// sources and the plugin to the target:
 ///
 /// ```swift
-/// .target(name: "FuelMoney", plugins: [.plugin(name: "SceneLinkGenerate", package: "SceneLink")])
+/// .target(name: "FuelMoney", plugins: [.plugin(name: "SceneLinkGenerate", package: "scenelink")])
 /// ```
 ///
+/// (`package:` is the dependency's identity: for `.package(path: "../scenelink")`, its folder's name.)
 /// The module is the target's module name; the types are `public`, so other modules can name
 /// them (the route file's cross-module fields need that).
 @main struct SceneLinkGeneratePlugin: BuildToolPlugin {

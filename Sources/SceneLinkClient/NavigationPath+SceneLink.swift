@@ -26,4 +26,23 @@ extension NavigationPath {
         return try? JSONEncoder().encode(representation)
     }
 }
+
+extension NavigationState {
+    /// Whether `type` is SwiftUI's `NavigationPath.CodableRepresentation`, the one type
+    /// `restore(as:)` repairs unless told otherwise.
+    static func isNavigationPath(_ type: Any.Type) -> Bool {
+        if #available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *) {
+            return type == NavigationPath.CodableRepresentation.self
+        }
+        return false
+    }
+}
+#else
+import Foundation
+
+extension NavigationState {
+    /// Without SwiftUI no type is a `NavigationPath.CodableRepresentation`: `restore(as:)`
+    /// repairs only when asked.
+    static func isNavigationPath(_ type: Any.Type) -> Bool { false }
+}
 #endif

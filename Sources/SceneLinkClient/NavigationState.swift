@@ -40,7 +40,8 @@ public actor NavigationState {
     public private(set) var client: SceneLinkClient
     /// The `ETag` of the revision last read or written; nil when none is known.
     public private(set) var etag: String?
-    /// Elements the last `restore()` dropped from a stale path (0 when it was still valid).
+    /// Elements the last restore dropped from a stale path (0 when it was still valid, or when
+    /// nothing was repaired).
     public private(set) var droppedElements = 0
 
     /// Whether the server's state was read: after a restore that found nothing, the first save
@@ -64,7 +65,7 @@ public actor NavigationState {
         self.conflictPolicy = conflictPolicy
     }
 
-    /// Uses a new session (after `.sessionExpired`, the app opened one); forgets the `ETag`.
+    /// Uses a new session (after `.sessionExpired`, `.unknownToken`, the app opened one); forgets the `ETag`.
     public func useSession(_ session: SceneLinkSession) {
         client.session = session
         etag = nil
@@ -74,20 +75,45 @@ public actor NavigationState {
     /// Reads the saved path, repaired: a path an app update made stale comes back cut to the
     /// screens this version still has (`droppedElements` says how many went).
     /// - Returns: the path's bytes, or nil when nothing is saved (start at the root).
-    /// - Throws: `.sessionExpired`, or another `SceneLinkError`.
+    /// - Throws: `.sessionExpired`, `.unknownToken`, or another `SceneLinkError`.
     public func restore() async throws(SceneLinkError) -> Data? {
         let saved = try await client.restore(scene: scene, key: key, repair: true)
-        etag = saved?.etag
-        droppedElements = saved?.droppedElements ?? 0
-        knowsServerState = true
+        record(saved)
         return saved?.data
     }
 
-    /// Reads the saved value and decodes it as `type` (repaired, as `restore()`).
+    /// Remembers what a restore read: its revision, and what a repair dropped.
+    private func record(_ saved: SavedValue?) {
+        etag = saved?.etag
+        droppedElements = saved?.droppedElements ?? 0
+        knowsServerState = true
+    }
+
+    /// Reads the saved value and decodes it as `type`: any `Decodable` value saved with
+    /// `save(_:)`, such as the app's preferences or a navigation path.
+    ///
+    /// Only a navigation path can be repaired (the server cuts a stale path to the screens this
+    /// version of the app still has), so a repair is asked for only when `repair` says so, or,
+    /// when `repair` is nil, when `type` is SwiftUI's `NavigationPath.CodableRepresentation`.
+    /// Asking to repair a value that is not a path throws `.problem` with
+    /// `422 not-a-navigation-path`.
+    ///
+    /// ```swift
+    /// let prefs = try await state.restore(as: Prefs.self)                       // as saved
+    /// let stack = try await state.restore(as: [String].self, repair: true)      // a path, repaired
+    /// ```
+    /// - Parameters:
+    ///   - type: the type the value was saved as.
+    ///   - repair: true to repair a navigation path, false to read the value as saved; nil (the
+    ///     default) repairs a `NavigationPath.CodableRepresentation` only.
+    ///   - decoder: the decoder that reads it.
     /// - Returns: the value, or nil when nothing is saved.
     /// - Throws: `.coding` when the bytes are not a `type`, or another `SceneLinkError`.
-    public func restore<Value: Decodable>(as type: Value.Type, decoder: JSONDecoder = JSONDecoder()) async throws(SceneLinkError) -> Value? {
-        guard let data = try await restore() else { return nil }
+    public func restore<Value: Decodable>(as type: Value.Type, repair: Bool? = nil,
+                                          decoder: JSONDecoder = JSONDecoder()) async throws(SceneLinkError) -> Value? {
+        let saved = try await client.restore(scene: scene, key: key, repair: repair ?? Self.isNavigationPath(type))
+        record(saved)
+        guard let data = saved?.data else { return nil }
         do {
             return try decoder.decode(type, from: data)
         } catch {
@@ -98,7 +124,7 @@ public actor NavigationState {
     /// Saves `path`, coalescing with saves in flight: the last path given wins.
     ///
     /// Returns when `path`, or a path given after it, is saved; throws what that save threw.
-    /// - Throws: `.valueConflict` (with `.report`), `.sessionExpired`, or another `SceneLinkError`.
+    /// - Throws: `.valueConflict` (with `.report`), `.sessionExpired`, `.unknownToken`, or another `SceneLinkError`.
     public func save(_ path: Data) async throws(SceneLinkError) {
         requested += 1
         let ticket = requested

@@ -20,7 +20,7 @@ import Foundation
 /// var policy = RetryPolicy.standard
 /// policy.maximumAttempts = 6
 /// let client = SceneLinkClient(baseURL: server, retryPolicy: policy)
-/// let patient = SceneLinkClient(baseURL: server, retryPolicy: .none)   // never retries
+/// let onceOnly = SceneLinkClient(baseURL: server, retryPolicy: .none)  // never retries
 /// ```
 public struct RetryPolicy: Sendable {
     /// Sends in all, the first included; 1 never retries.

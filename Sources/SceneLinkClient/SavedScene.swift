@@ -2,7 +2,7 @@ import Foundation
 
 /// Every value of one scene, as the server holds them, with the scene's own `ETag`.
 ///
-/// Returned by `restoreScene(_:)` and `saveScene(_:scene:ifMatch:)`. The scene's `etag` changes
+/// Returned by `restoreScene(_:)` and `saveScene(_:scene:ifMatch:ifNoneMatch:)`. The scene's `etag` changes
 /// whenever any of its values does; pass it as `ifMatch` to save the whole scene only if nothing
 /// in it changed since.
 public struct SavedScene: Sendable, Hashable {

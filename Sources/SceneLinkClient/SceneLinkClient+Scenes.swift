@@ -10,7 +10,7 @@ extension SceneLinkClient {
     /// }
     /// ```
     /// - Returns: the scene, or nil when the session has no such scene.
-    /// - Throws: `.sessionExpired`, or another `SceneLinkError`.
+    /// - Throws: `.sessionExpired`, `.unknownToken`, or another `SceneLinkError`.
     public func restoreScene(_ scene: String) async throws(SceneLinkError) -> SavedScene? {
         let response = try await send(sceneEndpoint("GET", scene: scene)).response
         switch response.status {
@@ -38,7 +38,7 @@ extension SceneLinkClient {
     /// sceneETag = saved.etag
     /// ```
     /// - Returns: the scene as stored, with the new `ETag`s.
-    /// - Throws: `.sceneConflict`, `.sessionExpired`, `.problem` (`413`, `409` past a limit), or
+    /// - Throws: `.sceneConflict`, `.sessionExpired`, `.unknownToken`, `.problem` (`413`, `409` past a limit), or
     ///   another `SceneLinkError`.
     @discardableResult
     public func saveScene(_ values: [String: SceneValue], scene: String, ifMatch: String? = nil,
@@ -75,7 +75,7 @@ extension SceneLinkClient {
     /// Deletes `scene` and every value in it (the system discarded the scene).
     /// - Parameter ifMatch: delete only this revision of the scene (`.sceneConflict` otherwise).
     /// - Returns: true when a scene was deleted, false when there was none.
-    /// - Throws: `.sceneConflict`, `.sessionExpired`, or another `SceneLinkError`.
+    /// - Throws: `.sceneConflict`, `.sessionExpired`, `.unknownToken`, or another `SceneLinkError`.
     @discardableResult
     public func forgetScene(_ scene: String, ifMatch: String? = nil) async throws(SceneLinkError) -> Bool {
         var endpoint = sceneEndpoint("DELETE", scene: scene)
@@ -96,7 +96,7 @@ extension SceneLinkClient {
     }
 
     /// The session's scenes, each with its `ETag` and how many values it holds.
-    /// - Throws: `.sessionExpired`, or another `SceneLinkError`.
+    /// - Throws: `.sessionExpired`, `.unknownToken`, or another `SceneLinkError`.
     public func scenes() async throws(SceneLinkError) -> [SavedSceneSummary] {
         let endpoint = Endpoint(method: "GET", path: ["v1", "sessions", session?.id ?? "", "scenes"], needsSession: true)
         let response = try await send(endpoint).response

@@ -56,8 +56,14 @@ extension SceneLinkClient {
             return .unexpectedResponse(status: response.status,
                                        reason: text.isEmpty ? "it has no problem document." : "it is not a problem document: \(text)")
         }
-        if sessionCall, response.status == 401 || (response.status == 404 && problem.slug == "session-not-found") {
-            return .sessionExpired(problem)
+        if sessionCall {
+            // 401 session-ended and 404 session-not-found: the session is gone. Any other 401
+            // (unknown-token, a malformed token) means the credentials, not the session, are bad.
+            switch (response.status, problem.slug) {
+            case (404, "session-not-found"), (401, "session-ended"): return .sessionExpired(problem)
+            case (401, _): return .unknownToken(problem)
+            default: break
+            }
         }
         return .problem(problem)
     }

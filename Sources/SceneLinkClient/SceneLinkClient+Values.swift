@@ -18,7 +18,7 @@ extension SceneLinkClient {
     ///   - key: the value's key, as in `@SceneStorage("path")`.
     ///   - repair: cut a stale navigation path to what the current route file accepts.
     /// - Returns: the value, or nil when nothing is stored under the key.
-    /// - Throws: `.sessionExpired`, `.problem` (`422 not-a-navigation-path` when `repair` is
+    /// - Throws: `.sessionExpired`, `.unknownToken`, `.problem` (`422 not-a-navigation-path` when `repair` is
     ///   asked of a value that is not a path), or another `SceneLinkError`.
     public func restore(scene: String, key: String, repair: Bool = false) async throws(SceneLinkError) -> SavedValue? {
         var endpoint = valueEndpoint("GET", scene: scene, key: key)
@@ -52,7 +52,7 @@ extension SceneLinkClient {
     /// etag = try await client.save(data, scene: "main", key: "path", contentType: "application/json", ifMatch: etag)
     /// ```
     /// - Returns: the new revision's `ETag`.
-    /// - Throws: `.valueConflict`, `.sessionExpired`, `.problem` (`413` for a value over the
+    /// - Throws: `.valueConflict`, `.sessionExpired`, `.unknownToken`, `.problem` (`413` for a value over the
     ///   server's limit, `409` past the keys-per-scene limit), or another `SceneLinkError`.
     @discardableResult
     public func save(_ data: Data, scene: String, key: String, contentType: String = "application/octet-stream",
@@ -84,7 +84,7 @@ extension SceneLinkClient {
     /// Deletes the value under `key` in `scene`.
     /// - Parameter ifMatch: delete only this revision (`.valueConflict` otherwise).
     /// - Returns: true when a value was deleted, false when nothing was stored.
-    /// - Throws: `.valueConflict`, `.sessionExpired`, or another `SceneLinkError`.
+    /// - Throws: `.valueConflict`, `.sessionExpired`, `.unknownToken`, or another `SceneLinkError`.
     @discardableResult
     public func forget(scene: String, key: String, ifMatch: String? = nil) async throws(SceneLinkError) -> Bool {
         var endpoint = valueEndpoint("DELETE", scene: scene, key: key)

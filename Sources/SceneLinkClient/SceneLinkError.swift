@@ -3,8 +3,12 @@ import Foundation
 /// Everything a `SceneLinkClient` call can throw; each prints one sentence that says what to do.
 ///
 /// The cases an app handles on purpose:
-/// - `sessionExpired`: the server no longer knows the session (expired, ended, or the token is
-///   not this session's). Open a new session with `openSession()`.
+/// - `sessionExpired`: the session expired or was ended (the server answered `404
+///   session-not-found` or `401 session-ended`). Open a new session with `openSession()`.
+/// - `unknownToken`: the session is live but the token sent is not its token (`401
+///   unknown-token`, or a malformed token): the app's stored credentials are damaged. Do not
+///   open a new session in its place, which would leave the saved state behind; keep the
+///   credentials, report the error and fix how they are stored.
 /// - `valueConflict` / `sceneConflict`: a conditional save or forget failed (`412`) because
 ///   someone else saved first; the error carries what the server holds now, so the app can
 ///   merge, or overwrite on purpose with `ifMatch: current.etag`.
@@ -21,13 +25,17 @@ import Foundation
 public enum SceneLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call needs a session and the client has none: set `client.session` first.
     case noSession
-    /// The server no longer knows this session (`404 session-not-found`, or `401` for a token
-    /// it does not know): open a new one.
+    /// The session expired or was ended (`404 session-not-found`, or `401 session-ended` once the
+    /// server swept it away): open a new one, which starts empty.
     case sessionExpired(SceneLinkProblem)
-    /// A conditional value write failed (`412`); the value the server holds now, or nil when
+    /// The server does not know the token sent for a session it does know (`401 unknown-token`),
+    /// or the token is malformed (`401 unauthorized`): the stored credentials are damaged. A new
+    /// session would not bring the saved state back; keep the credentials and fix the app.
+    case unknownToken(SceneLinkProblem)
+    /// A conditional value save or forget failed (`412`); the value the server holds now, or nil when
     /// nothing is stored under the key.
     case valueConflict(current: SavedValue?)
-    /// A conditional scene write failed (`412`); the scene the server holds now, or nil when
+    /// A conditional scene save or forget failed (`412`); the scene the server holds now, or nil when
     /// the scene no longer exists.
     case sceneConflict(current: SavedScene?)
     /// Any other problem answer from the server.
@@ -47,7 +55,7 @@ public enum SceneLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server's problem document, when the error came from one.
     public var problem: SceneLinkProblem? {
         switch self {
-        case .sessionExpired(let problem), .problem(let problem): problem
+        case .sessionExpired(let problem), .unknownToken(let problem), .problem(let problem): problem
         default: nil
         }
     }
@@ -59,16 +67,18 @@ public enum SceneLinkError: Error, Sendable, Hashable, CustomStringConvertible {
             return "This call needs a session; set client.session to the result of openSession() first."
         case .sessionExpired(let problem):
             return "The SceneLink session has expired or ended (\(problem.status)); open a new one with openSession()."
+        case .unknownToken(let problem):
+            return "The SceneLink server does not know this session's token (\(problem.status) \(problem.slug)): the stored credentials are damaged; keep them, report this and fix how the app stores them instead of opening a new session, which would leave the saved state behind."
         case .valueConflict(let current):
             guard let current else {
-                return "The value was not saved: its precondition failed and nothing is stored under the key now; save again without ifMatch."
+                return "The value was not changed: its precondition failed and nothing is stored under the key now; save with ifNoneMatch: \"*\" (there is nothing to forget)."
             }
-            return "The value was not saved: someone saved revision \(current.etag) first; merge with it or save with ifMatch: \(current.etag)."
+            return "The value was not changed: someone saved revision \(current.etag) first; merge with it, or save or forget with ifMatch: \(current.etag)."
         case .sceneConflict(let current):
             guard let current else {
-                return "The scene was not saved: its precondition failed and the scene no longer exists; save again without ifMatch."
+                return "The scene was not changed: its precondition failed and the scene no longer exists; save it with ifNoneMatch: \"*\" (there is nothing to forget)."
             }
-            return "The scene was not saved: someone saved revision \(current.etag) first; merge with it or save with ifMatch: \(current.etag)."
+            return "The scene was not changed: someone saved revision \(current.etag) first; merge with it, or save or forget it with ifMatch: \(current.etag)."
         case .problem(let problem):
             let detail = problem.detail.isEmpty ? problem.title : problem.detail
             return Self.sentence("The SceneLink server answered \(problem.status) (\(problem.slug)): \(detail)")

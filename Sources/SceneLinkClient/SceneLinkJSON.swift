@@ -68,8 +68,14 @@ public enum SceneLinkJSON: Sendable, Hashable, Codable {
     }
 
     /// The value decoded as `type`, the way the app's `JSONDecoder` reads it.
-    /// - Throws: `DecodingError` when the value does not fit `type`.
-    public func decode<Value: Decodable>(_ type: Value.Type, using decoder: JSONDecoder = JSONDecoder()) throws -> Value {
-        try decoder.decode(type, from: jsonData)
+    /// - Throws: `SceneLinkError.coding` (with the `DecodingError`'s account) when the value does
+    ///   not fit `type`.
+    public func decode<Value: Decodable>(_ type: Value.Type,
+                                         using decoder: JSONDecoder = JSONDecoder()) throws(SceneLinkError) -> Value {
+        do {
+            return try decoder.decode(type, from: jsonData)
+        } catch {
+            throw .coding("the JSON value \(String(decoding: jsonData.prefix(200), as: UTF8.self)) is not a \(type) (\(error)).")
+        }
     }
 }

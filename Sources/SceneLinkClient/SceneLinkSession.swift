@@ -7,7 +7,9 @@ import Foundation
 /// token is a secret: the server keeps only its hash and cannot show it again). A session lives
 /// until it has been idle for the server's session time-to-live; each use moves `expiresAt`
 /// forward on the server, so the value here is the expiry as of the session's opening. When the
-/// server no longer knows the session, calls throw `SceneLinkError.sessionExpired`: open a new one.
+/// session expired or was ended, calls throw `SceneLinkError.sessionExpired`: open a new one.
+/// When the server knows the session but not the token (damaged credentials), they throw
+/// `SceneLinkError.unknownToken`: a new session would not bring the saved state back.
 ///
 /// ```swift
 /// client.session = try await client.openSession()

@@ -5,35 +5,23 @@ import SceneLinkClient
 
 // MARK: Open a session, keep it in the Keychain
 
-/// The client for this app, with a session kept across launches.
-/// `keychain` stands for the app's Keychain item (SecItemCopyMatching / SecItemAdd).
-func makeClient(server: URL, keychain: inout Data?) async throws -> SceneLinkClient {
-    var client = SceneLinkClient(baseURL: server)
-    if let saved = keychain, let session = try? JSONDecoder().decode(SceneLinkSession.self, from: saved) {
+/// The client for this app, with its session kept across launches in the Keychain
+/// (`SessionKeychain`, from docs/ios-quick-start.md): the stored one, else a new one.
+func makeClient(server: URL, keychain: SessionKeychain) async throws(SceneLinkError) -> SceneLinkClient {
+    var client = SceneLinkClient(baseURL: server, session: keychain.load())
+    if client.session == nil {
+        let session = try await client.openSession()
+        keychain.save(session)
         client.session = session
-    } else {
-        client.session = try await client.openSession()
-        keychain = try JSONEncoder().encode(client.session)
     }
     return client
-}
-
-/// Restores the path; when the session has expired, opens a new one (which starts empty).
-func restorePath(client: inout SceneLinkClient, keychain: inout Data?) async throws -> Data? {
-    do {
-        return try await client.restore(scene: "main", key: "path", repair: true)?.data
-    } catch .sessionExpired {
-        client.session = try await client.openSession()
-        keychain = try JSONEncoder().encode(client.session)
-        return nil
-    }
 }
 
 // MARK: Save, and handle a conflict
 
 /// Saves the path over the revision last seen; when another device saved first, the newer
 /// screen on this device wins, overwriting exactly the revision the conflict showed.
-func savePath(_ path: Data, client: SceneLinkClient, etag: String?) async throws -> String {
+func savePath(_ path: Data, client: SceneLinkClient, etag: String?) async throws(SceneLinkError) -> String {
     do {
         return try await client.save(path, scene: "main", key: "path", contentType: "application/json", ifMatch: etag)
     } catch .valueConflict(let current) {
@@ -45,7 +33,7 @@ func savePath(_ path: Data, client: SceneLinkClient, etag: String?) async throws
 // MARK: Whole scenes
 
 /// Saves every value of the window at once.
-func saveWindow(client: SceneLinkClient, path: Data, tab: String, sceneETag: String?) async throws -> String {
+func saveWindow(client: SceneLinkClient, path: Data, tab: String, sceneETag: String?) async throws(SceneLinkError) -> String {
     let saved = try await client.saveScene(["path": SceneValue(data: path, contentType: "application/json"),
                                             "tab": SceneValue(text: tab)],
                                            scene: "main", ifMatch: sceneETag)
@@ -53,15 +41,27 @@ func saveWindow(client: SceneLinkClient, path: Data, tab: String, sceneETag: Str
 }
 
 /// Restores every value of the window in one round trip.
-func restoreWindow(client: SceneLinkClient) async throws -> (path: Data?, tab: String?) {
+func restoreWindow(client: SceneLinkClient) async throws(SceneLinkError) -> (path: Data?, tab: String?) {
     guard let scene = try await client.restoreScene("main") else { return (nil, nil) }
     return (scene.values["path"]?.data, scene.values["tab"].map { String(decoding: $0.data, as: UTF8.self) })
+}
+
+/// Saves the window over the scene revision last seen; when another device saved the scene
+/// first, keeps that device's tab and puts this device's path over it.
+func saveWindowKeepingTheirTab(client: SceneLinkClient, path: Data, tab: String,
+                               sceneETag: String?) async throws(SceneLinkError) -> String {
+    do {
+        return try await saveWindow(client: client, path: path, tab: tab, sceneETag: sceneETag)
+    } catch .sceneConflict(let current) {
+        let theirTab = current?.values["tab"].map { String(decoding: $0.data, as: UTF8.self) } ?? tab
+        return try await saveWindow(client: client, path: path, tab: theirTab, sceneETag: current?.etag)
+    }
 }
 
 // MARK: Links
 
 /// The path to show for an incoming link, or nil for a link that is not the app's.
-func pathForLink(_ link: URL, client: SceneLinkClient) async throws -> Data? {
+func pathForLink(_ link: URL, client: SceneLinkClient) async throws(SceneLinkError) -> Data? {
     do {
         let resolution = try await client.resolve(link)
         return resolution.navigationPath
@@ -71,8 +71,29 @@ func pathForLink(_ link: URL, client: SceneLinkClient) async throws -> Data? {
 }
 
 /// The https link of the screen the user is on (share this screen).
-func shareLink(for path: Data, client: SceneLinkClient) async throws -> URL? {
+func shareLink(for path: Data, client: SceneLinkClient) async throws(SceneLinkError) -> URL? {
     try await client.links(for: path).httpsURL
+}
+
+// MARK: Errors
+
+/// The user's preferences: any `Codable` value, saved and restored beside the path as it is
+/// (only a navigation path is repaired).
+struct Preferences: Codable, Equatable {
+    var currency: String
+    var showsPremium: Bool
+}
+
+/// Saves the preferences beside the path and answers the `ETag` of those stored now (theirs,
+/// when another device saved first). This `do` also calls `JSONEncoder`, which throws other
+/// errors, so the conflict is caught by its full name.
+func savePreferences(_ preferences: Preferences, client: SceneLinkClient, etag: String?) async throws -> String? {
+    do {
+        let data = try JSONEncoder().encode(preferences)
+        return try await client.save(data, scene: "main", key: "preferences", contentType: "application/json", ifMatch: etag)
+    } catch SceneLinkError.valueConflict(let current) {
+        return current?.etag   // another device saved its preferences first: keep them
+    }
 }
 
 // MARK: Retries
@@ -88,9 +109,14 @@ func makePatientClient(server: URL) -> SceneLinkClient {
 // MARK: NavigationState
 
 /// Launch: the saved path, repaired; says when an app update removed some of its screens.
-func launch(state: NavigationState) async throws -> (path: Data?, screensRemoved: Bool) {
+func launch(state: NavigationState) async throws(SceneLinkError) -> (path: Data?, screensRemoved: Bool) {
     let saved = try await state.restore()
     return (saved, await state.droppedElements > 0)
+}
+
+/// Reads the preferences saved under the key `preferences` of the window's scene.
+func restorePreferences(client: SceneLinkClient) async throws(SceneLinkError) -> Preferences? {
+    try await NavigationState(client: client, key: "preferences").restore(as: Preferences.self)
 }
 
 // MARK: Testing the app without a server

@@ -11,29 +11,23 @@ import Testing
         let guide = try String(contentsOf: root.appendingPathComponent("docs/swift-client.md"), encoding: .utf8)
         let code = try String(contentsOf: root.appendingPathComponent("Tests/SceneLinkClientTests/GuideExamples.swift"), encoding: .utf8)
         let sections = code.components(separatedBy: "\n// MARK: ").dropFirst()
-        #expect(sections.count == 7)
+        #expect(sections.count == 8)
         for section in sections {
             let body = section.drop(while: { $0 != "\n" }).trimmingCharacters(in: .newlines)
             #expect(guide.contains("```swift\n" + body + "\n```"), "docs/swift-client.md lacks, verbatim: \(section.prefix(60))")
         }
     }
 
-    @Test func theSessionIsOpenedOnceKeptAndReopenedWhenItExpires() async throws {
-        let clock = ManualClock()
-        try await LiveServer.with(clock: clock.clock, { $0.sceneState.sessionTimeToLive = .seconds(3_600) }) { server in
-            var keychain: Data?
-            var client = try await makeClient(server: server.baseURL, keychain: &keychain)
+    @Test func theSessionIsOpenedOnceAndKeptInTheKeychain() async throws {
+        try await LiveServer.with { server in
+            let keychain = SessionKeychain(service: "test.\(UUID().uuidString)")
+            let client = try await makeClient(server: server.baseURL, keychain: keychain)
             let first = try #require(client.session)
-            #expect(keychain != nil)
-            let again = try await makeClient(server: server.baseURL, keychain: &keychain)
+            #expect(keychain.load() == first)
+            let again = try await makeClient(server: server.baseURL, keychain: keychain)
             #expect(again.session == first)
-
-            _ = try await savePath(Self.account, client: client, etag: nil)
-            #expect(try await restorePath(client: &client, keychain: &keychain) == Self.account)
-            clock.advance(by: 7_200)
-            #expect(try await restorePath(client: &client, keychain: &keychain) == nil)
-            #expect(client.session != first)
-            #expect(try JSONDecoder().decode(SceneLinkSession.self, from: try #require(keychain)) == client.session)
+            _ = try await savePath(Self.account, client: again, etag: nil)
+            #expect(try await client.restore(scene: "main", key: "path")?.data == Self.account)
         }
     }
 
@@ -55,6 +49,31 @@ import Testing
             let etag = try await saveWindow(client: client, path: Self.account, tab: "settings", sceneETag: nil)
             _ = try await saveWindow(client: client, path: Self.account, tab: "home", sceneETag: etag)
             #expect(try await restoreWindow(client: client) == (Self.account, "home"))
+        }
+    }
+
+    @Test func aSceneConflictIsCaughtAsTheGuideWritesItAndKeepsTheirTab() async throws {
+        try await LiveServer.with { server in
+            let client = try await server.clientWithSession()
+            let stale = try await saveWindow(client: client, path: Data("[]".utf8), tab: "home", sceneETag: nil)
+            _ = try await saveWindow(client: client, path: Data("[]".utf8), tab: "settings", sceneETag: stale)   // another device
+            let etag = try await saveWindowKeepingTheirTab(client: client, path: Self.account, tab: "explain", sceneETag: stale)
+            #expect(try await restoreWindow(client: client) == (Self.account, "settings"))
+            #expect(try await client.restoreScene("main")?.etag == etag)
+        }
+    }
+
+    @Test func preferencesAreSavedKeptOnAConflictAndRestoredAsAStruct() async throws {
+        try await LiveServer.with { server in
+            let client = try await server.clientWithSession()
+            #expect(try await restorePreferences(client: client) == nil)
+            let euros = Preferences(currency: "EUR", showsPremium: false)
+            let stale = try await savePreferences(euros, client: client, etag: nil)
+            let pounds = Preferences(currency: "GBP", showsPremium: true)
+            let theirs = try await savePreferences(pounds, client: client, etag: stale)   // another device
+            #expect(theirs != stale)
+            #expect(try await savePreferences(Preferences(currency: "USD", showsPremium: false), client: client, etag: stale) == theirs)
+            #expect(try await restorePreferences(client: client) == pounds)
         }
     }
 

@@ -117,6 +117,40 @@ import Testing
         }
     }
 
+    /// Any `Codable` value the app keeps, not a navigation path.
+    struct Prefs: Codable, Equatable {
+        var currency: String
+        var showsPremium: Bool
+    }
+
+    @Test func restoreAsReadsAStructAsSavedAndRepairsAPathOnlyWhenAsked() async throws {
+        try await LiveServer.with { server in
+            let client = try await server.clientWithSession()
+            let prefs = NavigationState(client: client, key: "prefs")
+            try await prefs.save(Prefs(currency: "EUR", showsPremium: true))
+            // A struct is not a navigation path: read as saved, no repair asked of the server.
+            #expect(try await NavigationState(client: client, key: "prefs").restore(as: Prefs.self)
+                == Prefs(currency: "EUR", showsPremium: true))
+
+            // A path whose top screen (raw value 99) no version of the app has.
+            let stale = ["FuelMoney.HomePath", "99", "FuelMoney.HomePath", "1"]
+            let path = NavigationState(client: client, key: "stack")
+            try await path.save(stale)
+            let reader = NavigationState(client: client, key: "stack")
+            #expect(try await reader.restore(as: [String].self, repair: true) == ["FuelMoney.HomePath", "1"])
+            #expect(await reader.droppedElements == 1)
+            #expect(try await reader.restore(as: [String].self) == stale)
+            #expect(await reader.droppedElements == 0)
+
+            // Repair asked of a struct is the server's refusal, not a silent change.
+            let error = await #expect(throws: SceneLinkError.self) {
+                try await NavigationState(client: client, key: "prefs").restore(as: Prefs.self, repair: true)
+            }
+            #expect(error?.problem?.status == 422)
+            #expect(error?.problem?.slug == "not-a-navigation-path")
+        }
+    }
+
     @Test func aNewSessionStartsFromNothing() async throws {
         try await LiveServer.with { server in
             let client = try await server.clientWithSession()

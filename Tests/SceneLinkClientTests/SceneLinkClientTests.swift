@@ -45,7 +45,7 @@ struct SceneLinkClientTests {
             #expect(problem.status == 404)
             #expect(problem.slug == "session-not-found")
             #expect(error?.description == "The SceneLink session has expired or ended (404); open a new one with openSession().")
-            // After the sweep deleted it, its token is unknown (401): the same error.
+            // After the sweep deleted it, neither id nor token is known (401 session-ended): the same error.
             _ = await server.application.sweepExpiredSessions(now: clock.date)
             let afterSweep = await #expect(throws: SceneLinkError.self) {
                 try await client.save(Self.pathBytes, scene: "main", key: "path")
@@ -55,8 +55,26 @@ struct SceneLinkClientTests {
                 return
             }
             #expect(unknown.status == 401)
+            #expect(unknown.slug == "session-ended")
             client.session = try await client.openSession()
             #expect(try await client.restore(scene: "main", key: "path") == nil)
+        }
+    }
+
+    @Test func aDamagedTokenIsUnknownTokenAndTheStateStaysWithTheRealOne() async throws {
+        try await LiveServer.with { server in
+            let client = try await server.clientWithSession()
+            try await client.save(Self.pathBytes, scene: "main", key: "path")
+            var damaged = client
+            damaged.session?.token = String((client.session?.token ?? "").reversed())
+            let error = await #expect(throws: SceneLinkError.self) { try await damaged.restore(scene: "main", key: "path") }
+            guard case .unknownToken(let problem)? = error else {
+                Issue.record("expected unknownToken, got \(String(describing: error))")
+                return
+            }
+            #expect(problem.status == 401)
+            #expect(problem.slug == "unknown-token")
+            #expect(try await client.restore(scene: "main", key: "path")?.data == Self.pathBytes)
         }
     }
 
@@ -92,6 +110,13 @@ struct SceneLinkClientTests {
             #expect(updated.contentType == "application/octet-stream")
             #expect(updated.etag == second)
 
+            // A forget over a stale revision changes nothing, and says so without speaking of a save.
+            let stale = await #expect(throws: SceneLinkError.self) {
+                try await client.forget(scene: "main", key: "path", ifMatch: first)
+            }
+            #expect(stale == .valueConflict(current: updated))
+            #expect(stale?.description
+                == "The value was not changed: someone saved revision \(second) first; merge with it, or save or forget with ifMatch: \(second).")
             #expect(try await client.forget(scene: "main", key: "path", ifMatch: second))
             #expect(try await client.restore(scene: "main", key: "path") == nil)
             #expect(try await client.forget(scene: "main", key: "path") == false)
@@ -120,7 +145,7 @@ struct SceneLinkClientTests {
                 return
             }
             #expect(current == SavedValue(data: phonePath, contentType: "application/json", etag: phoneTag))
-            #expect(error?.description == "The value was not saved: someone saved revision \(phoneTag) first; merge with it or save with ifMatch: \(phoneTag).")
+            #expect(error?.description == "The value was not changed: someone saved revision \(phoneTag) first; merge with it, or save or forget with ifMatch: \(phoneTag).")
 
             // The tablet overwrites on purpose, with the revision the conflict showed it.
             let overwritten = try await tablet.save(tabletPath, scene: "main", key: "path", contentType: "application/json",

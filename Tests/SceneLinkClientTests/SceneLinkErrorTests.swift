@@ -34,7 +34,7 @@ import Testing
 
     @Test(arguments: [
         FakeTransport.problem(404, "session-not-found", title: "No such session"),
-        FakeTransport.problem(401, "unauthorized", title: "Session token required"),
+        FakeTransport.problem(401, "session-ended", title: "Session expired or ended"),
     ])
     func aSessionTheServerNoLongerKnowsIsOneDistinctError(answer: TransportResponse) async throws {
         let transport = FakeTransport(answers: [.success(answer)])
@@ -47,6 +47,25 @@ import Testing
         }
         #expect(problem.status == answer.status)
         #expect(transport.requests.first?.headers["Authorization"] == "Bearer secret")
+    }
+
+    @Test(arguments: [
+        FakeTransport.problem(401, "unknown-token", title: "Unknown session token"),
+        FakeTransport.problem(401, "unauthorized", title: "Session token required"),
+    ])
+    func aTokenTheServerDoesNotKnowIsNotAnExpiredSession(answer: TransportResponse) async throws {
+        let transport = FakeTransport(answers: [.success(answer)])
+        let error = await #expect(throws: SceneLinkError.self) {
+            try await Self.client(transport).restore(scene: "main", key: "path")
+        }
+        guard case .unknownToken(let problem)? = error else {
+            Issue.record("expected unknownToken, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.problem == problem)
+        #expect(error?.description == "The SceneLink server does not know this session's token (401 \(problem.slug)): the stored "
+            + "credentials are damaged; keep them, report this and fix how the app stores them instead of opening a new session, "
+            + "which would leave the saved state behind.")
     }
 
     @Test func aMissingValueIsNilButAMissingSessionIsNot() async throws {

@@ -1125,20 +1125,49 @@ components:
             status: 400
             detail: The scene id contains the character U+2F; use only A-Z a-z 0-9 - . _ ~.
     Unauthorized:
-      description: "No, a malformed, or an unknown `Authorization: Bearer TOKEN`."
+      description: |
+        The request does not prove it holds a session's token. Three problem types tell a client
+        what to do:
+
+        - `https://scenelink.dev/problems/unauthorized`: no, or a malformed,
+          `Authorization: Bearer TOKEN` field; send the token as `POST /v1/sessions` returned it.
+        - `https://scenelink.dev/problems/session-ended`: the token is no session's and no session
+          has the id in the path any more: the session expired after being idle and was swept
+          away, or was ended. Open a new session (it starts empty).
+        - `https://scenelink.dev/problems/unknown-token`: the token is no session's, but the id in
+          the path is a live session's: the client's stored credentials are damaged (or mixed
+          up). A new session would not mend that and would leave this session's state behind:
+          keep the credentials and fix how they are stored. (Session ids are 128 random bits, so
+          this tells only a holder of the id that its session is live.)
+
+        (A session that expired but is not swept yet, with its own token, is `404 session-not-found`.)
       headers:
         WWW-Authenticate:
-          description: The RFC 6750 §3 challenge.
+          description: The RFC 6750 §3 challenge (with `error="invalid_token"` when a token was sent).
           required: true
           schema: { type: string, pattern: "^Bearer realm=\"scenelink\"" }
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
-          example:
-            type: https://scenelink.dev/problems/unauthorized
-            title: Session token required
-            status: 401
-            detail: "This route needs the header 'Authorization: Bearer TOKEN' with the token from POST /v1/sessions."
+          examples:
+            unauthorized:
+              value:
+                type: https://scenelink.dev/problems/unauthorized
+                title: Session token required
+                status: 401
+                detail: "This route needs the header 'Authorization: Bearer TOKEN' with the token from POST /v1/sessions."
+            session-ended:
+              value:
+                type: https://scenelink.dev/problems/session-ended
+                title: Session expired or ended
+                status: 401
+                detail: "No session has this id any more (it expired after being idle, or was ended) and the token is no session's; open a new one with POST /v1/sessions."
+            unknown-token:
+              value:
+                type: https://scenelink.dev/problems/unknown-token
+                title: Unknown session token
+                status: 401
+                detail: "The session with this id is live, but the bearer token is not its token nor any other session's; send the token POST /v1/sessions returned with this id (the stored credentials may be damaged)."
     SessionNotFound:
       description: |
         No live session has this id for this token (never existed, ended, expired, or the token

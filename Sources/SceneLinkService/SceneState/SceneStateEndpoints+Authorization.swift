@@ -9,8 +9,10 @@ extension SceneStateEndpoints {
     /// expiry when due (before `proceed`).
     ///
     /// Refusals, in this order: 400 for malformed identifiers (`target`, then the session id),
-    /// 401 for a missing, malformed or unknown token, 404 for a token of another session and
-    /// for an expired session.
+    /// 401 `unauthorized` for a missing or malformed token, 401 `session-ended` for an unknown
+    /// token on an id that is gone (expired and swept, or ended), 401 `unknown-token` for an
+    /// unknown token on a live session's id, 404 for a token of another session and for an
+    /// expired session.
     func authorize<Target: Sendable>(
         _ request: HTTPRequest, _ responder: HTTPResponder,
         target: (HTTPRequest) throws(Rejection) -> Target,
@@ -43,17 +45,18 @@ extension SceneStateEndpoints {
                     case .failure(let error): responder.respond(Rejection.store(error).response)
                     }
                 }
-            case .success:
+            case .success(let record):
                 // Not this session's token. A token of some other session is 404 (as if this id
-                // did not exist); a token of no session is 401.
+                // did not exist). A token of no session is 401, of one of two kinds: the id is
+                // gone too (the session expired and was swept, or was ended: open a new one), or
+                // the id is live and the token is not its own (damaged credentials, which a new
+                // session would not mend but would leave the session's state behind).
+                let idIsLive = record.map { !$0.isExpired(at: now) } ?? false
                 store.session(tokenHash: hash) { result in
                     switch result {
                     case .failure(let error): responder.respond(Rejection.store(error).response)
                     case .success(.some): responder.respond(Rejection.sessionNotFound.response)
-                    case .success(.none):
-                        responder.respond(Rejection.unauthorized(
-                            "The bearer token is not valid for any session; use the token POST /v1/sessions returned, or open a new session.",
-                            invalidToken: true).response)
+                    case .success(.none): responder.respond((idIsLive ? Rejection.unknownToken : Rejection.sessionEnded).response)
                     }
                 }
             }

@@ -27,6 +27,20 @@ extension SceneStateEndpoints {
                              headers: ["WWW-Authenticate": challenge])
         }
 
+        /// 401 for a token of no session on an id no session has (any more): the session expired
+        /// and was swept away, or was ended. Opening a new session is the remedy.
+        static let sessionEnded = Rejection(
+            .unauthorized, "session-ended", "Session expired or ended",
+            "No session has this id any more (it expired after being idle, or was ended) and the token is no session's; open a new one with POST /v1/sessions.",
+            headers: ["WWW-Authenticate": "Bearer realm=\"scenelink\", error=\"invalid_token\""])
+
+        /// 401 for a token of no session on the id of a live session: the client's credentials are
+        /// damaged. A new session would not mend that, and would leave this session's state behind.
+        static let unknownToken = Rejection(
+            .unauthorized, "unknown-token", "Unknown session token",
+            "The session with this id is live, but the bearer token is not its token nor any other session's; send the token POST /v1/sessions returned with this id (the stored credentials may be damaged).",
+            headers: ["WWW-Authenticate": "Bearer realm=\"scenelink\", error=\"invalid_token\""])
+
         static let sessionNotFound = Rejection(
             .notFound, "session-not-found", "No such session",
             "No live session has this id for this token (it never existed, has ended or has expired); open a new one with POST /v1/sessions.")

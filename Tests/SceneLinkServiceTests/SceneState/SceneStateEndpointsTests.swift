@@ -123,6 +123,11 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
         return (object["type"] as? String).map { $0.replacingOccurrences(of: "https://scenelink.dev/problems/", with: "") }
     }
 
+    static func problemDetail(_ response: HTTPResponse) -> String {
+        let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+        return object?["detail"] as? String ?? ""
+    }
+
     static func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
     // MARK: Sessions
@@ -152,6 +157,7 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
         #expect(await harness.send(.delete, "/v1/sessions/\(id)", token: token).status == .noContent)
         let after = await harness.send(.get, "/v1/sessions/\(id)/scenes/main/values/path", token: token)
         #expect(after.status == .unauthorized)
+        #expect(Self.problemType(after) == "session-ended")
         #expect(try await awaiting { harness.store.counts(completion: $0) } == SceneStateCounts(sessions: 0, scenes: 0, values: 0))
     }
 
@@ -338,12 +344,28 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
     }
 
     @Test(arguments: EndpointStore.allCases)
-    func anUnknownTokenIs401(store: EndpointStore) async throws {
+    func anUnknownTokenOnALiveSessionIs401UnknownToken(store: EndpointStore) async throws {
         let harness = Harness(store: try store.make())
         let (id, _) = try await harness.openSession()
         let response = await harness.send(.get, "/v1/sessions/\(id)/scenes", token: SessionToken.random().text)
         #expect(response.status == .unauthorized)
         #expect(response.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
+        #expect(Self.problemType(response) == "unknown-token")
+        #expect(Self.problemDetail(response).hasPrefix("The session with this id is live, but the bearer token is not its token"))
+    }
+
+    @Test(arguments: EndpointStore.allCases)
+    func anUnknownTokenOnAnExpiredOrUnknownIdIs401SessionEnded(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make(), ttl: .seconds(3_600))
+        let (id, _) = try await harness.openSession()
+        harness.clock.advance(by: 3_601)
+        for path in ["/v1/sessions/\(id)/scenes", "/v1/sessions/\(SessionID.random())/scenes"] {
+            let response = await harness.send(.get, path, token: SessionToken.random().text)
+            #expect(response.status == .unauthorized)
+            #expect(response.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
+            #expect(Self.problemType(response) == "session-ended")
+            #expect(Self.problemDetail(response).hasSuffix("open a new one with POST /v1/sessions."))
+        }
     }
 
     @Test(arguments: EndpointStore.allCases)
