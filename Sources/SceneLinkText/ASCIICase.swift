@@ -28,20 +28,30 @@ public enum ASCIICase {
     }
 
     /// Whether `bytes` equal `lowercase`, a string already in lowercase (a listed host, a
-    /// scheme, a fixed token), ignoring ASCII case in `bytes`.
+    /// scheme), ignoring ASCII case in `bytes`.
     @inlinable
     public static func equal(_ bytes: some RandomAccessCollection<UInt8>, lowercase: String) -> Bool {
-        var lowercase = lowercase
         // Over the string's own bytes: iterating its UTF-8 view costs several times more.
-        return lowercase.withUTF8 { expected in
-            guard bytes.count == expected.count else { return false }
-            var index = bytes.startIndex
-            for byte in expected {
-                if lowercased(bytes[index]) != byte { return false }
-                index = bytes.index(after: index)
-            }
-            return true
+        if let result = lowercase.utf8.withContiguousStorageIfAvailable({ equal(bytes, lowercaseBytes: $0) }) { return result }
+        return equal(bytes, lowercaseBytes: Array(lowercase.utf8))
+    }
+
+    /// Whether `bytes` equal `lowercase`, a fixed token written in lowercase (`https`,
+    /// `bearer`, `application`), ignoring ASCII case in `bytes`.
+    @inlinable
+    public static func equal(_ bytes: some RandomAccessCollection<UInt8>, token lowercase: StaticString) -> Bool {
+        equal(bytes, lowercaseBytes: UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
+    }
+
+    @inlinable
+    static func equal(_ bytes: some RandomAccessCollection<UInt8>, lowercaseBytes expected: some RandomAccessCollection<UInt8>) -> Bool {
+        guard bytes.count == expected.count else { return false }
+        var index = bytes.startIndex
+        for byte in expected {
+            if lowercased(bytes[index]) != byte { return false }
+            index = bytes.index(after: index)
         }
+        return true
     }
 }
 

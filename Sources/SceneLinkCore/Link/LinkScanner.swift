@@ -60,7 +60,7 @@ enum LinkScanner {
         let pathEnd = link[index..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
         let query = pathEnd < end ? (pathEnd + 1)..<end : nil
         var host: Range<Int>?
-        if !hosts.isEmpty && ASCIICase.equal(link[scheme], lowercase: "https") {
+        if !hosts.isEmpty && ASCIICase.equal(link[scheme], token: "https") {
             guard hasSlashes else { return .failure(.invalid(reason: "an https link needs \"https://\" and a host")) }
             let authorityEnd = link[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
             let name = Self.host(inAuthority: index..<authorityEnd, of: link)

@@ -29,11 +29,11 @@ enum BearerCredentials {
             let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
             var index = 0, end = bytes.count
             while index < end, bytes[index] == space { index += 1 }
-            let scheme = "bearer"
-            guard end - index > scheme.utf8.count,
-                  ASCIICase.equal(bytes[index..<(index + scheme.utf8.count)], lowercase: scheme)
+            let scheme: StaticString = "bearer"
+            guard end - index > scheme.utf8CodeUnitCount,
+                  ASCIICase.equal(bytes[index..<(index + scheme.utf8CodeUnitCount)], token: scheme)
             else { return .failure(.notBearer) }
-            index += scheme.utf8.count
+            index += scheme.utf8CodeUnitCount
             guard bytes[index] == space else { return .failure(.notBearer) }
             index += 1
             guard index < end else { return .failure(.notBearer) }

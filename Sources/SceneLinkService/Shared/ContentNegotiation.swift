@@ -22,18 +22,32 @@ enum ContentNegotiation {
     /// ContentNegotiation.format(accept: ["application/json"])                        // .json
     /// ContentNegotiation.format(accept: ["text/html,application/xhtml+xml,*/*;q=0.8"]) // .html
     /// ```
-    static func format(accept fields: some Sequence<String>) -> LinkPageFormat {
+    static func format(accept fields: [String]) -> LinkPageFormat {
         var json = Preference(), html = Preference()
-        for var field in fields {
-            field.withUTF8 { bytes in read(bytes, json: &json, html: &html) }
-        }
-        return json.quality > 0 && json.quality > html.quality ? .json : .html
+        for field in fields { read(field, json: &json, html: &html) }
+        return decide(json: json, html: html)
     }
 
     /// The format a request's `Accept` fields ask for.
     static func format(_ request: HTTPRequest) -> LinkPageFormat {
+        var json = Preference(), html = Preference()
         // Most requests (wrk, curl, a phone's browser opening a link) have at most one field.
-        format(accept: request.headers.lazy.filter { $0.name.equalsIgnoringASCIICase("Accept") }.map { $0.value })
+        for field in request.headers.fields where field.name.equalsIgnoringASCIICase("Accept") {
+            read(field.value, json: &json, html: &html)
+        }
+        return decide(json: json, html: html)
+    }
+
+    /// Rule 4: JSON only when it is acceptable and preferred to HTML.
+    private static func decide(json: Preference, html: Preference) -> LinkPageFormat {
+        json.weight > 0 && json.weight > html.weight ? .json : .html
+    }
+
+    /// Reads one field's value, in place when its bytes are contiguous (header values are).
+    private static func read(_ field: String, json: inout Preference, html: inout Preference) {
+        if field.utf8.withContiguousStorageIfAvailable({ read($0, json: &json, html: &html) }) == nil {
+            Array(field.utf8).withUnsafeBufferPointer { read($0, json: &json, html: &html) }
+        }
     }
 
     /// True when the request prefers JSON (`format(_:) == .json`).
@@ -48,8 +62,6 @@ enum ContentNegotiation {
         /// In thousandths, as qvalues are written.
         var weight = 0
 
-        var quality: Int { weight }
-
         mutating func offer(specificity: Int, weight: Int) {
             if specificity > self.specificity {
                 self.specificity = specificity
@@ -60,54 +72,109 @@ enum ContentNegotiation {
         }
     }
 
-    /// Reads one field's media ranges into the two preferences.
+    /// Reads one field's media ranges into the two preferences, in one pass over its bytes:
+    /// `#( media-range [ weight ] )`, a media range being `type "/" subtype *( OWS ";" OWS
+    /// parameter )` and the weight the parameter named `q` (quoted strings may hold `,` and `;`).
     private static func read(_ field: UnsafeBufferPointer<UInt8>, json: inout Preference, html: inout Preference) {
-        var start = 0
-        while start <= field.count {
-            let end = field[start...].firstIndex(of: UInt8(ascii: ",")) ?? field.count
-            readRange(UnsafeBufferPointer(rebasing: field[start..<end]), json: &json, html: &html)
-            start = end + 1
+        let count = field.count
+        var index = 0
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        // Every delimiter is at or below `;` (0x3B), so a letter costs one comparison.
+        func endsName(_ byte: UInt8) -> Bool {
+            byte <= UInt8(ascii: ";") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || isSpace(byte))
+        }
+        while index < count {
+            while index < count, isSpace(field[index]) || field[index] == UInt8(ascii: ",") { index += 1 }
+            guard index < count else { return }
+            let typeStart = index
+            while index < count, !endsName(field[index]) { index += 1 }
+            let typeEnd = index
+            var subtypeStart = index, subtypeEnd = index
+            if index < count, field[index] == UInt8(ascii: "/") {
+                index += 1
+                subtypeStart = index
+                // A `/` inside the subtype is not a token character: the range is then malformed.
+                while index < count, !endsName(field[index]) { index += 1 }
+                subtypeEnd = index
+            }
+            var weight = 1000
+            var valid = subtypeEnd > subtypeStart && typeEnd > typeStart
+            var weighed = false
+            // Parameters, up to the `,` that ends the range.
+            while index < count, field[index] != UInt8(ascii: ",") {
+                guard field[index] == UInt8(ascii: ";") else {
+                    if !isSpace(field[index]) { valid = false }
+                    index = skipValue(field, from: index)
+                    continue
+                }
+                index += 1
+                while index < count, isSpace(field[index]) { index += 1 }
+                let nameStart = index
+                while index < count, field[index] != UInt8(ascii: "="), field[index] != UInt8(ascii: ";"),
+                      field[index] != UInt8(ascii: ",") { index += 1 }
+                let isWeight = !weighed && index - nameStart == 1 && ASCIICase.lowercased(field[nameStart]) == UInt8(ascii: "q")
+                guard index < count, field[index] == UInt8(ascii: "=") else { continue }
+                index += 1
+                let valueStart = index
+                index = skipValue(field, from: index)
+                guard isWeight else { continue }
+                weighed = true
+                var valueEnd = index
+                while valueEnd > valueStart, isSpace(field[valueEnd - 1]) { valueEnd -= 1 }
+                if let value = qvalue(field[valueStart..<valueEnd]) { weight = value } else { valid = false }
+            }
+            if valid {
+                offer(UnsafeBufferPointer(rebasing: field[typeStart..<typeEnd]), UnsafeBufferPointer(rebasing: field[subtypeStart..<subtypeEnd]),
+                      weight: weight, json: &json, html: &html)
+            }
         }
     }
 
-    /// One media range: `type/subtype *( OWS ";" OWS parameter )`.
-    private static func readRange(_ range: UnsafeBufferPointer<UInt8>, json: inout Preference, html: inout Preference) {
-        let typeEnd = range.firstIndex(of: UInt8(ascii: ";")) ?? range.count
-        let mediaType = trimmed(range[0..<typeEnd])
-        guard let slash = mediaType.firstIndex(of: UInt8(ascii: "/")) else { return }
-        let type = mediaType[mediaType.startIndex..<slash], subtype = mediaType[(slash + 1)...]
-        var weight = 1000
-        var start = typeEnd + 1
-        while start < range.count {
-            let end = range[start...].firstIndex(of: UInt8(ascii: ";")) ?? range.count
-            let pair = trimmed(range[start..<end])
-            start = end + 1
-            guard pair.count >= 2, ASCIICase.lowercased(pair[pair.startIndex]) == UInt8(ascii: "q"),
-                  pair[pair.startIndex + 1] == UInt8(ascii: "=") else { continue }
-            guard let value = qvalue(pair[(pair.startIndex + 2)...]) else { return }
-            weight = value
-            // Parameters after the weight are accept-ext, which nothing here reads.
-            break
+    /// Where a parameter value (a token, or a quoted string with `\` escapes) that starts at
+    /// `start` ends: at the next `;` or `,` outside quotes, or the end of the field.
+    private static func skipValue(_ field: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        var quoted = false
+        while index < field.count {
+            let byte = field[index]
+            if quoted {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { quoted = false }
+            } else if byte == UInt8(ascii: "\"") {
+                quoted = true
+            } else if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") {
+                return index
+            }
+            index += 1
         }
-        let anyType = type.count == 1 && type.first == UInt8(ascii: "*")
-        let anySubtype = subtype.count == 1 && subtype.first == UInt8(ascii: "*")
-        if anyType && anySubtype {
+        return field.count
+    }
+
+    /// Offers a media range's weight to the representations it matches, by its specificity.
+    private static func offer(_ type: UnsafeBufferPointer<UInt8>, _ subtype: UnsafeBufferPointer<UInt8>, weight: Int,
+                              json: inout Preference, html: inout Preference) {
+        let anySubtype = subtype.count == 1 && subtype[0] == UInt8(ascii: "*")
+        switch type.count {
+        case 1 where type[0] == UInt8(ascii: "*"):
+            guard anySubtype else { return }
             json.offer(specificity: 1, weight: weight)
             html.offer(specificity: 1, weight: weight)
-        } else if ASCIICase.equal(type, lowercase: "application") {
-            if anySubtype {
-                json.offer(specificity: 2, weight: weight)
-            } else if ASCIICase.equal(subtype, lowercase: "json") || (subtype.count > 5 && ASCIICase.equal(subtype.suffix(5), lowercase: "+json")) {
-                json.offer(specificity: 3, weight: weight)
-            } else if ASCIICase.equal(subtype, lowercase: "xhtml+xml") {
-                html.offer(specificity: 3, weight: weight)
-            }
-        } else if ASCIICase.equal(type, lowercase: "text") {
+        case 4 where ASCIICase.equal(type, token: "text"):
             if anySubtype {
                 html.offer(specificity: 2, weight: weight)
-            } else if ASCIICase.equal(subtype, lowercase: "html") {
+            } else if ASCIICase.equal(subtype, token: "html") {
                 html.offer(specificity: 3, weight: weight)
             }
+        case 11 where ASCIICase.equal(type, token: "application"):
+            if anySubtype {
+                json.offer(specificity: 2, weight: weight)
+            } else if ASCIICase.equal(subtype, token: "json")
+                        || (subtype.count > 5 && ASCIICase.equal(UnsafeBufferPointer(rebasing: subtype[(subtype.count - 5)...]), token: "+json")) {
+                json.offer(specificity: 3, weight: weight)
+            } else if ASCIICase.equal(subtype, token: "xhtml+xml") {
+                html.offer(specificity: 3, weight: weight)
+            }
+        default:
+            return
         }
     }
 
@@ -128,13 +195,5 @@ enum ContentNegotiation {
             scale /= 10
         }
         return value
-    }
-
-    /// `bytes` without optional whitespace (spaces and tabs) at either end.
-    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
-        var slice = bytes
-        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-        while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
-        return slice
     }
 }

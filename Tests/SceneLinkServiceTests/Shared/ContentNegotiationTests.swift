@@ -63,3 +63,14 @@ import Testing
         #expect(format("text/plain;q=0, application/xml") == .html)
     }
 }
+
+extension ContentNegotiationTests {
+    @Test func parametersAndQuotedStringsAreSkippedUpToTheWeight() {
+        #expect(format("text/html;level=1;q=0.2, application/json;charset=\"utf-8, or ;q=0\";q=0.5") == .json)
+        #expect(format("application/json ; q=0.3 , text/html ; q=0.2") == .json)
+        #expect(format("application/json;q=0.5;q=0") == .json)
+        #expect(format("application/json;Q=0") == .html)
+        #expect(format("application, application/json;q=0.1") == .json)
+        #expect(format(",,  ,") == .html)
+    }
+}
