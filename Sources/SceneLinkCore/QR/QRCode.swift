@@ -46,28 +46,18 @@ public struct QRCode: Sendable {
         matrix.placeCodewords(Self.interleavedCodewords(data, version: version, level: level))
 
         // Every mask with its format information, scored; the lowest score wins (7.8.3).
-        var best: [UInt8] = []
-        var bestMask = 0
-        var bestScore = Int.max
-        var candidate = [UInt8](repeating: 0, count: matrix.size * matrix.size)
-        let formatPositions = QRMatrix.formatInformationPositions(size: matrix.size)
-        for mask in 0..<8 {
-            QRMask.apply(mask, to: matrix, into: &candidate)
-            QRMatrix.writeFormatInformation(QRMatrix.formatInformationBits(level: level, mask: mask),
-                                            at: formatPositions, into: &candidate)
-            let score = QRMask.penalty(candidate, size: matrix.size)
-            if score < bestScore {
-                bestScore = score
-                bestMask = mask
-                swap(&best, &candidate)
-                if candidate.isEmpty { candidate = [UInt8](repeating: 0, count: matrix.size * matrix.size) }
-            }
-        }
+        let mask = UInt64.holds(size: matrix.size)
+            ? QRMaskScore<UInt64>(matrix: matrix).bestMask(level: level)
+            : QRMaskScore<QRWideLine>(matrix: matrix).bestMask(level: level)
+        var modules = [UInt8](repeating: 0, count: matrix.size * matrix.size)
+        QRMask.apply(mask, to: matrix, into: &modules)
+        QRMatrix.writeFormatInformation(QRMatrix.formatInformationBits(level: level, mask: mask),
+                                        at: QRMatrix.formatInformationPositions(size: matrix.size), into: &modules)
         self.version = version
         self.level = level
         self.mode = mode
-        self.mask = bestMask
-        self.modules = best
+        self.mask = mask
+        self.modules = modules
     }
 
     /// Whether the module at column `x`, row `y` is dark; false outside the symbol (the quiet zone).

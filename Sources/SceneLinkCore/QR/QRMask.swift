@@ -26,6 +26,22 @@ enum QRMask {
         return tiles
     }()
 
+    /// Each pattern along a row (`rows[mask * 12 + y % 12]`) and along a column
+    /// (`columns[mask * 12 + x % 12]`) as `QRBitLine` bits (module n at bit n + 4) for the
+    /// largest symbol; a smaller one uses the first bits.
+    static let linePatterns: (rows: [QRWideLine], columns: [QRWideLine]) = {
+        var rows = [QRWideLine](repeating: .zero, count: 96), columns = rows
+        for mask in 0..<8 {
+            for residue in 0..<12 {
+                for position in 0..<177 {
+                    if tiles[mask * 144 + residue * 12 + position % 12] != 0 { rows[mask * 12 + residue].set(position + 4) }
+                    if tiles[mask * 144 + (position % 12) * 12 + residue] != 0 { columns[mask * 12 + residue].set(position + 4) }
+                }
+            }
+        }
+        return (rows, columns)
+    }()
+
     /// `matrix`'s modules with `mask` applied to every module that is not a function module.
     static func apply(_ mask: Int, to matrix: QRMatrix, into output: inout [UInt8]) {
         let size = matrix.size
@@ -60,61 +76,17 @@ enum QRMask {
     ///   modules before it, and 40 again for four light modules after it, in a row or a
     ///   column; the area beyond the symbol is the quiet zone, so it counts as light;
     /// - N4 = 10 for each whole 5 % by which the dark modules' share is away from 50 %.
+    ///
+    /// `modules` is row-major, 1 for dark. (The encoder scores its masks with `QRMaskScore`,
+    /// which this calls.)
     static func penalty(_ modules: [UInt8], size: Int) -> Int {
-        modules.withUnsafeBufferPointer { modules in
-            var score = 0
-            var dark = 0
-            for line in 0..<size {
-                score += linePenalty(modules, start: line * size, stride: 1, count: size)
-                score += linePenalty(modules, start: line, stride: size, count: size)
+        var rows = [QRWideLine](repeating: .zero, count: size), columns = rows
+        for y in 0..<size {
+            for x in 0..<size where modules[y * size + x] != 0 {
+                rows[y].set(x + 4)
+                columns[x].set(y + 4)
             }
-            for y in 0..<size - 1 {
-                var index = y * size
-                var left = Int(modules[index]) + Int(modules[index + size])
-                dark += Int(modules[index])
-                for _ in 0..<size - 1 {
-                    let right = Int(modules[index + 1]) + Int(modules[index + 1 + size])
-                    dark += Int(modules[index + 1])
-                    let sum = left + right
-                    if sum == 0 || sum == 4 { score += 3 }
-                    left = right
-                    index += 1
-                }
-            }
-            for x in 0..<size { dark += Int(modules[(size - 1) * size + x]) }
-            let total = size * size
-            score += abs(dark * 20 - total * 10) / total * 10
-            return score
         }
-    }
-
-    /// N1 and N3 along one row or column.
-    @inline(__always)
-    private static func linePenalty(_ modules: UnsafeBufferPointer<UInt8>, start: Int, stride: Int, count: Int) -> Int {
-        var score = 0
-        var colour: UInt8 = 2
-        var run = 0
-        var window: UInt32 = 0  // the last 11 modules, light before the line's start
-        var index = start
-        for _ in 0..<count {
-            let module = modules[index]
-            if module == colour {
-                run += 1
-            } else {
-                if run >= 5 { score += run - 2 }
-                colour = module
-                run = 1
-            }
-            window = ((window << 1) | UInt32(module)) & 0x7FF
-            if window == 0b000_0101_1101 || window == 0b101_1101_0000 { score += 40 }
-            index += stride
-        }
-        if run >= 5 { score += run - 2 }
-        // Four light modules of quiet zone after the line's end.
-        for _ in 0..<4 {
-            window = (window << 1) & 0x7FF
-            if window == 0b101_1101_0000 { score += 40 }
-        }
-        return score
+        return QRMaskScore<QRWideLine>.penalty(rows: rows, columns: columns, size: size)
     }
 }

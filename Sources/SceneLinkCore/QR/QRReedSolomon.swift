@@ -5,8 +5,20 @@ struct QRReedSolomon: Sendable {
     /// as logarithms (every coefficient of these generators is non-zero).
     private let generatorLogs: [UInt8]
 
-    /// A generator for `degree` error-correction codewords (1...255).
+    /// A generator for `degree` error-correction codewords (1...255); the degrees QR codes use
+    /// (up to 30) are made once.
     init(degree: Int) {
+        if (1...Self.tableDegrees).contains(degree) {
+            self = Self.table[degree - 1]
+            return
+        }
+        self.init(computingDegree: degree)
+    }
+
+    private static let tableDegrees = 30
+    private static let table: [QRReedSolomon] = (1...tableDegrees).map { QRReedSolomon(computingDegree: $0) }
+
+    private init(computingDegree degree: Int) {
         var coefficients = [UInt8](repeating: 0, count: degree)
         coefficients[degree - 1] = 1  // the polynomial 1, stored highest degree first
         var root: UInt8 = 1
