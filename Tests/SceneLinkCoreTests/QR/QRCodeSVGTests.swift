@@ -31,5 +31,7 @@ import SceneLinkCore
         #expect(code.svg(quietZone: 1).contains("viewBox=\"0 0 23 23\""))
         #expect(code.svg(quietZone: 1).contains("M1 1h7v1H1z"))
         #expect(code.svg(quietZone: -3).contains("viewBox=\"0 0 21 21\""))
+        #expect(code.svg(quietZone: Int.max).contains("viewBox=\"0 0 2021 2021\""))
+        #expect(code.svg(quietZone: 995).contains("M995 995h7v1H995z"))
     }
 }
