@@ -238,7 +238,7 @@ public struct LinkPage: Sendable {
         .detail{margin:0 0 1.5rem;line-height:1.45;color:#3a3a3c;overflow-wrap:anywhere}\
         a{display:block;margin-top:.75rem;padding:.9rem 1rem;border-radius:.8rem;font-weight:600;text-decoration:none}\
         .open{background:#007aff;color:#fff}.fallback{background:#e8f1ff;color:#0062cc}\
-        .qr{margin:1.5rem auto 0;width:11rem}.qr svg{display:block;width:100%;height:auto}\
+        .qr{margin:1.5rem 0 0}.qr svg{display:block;width:11rem;height:auto;margin:0 auto}\
         .qr figcaption{margin-top:.5rem;font-size:.85rem;color:#6e6e73}\
         @media (prefers-color-scheme:dark){body{background:#000;color:#f2f2f7}main{background:#1c1c1e}\
         .detail{color:#d1d1d6}.fallback{background:#0a2a4d;color:#8cc2ff}}
