@@ -945,7 +945,8 @@ paths:
         the route's `preview`, an "Open in the app" link (`#open`) to the canonical
         custom-scheme link, and the fallback for the visitor's platform (`#fallback`): from the
         `User-Agent`, iPhone or iPad gets `ios` (else the App Store page), Android `android`
-        (else Google Play), any other `web`. A client whose `Accept` prefers `application/json`
+        (else Google Play), any other `web`; the `web` page also shows the link's QR code inline
+        (an SVG, as `GET /v1/qr` draws it) to scan with a phone. A client whose `Accept` prefers `application/json`
         gets exactly the `GET /v1/resolve` document. A link no route takes is an HTML 404 page
         (problem+json for JSON clients). Pages send `Content-Security-Policy` (no script; the
         inline style sheet by its hash), `X-Content-Type-Options: nosniff`,
