@@ -4,7 +4,8 @@
 Inputs: every sample link of every route of examples/*.json (`scenelink generate sample-links`),
 each also as https://HOST/... on the app's first host and as a short link https://HOST/s/CODE;
 N random URLs of 1-1,000 bytes (byte mode); random upper-case texts without digits
-(alphanumeric mode) and random digit strings (numeric mode).
+(alphanumeric mode) and random digit strings (numeric mode); and at each level one URL of the
+most bytes version 40 holds at that level.
 
 For each level L, M, Q, H, one `scenelink qr --batch` writes every input's SVG and reports its
 version and mode, then:
@@ -29,6 +30,8 @@ import sys
 import time
 
 LEVELS = "LMQH"
+# The most bytes version 40 holds in byte mode at each level (ISO/IEC 18004 Table 7).
+LARGEST = {"L": 2953, "M": 2331, "Q": 1663, "H": 1273}
 URL_CHARACTERS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
                   "-._~:/?#[]@!$&'()*+,;=%")
 ALPHANUMERIC_NO_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
@@ -139,11 +142,16 @@ def main():
     randoms = random_inputs(args.random, rng)
     others = other_mode_inputs(rng)
     print(f"qr_proof: seed {args.seed}; {len(examples)} example links, {len(randoms)} random URLs "
-          f"(1-1,000 bytes), {len(others)} alphanumeric and numeric texts; levels {', '.join(LEVELS)}")
-    inputs = examples + randoms + others
+          f"(1-1,000 bytes), {len(others)} alphanumeric and numeric texts, one URL filling version 40; "
+          f"levels {', '.join(LEVELS)}")
+    common = examples + randoms + others
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2)
     totals = {"versions": 0, "decoded": 0}
     for level in LEVELS:
+        # Plus, at each level, a URL of the most bytes version 40 holds.
+        largest = "https://fuelmoney.example.com/"
+        largest += "".join(rng.choice(URL_CHARACTERS) for _ in range(LARGEST[level] - len(largest)))
+        inputs = common + [largest]
         folder = os.path.join(args.work, level)
         listing = os.path.join(args.work, f"inputs-{level}.txt")
         with open(listing, "w") as f:
