@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
         .executable(name: "ResolveBench", targets: ["ResolveBench"]),
+        .executable(name: "QRBench", targets: ["QRBench"]),
         .executable(name: "DispatchFloor", targets: ["DispatchFloor"]),
     ],
     dependencies: [],
@@ -62,6 +63,8 @@ let package = Package(
         .executableTarget(name: "FuzzResolve", dependencies: ["SceneLinkCore"]),
         // In-process resolve benchmark (bench/resolve.sh runs it in release mode).
         .executableTarget(name: "ResolveBench", dependencies: ["SceneLinkCore"], path: "bench/ResolveBench"),
+        // In-process QR encoding beside libqrencode (bench/qr.sh runs it in release mode).
+        .executableTarget(name: "QRBench", dependencies: ["SceneLinkCore"], path: "bench/QRBench"),
         // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
         .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),

@@ -3,7 +3,8 @@
 For the FuelMoney route file: loads /settings/premium and a hostile link with `--dump-dom` as an
 iPhone and as a desktop browser, parses the rendered DOM and checks the title, the Open Graph and
 Twitter card tags, the "Open in the app" href, the fallback for the platform, and that a hostile
-link is only text. Then takes a screenshot of each platform's page into --out.
+link is only text; only the desktop page has a QR code. Then takes a screenshot of each platform's
+page into --out, and zbarimg must read the desktop screenshot's QR code as the page's link.
 
 Run by scripts/link_page_browser.sh against a live server.
 """
@@ -110,6 +111,7 @@ def main():
         check(fallback.get("data-platform") == platform and fallback.get("text") == label,
               f"{name}: the fallback says {fallback.get('text')!r} for {fallback.get('data-platform')!r}")
         check("script" not in page.tags, f"{name}: the page has no script")
+        check(("svg" in page.tags) == (name == "desktop"), f"{name}: a QR code only on the desktop page ({'svg' in page.tags})")
 
     hostile = dom(options, DESKTOP, "/%22%3E%3Cscript%3Edocument.title%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%3E/x")
     check("script" not in hostile.tags and "img" not in hostile.tags, "a hostile link adds no element")
@@ -121,6 +123,12 @@ def main():
         chromium(options.chromium, options.profile, agent, f"--window-size={size}",
                  f"--screenshot={shot}", options.base + "/settings/premium")
         check(os.path.getsize(shot) > 5000, f"screenshot {shot} ({os.path.getsize(shot)} bytes)")
+        if name == "desktop":
+            # The inline QR code, as the browser drew it, reads back as the page's link.
+            read = subprocess.run(["zbarimg", "-q", "--raw", "-Sdisable", "-Sqrcode.enable", shot],
+                                  capture_output=True, text=True)
+            check(read.stdout.strip() == "https://fuelmoney.example.com/settings/premium",
+                  f"desktop: zbarimg reads the page's QR code as {read.stdout.strip()!r}")
 
     if FAILURES:
         sys.exit(f"link page in the browser: {len(FAILURES)} check(s) failed")

@@ -2,7 +2,8 @@
 # The link page in a real browser: headless Chromium loads FuelMoney link pages from a live
 # server as an iPhone and as a desktop, checks the rendered DOM (scripts/link_page_browser.py:
 # title, Open Graph and Twitter tags, the "Open in the app" href, the platform's fallback, a
-# hostile link shown only as text) and takes screenshots into .build/link-page/.
+# hostile link shown only as text, a QR code on the desktop page only) and takes screenshots into
+# .build/link-page/; zbarimg must read the desktop screenshot's QR code back as the page's link.
 #
 # Usage: scripts/link_page_browser.sh   (SCENELINK_BIN: the binary, default .build/release/scenelink;
 #                                        CHROMIUM: the browser, default chromium; OUT: the screenshot folder)
@@ -11,6 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${SCENELINK_BIN:-$root/.build/release/scenelink}
 [ -x "$bin" ] || (cd "$root" && swift build -c release --product scenelink >/dev/null)
 command -v "${CHROMIUM:-chromium}" >/dev/null || { echo "chromium is not installed (.ci/run installs Debian's chromium)"; exit 1; }
+command -v zbarimg >/dev/null || { echo "zbarimg is not installed (.ci/run installs zbar-tools)"; exit 1; }
 out=${OUT:-$root/.build/link-page}
 mkdir -p "$out"
 work=$(mktemp -d)

@@ -120,6 +120,7 @@ public final class SceneLinkApplication: Sendable {
                                             clock: clock, metrics: metrics, linkPages: linkPages)
         shortLinks.register(on: &router)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &router)
+        QREndpoints(routes: routes).register(on: &router)
         let associations = AssociationEndpoints(table: table)
         associations.register(on: &router)
         self.associations = associations

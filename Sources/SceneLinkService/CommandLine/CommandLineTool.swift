@@ -13,6 +13,7 @@ import Foundation
 /// scenelink routes [--routes FILE]
 /// scenelink association apple|android [ROUTEFILE]
 /// scenelink generate swift|swift-tests ROUTEFILE --module NAME [--access public|internal] [--output FILE]
+/// scenelink qr TEXT [--ecc L|M|Q|H] [--margin N]
 /// scenelink healthcheck
 /// ```
 public struct CommandLineTool {
@@ -42,6 +43,8 @@ public struct CommandLineTool {
           generate     The app's Swift navigation types, or a test that catches drift:
                        scenelink generate swift|swift-tests ROUTEFILE --module NAME
                        [--access public|internal] [--output FILE] (docs/swift-types.md)
+          qr           Print a QR code as SVG: scenelink qr TEXT [--ecc L|M|Q|H] [--margin N]
+                       (--batch FILE --output DIR: one SVG per line of FILE).
           healthcheck  Exit 0 when the local server answers GET /healthz (for containers).
 
         Options: --help, --version. Without --routes (or SCENELINK_ROUTES) the built-in
@@ -75,6 +78,8 @@ public struct CommandLineTool {
             return association(rest)
         case "generate":
             return generate(rest)
+        case "qr":
+            return qr(rest)
         case "healthcheck":
             return healthcheck(rest)
         default:

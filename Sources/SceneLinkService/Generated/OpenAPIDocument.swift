@@ -347,6 +347,78 @@ paths:
                       - { type: HomePath, tag: FuelMoney.HomePath, value: 1 }
                       - { type: HomePath, tag: FuelMoney.HomePath, value: 2 }
                     selection: null
+  /v1/qr:
+    get:
+      tags: [links]
+      operationId: qrCode
+      summary: The QR code of one of this server's links, as SVG
+      description: |
+        A QR code (ISO/IEC 18004: the most compact of numeric, alphanumeric and byte mode, the
+        smallest version that fits, the mask chosen by the standard's penalty rules) drawn as one
+        SVG `<path>` in a `viewBox` measured in modules, with `shape-rendering="crispEdges"` and a
+        light background; it has no size of its own, so it scales to its box. Only links this
+        server serves get a code, so this is no open QR service: an https link on one of the
+        app's hosts that resolves through the route table (its link page), or a short link
+        `https://HOST/s/CODE` on one of them. Anything else, a custom-scheme link included, is
+        422. The same query always gives the same code: a strong `ETag` (304 for
+        `If-None-Match`) and a day's `Cache-Control`.
+      parameters:
+        - name: url
+          in: query
+          required: true
+          description: The link, percent-encoded as a query value.
+          schema: { type: string, minLength: 1, maxLength: 2048 }
+          examples:
+            link:
+              value: https://fuelmoney.example.com/settings/account
+            shortLink:
+              value: https://fuelmoney.example.com/s/spring-sale
+        - name: ecc
+          in: query
+          required: false
+          description: "Error-correction level: L (about 7 % of the code can be damaged), M (15 %), Q (25 %) or H (30 %)."
+          schema: { type: string, enum: [L, M, Q, H, l, m, q, h], default: M }
+        - name: margin
+          in: query
+          required: false
+          description: The light quiet zone on each side, in modules; the standard asks for 4.
+          schema: { type: integer, minimum: 0, maximum: 32, default: 4 }
+      responses:
+        "200":
+          description: The code.
+          headers:
+            ETag:
+              description: A strong tag of the SVG's bytes.
+              required: true
+              schema: { type: string, pattern: '^"[0-9A-F]{24}"$' }
+            Cache-Control:
+              required: true
+              schema: { type: string, const: "public, max-age=86400" }
+          content:
+            image/svg+xml:
+              schema: { type: string }
+              example: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 41 41" shape-rendering="crispEdges"><rect width="41" height="41" fill="#fff"/><path fill="#000" d="M4 4h7v1H4z…"/></svg>'
+        "304":
+          description: The client's `If-None-Match` names the current `ETag`.
+          headers:
+            ETag:
+              required: true
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "414": { $ref: "#/components/responses/URITooLong" }
+        "422":
+          description: |
+            The link is not one this server serves (`qr-link-not-served`: another host, a
+            custom scheme, a link no route matches, a malformed short-link code), or it is too long
+            for the largest QR code at this level (`qr-too-long`).
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+              example:
+                type: https://scenelink.dev/problems/qr-link-not-served
+                title: Not a link of this server
+                status: 422
+                detail: "No QR code for 'https://evil.example.com/x': The host \"evil.example.com\" is not one of this app's hosts; use fuelmoney.example.com."
   /v1/short-links:
     post:
       tags: [short-links]
@@ -387,6 +459,7 @@ paths:
               example:
                 code: q3JtZ0aX-9fW
                 url: https://fuelmoney.example.com/s/q3JtZ0aX-9fW
+                qr: /v1/qr?url=https%3A%2F%2Ffuelmoney.example.com%2Fs%2Fq3JtZ0aX-9fW
                 link: fuelmoney://settings/account
                 createdAt: "2026-11-24T21:30:00Z"
                 expiresAt: null
@@ -440,6 +513,7 @@ paths:
                 shortLinks:
                   - code: spring-sale
                     url: https://fuelmoney.example.com/s/spring-sale
+                    qr: /v1/qr?url=https%3A%2F%2Ffuelmoney.example.com%2Fs%2Fspring-sale
                     link: fuelmoney://settings/premium
                     createdAt: "2026-11-24T21:30:00Z"
                     expiresAt: "2030-12-31T23:59:59Z"
@@ -871,7 +945,8 @@ paths:
         the route's `preview`, an "Open in the app" link (`#open`) to the canonical
         custom-scheme link, and the fallback for the visitor's platform (`#fallback`): from the
         `User-Agent`, iPhone or iPad gets `ios` (else the App Store page), Android `android`
-        (else Google Play), any other `web`. A client whose `Accept` prefers `application/json`
+        (else Google Play), any other `web`; the `web` page also shows the link's QR code inline
+        (an SVG, as `GET /v1/qr` draws it) to scan with a phone. A client whose `Accept` prefers `application/json`
         gets exactly the `GET /v1/resolve` document. A link no route takes is an HTML 404 page
         (problem+json for JSON clients). Pages send `Content-Security-Policy` (no script; the
         inline style sheet by its hash), `X-Content-Type-Options: nosniff`,
@@ -1513,10 +1588,11 @@ components:
           description: A code of your choosing instead of a random one (case-sensitive); 409 when taken.
     ShortLink:
       type: object
-      required: [code, url, link, createdAt, expiresAt]
+      required: [code, url, qr, link, createdAt, expiresAt]
       properties:
         code: { type: string, pattern: "^[A-Za-z0-9_-]{1,64}$" }
         url: { type: [string, "null"], description: "`https://HOST/s/CODE` on the route file's first host; null when the file lists none." }
+        qr: { type: [string, "null"], description: "Where the QR code of `url` is on this server (`/v1/qr?url=…`); null when `url` is." }
         link: { type: string }
         createdAt: { type: string, format: date-time }
         expiresAt: { type: [string, "null"], format: date-time }

@@ -129,6 +129,16 @@ struct HTMLDocument {
         return true
     }
 
+    /// `<figure class="qr">` with the code's SVG inline and `caption` under it. The SVG is
+    /// `QRCode.svg()`'s, written from the modules alone: no value reaches it as text, and it
+    /// has no script or style, so the page's Content-Security-Policy needs nothing for it.
+    mutating func qrCode(_ code: QRCode, caption: String) {
+        raw("<figure class=\"qr\">")
+        raw(code.svg())
+        element("figcaption", text: caption)
+        raw("</figure>")
+    }
+
     /// Text content, escaped.
     mutating func text(_ value: String) {
         escape(value, quotes: false)

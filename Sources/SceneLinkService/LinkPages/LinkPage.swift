@@ -8,7 +8,8 @@ import SceneLinkHTTP
 /// title, the Open Graph and Twitter card tags of the route's `preview` (in the HTML, since
 /// scrapers run no script), an "Open in the app" link to the canonical custom-scheme link,
 /// and the fallback for the visitor's platform (`RouteTable.fallback(for:)`: the App Store,
-/// Google Play or the web). For a JSON client, exactly the `GET /v1/resolve` document. A link
+/// Google Play or the web); on a desktop (`LinkPlatform.web`), the QR code of the link's https
+/// form inline, to scan with a phone. For a JSON client, exactly the `GET /v1/resolve` document. A link
 /// that does not resolve is an HTML page with the problem's status and title (problem+json
 /// for JSON clients).
 ///
@@ -197,6 +198,10 @@ public struct LinkPage: Sendable {
                         attributes: [(name: "class", value: "fallback"), (name: "id", value: "fallback"),
                                      (name: "data-platform", value: platform.rawValue)])
         }
+        // A visitor on a desktop moves the link to their phone with its camera.
+        if platform == .web, let https = link.canonical.https, let code = try? QRCode(encoding: https, level: QREndpoints.defaultLevel) {
+            page.qrCode(code, caption: "Scan with your phone's camera")
+        }
         page.close("main")
         return HTTPResponse(status: .ok, contentType: contentType, body: page.finish(),
                             headers: headers(cacheControl: cacheControl))
@@ -230,6 +235,8 @@ public struct LinkPage: Sendable {
         .detail{margin:0 0 1.5rem;line-height:1.45;color:#3a3a3c;overflow-wrap:anywhere}\
         a{display:block;margin-top:.75rem;padding:.9rem 1rem;border-radius:.8rem;font-weight:600;text-decoration:none}\
         .open{background:#007aff;color:#fff}.fallback{background:#e8f1ff;color:#0062cc}\
+        .qr{margin:1.5rem 0 0}.qr svg{display:block;width:11rem;height:auto;margin:0 auto}\
+        .qr figcaption{margin-top:.5rem;font-size:.85rem;color:#6e6e73}\
         @media (prefers-color-scheme:dark){body{background:#000;color:#f2f2f7}main{background:#1c1c1e}\
         .detail{color:#d1d1d6}.fallback{background:#0a2a4d;color:#8cc2ff}}
         """

@@ -4,7 +4,7 @@ import SceneLinkHTTP
 import SceneLinkText
 
 extension ShortLinkEndpoints {
-    /// `POST /v1/short-links`: 201 with `{"code","url","link","createdAt","expiresAt"}`.
+    /// `POST /v1/short-links`: 201 with `{"code","url","qr","link","createdAt","expiresAt"}`.
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
         if let refusal = adminRefusal(request) { return responder.respond(refusal) }
         let table = routes.value
@@ -102,10 +102,14 @@ extension ShortLinkEndpoints {
         }
     }
 
-    /// One link as JSON. With `now` (the listing), also `clicks` and whether it has `expired`.
+    /// One link as JSON, with the path of its QR code (`qr`). With `now` (the listing), also
+    /// `clicks` and whether it has `expired`.
     static func json(_ link: ShortLink, table: RouteTable, now: Date?) -> String {
         var out = "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
-        out += "\"url\":\(url(of: link.code, table: table).map(JSONEscaping.quote) ?? "null"),"
+        let url = url(of: link.code, table: table)
+        out += "\"url\":\(url.map(JSONEscaping.quote) ?? "null"),"
+        // Where its QR code is (GET /v1/qr), on this server.
+        out += "\"qr\":\(url.map { JSONEscaping.quote(QREndpoints.url(of: $0)) } ?? "null"),"
         out += "\"link\":\(JSONEscaping.quote(link.link)),"
         out += "\"createdAt\":\(JSONEscaping.quote(RFC3339.string(link.createdAt))),"
         out += "\"expiresAt\":\(link.expiresAt.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null")"

@@ -144,6 +144,12 @@ import Testing
             #expect(links.first?["code"] as? String == code)
             #expect(links.first?["clicks"] as? Int == 3)
             #expect(links.first?["expired"] as? Bool == false)
+            // Each listed link says where its QR code is, and the code is served there.
+            let qr = try #require(links.first?["qr"] as? String)
+            #expect(qr == "/v1/qr?url=https%3A%2F%2Ffuelmoney.example.com%2Fs%2F\(code)")
+            let svg = try await client.send("GET", qr)
+            #expect(svg.status == 200 && svg.headers["content-type"] == "image/svg+xml")
+            #expect(svg.text == (try QRCode(encoding: "https://fuelmoney.example.com/s/\(code)").svg()))
 
             #expect(try await client.send("DELETE", "/v1/short-links/\(code)", headers: Self.admin).status == 204)
             let gone = try await client.send("GET", "/s/\(code)", headers: Self.json)
