@@ -58,7 +58,7 @@ import SceneLinkHTTP
             ("https://fuelmoney.example.com/no/such/route", "No QR code for 'https://fuelmoney.example.com/no/such/route': "),
             ("fuelmoney://settings", "only https links on this server's hosts (fuelmoney.example.com) get a QR code"),
             ("javascript:alert(1)", "only https links"),
-            ("https://fuelmoney.example.com/s/bad%20code", "'bad%20code' is not a short-link code."),
+            ("https://fuelmoney.example.com/s/bad%20code", "'bad code' is not a short-link code."),
         ]
         for (link, detail) in cases {
             let encoded = link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link
