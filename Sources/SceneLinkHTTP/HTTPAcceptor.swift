@@ -65,8 +65,8 @@ final class HTTPAcceptor: @unchecked Sendable {
         // A bounded batch keeps one busy listener from starving the queue's other work.
         for _ in 0 ..< 64 {
             switch listener.accept() {
-            case .accepted(let socket):
-                admit(socket)
+            case .accepted(let socket, let peer):
+                admit(socket, peer: peer)
             case .wouldBlock:
                 return
             case .retry:
@@ -78,7 +78,7 @@ final class HTTPAcceptor: @unchecked Sendable {
         }
     }
 
-    private func admit(_ socket: Socket) {
+    private func admit(_ socket: Socket, peer: HTTPClientAddress) {
         if stopped {
             socket.close()
             return
@@ -91,7 +91,7 @@ final class HTTPAcceptor: @unchecked Sendable {
         try? socket.setNoDelay()  // an optimisation only: the connection works without it
         let io = ioQueues[next]
         next = (next + 1) % ioQueues.count
-        let connection = HTTPConnection(socket: socket, io: io, context: context)
+        let connection = HTTPConnection(socket: socket, peer: peer, io: io, context: context)
         let context = context
         io.queue.async {
             io.add(connection)

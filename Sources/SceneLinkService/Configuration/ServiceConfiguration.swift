@@ -38,6 +38,18 @@ extension ServiceConfiguration {
     static let options: [Option] = [
         .text("host", \.http.host, valueName: "HOST", help: "Address to listen on (0.0.0.0 or :: for all interfaces)."),
         .integer("port", \.http.port, in: 0...65535, valueName: "PORT", help: "TCP port; 0 picks a free one."),
+        Option(name: "trusted-proxies", valueName: "CIDR[,CIDR...]",
+               help: "Proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Proto/-Host) are believed; the client is the rightmost untrusted address.",
+               apply: { config, value throws(ConfigurationError) in
+                   do {
+                       config.http.trustedProxies = try HTTPTrustedProxies(parsing: value)
+                   } catch {
+                       throw ConfigurationError("--trusted-proxies: \(error)")
+                   }
+               }, show: { proxies in
+                   proxies.http.trustedProxies.ranges.isEmpty ? "(none: the peer is the client)"
+                       : proxies.http.trustedProxies.ranges.map(\.description).joined(separator: ",")
+               }),
         Option(name: "routes", valueName: "FILE", help: "Route file (JSON); SIGHUP reloads it.",
                apply: { config, value throws(ConfigurationError) in
                    config.routesPath = try ValueParser.nonEmpty(value, flag: "routes")
