@@ -35,6 +35,8 @@ public final class SceneLinkApplication: Sendable {
     let linkPages: LinkPageEndpoints
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
+    /// The rate limits' buckets and refusal counts.
+    public let rateLimiter: RateLimiter
     private let sources = Mutex<[DispatchSourceBox]>([])
     private let stopped = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
@@ -93,6 +95,8 @@ public final class SceneLinkApplication: Sendable {
         }
         self.store = store
 
+        let rateLimiter = RateLimiter(limits: configuration.rateLimits)
+        self.rateLimiter = rateLimiter
         var router = HTTPRouter()
         let server = Reference<HTTPServer>()
         OperationsEndpoints(
@@ -102,7 +106,8 @@ public final class SceneLinkApplication: Sendable {
                 return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
             },
             metrics: {
-                await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value)
+                await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
+                                                       rateLimiter: rateLimiter)
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -110,6 +115,7 @@ public final class SceneLinkApplication: Sendable {
             store: store,
             configuration: configuration.sceneState,
             clock: clock,
+            rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil,
             repair: { bytes in
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
@@ -129,7 +135,8 @@ public final class SceneLinkApplication: Sendable {
 
         let accessLog = configuration.accessLog
         self.router = router
-        self.server = HTTPServer(configuration: configuration.http, router: router) { record in
+        let served = configuration.rateLimits.isOn ? rateLimiter.guarding(router, linkPages: linkPages) : router
+        self.server = HTTPServer(configuration: configuration.http, router: served) { record in
             metrics.recordRequest(route: record.routeIndex, method: record.method,
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
             if accessLog { logger.access(record.jsonLine) }
@@ -187,9 +194,11 @@ public final class SceneLinkApplication: Sendable {
     }
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
-    static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?) async -> String {
+    static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?,
+                            rateLimiter: RateLimiter? = nil) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
                                   value: server?.openConnectionCount ?? 0)]
+
         if let counts = try? await awaiting({ store.counts(completion: $0) }) {
             gauges += [
                 MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
@@ -205,7 +214,7 @@ public final class SceneLinkApplication: Sendable {
             counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
             count: commits.commits, sum: Double(commits.writes))
         return metrics.render(routePatterns: server?.router.routes.map(\.pattern) ?? [], gauges: gauges,
-                              histograms: [batches])
+                              histograms: [batches]) + (rateLimiter?.exposition ?? "")
     }
 
     private func installSignalHandlers() {

@@ -26,6 +26,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// How often expired sessions are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
+    /// Requests each client may make per class (`RateLimits`); on by default.
+    public var rateLimits = RateLimits()
     /// One JSON line per request on stdout.
     public var accessLog = true
     public var logLevel: LogLevel = .info
@@ -88,6 +90,15 @@ extension ServiceConfiguration {
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: short-link admin off)" : "(set)" }),
+        Option(name: "rate-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
+               help: "Token buckets per client: sessions, links, resolve (per address, IPv6 by /64), state (per session); 429 beyond.",
+               apply: { config, value throws(ConfigurationError) in
+                   let clients = config.rateLimits.maximumClients
+                   config.rateLimits = try RateLimits.parse(value)
+                   config.rateLimits.maximumClients = clients
+               }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),
+        .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
+                 help: "Clients each rate-limit class remembers (about 92 bytes each); the least recently seen is forgotten."),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
                  help: "Open connections at most; more are refused with 503."),
         .integer("max-requests-per-connection", \.http.maxRequestsPerConnection, in: 1...Int(Int32.max),
