@@ -22,6 +22,7 @@ final class WriteContext {
     private let selectValueRevision, upsertValue, deleteValueByKey, deleteSceneValues: Statement
     private let selectScene, insertScene, updateScene, deleteSceneByID: Statement
     private let selectSceneCount, updateSceneCount: Statement
+    private let selectSessionBytes: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
@@ -64,6 +65,13 @@ final class WriteContext {
         selectSceneCount = try connection.prepare("SELECT scene_count FROM sessions WHERE id = ?1")
         updateSceneCount = try connection.prepare(
             "UPDATE sessions SET scene_count = scene_count + ?2 WHERE id = ?1")
+        // length() of a blob reads its size from the record header, not the blob.
+        selectSessionBytes = try connection.prepare("""
+            SELECT coalesce(sum(length(bytes)), 0),
+                   coalesce(sum(CASE WHEN scene = ?2 THEN length(bytes) END), 0),
+                   coalesce(sum(CASE WHEN scene = ?2 AND value_key = ?3 THEN length(bytes) END), 0)
+            FROM scene_values WHERE session_id = ?1
+            """)
         lastRevision = 0
         persistedRevision = 0
         lastRevision = try storedRevision()
@@ -160,10 +168,14 @@ final class WriteContext {
             guard count <= Int64(limits.maximumKeysPerScene) else {
                 throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
             }
+            let bytes = try sessionBytes(session: session, scene: scene, key: key)
+            try checkQuota(proposed: bytes.session - bytes.value + content.bytes.count, current: bytes.session, limits: limits)
             revision = nextRevision()
             try writeScene(session: session, scene: scene, revision: revision, valueCount: count, isNew: false)
         } else {
             try addScene(session: session, limits: limits)
+            let bytes = try sessionBytes(session: session, scene: scene, key: key)
+            try checkQuota(proposed: bytes.session + content.bytes.count, current: bytes.session, limits: limits)
             revision = nextRevision()
             try writeScene(session: session, scene: scene, revision: revision, valueCount: 1, isNew: true)
         }
@@ -204,6 +216,9 @@ final class WriteContext {
             throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
         }
         if existing == nil { try addScene(session: session, limits: limits) }
+        let bytes = try sessionBytes(session: session, scene: scene, key: nil)
+        try checkQuota(proposed: bytes.session - bytes.scene + values.values.reduce(0) { $0 + $1.bytes.count },
+                       current: bytes.session, limits: limits)
         let revision = nextRevision()
         try writeScene(session: session, scene: scene, revision: revision, valueCount: Int64(values.count),
                        isNew: existing == nil)
@@ -244,6 +259,23 @@ final class WriteContext {
         try selectScene.bind(.text(session.rawValue), .text(scene.rawValue))
         guard try selectScene.step() else { return nil }
         return (selectScene.int64(at: 0), selectScene.int64(at: 1))
+    }
+
+    /// The bytes of the session's values: all of them, the scene's, and the key's (0 without one).
+    private func sessionBytes(session: SessionID, scene: SceneID, key: ValueKey?) throws(SQLiteError)
+        -> (session: Int, scene: Int, value: Int) {
+        selectSessionBytes.reset()
+        defer { selectSessionBytes.reset() }
+        try selectSessionBytes.bind(.text(session.rawValue), .text(scene.rawValue), .text(key?.rawValue ?? ""))
+        guard try selectSessionBytes.step() else { return (0, 0, 0) }
+        return (Int(selectSessionBytes.int64(at: 0)), Int(selectSessionBytes.int64(at: 1)), Int(selectSessionBytes.int64(at: 2)))
+    }
+
+    /// Refuses a write that would take the session from `current` to `proposed` bytes past its quota.
+    private func checkQuota(proposed: Int, current: Int, limits: SceneStateLimits) throws(SceneStateStoreError) {
+        guard limits.allowsSession(bytes: proposed, from: current) else {
+            throw .sessionTooLarge(bytes: proposed, limit: limits.maximumSessionBytes)
+        }
     }
 
     /// Counts a new scene against the session's limit; the session must exist.

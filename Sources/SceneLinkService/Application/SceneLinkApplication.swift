@@ -116,6 +116,7 @@ public final class SceneLinkApplication: Sendable {
             configuration: configuration.sceneState,
             clock: clock,
             rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil,
+            metrics: metrics,
             repair: { bytes in
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
                 return .repaired(repaired.bytes, dropped: repaired.dropped)

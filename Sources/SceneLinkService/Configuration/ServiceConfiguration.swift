@@ -84,6 +84,8 @@ extension ServiceConfiguration {
                  help: "Values one scene may hold (409 beyond)."),
         .integer("max-scenes-per-session", \.sceneState.limits.maximumScenesPerSession, in: 1...100_000,
                  help: "Scenes one session may hold (409 beyond)."),
+        .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
+                 help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
         .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions are deleted."),
         Option(name: "admin-token", valueName: "TOKEN",
                help: "Bearer token for creating, listing and deleting short links (16+ characters); unset, those routes answer 403.",

@@ -29,6 +29,8 @@ public final class Metrics: Sendable {
         var shortLinkClicks = Array(repeating: 0, count: ShortLinkClickOutcome.allCases.count)
         /// Link-page views by route name, each with a count per platform (`LinkPlatform.index`).
         var linkPageViews: [String: [Int]] = [:]
+        /// Saves refused because the session would pass `--max-session-bytes`.
+        var quotaRefusals = 0
     }
 
     /// The route label of a link-page view of the root link when no route declares `/`.
@@ -74,6 +76,11 @@ public final class Metrics: Sendable {
     public func recordShortLinkClick(_ outcome: ShortLinkClickOutcome) {
         guard let index = ShortLinkClickOutcome.allCases.firstIndex(of: outcome) else { return }
         state.withLock { $0.shortLinkClicks[index] += 1 }
+    }
+
+    /// Counts one save refused by the session quota.
+    public func recordQuotaRefusal() {
+        state.withLock { $0.quotaRefusals += 1 }
     }
 
     /// Counts one HTML link-page view. `route` is a route name from the route file (bounded by
@@ -122,6 +129,9 @@ public final class Metrics: Sendable {
                 out += "scenelink_link_page_views_total{route=\(Metrics.label(route)),platform=\"\(platform.rawValue)\"} \(counts[platform.index])\n"
             }
         }
+        out += "# HELP scenelink_quota_refusals_total Saves refused because the session would pass --max-session-bytes.\n"
+        out += "# TYPE scenelink_quota_refusals_total counter\n"
+        out += "scenelink_quota_refusals_total \(snapshot.quotaRefusals)\n"
         for gauge in gauges {
             out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(gauge.value)\n"
         }
