@@ -18,6 +18,8 @@ public final class SceneLinkApplication: Sendable {
     public let logger: Logger
     public let metrics: Metrics
     let server: HTTPServer
+    /// The private admin port's server (`--admin-listen`), nil when everything is public.
+    let adminServer: HTTPServer?
     /// What the application keeps everything in: scene state and short links, in one place so
     /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
     typealias Store = SceneStateStore & ShortLinkStore
@@ -99,6 +101,8 @@ public final class SceneLinkApplication: Sendable {
         self.rateLimiter = rateLimiter
         var router = HTTPRouter()
         let server = Reference<HTTPServer>()
+        /// Every route's pattern, by the index requests are counted under (`recorder`).
+        let patterns = Reference<[String]>()
         OperationsEndpoints(
             readiness: {
                 var problem: String?
@@ -107,7 +111,7 @@ public final class SceneLinkApplication: Sendable {
             },
             metrics: {
                 await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
-                                                       rateLimiter: rateLimiter)
+                                                       routePatterns: patterns.value ?? [], rateLimiter: rateLimiter)
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -134,15 +138,53 @@ public final class SceneLinkApplication: Sendable {
         linkPages.register(on: &router)
         self.linkPages = linkPages
 
-        let accessLog = configuration.accessLog
         self.router = router
-        let served = configuration.rateLimits.isOn ? rateLimiter.guarding(router, linkPages: linkPages) : router
-        self.server = HTTPServer(configuration: configuration.http, router: served) { record in
-            metrics.recordRequest(route: record.routeIndex, method: record.method,
+        patterns.value = router.routes.map(\.pattern)
+        var publicRoutes = router
+        if configuration.adminListen != nil {
+            publicRoutes = router.mapped { Self.isAdminOnly($0) ? nil : $0.handler }
+        }
+        if configuration.rateLimits.isOn { publicRoutes = rateLimiter.guarding(publicRoutes, linkPages: linkPages) }
+        self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
+                                 onRequestCompleted: Self.recorder(served: publicRoutes, all: router, configuration, metrics, logger))
+        server.value = self.server
+        if let admin = configuration.adminListen {
+            var adminConfiguration = configuration.http
+            adminConfiguration.host = admin.host
+            adminConfiguration.port = admin.port
+            let adminRoutes = router.mapped { Self.isAdminOnly($0) || Self.isOnBothPorts($0) ? $0.handler : nil }
+            adminServer = HTTPServer(configuration: adminConfiguration, router: adminRoutes,
+                                     onRequestCompleted: Self.recorder(served: adminRoutes, all: router, configuration, metrics, logger))
+        } else {
+            adminServer = nil
+        }
+    }
+
+    /// Served only on the admin port when there is one: the metrics and the short-link admin API.
+    static func isAdminOnly(_ route: HTTPRouter.Route) -> Bool {
+        route.pattern == "/metrics" || route.pattern == ShortLinkEndpoints.collectionPattern
+            || route.pattern == ShortLinkEndpoints.itemPattern
+    }
+
+    /// Served on both ports: the probes an orchestrator sends to either.
+    static func isOnBothPorts(_ route: HTTPRouter.Route) -> Bool {
+        route.pattern == "/healthz" || route.pattern == "/readyz"
+    }
+
+    /// What a server does with each completed request: counts it under its route's index in
+    /// `all` (so both ports' requests share one set of labels) and writes the access log.
+    private static func recorder(served: HTTPRouter, all: HTTPRouter, _ configuration: ServiceConfiguration,
+                                 _ metrics: Metrics, _ logger: Logger) -> @Sendable (HTTPAccessRecord) -> Void {
+        let indices = served.routes.map { route in
+            all.routes.firstIndex { $0.method == route.method && $0.pattern == route.pattern }
+        }
+        let accessLog = configuration.accessLog
+        return { record in
+            let route = record.routeIndex.flatMap { indices.indices.contains($0) ? indices[$0] : nil }
+            metrics.recordRequest(route: route, method: record.method,
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
             if accessLog { logger.access(record.jsonLine) }
         }
-        server.value = self.server
     }
 
     /// Starts listening, the signal handlers and the background timers.
@@ -152,9 +194,12 @@ public final class SceneLinkApplication: Sendable {
     @discardableResult
     public func start(handlingSignals: Bool = true) throws(StartupError) -> Int {
         let port: Int
+        var adminPort: Int?
         do {
             port = try server.start()
+            adminPort = try adminServer?.start()
         } catch {
+            server.shutdown {}
             closeStore()
             throw StartupError(error.description)
         }
@@ -165,9 +210,12 @@ public final class SceneLinkApplication: Sendable {
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
             ("database", .string(storeDescription)),
             ("version", .string(SceneLinkVersion.current)),
-        ])
+        ] + (adminPort.map { [("admin_port", .int($0))] } ?? []))
         return port
     }
+
+    /// The admin port once started (`--admin-listen`), else nil.
+    public var adminPort: Int? { adminServer?.port }
 
     /// Blocks the calling thread until the server has shut down.
     public func waitUntilStopped() {
@@ -179,13 +227,21 @@ public final class SceneLinkApplication: Sendable {
     public func shutdown(reason: String) {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         logger.log(.info, "shutdown", [("reason", .string(reason))])
-        server.shutdown { [self] in
+        let finish: @Sendable () -> Void = { [self] in
             for box in sources.withLock({ $0 }) { box.source.cancel() }
             closeStore()
             logger.log(.info, "stopped")
             logger.flush()
             stopped.signal()
         }
+        // Both ports drain together; the store closes once the last of them is done.
+        guard let admin = adminServer else { return server.shutdown(completion: finish) }
+        let remaining = Atomic<Int>(2)
+        let done: @Sendable () -> Void = {
+            if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { finish() }
+        }
+        server.shutdown(completion: done)
+        admin.shutdown(completion: done)
     }
 
     func closeStore() {
@@ -196,7 +252,7 @@ public final class SceneLinkApplication: Sendable {
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
     static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?,
-                            rateLimiter: RateLimiter? = nil) async -> String {
+                            routePatterns: [String], rateLimiter: RateLimiter? = nil) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
                                   value: server?.openConnectionCount ?? 0)]
 
@@ -214,7 +270,7 @@ public final class SceneLinkApplication: Sendable {
             bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
             counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
             count: commits.commits, sum: Double(commits.writes))
-        return metrics.render(routePatterns: server?.router.routes.map(\.pattern) ?? [], gauges: gauges,
+        return metrics.render(routePatterns: routePatterns, gauges: gauges,
                               histograms: [batches]) + (rateLimiter?.exposition ?? "")
     }
 

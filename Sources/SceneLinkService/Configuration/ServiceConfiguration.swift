@@ -26,6 +26,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// How often expired sessions are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
+    /// Where `/metrics` and the short-link admin API are served instead of the public port
+    /// (which then answers them 404); nil serves everything on the public port.
+    public var adminListen: ListenAddress?
     /// Requests each client may make per class (`RateLimits`); on by default.
     public var rateLimits = RateLimits()
     /// One JSON line per request on stdout.
@@ -40,6 +43,11 @@ extension ServiceConfiguration {
     static let options: [Option] = [
         .text("host", \.http.host, valueName: "HOST", help: "Address to listen on (0.0.0.0 or :: for all interfaces)."),
         .integer("port", \.http.port, in: 0...65535, valueName: "PORT", help: "TCP port; 0 picks a free one."),
+        Option(name: "admin-listen", valueName: "HOST:PORT",
+               help: "A private port for /metrics and /v1/short-links (the public port then answers them 404); /healthz and /readyz on both.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.adminListen = try ListenAddress(parsing: value, flag: "admin-listen")
+               }, show: { $0.adminListen?.description ?? "(none: everything on --port)" }),
         Option(name: "trusted-proxies", valueName: "CIDR[,CIDR...]",
                help: "Proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Proto/-Host) are believed; the client is the rightmost untrusted address.",
                apply: { config, value throws(ConfigurationError) in
