@@ -20,11 +20,11 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     /// The client (`HTTPRequest.clientAddress`: behind trusted proxies, the forwarded one).
     public var client: HTTPClientAddress
     /// The request's identifier, as echoed in `X-Request-ID`.
-    public var requestID: String
+    public var requestID: HTTPRequestID
 
     public init(time: Int64, method: HTTPMethod, path: String, routePattern: String?, status: Int,
                 responseBytes: Int, durationMicroseconds: Int64, routeIndex: Int? = nil,
-                client: HTTPClientAddress = .unspecified, requestID: String = "") {
+                client: HTTPClientAddress = .unspecified, requestID: HTTPRequestID = .none) {
         self.client = client
         self.requestID = requestID
         self.time = time
@@ -43,6 +43,6 @@ public struct HTTPAccessRecord: Sendable, Equatable {
         "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONEscaping.quote(method.rawValue)),"
             + "\"path\":\(JSONEscaping.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
             + "\"duration_us\":\(durationMicroseconds),\"client\":\"\(client)\","
-            + "\"request_id\":\(JSONEscaping.quote(requestID))}"
+            + "\"request_id\":\(JSONEscaping.quote(requestID.description))}"
     }
 }

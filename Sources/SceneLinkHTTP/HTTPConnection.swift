@@ -67,7 +67,7 @@ final class HTTPConnection: @unchecked Sendable {
     private var requestStart: Int64 = 0
     private var responseToken: UInt64 = 0
     /// The current request's identifier, echoed as `X-Request-ID`; empty until its head is read.
-    private var requestID = ""
+    private var requestID = HTTPRequestID.none
     /// The current request's client (`HTTPTrustedProxies`), and whether its peer is a trusted proxy.
     private var client: HTTPClientAddress
     private var forwarded = false
@@ -230,10 +230,7 @@ final class HTTPConnection: @unchecked Sendable {
         var routed = request
         if !parameters.isEmpty { routed.pathParameters = parameters }
         routed.routePattern = context.router.routes[index].pattern
-        routed.peerAddress = peer
-        routed.clientAddress = client
-        routed.isForwarded = forwarded
-        routed.requestID = requestID
+        routed.setOrigin(peer: peer, client: client, forwarded: forwarded, requestID: requestID)
         phase = .handling
         responseToken &+= 1
         let token = responseToken
@@ -280,7 +277,7 @@ final class HTTPConnection: @unchecked Sendable {
                                  responseBytes: written, durationMicroseconds: duration, routeIndex: routeIndex,
                                  client: client, requestID: requestID))
         }
-        requestID = ""
+        requestID = .none
         if forwarded {
             client = peer
             forwarded = false

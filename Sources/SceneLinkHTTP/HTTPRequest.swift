@@ -67,10 +67,19 @@ public struct HTTPRequest: Sendable {
         get { storage.isForwarded }
         set { makeUnique(); storage.isForwarded = newValue }
     }
-    /// The request's identifier (`HTTPRequestID`), echoed as `X-Request-ID`; empty when built in process.
-    public var requestID: String {
+    /// The request's identifier, echoed as `X-Request-ID`; `.none` when built in process.
+    public var requestID: HTTPRequestID {
         get { storage.requestID }
         set { makeUnique(); storage.requestID = newValue }
+    }
+
+    /// Sets where the request comes from, in one write (the server does it for every request).
+    mutating func setOrigin(peer: HTTPClientAddress, client: HTTPClientAddress, forwarded: Bool, requestID: HTTPRequestID) {
+        makeUnique()
+        storage.peerAddress = peer
+        storage.clientAddress = client
+        storage.isForwarded = forwarded
+        storage.requestID = requestID
     }
 
     /// The host the client asked for: `X-Forwarded-Host` from a trusted proxy, else `Host`.
@@ -122,7 +131,7 @@ public struct HTTPRequest: Sendable {
         var peerAddress = HTTPClientAddress.unspecified
         var clientAddress = HTTPClientAddress.unspecified
         var isForwarded = false
-        var requestID = ""
+        var requestID = HTTPRequestID.none
 
         init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
              headers: HTTPHeaders, body: [UInt8], pathParameters: [String: String], routePattern: String?) {

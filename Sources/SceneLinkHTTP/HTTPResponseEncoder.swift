@@ -50,7 +50,7 @@ public struct HTTPResponseEncoder: Sendable {
     /// - Returns: the number of bytes appended.
     @discardableResult
     public func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
-                       date: [UInt8], requestID: String = "", into buffer: inout [UInt8]) -> Int {
+                       date: [UInt8], requestID: HTTPRequestID = .none, into buffer: inout [UInt8]) -> Int {
         var output = HTTPOutputBuffer(capacity: 256 + response.body.count)
         let count = encode(response, method: method, connection: connection, date: date, requestID: requestID, into: &output)
         buffer.append(contentsOf: output.bytes)
@@ -60,7 +60,7 @@ public struct HTTPResponseEncoder: Sendable {
     /// Appends the encoded `response` to `buffer`; returns the number of bytes appended.
     @discardableResult
     func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
-                date: [UInt8], requestID: String = "", into buffer: inout HTTPOutputBuffer) -> Int {
+                date: [UInt8], requestID: HTTPRequestID = .none, into buffer: inout HTTPOutputBuffer) -> Int {
         let start = buffer.count
         let code = response.status.code
         // RFC 9110 §6.2: a server sends its own highest version, HTTP/1.1.
@@ -79,7 +79,7 @@ public struct HTTPResponseEncoder: Sendable {
         // Checked sane (`HTTPRequestID.accepted`) or made by the server.
         if !requestID.isEmpty {
             buffer.write("\r\nX-Request-ID: ")
-            buffer.write(utf8: requestID)
+            requestID.write(to: &buffer)
         }
         for field in response.headers.fields where HTTPResponseEncoder.isHandlerField(field.name, field.value) {
             buffer.write("\r\n")

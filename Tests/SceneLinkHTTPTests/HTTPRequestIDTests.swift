@@ -3,28 +3,41 @@ import Testing
 
 @Suite struct HTTPRequestIDTests {
     @Test func acceptsSaneIdentifiersOnly() {
-        #expect(HTTPRequestID.accepted("abc-123_x.y:z+/=@") == "abc-123_x.y:z+/=@")
-        #expect(HTTPRequestID.accepted(String(repeating: "a", count: 128)) != nil)
+        #expect(HTTPRequestID(accepting: "abc-123_x.y:z+/=@")?.description == "abc-123_x.y:z+/=@")
+        #expect(HTTPRequestID(accepting: String(repeating: "a", count: 128)) != nil)
         for bad in ["", String(repeating: "a", count: 129), "a b", "a\"b", "a\tb", "é", "<script>"] {
-            #expect(HTTPRequestID.accepted(bad) == nil, "\(bad)")
+            #expect(HTTPRequestID(accepting: bad) == nil, "\(bad)")
         }
     }
 
     @Test func madeIdentifiersAreFifteenCharactersAndDistinct() {
         var generator = HTTPRequestID.Generator(prefix: 0)
-        let first = generator.next(), second = generator.next()
-        #expect(first == "000000000000001")
-        #expect(second == "000000000000002")
+        #expect(generator.next().description == "000000000000001")
+        #expect(generator.next().description == "000000000000002")
+        var counting = HTTPRequestID.Generator(prefix: (1 << 30) - 1)
+        for _ in 0 ..< 63 { _ = counting.next() }
+        #expect(counting.next().description == "_____0000000010")
         var random = HTTPRequestID.Generator()
-        let made = random.next()
+        let made = random.next().description
         #expect(made.utf8.count == 15)
-        #expect(HTTPRequestID.accepted(made) == made)
+        #expect(HTTPRequestID(accepting: made)?.description == made)
+    }
+
+    @Test func isWrittenIntoResponsesByteForByte() {
+        var generator = HTTPRequestID.Generator(prefix: 12_345)
+        let made = generator.next()
+        var buffer = HTTPOutputBuffer()
+        made.write(to: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == made.description)
+        #expect(made.description == "0030v0000000001")  // 12,345 = 3 × 64² + 57
     }
 
     @Test func aRequestKeepsItsOwnSaneIdentifierAndGetsOneOtherwise() {
         var generator = HTTPRequestID.Generator(prefix: 0)
-        #expect(HTTPRequestID.of(["x-request-id": "trace-7"], generator: &generator) == "trace-7")
-        #expect(HTTPRequestID.of(["X-Request-ID": "bad id"], generator: &generator) == "000000000000001")
-        #expect(HTTPRequestID.of([:], generator: &generator) == "000000000000002")
+        #expect(HTTPRequestID.of(["x-request-id": "trace-7"], generator: &generator).description == "trace-7")
+        #expect(HTTPRequestID.of(["X-Request-ID": "bad id"], generator: &generator).description == "000000000000001")
+        #expect(HTTPRequestID.of([:], generator: &generator).description == "000000000000002")
+        #expect(HTTPRequestID.none.isEmpty)
+        #expect(!generator.next().isEmpty)
     }
 }

@@ -494,7 +494,7 @@ func waitUntil(_ location: SourceLocation = #_sourceLocation, _ condition: () ->
             #expect(broken.header("X-Request-ID")?.utf8.count == 15)
         }
         let logged = records.withLock { $0 }
-        #expect(logged.first?.requestID == "trace-42")
+        #expect(logged.first?.requestID.description == "trace-42")
         // No proxy is trusted: the forwarded header is ignored.
         #expect(logged.first?.client.description == "127.0.0.1")
     }
