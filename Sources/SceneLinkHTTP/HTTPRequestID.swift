@@ -2,8 +2,8 @@
 /// else one the server made. The server echoes it on the response and in the access log, so a
 /// proxy's log line, ours, and a user's bug report can be matched.
 ///
-/// A made identifier is 15 characters of `[0-9A-Za-z_-]`: five random ones chosen when the
-/// I/O queue starts, then a per-queue counter. It is kept as those two numbers and written
+/// A made identifier is 15 characters: five random ones of `[0-9A-Za-z_-]` chosen when the
+/// I/O queue starts, then a per-queue counter in ten hexadecimal digits. It is kept as those two numbers and written
 /// straight into the response, so making one costs no lock, no clock and no string.
 public struct HTTPRequestID: Sendable, Equatable, CustomStringConvertible {
     /// Longest accepted incoming identifier.
@@ -13,7 +13,7 @@ public struct HTTPRequestID: Sendable, Equatable, CustomStringConvertible {
     private let given: String?
     /// 30 random bits (five characters), for a made identifier.
     private let prefix: UInt32
-    /// The per-queue counter (ten characters, 60 bits), for a made identifier.
+    /// The per-queue counter (its low 40 bits, ten hexadecimal digits), for a made identifier.
     private let counter: UInt64
 
     /// No identifier: what a request built in process carries. Not written to responses.
@@ -48,17 +48,19 @@ public struct HTTPRequestID: Sendable, Equatable, CustomStringConvertible {
         withUnsafeBytes(of: &bytes) { buffer.write(UnsafeRawBufferPointer(rebasing: $0[0 ..< 15])) }
     }
 
-    /// A made identifier's 15 characters (and one unused byte), in order.
+    /// A made identifier's 15 characters (and one unused byte), in order: the prefix's five,
+    /// then the counter's low 40 bits in ten hexadecimal digits (branch-free, as this runs for
+    /// every request).
     private var characters: (UInt64, UInt64) {
         var first: UInt64 = 0, second: UInt64 = 0
         for index in 0 ..< 5 {
             first |= UInt64(Self.character(UInt64(prefix) >> UInt64(6 * (4 - index)))) << UInt64(8 * index)
         }
-        for index in 0 ..< 3 {
-            first |= UInt64(Self.character(counter >> UInt64(6 * (9 - index)))) << UInt64(8 * (5 + index))
-        }
-        for index in 3 ..< 10 {
-            second |= UInt64(Self.character(counter >> UInt64(6 * (9 - index)))) << UInt64(8 * (index - 3))
+        for index in 0 ..< 10 {
+            let nibble = counter >> UInt64(4 * (9 - index)) & 15
+            // '0'...'9' then 'a'...'f': 39 more past 9.
+            let digit = 48 &+ nibble &+ ((nibble &+ 6) >> 4) &* 39
+            if index < 3 { first |= digit << UInt64(8 * (5 + index)) } else { second |= digit << UInt64(8 * (index - 3)) }
         }
         return (first.littleEndian, second.littleEndian)
     }

@@ -15,8 +15,8 @@ import Testing
         #expect(generator.next().description == "000000000000001")
         #expect(generator.next().description == "000000000000002")
         var counting = HTTPRequestID.Generator(prefix: (1 << 30) - 1)
-        for _ in 0 ..< 63 { _ = counting.next() }
-        #expect(counting.next().description == "_____0000000010")
+        for _ in 0 ..< 0xAB { _ = counting.next() }
+        #expect(counting.next().description == "_____00000000ac")
         var random = HTTPRequestID.Generator()
         let made = random.next().description
         #expect(made.utf8.count == 15)
@@ -29,7 +29,7 @@ import Testing
         var buffer = HTTPOutputBuffer()
         made.write(to: &buffer)
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == made.description)
-        #expect(made.description == "0030v0000000001")  // 12,345 = 3 × 64² + 57
+        #expect(made.description == "0030v0000000001")  // 12,345 = 3 × 64² + 57, then counter 1
     }
 
     @Test func aRequestKeepsItsOwnSaneIdentifierAndGetsOneOtherwise() {

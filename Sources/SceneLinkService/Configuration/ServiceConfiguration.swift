@@ -108,7 +108,7 @@ extension ServiceConfiguration {
                    config.rateLimits.maximumClients = clients
                }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),
         .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
-                 help: "Clients each rate-limit class remembers (about 92 bytes each); the least recently seen is forgotten."),
+                 help: "Clients each rate-limit class remembers (about 50 bytes each); the least recently seen is forgotten."),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
                  help: "Open connections at most; more are refused with 503."),
         .integer("max-requests-per-connection", \.http.maxRequestsPerConnection, in: 1...Int(Int32.max),

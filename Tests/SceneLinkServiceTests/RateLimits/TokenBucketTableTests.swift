@@ -54,3 +54,23 @@ import Testing
         #expect(table.take(RateLimitKey(high: 0, low: 49_999), now: 50_000) == .allowed(remaining: 1))
     }
 }
+
+@Suite struct TokenBucketTableIndexTests {
+    @Test func keysThatCollideStayFindableThroughEvictions() {
+        // A constant seed and a tiny table: many keys share slots, and evictions shift them.
+        var table = TokenBucketTable(policy: RateLimitPolicy(count: 2, periodSeconds: 3_600), capacity: 7, seed: 1)
+        for round in 0 ..< 20 {
+            for client in 0 ..< 7 {
+                let key = RateLimitKey(high: UInt64(round * 7 + client) &* 0x1_0000_0001, low: UInt64(client))
+                #expect(table.take(key, now: 0) == .allowed(remaining: 1))
+                #expect(table.take(key, now: 0) == .allowed(remaining: 0))
+                #expect(table.take(key, now: 0) == .limited(retryAfterSeconds: 1_800))
+            }
+            #expect(table.count == 7)
+        }
+    }
+
+    @Test func statesTheMemoryOfItsBound() {
+        #expect(TokenBucketTable.bytes(capacity: 100_000) == 40 * 100_000 + 4 * 262_144)
+    }
+}
