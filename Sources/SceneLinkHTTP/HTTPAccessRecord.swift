@@ -38,7 +38,7 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     }
 
     /// One JSON line (no newline):
-    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35,"client":"192.0.2.7","request_id":"Ab3x90000000001"}`.
+    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35,"client":"192.0.2.7","request_id":"Ab3x00000000002a"}`.
     public var jsonLine: String {
         "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONEscaping.quote(method.rawValue)),"
             + "\"path\":\(JSONEscaping.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"

@@ -2,24 +2,25 @@
 /// else one the server made. The server echoes it on the response and in the access log, so a
 /// proxy's log line, ours, and a user's bug report can be matched.
 ///
-/// A made identifier is 15 characters: five random ones of `[0-9A-Za-z_-]` chosen when the
-/// I/O queue starts, then a per-queue counter in ten hexadecimal digits. It is kept as those two numbers and written
-/// straight into the response, so making one costs no lock, no clock and no string.
+/// A made identifier is 16 characters: four random ones of `[0-9A-Za-z_-]` chosen when the
+/// I/O queue starts, then a per-queue counter in twelve hexadecimal digits (48 bits). It is
+/// kept as two numbers and written straight into the response, eight bytes at a time, so
+/// making one costs no lock, no clock and no string.
 public struct HTTPRequestID: Sendable, Equatable, CustomStringConvertible {
     /// Longest accepted incoming identifier.
     public static let maximumLength = 128
 
     /// A sane incoming identifier; nil for one the server made.
     private let given: String?
-    /// 30 random bits (five characters), for a made identifier.
-    private let prefix: UInt32
-    /// The per-queue counter (its low 40 bits, ten hexadecimal digits), for a made identifier.
+    /// The four prefix characters, in memory order, for a made identifier.
+    private let prefix: UInt64
+    /// The per-queue counter (its low 48 bits are written), for a made identifier.
     private let counter: UInt64
 
     /// No identifier: what a request built in process carries. Not written to responses.
     public static let none = HTTPRequestID(given: "", prefix: 0, counter: 0)
 
-    private init(given: String?, prefix: UInt32, counter: UInt64) {
+    private init(given: String?, prefix: UInt64, counter: UInt64) {
         self.given = given
         self.prefix = prefix
         self.counter = counter
@@ -38,31 +39,33 @@ public struct HTTPRequestID: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         if let given { return given }
         var bytes = characters
-        return withUnsafeBytes(of: &bytes) { String(decoding: $0.prefix(15), as: UTF8.self) }
+        return withUnsafeBytes(of: &bytes) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Writes the identifier's bytes.
     func write(to buffer: inout HTTPOutputBuffer) {
         if let given { return buffer.write(utf8: given) }
         var bytes = characters
-        withUnsafeBytes(of: &bytes) { buffer.write(UnsafeRawBufferPointer(rebasing: $0[0 ..< 15])) }
+        withUnsafeBytes(of: &bytes) { buffer.write($0) }
     }
 
-    /// A made identifier's 15 characters (and one unused byte), in order: the prefix's five,
-    /// then the counter's low 40 bits in ten hexadecimal digits (branch-free, as this runs for
-    /// every request).
+    /// A made identifier's 16 characters as two words in memory order.
     private var characters: (UInt64, UInt64) {
-        var first: UInt64 = 0, second: UInt64 = 0
-        for index in 0 ..< 5 {
-            first |= UInt64(Self.character(UInt64(prefix) >> UInt64(6 * (4 - index)))) << UInt64(8 * index)
-        }
-        for index in 0 ..< 10 {
-            let nibble = counter >> UInt64(4 * (9 - index)) & 15
-            // '0'...'9' then 'a'...'f': 39 more past 9.
-            let digit = 48 &+ nibble &+ ((nibble &+ 6) >> 4) &* 39
-            if index < 3 { first |= digit << UInt64(8 * (5 + index)) } else { second |= digit << UInt64(8 * (index - 3)) }
-        }
-        return (first.littleEndian, second.littleEndian)
+        let high = Self.hexDigits(UInt32(truncatingIfNeeded: counter >> 32) & 0xFFFF) >> 32
+        return ((prefix | high << 32).littleEndian, Self.hexDigits(UInt32(truncatingIfNeeded: counter)).littleEndian)
+    }
+
+    /// The eight lowercase hexadecimal digits of `value`, most significant first in memory
+    /// (little-endian), computed on all eight at once: each nibble is spread into its own
+    /// byte, then turned into `0`...`9` or `a`...`f`.
+    static func hexDigits(_ value: UInt32) -> UInt64 {
+        var x = UInt64(value)
+        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+        x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        x = x.byteSwapped
+        let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return x &+ 0x3030_3030_3030_3030 &+ letters &* 39
     }
 
     /// The character for the low six bits of `value`: `0-9`, `A-Z`, `a-z`, `-`, `_`.
@@ -105,11 +108,16 @@ public struct HTTPRequestID: Sendable, Equatable, CustomStringConvertible {
 
     /// Makes identifiers on one serial queue.
     struct Generator {
-        private let prefix: UInt32
+        /// Four characters from 24 random bits, in memory order.
+        private let prefix: UInt64
         private var counter: UInt64 = 0
 
-        init(prefix: UInt32 = UInt32.random(in: 0 ..< (1 << 30))) {
-            self.prefix = prefix & (1 << 30 - 1)
+        init(prefix random: UInt32 = UInt32.random(in: 0 ..< (1 << 24))) {
+            var prefix: UInt64 = 0
+            for index in 0 ..< 4 {
+                prefix |= UInt64(HTTPRequestID.character(UInt64(random) >> UInt64(6 * (3 - index)))) << UInt64(8 * index)
+            }
+            self.prefix = prefix
         }
 
         mutating func next() -> HTTPRequestID {

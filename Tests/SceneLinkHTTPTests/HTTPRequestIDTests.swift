@@ -12,15 +12,24 @@ import Testing
 
     @Test func madeIdentifiersAreFifteenCharactersAndDistinct() {
         var generator = HTTPRequestID.Generator(prefix: 0)
-        #expect(generator.next().description == "000000000000001")
-        #expect(generator.next().description == "000000000000002")
-        var counting = HTTPRequestID.Generator(prefix: (1 << 30) - 1)
+        #expect(generator.next().description == "0000000000000001")
+        #expect(generator.next().description == "0000000000000002")
+        var counting = HTTPRequestID.Generator(prefix: (1 << 24) - 1)
         for _ in 0 ..< 0xAB { _ = counting.next() }
-        #expect(counting.next().description == "_____00000000ac")
+        #expect(counting.next().description == "____0000000000ac")
         var random = HTTPRequestID.Generator()
         let made = random.next().description
-        #expect(made.utf8.count == 15)
+        #expect(made.utf8.count == 16)
         #expect(HTTPRequestID(accepting: made)?.description == made)
+    }
+
+    @Test func hexadecimalDigitsAreComputedEightAtATime() {
+        for value: UInt32 in [0, 1, 0x9, 0xA, 0xF, 0x10, 0xDEAD_BEEF, 0x0123_4567, .max] {
+            var digits = HTTPRequestID.hexDigits(value).littleEndian
+            let text = withUnsafeBytes(of: &digits) { String(decoding: $0, as: UTF8.self) }
+            let expected = String(value, radix: 16)
+            #expect(text == String(repeating: "0", count: 8 - expected.count) + expected)
+        }
     }
 
     @Test func isWrittenIntoResponsesByteForByte() {
@@ -29,14 +38,14 @@ import Testing
         var buffer = HTTPOutputBuffer()
         made.write(to: &buffer)
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == made.description)
-        #expect(made.description == "0030v0000000001")  // 12,345 = 3 × 64² + 57, then counter 1
+        #expect(made.description == "030v000000000001")  // 12,345 = 3 × 64² + 57, then counter 1
     }
 
     @Test func aRequestKeepsItsOwnSaneIdentifierAndGetsOneOtherwise() {
         var generator = HTTPRequestID.Generator(prefix: 0)
         #expect(HTTPRequestID.of(["x-request-id": "trace-7"], generator: &generator).description == "trace-7")
-        #expect(HTTPRequestID.of(["X-Request-ID": "bad id"], generator: &generator).description == "000000000000001")
-        #expect(HTTPRequestID.of([:], generator: &generator).description == "000000000000002")
+        #expect(HTTPRequestID.of(["X-Request-ID": "bad id"], generator: &generator).description == "0000000000000001")
+        #expect(HTTPRequestID.of([:], generator: &generator).description == "0000000000000002")
         #expect(HTTPRequestID.none.isEmpty)
         #expect(!generator.next().isEmpty)
     }

@@ -488,10 +488,10 @@ func waitUntil(_ location: SourceLocation = #_sourceLocation, _ condition: () ->
             #expect(echoed.header("X-Request-ID") == "trace-42")
             let made = try client.exchange("GET /nowhere HTTP/1.1\r\nHost: a\r\nX-Request-ID: no spaces allowed\r\n\r\n")
             #expect(made.status == 404)
-            #expect(made.header("X-Request-ID")?.utf8.count == 15)
+            #expect(made.header("X-Request-ID")?.utf8.count == 16)
             let broken = try TestClient(port: port).exchange("GET /healthz HTTP/1.1\r\nHost: a\r\nBad Header: x\r\n\r\n")
             #expect(broken.status == 400)
-            #expect(broken.header("X-Request-ID")?.utf8.count == 15)
+            #expect(broken.header("X-Request-ID")?.utf8.count == 16)
         }
         let logged = records.withLock { $0 }
         #expect(logged.first?.requestID.description == "trace-42")
