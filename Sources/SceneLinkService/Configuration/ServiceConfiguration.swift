@@ -109,6 +109,11 @@ extension ServiceConfiguration {
                }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),
         .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
                  help: "Clients each rate-limit class remembers (about 50 bytes each); the least recently seen is forgotten."),
+        Option(name: "admin-token-next", valueName: "TOKEN",
+               help: "A second admin token accepted during a rotation (16+ characters); then make it --admin-token and drop this.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.shortLinks.nextAdminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token-next")
+               }, show: { $0.shortLinks.nextAdminToken == nil ? "(none)" : "(set)" }),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
                  help: "Open connections at most; more are refused with 503."),
         .integer("max-requests-per-connection", \.http.maxRequestsPerConnection, in: 1...Int(Int32.max),

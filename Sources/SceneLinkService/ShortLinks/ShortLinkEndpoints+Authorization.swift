@@ -5,7 +5,8 @@ extension ShortLinkEndpoints {
     /// The refusal of a request to an admin route, or nil when it carries the admin token.
     ///
     /// 403 when no token is configured (the routes are off); 401 when the request has no
-    /// `Authorization: Bearer TOKEN`, several, a malformed one, or another token. The token is
+    /// `Authorization: Bearer TOKEN`, several, a malformed one, or a token that is neither the
+    /// admin token nor, during a rotation, the next one (`--admin-token-next`). The token is
     /// compared as a SHA-256 hash in constant time, so the time taken reveals neither how much
     /// of a guess was right nor the token's length.
     func adminRefusal(_ request: HTTPRequest) -> HTTPResponse? {
@@ -21,8 +22,10 @@ extension ShortLinkEndpoints {
             invalidToken: true)
         guard fields.count == 1 else { return wrong }
         // The same parser as session tokens; its refusals speak of sessions, so they are replaced.
-        guard let token = try? SceneStateEndpoints.bearerToken(field: field),
-              SessionToken.constantTimeEqual(token.hash, expected) else { return wrong }
-        return nil
+        guard let token = try? SceneStateEndpoints.bearerToken(field: field) else { return wrong }
+        // Both comparisons always run, so the time taken does not say which token matched.
+        let current = SessionToken.constantTimeEqual(token.hash, expected)
+        let next = SessionToken.constantTimeEqual(token.hash, nextAdminTokenHash ?? expected)
+        return current || next ? nil : wrong
     }
 }
