@@ -21,10 +21,12 @@ struct RateLimiterRoutesTests {
             let refused = try await client.send("GET", "/v1/resolve?url=fuelmoney://settings/account")
             #expect(refused.status == 429)
             #expect(refused.headers["content-type"] == "application/problem+json")
-            #expect(refused.headers["retry-after"] == "30")
+            // A token comes back every 30 s; less when the machine took a while between requests.
+            let wait = try #require(refused.headers["retry-after"].flatMap { Int($0) })
+            #expect((1 ... 30).contains(wait))
             #expect(refused.headers["ratelimit-policy"] == #""resolve";q=2;w=60"#)
-            #expect(refused.headers["ratelimit"] == #""resolve";r=0;t=30"#)
-            #expect(refused.text.contains("This client may make 2 resolve requests per minute; retry in 30 seconds."))
+            #expect(refused.headers["ratelimit"] == #""resolve";r=0;t=\#(wait)"#)
+            #expect(refused.text.contains("This client may make 2 resolve requests per minute; retry in \(wait) second"))
             // Operations are never limited.
             #expect(try await client.send("GET", "/healthz").status == 200)
             let metrics = try await client.send("GET", "/metrics").text
@@ -41,7 +43,7 @@ struct RateLimiterRoutesTests {
             #expect(refused.status == 429)
             #expect(refused.headers["content-type"]?.hasPrefix("text/html") == true)
             #expect(refused.headers["content-security-policy"] == LinkPage.contentSecurityPolicy)
-            #expect(refused.headers["retry-after"] == "60")
+            #expect(refused.headers["retry-after"].flatMap { Int($0) }.map { (1 ... 60).contains($0) } == true)
             #expect(refused.text.contains("Too many requests"))
             let json = try await client.send("GET", "/s/anything", headers: ["Accept": "application/json"])
             #expect(json.status == 429)
