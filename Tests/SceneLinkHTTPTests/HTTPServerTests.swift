@@ -262,6 +262,7 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             let refused = try third.readResponse()
             #expect(refused.status == 503)
             #expect(refused.header("Connection") == "close")
+            #expect(refused.header("X-Request-ID")?.utf8.count == 16)
             #expect(third.isClosedByServer())
             // Existing connections still work, and a slot frees up once one closes.
             #expect(try first.exchange(get).status == 200)
