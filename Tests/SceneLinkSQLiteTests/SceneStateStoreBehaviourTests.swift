@@ -364,6 +364,34 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func deletingValuesAndScenesFreesTheirBytes(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let limits = Self.limits
+        let (session, _) = makeSession()
+        try await awaiting { store.createSession(session, completion: $0) }
+        func put(_ count: Int, _ sceneName: String, _ keyName: String) async throws {
+            _ = try await awaiting { try store.putValue(bytes(count), session: session.id, scene: scene(sceneName), key: key(keyName),
+                                                        precondition: .none, limits: limits, completion: $0) }
+        }
+        try await put(12, "one", "a")
+        try await put(8, "two", "b")
+        #expect(try await awaiting { try store.deleteScene(session: session.id, scene: scene("two"), precondition: .none, completion: $0) })
+        try await put(8, "three", "c")  // the deleted scene's 8 bytes are free again
+        #expect(try await awaiting { try store.deleteValue(session: session.id, scene: scene("one"), key: key("a"),
+                                                           precondition: .none, completion: $0) })
+        try await put(12, "one", "d")  // and the deleted value's 12
+        // Replacing a scene counts its new values instead of its old ones.
+        _ = try await awaiting { try store.replaceScene([try key("e"): bytes(4)], session: session.id, scene: scene("three"),
+                                                        precondition: .none, limits: limits, completion: $0) }
+        try await put(4, "one", "f")
+        await #expect(throws: SceneStateStoreError.sessionTooLarge(bytes: 21, limit: 20)) {
+            try await put(1, "one", "g")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aSessionPastALoweredQuotaMayStillShrink(kind: StoreKind) async throws {
         let fixture = try StoreFixture(kind)
         defer { fixture.tearDown() }
