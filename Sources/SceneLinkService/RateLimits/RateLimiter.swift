@@ -78,6 +78,11 @@ public final class RateLimiter: Sendable {
         }
     }
 
+    /// One class's refusal count, in a class so that four fit in an array.
+    private final class RefusalCounter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
     /// `CLOCK_MONOTONIC_COARSE` in microseconds.
     public static func monotonicMicroseconds() -> Int64 {
         var time = timespec()
@@ -85,9 +90,4 @@ public final class RateLimiter: Sendable {
         _ = clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
         return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
     }
-}
-
-/// One class's refusal count, in a class so that four fit in an array.
-private final class RefusalCounter: Sendable {
-    let value = Atomic<Int>(0)
 }
