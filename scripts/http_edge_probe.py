@@ -209,6 +209,8 @@ def check_common(r, status, method="GET"):
         raise Fail(f"Date header {date!r} is not one IMF-fixdate")
     if len(r.all("server")) != 1:
         raise Fail("no single Server header")
+    if len(r.all("x-request-id")) != 1:
+        raise Fail("no single X-Request-ID header")
     if method != "HEAD" and r.status not in (204, 304) and int(r.get("content-length")) != len(r.body):
         raise Fail("Content-Length does not match the body")
     if r.status >= 400 and method != "HEAD":
@@ -556,24 +558,38 @@ def _():
         200, close=False)
 
 
+@case("X-Request-ID: a sane one is echoed, an unsafe one replaced, one made when absent")
+def _():
+    with Conn() as c:
+        for sent, echoed in (("trace-42.a:b", "trace-42.a:b"), ("has space", None), ("x" * 129, None), (None, None)):
+            extra = f"X-Request-ID: {sent}\r\n" if sent is not None else ""
+            c.send(f"GET /healthz HTTP/1.1\r\nHost: p\r\n{extra}\r\n".encode())
+            got = check_common(c.read_response(), 200).get("x-request-id")
+            if echoed is not None and got != echoed:
+                raise Fail(f"sent X-Request-ID {sent!r}, got {got!r}")
+            if echoed is None and (got == sent or not re.fullmatch(r"[0-9A-Za-z_-]{4}[0-9a-f]{12}", got or "")):
+                raise Fail(f"sent X-Request-ID {sent!r}, got {got!r} instead of a made one")
+
+
 @case("HEAD on a GET route: same headers, no body")
 def _():
     with Conn() as c:
         g = healthz(c)
         h = healthz(c, method="HEAD")
-        strip = lambda r: sorted((n, v) for n, v in r.headers if n != "date")
+        strip = lambda r: sorted((n, v) for n, v in r.headers if n not in ("date", "x-request-id"))
         if strip(g) != strip(h):
             raise Fail(f"HEAD headers {strip(h)} differ from GET {strip(g)}")
         still_serving(c)  # a body after HEAD would show up here as garbage
 
 
 def same_head(c, path, extra=""):
-    """GET then HEAD of `path` on one connection: HEAD has GET's headers (Date aside) and no body."""
+    """GET then HEAD of `path` on one connection: HEAD has GET's headers (Date and X-Request-ID
+    aside: each request has its own) and no body."""
     c.send(f"GET {path} HTTP/1.1\r\nHost: p\r\n{extra}\r\n".encode())
     g = check_common(c.read_response(), range(200, 500))
     c.send(f"HEAD {path} HTTP/1.1\r\nHost: p\r\n{extra}\r\n".encode())
     h = check_common(c.read_response(head=True), g.status, "HEAD")
-    strip = lambda r: sorted((n, v) for n, v in r.headers if n != "date")
+    strip = lambda r: sorted((n, v) for n, v in r.headers if n not in ("date", "x-request-id"))
     if strip(g) != strip(h):
         raise Fail(f"HEAD {path}: headers {strip(h)} differ from GET {strip(g)}")
     return g

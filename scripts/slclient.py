@@ -47,9 +47,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(binary, port, db, extra=(), log=None):
-    """Starts `scenelink serve` and waits until /healthz answers."""
-    args = [binary, "serve", "--port", str(port), "--db", db, "--access-log", "off", *extra]
+def start_server(binary, port, db, extra=(), log=None, rate_limit="off"):
+    """Starts `scenelink serve` and waits until /healthz answers.
+
+    Rate limits are off by default: the proofs that use this (lost updates, crash durability,
+    the cluster) drive one session or one address far harder than any real client, on purpose;
+    scripts/https_proxy.sh and scripts/flood.py prove the limits themselves."""
+    args = [binary, "serve", "--port", str(port), "--db", db, "--access-log", "off",
+            "--rate-limit", rate_limit, *extra]
     process = subprocess.Popen(args, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

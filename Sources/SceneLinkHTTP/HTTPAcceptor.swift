@@ -21,6 +21,8 @@ final class HTTPAcceptor: @unchecked Sendable {
     private var next = 0
     private var dateCache = HTTPDate.Cache()
     private var drain = [UInt8](repeating: 0, count: 4_096)
+    /// Ids of the refusals below: every response carries one.
+    private var requestIDs = HTTPRequestID.Generator()
 
     init(listener: Socket, ioQueues: [HTTPIOQueue], context: HTTPServerContext, onClosed: @escaping @Sendable () -> Void) {
         self.listener = listener
@@ -65,8 +67,8 @@ final class HTTPAcceptor: @unchecked Sendable {
         // A bounded batch keeps one busy listener from starving the queue's other work.
         for _ in 0 ..< 64 {
             switch listener.accept() {
-            case .accepted(let socket):
-                admit(socket)
+            case .accepted(let socket, let peer):
+                admit(socket, peer: peer)
             case .wouldBlock:
                 return
             case .retry:
@@ -78,7 +80,7 @@ final class HTTPAcceptor: @unchecked Sendable {
         }
     }
 
-    private func admit(_ socket: Socket) {
+    private func admit(_ socket: Socket, peer: HTTPClientAddress) {
         if stopped {
             socket.close()
             return
@@ -91,7 +93,7 @@ final class HTTPAcceptor: @unchecked Sendable {
         try? socket.setNoDelay()  // an optimisation only: the connection works without it
         let io = ioQueues[next]
         next = (next + 1) % ioQueues.count
-        let connection = HTTPConnection(socket: socket, io: io, context: context)
+        let connection = HTTPConnection(socket: socket, peer: peer, io: io, context: context)
         let context = context
         io.queue.async {
             io.add(connection)
@@ -112,7 +114,8 @@ final class HTTPAcceptor: @unchecked Sendable {
                                   detail: "The server is at its limit of \(context.configuration.maxConnections) connections; retry shortly.")
         var response = problem.response()
         response.headers.set("Retry-After", "1")
-        context.encoder.encode(response, method: .get, connection: .close, date: dateCache.current(), into: &bytes)
+        context.encoder.encode(response, method: .get, connection: .close, date: dateCache.current(),
+                               requestID: requestIDs.next(), into: &bytes)
         // Read whatever already arrived so the close is less likely to become a reset.
         _ = drain.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         _ = bytes.withUnsafeBytes { Glibc.send(socket.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }

@@ -17,9 +17,16 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     public var responseBytes: Int
     /// From the end of the request head to the response being written, in microseconds.
     public var durationMicroseconds: Int64
+    /// The client (`HTTPRequest.clientAddress`: behind trusted proxies, the forwarded one).
+    public var client: HTTPClientAddress
+    /// The request's identifier, as echoed in `X-Request-ID`.
+    public var requestID: HTTPRequestID
 
     public init(time: Int64, method: HTTPMethod, path: String, routePattern: String?, status: Int,
-                responseBytes: Int, durationMicroseconds: Int64, routeIndex: Int? = nil) {
+                responseBytes: Int, durationMicroseconds: Int64, routeIndex: Int? = nil,
+                client: HTTPClientAddress = .unspecified, requestID: HTTPRequestID = .none) {
+        self.client = client
+        self.requestID = requestID
         self.time = time
         self.method = method
         self.path = path
@@ -31,10 +38,11 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     }
 
     /// One JSON line (no newline):
-    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35}`.
+    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35,"client":"192.0.2.7","request_id":"Ab3x00000000002a"}`.
     public var jsonLine: String {
         "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONEscaping.quote(method.rawValue)),"
             + "\"path\":\(JSONEscaping.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
-            + "\"duration_us\":\(durationMicroseconds)}"
+            + "\"duration_us\":\(durationMicroseconds),\"client\":\"\(client)\","
+            + "\"request_id\":\(JSONEscaping.quote(requestID.description))}"
     }
 }

@@ -28,6 +28,8 @@ final class HTTPConnection: @unchecked Sendable {
 
     let socket: Socket
     let fd: Int32
+    /// The address the connection comes from.
+    let peer: HTTPClientAddress
     let io: HTTPIOQueue
     let context: HTTPServerContext
     private(set) var phase: Phase = .reading
@@ -64,11 +66,18 @@ final class HTTPConnection: @unchecked Sendable {
     private var keepAliveRequested = true
     private var requestStart: Int64 = 0
     private var responseToken: UInt64 = 0
+    /// The current request's identifier, echoed as `X-Request-ID`; empty until its head is read.
+    private var requestID = HTTPRequestID.none
+    /// The current request's client (`HTTPTrustedProxies`), and whether its peer is a trusted proxy.
+    private var client: HTTPClientAddress
+    private var forwarded = false
     private var requestsServed = 0
 
-    init(socket: Socket, io: HTTPIOQueue, context: HTTPServerContext) {
+    init(socket: Socket, peer: HTTPClientAddress, io: HTTPIOQueue, context: HTTPServerContext) {
         self.socket = socket
         fd = socket.fd
+        self.peer = peer
+        client = peer
         self.io = io
         self.context = context
         decoder = ConfinedValue(HTTPRequestDecoder(limits: context.limits))
@@ -164,6 +173,10 @@ final class HTTPConnection: @unchecked Sendable {
         path = head.path
         version = head.version
         keepAliveRequested = decoder.value.keepAlive
+        requestID = HTTPRequestID.of(head.headers, generator: &io.requestIDs.value)
+        if context.trustsProxies {
+            (client, forwarded) = context.configuration.trustedProxies.client(peer: peer, headers: head.headers)
+        }
         if context.onRequestCompleted != nil { requestStart = HTTPDate.monotonicMicroseconds() }
         routeIndex = nil
         // Only an unrouted request leaves an answer here; most requests have none to clear.
@@ -217,6 +230,7 @@ final class HTTPConnection: @unchecked Sendable {
         var routed = request
         if !parameters.isEmpty { routed.pathParameters = parameters }
         routed.routePattern = context.router.routes[index].pattern
+        routed.setOrigin(peer: peer, client: client, forwarded: forwarded, requestID: requestID)
         phase = .handling
         responseToken &+= 1
         let token = responseToken
@@ -251,13 +265,22 @@ final class HTTPConnection: @unchecked Sendable {
             !keepAlive ? .close : (version == .http1_0 ? .keepAlive : .persistent)
         let date = io.dateCache.value.current()
         io.output.value.removeAll()
-        let written = context.encoder.encode(response, method: method, connection: directive, date: date, into: &io.output.value)
+        // A request that failed before its head was read has none yet.
+        if requestID.isEmpty { requestID = io.requestIDs.value.next() }
+        let written = context.encoder.encode(response, method: method, connection: directive, date: date,
+                                             requestID: requestID, into: &io.output.value)
         if let log = context.onRequestCompleted {
             let duration = hasHead ? HTTPDate.monotonicMicroseconds() - requestStart : 0
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: method, path: path,
                                  routePattern: routeIndex.map { context.router.routes[$0].pattern },
                                  status: response.status.code,
-                                 responseBytes: written, durationMicroseconds: duration, routeIndex: routeIndex))
+                                 responseBytes: written, durationMicroseconds: duration, routeIndex: routeIndex,
+                                 client: client, requestID: requestID))
+        }
+        requestID = .none
+        if forwarded {
+            client = peer
+            forwarded = false
         }
         hasHead = false
         routeIndex = nil

@@ -22,6 +22,8 @@ final class HTTPIOQueue: @unchecked Sendable {
     /// Reused response encoding buffer.
     let output = ConfinedValue(HTTPOutputBuffer())
     let dateCache = ConfinedValue(HTTPDate.Cache())
+    /// Makes the identifiers of requests that bring none (`HTTPRequestID`).
+    let requestIDs = ConfinedValue(HTTPRequestID.Generator())
     var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var sweepTimer: DispatchSourceTimer?
 

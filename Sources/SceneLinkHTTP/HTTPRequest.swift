@@ -50,6 +50,51 @@ public struct HTTPRequest: Sendable {
         set { makeUnique(); storage.routePattern = newValue }
     }
 
+    /// The address the connection comes from (the last hop: a proxy, when there is one).
+    /// `.unspecified` for a request built in process.
+    public var peerAddress: HTTPClientAddress {
+        get { storage.peerAddress }
+        set { makeUnique(); storage.peerAddress = newValue }
+    }
+    /// The client: the peer, or behind trusted proxies the address they forwarded
+    /// (`HTTPTrustedProxies`). What rate limits and the access log key on.
+    public var clientAddress: HTTPClientAddress {
+        get { storage.clientAddress }
+        set { makeUnique(); storage.clientAddress = newValue }
+    }
+    /// Whether the peer is a trusted proxy, so its `X-Forwarded-*` fields count.
+    public var isForwarded: Bool {
+        get { storage.isForwarded }
+        set { makeUnique(); storage.isForwarded = newValue }
+    }
+    /// The request's identifier, echoed as `X-Request-ID`; `.none` when built in process.
+    public var requestID: HTTPRequestID {
+        get { storage.requestID }
+        set { makeUnique(); storage.requestID = newValue }
+    }
+
+    /// Sets where the request comes from, in one write (the server does it for every request).
+    mutating func setOrigin(peer: HTTPClientAddress, client: HTTPClientAddress, forwarded: Bool, requestID: HTTPRequestID) {
+        makeUnique()
+        storage.peerAddress = peer
+        storage.clientAddress = client
+        storage.isForwarded = forwarded
+        storage.requestID = requestID
+    }
+
+    /// The host the client asked for: `X-Forwarded-Host` from a trusted proxy, else `Host`.
+    public var host: String? {
+        if isForwarded, let forwarded = headers["X-Forwarded-Host"] { return forwarded }
+        return headers["Host"]
+    }
+
+    /// The scheme the client used, `https` or `http`: `X-Forwarded-Proto` from a trusted
+    /// proxy; otherwise `http` (the server itself speaks plain HTTP).
+    public var scheme: String {
+        guard isForwarded, let proto = headers["X-Forwarded-Proto"]?.lowercased() else { return "http" }
+        return proto == "https" ? "https" : "http"
+    }
+
     private var storage: Storage
 
     public init(
@@ -83,6 +128,10 @@ public struct HTTPRequest: Sendable {
         var body: [UInt8]
         var pathParameters: [String: String]
         var routePattern: String?
+        var peerAddress = HTTPClientAddress.unspecified
+        var clientAddress = HTTPClientAddress.unspecified
+        var isForwarded = false
+        var requestID = HTTPRequestID.none
 
         init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
              headers: HTTPHeaders, body: [UInt8], pathParameters: [String: String], routePattern: String?) {
@@ -98,8 +147,13 @@ public struct HTTPRequest: Sendable {
         }
 
         func copy() -> Storage {
-            Storage(method: method, target: target, path: path, query: query, version: version,
-                    headers: headers, body: body, pathParameters: pathParameters, routePattern: routePattern)
+            let copy = Storage(method: method, target: target, path: path, query: query, version: version,
+                               headers: headers, body: body, pathParameters: pathParameters, routePattern: routePattern)
+            copy.peerAddress = peerAddress
+            copy.clientAddress = clientAddress
+            copy.isForwarded = isForwarded
+            copy.requestID = requestID
+            return copy
         }
     }
 

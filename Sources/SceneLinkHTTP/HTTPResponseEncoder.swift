@@ -51,9 +51,9 @@ public struct HTTPResponseEncoder: Sendable {
     /// - Returns: the number of bytes appended.
     @discardableResult
     public func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
-                       date: [UInt8], into buffer: inout [UInt8]) -> Int {
+                       date: [UInt8], requestID: HTTPRequestID = .none, into buffer: inout [UInt8]) -> Int {
         var output = HTTPOutputBuffer(capacity: 256 + response.body.count)
-        let count = encode(response, method: method, connection: connection, date: date, into: &output)
+        let count = encode(response, method: method, connection: connection, date: date, requestID: requestID, into: &output)
         buffer.append(contentsOf: output.bytes)
         return count
     }
@@ -61,7 +61,7 @@ public struct HTTPResponseEncoder: Sendable {
     /// Appends the encoded `response` to `buffer`; returns the number of bytes appended.
     @discardableResult
     func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
-                date: [UInt8], into buffer: inout HTTPOutputBuffer) -> Int {
+                date: [UInt8], requestID: HTTPRequestID = .none, into buffer: inout HTTPOutputBuffer) -> Int {
         let start = buffer.count
         let code = response.status.code
         // RFC 9110 §6.2: a server sends its own highest version, HTTP/1.1.
@@ -77,6 +77,11 @@ public struct HTTPResponseEncoder: Sendable {
             buffer.write(serverAndDateName)
         }
         buffer.write(date)
+        // Checked sane (`HTTPRequestID.accepted`) or made by the server.
+        if !requestID.isEmpty {
+            buffer.write("\r\nX-Request-ID: ")
+            requestID.write(to: &buffer)
+        }
         for field in response.headers.fields where HTTPResponseEncoder.isHandlerField(field.name, field.value) {
             buffer.write("\r\n")
             buffer.write(utf8: field.name)

@@ -31,7 +31,8 @@ public struct HTTPRouter: Sendable {
         public let maxBodyBytes: Int?
         /// The names of the pattern's captures, in path order.
         let captureNames: [String]
-        let handler: HTTPHandler
+        /// What answers the route's requests.
+        public let handler: HTTPHandler
         /// For the catch-all, the paths it takes; nil for every other route.
         var accepts: (@Sendable (String) -> Bool)? = nil
     }
@@ -108,6 +109,23 @@ public struct HTTPRouter: Sendable {
         routes.append(Route(method: method, pattern: pattern, maxBodyBytes: nil, captureNames: [], handler: handler,
                             accepts: accepts))
         catchAll = routes.count - 1
+    }
+
+    /// A router with the same routes in the same order, each answered by what `transform`
+    /// returns for it (its own handler, or one wrapped around it), leaving out the routes it
+    /// answers nil for. How a service puts a guard in front of some routes, or serves part of
+    /// its routes on a second port.
+    public func mapped(_ transform: (Route) -> HTTPHandler?) -> HTTPRouter {
+        var router = HTTPRouter()
+        for route in routes {
+            guard let handler = transform(route) else { continue }
+            if let accepts = route.accepts {
+                router.otherwise(route.method, route.pattern, accepting: accepts, handler)
+            } else {
+                router.on(route.method, route.pattern, maxBodyBytes: route.maxBodyBytes, handler)
+            }
+        }
+        return router
     }
 
     /// Finds the route for `method` and a percent-encoded `path`.

@@ -43,6 +43,10 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// How long `shutdown` lets in-flight requests finish before closing their connections.
     public var drainTimeout: Duration = .seconds(10)
 
+    /// The proxies whose `X-Forwarded-For` / `Forwarded` (and `X-Forwarded-Proto`/`-Host`)
+    /// are believed; none by default, so every request's client is its peer.
+    public var trustedProxies = HTTPTrustedProxies()
+
     /// Requests served on one connection before the server answers with `Connection: close`.
     public var maxRequestsPerConnection: Int = 100_000
     /// Open connections beyond which new ones are answered 503 and closed at once.

@@ -22,6 +22,9 @@ final class HTTPServerContext: Sendable {
     /// Told when a connection's descriptor has been closed.
     let connectionClosed: @Sendable () -> Void
     let isShuttingDown = Atomic<Bool>(false)
+    /// Whether any proxy is trusted: when none is, a request's client is its peer without
+    /// looking at its fields.
+    let trustsProxies: Bool
 
     init(configuration: HTTPServerConfiguration, router: HTTPRouter,
          onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?,
@@ -35,6 +38,7 @@ final class HTTPServerContext: Sendable {
         idleTimeout = configuration.keepAliveIdleTimeout.microseconds
         writeTimeout = configuration.writeTimeout.microseconds
         handlerTimeout = configuration.handlerTimeout.microseconds
+        trustsProxies = !configuration.trustedProxies.ranges.isEmpty
         lingerTimeout = min(2_000_000, max(100_000, configuration.drainTimeout.microseconds))
         self.onRequestCompleted = onRequestCompleted
         self.connectionClosed = connectionClosed

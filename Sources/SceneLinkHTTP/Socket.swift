@@ -119,7 +119,8 @@ final class Socket: @unchecked Sendable {
 
     /// The outcome of one `accept` call.
     enum AcceptResult {
-        case accepted(Socket)
+        /// A connection and its peer's address (`.unspecified` for a family other than IP).
+        case accepted(Socket, peer: HTTPClientAddress)
         /// Nothing is waiting (EAGAIN), or the client gave up before we accepted it.
         case wouldBlock
         case retry
@@ -131,7 +132,11 @@ final class Socket: @unchecked Sendable {
     /// Accepts one connection as a non-blocking, close-on-exec socket.
     func accept() -> AcceptResult {
         // accept4 is hidden behind _GNU_SOURCE in Swift's Glibc module, so set the flags after.
-        let client = Glibc.accept(fd, nil, nil)
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(fd, $0, &length) }
+        }
         if client >= 0 {
             let socket = Socket(fd: client)
             let flags = fcntl(client, F_GETFL)
@@ -139,7 +144,7 @@ final class Socket: @unchecked Sendable {
                 return .failed(.system("make an accepted socket non-blocking"))
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)  // hygiene only: the server never execs
-            return .accepted(socket)
+            return .accepted(socket, peer: HTTPClientAddress(socketAddress: address) ?? .unspecified)
         }
         let code = errno
         switch code {

@@ -207,6 +207,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
         case 3: return .tooManyKeys(limit: limits.maximumKeysPerScene)
         case 4: return .tooManyScenes(limit: limits.maximumScenesPerSession)
         case 5: return .valueTooLarge(bytes: Int(revision ?? 0), limit: limits.maximumValueBytes)
+        case 8: return .sessionTooLarge(bytes: Int(revision ?? 0), limit: limits.maximumSessionBytes)
         default: return .storage(message: "a write function answered the unknown status \(status)")
         }
     }
@@ -273,7 +274,8 @@ public final class PostgresSceneStateStore: SceneStateStore {
         let parameters: [PostgresParameter] = [.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue),
                                                .text(content.contentType), .bytes(content.bytes)]
             + precondition.postgresParameters(tagPrefix: "v")
-            + [.int32(Self.clamp(limits.maximumKeysPerScene)), .int32(Self.clamp(limits.maximumScenesPerSession))]
+            + [.int32(Self.clamp(limits.maximumKeysPerScene)), .int32(Self.clamp(limits.maximumScenesPerSession)),
+               .int64(Int64(limits.maximumSessionBytes))]
         call(.putValue, parameters, kind: .write, lockOrder: session.rawValue, session: session, completion) { rows in
             let (status, revision, row) = try Self.status(rows)
             guard status == 0, let revision else {
@@ -320,7 +322,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
             .textArray(entries.map(\.value.contentType)), .bytesArray(entries.map(\.value.bytes)),
         ] + precondition.postgresParameters(tagPrefix: "s") + [
             .int32(Self.clamp(limits.maximumValueBytes)), .int32(Self.clamp(limits.maximumKeysPerScene)),
-            .int32(Self.clamp(limits.maximumScenesPerSession)),
+            .int32(Self.clamp(limits.maximumScenesPerSession)), .int64(Int64(limits.maximumSessionBytes)),
         ]
         call(.replaceScene, parameters, kind: .write, lockOrder: session.rawValue, session: session, completion) { rows in
             let (status, revision, row) = try Self.status(rows)

@@ -241,6 +241,182 @@ enum PostgresSchema {
             o_status := 0;
         END $$;
         """#,
+        // 4: a quota on the bytes one session stores. `sessions.value_bytes` (the bytes of all its
+        // values) is kept by every write, like `scene_count`, so the check costs O(1). The put and
+        // replace functions take the limit as one more parameter and answer status 8 (o_revision:
+        // the total the write would make) when a write would take the session past it; a session
+        // already past a lowered limit may still shrink. The previous put and replace overloads stay,
+        // as calls to the new ones without a limit, so an instance of the previous version keeps
+        // working (and keeps the counter right) while a cluster is upgraded one instance at a time.
+        #"""
+        ALTER TABLE sessions ADD COLUMN value_bytes bigint NOT NULL DEFAULT 0;
+        UPDATE sessions SET value_bytes = coalesce(
+            (SELECT sum(octet_length(v.bytes)) FROM scene_values v WHERE v.session_id = sessions.id), 0);
+        CREATE FUNCTION scenelink_put_value(
+            p_session text, p_scene text, p_key text, p_content_type text, p_bytes bytea,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            p_maximum_keys integer, p_maximum_scenes integer, p_maximum_session_bytes bigint,
+            OUT o_status integer, OUT o_revision bigint, OUT o_created boolean)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            session_scene_count integer;
+            session_bytes bigint;
+            scene_value_count integer;
+            current_revision bigint;
+            current_bytes bigint := 0;
+            proposed bigint;
+        BEGIN
+            SELECT scene_count, value_bytes INTO session_scene_count, session_bytes
+            FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF FOUND THEN
+                SELECT value_count INTO scene_value_count FROM scenes WHERE session_id = p_session AND scene = p_scene;
+                IF FOUND THEN
+                    SELECT revision, octet_length(bytes) INTO current_revision, current_bytes FROM scene_values
+                    WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+                    current_bytes := coalesce(current_bytes, 0);
+                END IF;
+            END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            IF session_scene_count IS NULL THEN o_status := 1; RETURN; END IF;
+            IF scene_value_count IS NULL AND session_scene_count >= p_maximum_scenes THEN o_status := 4; RETURN; END IF;
+            IF scene_value_count IS NOT NULL AND current_revision IS NULL AND scene_value_count >= p_maximum_keys THEN
+                o_status := 3; RETURN;
+            END IF;
+            proposed := session_bytes - current_bytes + octet_length(p_bytes);
+            IF proposed > greatest(p_maximum_session_bytes, session_bytes) THEN
+                o_status := 8; o_revision := proposed; RETURN;
+            END IF;
+            o_revision := nextval('scenelink_revisions');
+            IF scene_value_count IS NULL THEN
+                INSERT INTO scenes (session_id, scene, revision, value_count) VALUES (p_session, p_scene, o_revision, 1);
+                UPDATE sessions SET scene_count = scene_count + 1, value_bytes = proposed WHERE id = p_session;
+            ELSE
+                UPDATE scenes SET revision = o_revision,
+                                  value_count = value_count + (CASE WHEN current_revision IS NULL THEN 1 ELSE 0 END)
+                WHERE session_id = p_session AND scene = p_scene;
+                IF proposed <> session_bytes THEN
+                    UPDATE sessions SET value_bytes = proposed WHERE id = p_session;
+                END IF;
+            END IF;
+            INSERT INTO scene_values (session_id, scene, value_key, content_type, revision, bytes)
+            VALUES (p_session, p_scene, p_key, p_content_type, o_revision, p_bytes)
+            ON CONFLICT (session_id, scene, value_key)
+            DO UPDATE SET content_type = excluded.content_type, revision = excluded.revision, bytes = excluded.bytes;
+            o_status := 0; o_created := current_revision IS NULL;
+        END $$;
+        CREATE OR REPLACE FUNCTION scenelink_put_value(
+            p_session text, p_scene text, p_key text, p_content_type text, p_bytes bytea,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            p_maximum_keys integer, p_maximum_scenes integer,
+            OUT o_status integer, OUT o_revision bigint, OUT o_created boolean)
+        LANGUAGE sql AS $$
+            SELECT * FROM scenelink_put_value($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 9223372036854775807)
+        $$;
+        CREATE FUNCTION scenelink_replace_scene(
+            p_session text, p_scene text, p_keys text[], p_content_types text[], p_values bytea[],
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            p_maximum_value_bytes integer, p_maximum_keys integer, p_maximum_scenes integer, p_maximum_session_bytes bigint,
+            OUT o_status integer, OUT o_revision bigint, OUT o_created boolean)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            session_scene_count integer;
+            session_bytes bigint;
+            current_revision bigint;
+            largest integer;
+            proposed bigint;
+        BEGIN
+            SELECT scene_count, value_bytes INTO session_scene_count, session_bytes
+            FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF FOUND THEN
+                SELECT revision INTO current_revision FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            SELECT max(octet_length(v)) INTO largest FROM unnest(p_values) AS v WHERE octet_length(v) > p_maximum_value_bytes;
+            IF largest IS NOT NULL THEN o_status := 5; o_revision := largest; RETURN; END IF;
+            IF cardinality(p_keys) > p_maximum_keys THEN o_status := 3; RETURN; END IF;
+            IF session_scene_count IS NULL THEN o_status := 1; RETURN; END IF;
+            IF current_revision IS NULL AND session_scene_count >= p_maximum_scenes THEN o_status := 4; RETURN; END IF;
+            -- The scene's own values (at most the keys limit) are replaced: their bytes leave the total.
+            SELECT session_bytes - coalesce(sum(octet_length(bytes)), 0) INTO proposed
+            FROM scene_values WHERE session_id = p_session AND scene = p_scene;
+            SELECT proposed + coalesce(sum(octet_length(v)), 0) INTO proposed FROM unnest(p_values) AS v;
+            IF proposed > greatest(p_maximum_session_bytes, session_bytes) THEN
+                o_status := 8; o_revision := proposed; RETURN;
+            END IF;
+            o_revision := nextval('scenelink_revisions');
+            IF current_revision IS NULL THEN
+                INSERT INTO scenes (session_id, scene, revision, value_count)
+                VALUES (p_session, p_scene, o_revision, cardinality(p_keys));
+                UPDATE sessions SET scene_count = scene_count + 1, value_bytes = proposed WHERE id = p_session;
+            ELSE
+                UPDATE scenes SET revision = o_revision, value_count = cardinality(p_keys)
+                WHERE session_id = p_session AND scene = p_scene;
+                DELETE FROM scene_values WHERE session_id = p_session AND scene = p_scene;
+                UPDATE sessions SET value_bytes = proposed WHERE id = p_session;
+            END IF;
+            INSERT INTO scene_values (session_id, scene, value_key, content_type, revision, bytes)
+            SELECT p_session, p_scene, k, t, o_revision, b FROM unnest(p_keys, p_content_types, p_values) AS u (k, t, b);
+            o_status := 0; o_created := current_revision IS NULL;
+        END $$;
+        CREATE OR REPLACE FUNCTION scenelink_replace_scene(
+            p_session text, p_scene text, p_keys text[], p_content_types text[], p_values bytea[],
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            p_maximum_value_bytes integer, p_maximum_keys integer, p_maximum_scenes integer,
+            OUT o_status integer, OUT o_revision bigint, OUT o_created boolean)
+        LANGUAGE sql AS $$
+            SELECT * FROM scenelink_replace_scene($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 9223372036854775807)
+        $$;
+        CREATE OR REPLACE FUNCTION scenelink_delete_value(
+            p_session text, p_scene text, p_key text,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            OUT o_status integer, OUT o_revision bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+            current_bytes bigint;
+        BEGIN
+            PERFORM 1 FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF NOT FOUND THEN o_status := 1; RETURN; END IF;
+            SELECT revision, octet_length(bytes) INTO current_revision, current_bytes FROM scene_values
+            WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+            IF current_revision IS NULL THEN o_status := 7; RETURN; END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            DELETE FROM scene_values WHERE session_id = p_session AND scene = p_scene AND value_key = p_key;
+            UPDATE scenes SET revision = nextval('scenelink_revisions'), value_count = greatest(value_count - 1, 0)
+            WHERE session_id = p_session AND scene = p_scene;
+            UPDATE sessions SET value_bytes = greatest(value_bytes - current_bytes, 0) WHERE id = p_session;
+            o_status := 0;
+        END $$;
+        CREATE OR REPLACE FUNCTION scenelink_delete_scene(
+            p_session text, p_scene text,
+            p_match_mode integer, p_match bigint[], p_none_match_mode integer, p_none_match bigint[],
+            OUT o_status integer, OUT o_revision bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+            scene_bytes bigint;
+        BEGIN
+            PERFORM 1 FROM sessions WHERE id = p_session FOR NO KEY UPDATE;
+            IF NOT FOUND THEN o_status := 1; RETURN; END IF;
+            SELECT revision INTO current_revision FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            IF current_revision IS NULL THEN o_status := 7; RETURN; END IF;
+            IF NOT scenelink_condition_holds(current_revision, p_match_mode, p_match, p_none_match_mode, p_none_match) THEN
+                o_status := 2; o_revision := current_revision; RETURN;
+            END IF;
+            SELECT coalesce(sum(octet_length(bytes)), 0) INTO scene_bytes
+            FROM scene_values WHERE session_id = p_session AND scene = p_scene;
+            DELETE FROM scenes WHERE session_id = p_session AND scene = p_scene;
+            UPDATE sessions SET scene_count = greatest(scene_count - 1, 0),
+                                value_bytes = greatest(value_bytes - scene_bytes, 0) WHERE id = p_session;
+            o_status := 0;
+        END $$;
+        """#,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -53,11 +53,11 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 RETURNING 1
                 """
         case .putValue:
-            return "SELECT o_status, o_revision, o_created FROM scenelink_put_value($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+            return "SELECT o_status, o_revision, o_created FROM scenelink_put_value($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
         case .deleteValue:
             return "SELECT o_status, o_revision FROM scenelink_delete_value($1, $2, $3, $4, $5, $6, $7)"
         case .replaceScene:
-            return "SELECT o_status, o_revision, o_created FROM scenelink_replace_scene($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+            return "SELECT o_status, o_revision, o_created FROM scenelink_replace_scene($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         case .deleteScene:
             return "SELECT o_status, o_revision FROM scenelink_delete_scene($1, $2, $3, $4, $5, $6)"
         case .checkWritable:

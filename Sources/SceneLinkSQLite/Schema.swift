@@ -57,6 +57,13 @@ enum Schema {
         );
         CREATE INDEX short_links_by_expiry ON short_links (expires_at) WHERE expires_at IS NOT NULL;
         """,
+        // 3: the bytes of all a session's values, kept by the writer like `scene_count`, so the
+        // session quota (`maximumSessionBytes`) costs O(1) per write.
+        """
+        ALTER TABLE sessions ADD COLUMN value_bytes INTEGER NOT NULL DEFAULT 0;
+        UPDATE sessions SET value_bytes = coalesce(
+            (SELECT sum(length(bytes)) FROM scene_values WHERE scene_values.session_id = sessions.id), 0);
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

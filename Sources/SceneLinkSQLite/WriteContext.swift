@@ -22,6 +22,7 @@ final class WriteContext {
     private let selectValueRevision, upsertValue, deleteValueByKey, deleteSceneValues: Statement
     private let selectScene, insertScene, updateScene, deleteSceneByID: Statement
     private let selectSceneCount, updateSceneCount: Statement
+    private let selectSessionBytes, updateSessionBytes, selectSceneBytes: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
@@ -44,7 +45,7 @@ final class WriteContext {
                 (SELECT id FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)
             """)
         selectValueRevision = try connection.prepare(
-            "SELECT revision FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
+            "SELECT revision, length(bytes) FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
         upsertValue = try connection.prepare("""
             INSERT INTO scene_values (session_id, scene, value_key, content_type, revision, bytes)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -64,6 +65,11 @@ final class WriteContext {
         selectSceneCount = try connection.prepare("SELECT scene_count FROM sessions WHERE id = ?1")
         updateSceneCount = try connection.prepare(
             "UPDATE sessions SET scene_count = scene_count + ?2 WHERE id = ?1")
+        selectSessionBytes = try connection.prepare("SELECT value_bytes FROM sessions WHERE id = ?1")
+        updateSessionBytes = try connection.prepare("UPDATE sessions SET value_bytes = value_bytes + ?2 WHERE id = ?1")
+        // length() of a blob reads its size from the record header, not the blob.
+        selectSceneBytes = try connection.prepare(
+            "SELECT coalesce(sum(length(bytes)), 0) FROM scene_values WHERE session_id = ?1 AND scene = ?2")
         lastRevision = 0
         persistedRevision = 0
         lastRevision = try storedRevision()
@@ -148,9 +154,8 @@ final class WriteContext {
             throw SceneStateStoreError.valueTooLarge(bytes: content.bytes.count, limit: limits.maximumValueBytes)
         }
         let sceneRow = try sceneRow(session: session, scene: scene)
-        let existing = sceneRow == nil ? nil
-            : try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue), .text(key.rawValue))
-        let currentTag = existing.map { EntityTag.value(revision: $0) }
+        let existing = sceneRow == nil ? nil : try valueRow(session: session, scene: scene, key: key)
+        let currentTag = existing.map { EntityTag.value(revision: $0.revision) }
         guard precondition.isSatisfied(by: currentTag) else {
             throw SceneStateStoreError.preconditionFailed(current: currentTag)
         }
@@ -160,10 +165,12 @@ final class WriteContext {
             guard count <= Int64(limits.maximumKeysPerScene) else {
                 throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
             }
+            try changeSessionBytes(session: session, by: content.bytes.count - (existing?.bytes ?? 0), limits: limits)
             revision = nextRevision()
             try writeScene(session: session, scene: scene, revision: revision, valueCount: count, isNew: false)
         } else {
             try addScene(session: session, limits: limits)
+            try changeSessionBytes(session: session, by: content.bytes.count, limits: limits)
             revision = nextRevision()
             try writeScene(session: session, scene: scene, revision: revision, valueCount: 1, isNew: true)
         }
@@ -176,9 +183,8 @@ final class WriteContext {
 
     func deleteValue(session: SessionID, scene: SceneID, key: ValueKey, precondition: Precondition) throws -> Bool {
         guard let sceneRow = try sceneRow(session: session, scene: scene),
-              let existing = try integer(selectValueRevision, .text(session.rawValue), .text(scene.rawValue),
-                                         .text(key.rawValue)) else { return false }
-        let currentTag = EntityTag.value(revision: existing)
+              let existing = try valueRow(session: session, scene: scene, key: key) else { return false }
+        let currentTag = EntityTag.value(revision: existing.revision)
         guard precondition.isSatisfied(by: currentTag) else {
             throw SceneStateStoreError.preconditionFailed(current: currentTag)
         }
@@ -187,6 +193,7 @@ final class WriteContext {
         }
         try writeScene(session: session, scene: scene, revision: nextRevision(),
                        valueCount: max(0, sceneRow.valueCount - 1), isNew: false)
+        try changeSessionBytes(session: session, by: -existing.bytes, limits: nil)
         return true
     }
 
@@ -204,6 +211,10 @@ final class WriteContext {
             throw SceneStateStoreError.tooManyKeys(limit: limits.maximumKeysPerScene)
         }
         if existing == nil { try addScene(session: session, limits: limits) }
+        // The scene's values (at most the keys limit) are replaced: their bytes leave the total.
+        let replaced = existing == nil ? 0 : try sceneBytes(session: session, scene: scene)
+        try changeSessionBytes(session: session, by: values.values.reduce(0) { $0 + $1.bytes.count } - replaced,
+                               limits: limits)
         let revision = nextRevision()
         try writeScene(session: session, scene: scene, revision: revision, valueCount: Int64(values.count),
                        isNew: existing == nil)
@@ -230,8 +241,10 @@ final class WriteContext {
         guard precondition.isSatisfied(by: currentTag) else {
             throw SceneStateStoreError.preconditionFailed(current: currentTag)
         }
+        let removed = try sceneBytes(session: session, scene: scene)
         try runOnce(deleteSceneByID) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .text(scene.rawValue)) }
         try runOnce(updateSceneCount) { s throws(SQLiteError) in try s.bind(.text(session.rawValue), .integer(-1)) }
+        try changeSessionBytes(session: session, by: -removed, limits: nil)
         return true
     }
 
@@ -244,6 +257,38 @@ final class WriteContext {
         try selectScene.bind(.text(session.rawValue), .text(scene.rawValue))
         guard try selectScene.step() else { return nil }
         return (selectScene.int64(at: 0), selectScene.int64(at: 1))
+    }
+
+    /// The revision and size of a stored value, nil when there is none.
+    private func valueRow(session: SessionID, scene: SceneID, key: ValueKey) throws(SQLiteError) -> (revision: Int64, bytes: Int)? {
+        selectValueRevision.reset()
+        defer { selectValueRevision.reset() }
+        try selectValueRevision.bind(.text(session.rawValue), .text(scene.rawValue), .text(key.rawValue))
+        guard try selectValueRevision.step() else { return nil }
+        return (selectValueRevision.int64(at: 0), Int(selectValueRevision.int64(at: 1)))
+    }
+
+    /// The bytes of one scene's values.
+    private func sceneBytes(session: SessionID, scene: SceneID) throws(SQLiteError) -> Int {
+        Int(try integer(selectSceneBytes, .text(session.rawValue), .text(scene.rawValue)) ?? 0)
+    }
+
+    /// Moves the session's kept total (`value_bytes`) by `delta`; with `limits`, first refuses a
+    /// write that would take it past the quota (a session past a lowered limit may still shrink).
+    private func changeSessionBytes(session: SessionID, by delta: Int, limits: SceneStateLimits?) throws {
+        guard delta != 0 else { return }
+        if let limits {
+            guard let current = try integer(selectSessionBytes, .text(session.rawValue)) else {
+                throw SceneStateStoreError.sessionNotFound
+            }
+            let proposed = Int(current) + delta
+            guard limits.allowsSession(bytes: proposed, from: Int(current)) else {
+                throw SceneStateStoreError.sessionTooLarge(bytes: proposed, limit: limits.maximumSessionBytes)
+            }
+        }
+        try runOnce(updateSessionBytes) { s throws(SQLiteError) in
+            try s.bind(.text(session.rawValue), .integer(Int64(delta)))
+        }
     }
 
     /// Counts a new scene against the session's limit; the session must exist.

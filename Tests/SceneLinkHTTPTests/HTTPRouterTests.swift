@@ -148,6 +148,16 @@ import Testing
         return router
     }
 
+    @Test func aMappedRouterKeepsOrderLimitsAndTheCatchAllAndDropsWhatItIsTold() {
+        let mapped = routerWithCatchAll().mapped { route in route.pattern == "/items/{id}" ? nil : route.handler }
+        let original = routerWithCatchAll().routes.filter { $0.pattern != "/items/{id}" }
+        #expect(mapped.routes.map(\.pattern) == original.map(\.pattern))
+        #expect(mapped.routes.map(\.maxBodyBytes) == original.map(\.maxBodyBytes))
+        guard case .found(let route, _) = mapped.match(method: .get, path: "/items/7") else { Issue.record("no catch-all"); return }
+        #expect(route.pattern == "/{path}")
+        guard case .notFound = mapped.match(method: .get, path: "/v1/items/7") else { Issue.record("expected 404"); return }
+    }
+
     @Test func theCatchAllTakesOnlyPathsNoPatternFits() {
         let router = routerWithCatchAll()
         for path in ["/", "/recipes/42", "/items/1/2", "/a//b/"] {

@@ -262,6 +262,7 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             let refused = try third.readResponse()
             #expect(refused.status == 503)
             #expect(refused.header("Connection") == "close")
+            #expect(refused.header("X-Request-ID")?.utf8.count == 16)
             #expect(third.isClosedByServer())
             // Existing connections still work, and a slot frees up once one closes.
             #expect(try first.exchange(get).status == 200)
@@ -476,5 +477,42 @@ func waitUntil(_ location: SourceLocation = #_sourceLocation, _ condition: () ->
             return
         }
         try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+@Suite struct HTTPServerClientAddressTests {
+    @Test func everyResponseCarriesARequestIDAndTheLogNamesTheClient() async throws {
+        let records = Mutex<[HTTPAccessRecord]>([])
+        try await withServer(onRequestCompleted: { record in records.withLock { $0.append(record) } }) { _, port in
+            let client = try TestClient(port: port)
+            let echoed = try client.exchange("GET /healthz HTTP/1.1\r\nHost: a\r\nX-Request-ID: trace-42\r\nX-Forwarded-For: 6.6.6.6\r\n\r\n")
+            #expect(echoed.header("X-Request-ID") == "trace-42")
+            let made = try client.exchange("GET /nowhere HTTP/1.1\r\nHost: a\r\nX-Request-ID: no spaces allowed\r\n\r\n")
+            #expect(made.status == 404)
+            #expect(made.header("X-Request-ID")?.utf8.count == 16)
+            let broken = try TestClient(port: port).exchange("GET /healthz HTTP/1.1\r\nHost: a\r\nBad Header: x\r\n\r\n")
+            #expect(broken.status == 400)
+            #expect(broken.header("X-Request-ID")?.utf8.count == 16)
+        }
+        let logged = records.withLock { $0 }
+        #expect(logged.first?.requestID.description == "trace-42")
+        // No proxy is trusted: the forwarded header is ignored.
+        #expect(logged.first?.client.description == "127.0.0.1")
+    }
+
+    @Test func aTrustedProxysForwardedClientReachesHandlerAndLog() async throws {
+        let records = Mutex<[HTTPAccessRecord]>([])
+        var router = HTTPRouter()
+        router.on(.get, "/who") { request, responder in
+            responder.respond(.json("\"\(request.clientAddress) \(request.peerAddress) \(request.isForwarded) \(request.scheme) \(request.host ?? "-")\""))
+        }
+        try await withServer(router, configure: { $0.trustedProxies = (try? HTTPTrustedProxies(parsing: "127.0.0.0/8")) ?? .init() },
+                             onRequestCompleted: { record in records.withLock { $0.append(record) } }) { _, port in
+            let client = try TestClient(port: port)
+            let response = try client.exchange("GET /who HTTP/1.1\r\nHost: inner\r\nX-Forwarded-For: 6.6.6.6, 203.0.113.9\r\n"
+                + "X-Forwarded-Proto: https\r\nX-Forwarded-Host: links.example.com\r\n\r\n")
+            #expect(response.body == "\"203.0.113.9 127.0.0.1 true https links.example.com\"")
+        }
+        #expect(records.withLock { $0.first?.client.description } == "203.0.113.9")
     }
 }

@@ -18,7 +18,7 @@ import Testing
     @Test func acceptsIPv4ClientsOnTheIPv6Wildcard() throws {
         let listener = try Socket.listen(host: "::", port: 0)
         let client = try TestClient(port: try listener.localPort(), host: "127.0.0.1", timeoutMilliseconds: 500)
-        guard case .accepted(let accepted) = listener.accept() else {
+        guard case .accepted(let accepted, _) = listener.accept() else {
             Issue.record("no connection to accept")
             return
         }

@@ -18,6 +18,27 @@ import Testing
         #expect(walSize == 0)
     }
 
+    @Test func aFileFromBeforeTheSessionQuotaGetsEachSessionsTotalOfBytes() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        do {
+            // A version 2 database with one session holding 5 + 7 bytes, written as that version did.
+            let connection = try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)
+            for migration in Schema.migrations.prefix(2) { try connection.execute(migration) }
+            try connection.execute("PRAGMA user_version = 2")
+            try connection.execute("""
+                INSERT INTO sessions (id, token_hash, created_at, expires_at, scene_count) VALUES ('s1', x'01', 0, 9999999999999, 1);
+                INSERT INTO scenes (session_id, scene, revision, value_count) VALUES ('s1', 'main', 2, 2);
+                INSERT INTO scene_values VALUES ('s1', 'main', 'a', 'text/plain', 1, x'0102030405');
+                INSERT INTO scene_values VALUES ('s1', 'main', 'b', 'text/plain', 2, x'01020304050607');
+                """)
+        }
+        let store = try SQLiteSceneStateStore(path: path)
+        try store.close()
+        let connection = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
+        #expect(try text(connection, "SELECT value_bytes FROM sessions WHERE id = 's1'") == "12")
+    }
+
     @Test func aDamagedFileIsRefusedWithAClearMessage() throws {
         let path = StoreFixture.temporaryPath()
         defer { StoreFixture.remove(path) }

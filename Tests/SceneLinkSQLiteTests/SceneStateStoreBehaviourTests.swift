@@ -311,3 +311,102 @@ import Testing
         #expect(try await awaiting { store.counts(completion: $0) }.scenes == 0)
     }
 }
+
+/// The session quota (`maximumSessionBytes`), on every store.
+@Suite struct SessionQuotaBehaviourTests {
+    /// 20 bytes a session, values up to 16.
+    static let limits = SceneStateLimits(maximumValueBytes: 16, maximumKeysPerScene: 4, maximumScenesPerSession: 4,
+                                         maximumSessionBytes: 20)
+
+    private func bytes(_ count: Int) -> ValueContent {
+        ValueContent(bytes: Array(repeating: UInt8(ascii: "x"), count: count), contentType: "application/octet-stream")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aSaveUpToExactlyTheQuotaIsStoredAndOneByteOverIsRefusedWithNothingChanged(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let limits = Self.limits
+        let (session, _) = makeSession()
+        try await awaiting { store.createSession(session, completion: $0) }
+        _ = try await awaiting { try store.putValue(bytes(12), session: session.id, scene: scene("one"), key: key("a"),
+                                                    precondition: .none, limits: limits, completion: $0) }
+        // 12 + 8 = 20: exactly the quota.
+        _ = try await awaiting { try store.putValue(bytes(8), session: session.id, scene: scene("two"), key: key("b"),
+                                                    precondition: .none, limits: limits, completion: $0) }
+        // One byte more, in a new scene, a new key and by growing a stored value: all refused.
+        await #expect(throws: SceneStateStoreError.sessionTooLarge(bytes: 21, limit: 20)) {
+            _ = try await awaiting { try store.putValue(bytes(1), session: session.id, scene: scene("three"), key: key("c"),
+                                                        precondition: .none, limits: limits, completion: $0) }
+        }
+        await #expect(throws: SceneStateStoreError.sessionTooLarge(bytes: 21, limit: 20)) {
+            _ = try await awaiting { try store.putValue(bytes(1), session: session.id, scene: scene("one"), key: key("c"),
+                                                        precondition: .none, limits: limits, completion: $0) }
+        }
+        await #expect(throws: SceneStateStoreError.sessionTooLarge(bytes: 21, limit: 20)) {
+            _ = try await awaiting { try store.putValue(bytes(9), session: session.id, scene: scene("two"), key: key("b"),
+                                                        precondition: .none, limits: limits, completion: $0) }
+        }
+        await #expect(throws: SceneStateStoreError.sessionTooLarge(bytes: 21, limit: 20)) {
+            _ = try await awaiting { try store.replaceScene([try key("b"): bytes(5), try key("d"): bytes(4)], session: session.id,
+                                                            scene: scene("two"), precondition: .none, limits: limits, completion: $0) }
+        }
+        // Nothing changed: the two values, two scenes, as before.
+        #expect(try await awaiting { try store.value(session: session.id, scene: scene("two"), key: key("b"), completion: $0) }?
+            .content.bytes.count == 8)
+        #expect(try await awaiting { store.counts(completion: $0) } == SceneStateCounts(sessions: 1, scenes: 2, values: 2))
+        // Replacing a value with one of the same size, or a scene with as many bytes, stays within it.
+        _ = try await awaiting { try store.putValue(bytes(8), session: session.id, scene: scene("two"), key: key("b"),
+                                                    precondition: .none, limits: limits, completion: $0) }
+        _ = try await awaiting { try store.replaceScene([try key("b"): bytes(4), try key("d"): bytes(4)], session: session.id,
+                                                        scene: scene("two"), precondition: .none, limits: limits, completion: $0) }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func deletingValuesAndScenesFreesTheirBytes(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let limits = Self.limits
+        let (session, _) = makeSession()
+        try await awaiting { store.createSession(session, completion: $0) }
+        func put(_ count: Int, _ sceneName: String, _ keyName: String) async throws {
+            _ = try await awaiting { try store.putValue(bytes(count), session: session.id, scene: scene(sceneName), key: key(keyName),
+                                                        precondition: .none, limits: limits, completion: $0) }
+        }
+        try await put(12, "one", "a")
+        try await put(8, "two", "b")
+        #expect(try await awaiting { try store.deleteScene(session: session.id, scene: scene("two"), precondition: .none, completion: $0) })
+        try await put(8, "three", "c")  // the deleted scene's 8 bytes are free again
+        #expect(try await awaiting { try store.deleteValue(session: session.id, scene: scene("one"), key: key("a"),
+                                                           precondition: .none, completion: $0) })
+        try await put(12, "one", "d")  // and the deleted value's 12
+        // Replacing a scene counts its new values instead of its old ones.
+        _ = try await awaiting { try store.replaceScene([try key("e"): bytes(4)], session: session.id, scene: scene("three"),
+                                                        precondition: .none, limits: limits, completion: $0) }
+        try await put(4, "one", "f")
+        await #expect(throws: SceneStateStoreError.sessionTooLarge(bytes: 21, limit: 20)) {
+            try await put(1, "one", "g")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aSessionPastALoweredQuotaMayStillShrink(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let (session, _) = makeSession()
+        try await awaiting { store.createSession(session, completion: $0) }
+        _ = try await awaiting { try store.putValue(bytes(16), session: session.id, scene: scene("one"), key: key("a"),
+                                                    precondition: .none, limits: Self.limits, completion: $0) }
+        var lowered = Self.limits
+        lowered.maximumSessionBytes = 10
+        _ = try await awaiting { try store.putValue(bytes(12), session: session.id, scene: scene("one"), key: key("a"),
+                                                    precondition: .none, limits: lowered, completion: $0) }
+        await #expect(throws: SceneStateStoreError.sessionTooLarge(bytes: 13, limit: 10)) {
+            _ = try await awaiting { try store.putValue(bytes(13), session: session.id, scene: scene("one"), key: key("a"),
+                                                        precondition: .none, limits: lowered, completion: $0) }
+        }
+    }
+}

@@ -104,6 +104,11 @@ public final class InMemorySceneStateStore: SceneStateStore {
             if existing == nil, entry.values.count >= limits.maximumKeysPerScene {
                 throw .tooManyKeys(limit: limits.maximumKeysPerScene)
             }
+            let current = Self.bytes(of: scenes)
+            let proposed = current - (existing?.content.bytes.count ?? 0) + content.bytes.count
+            guard limits.allowsSession(bytes: proposed, from: current) else {
+                throw .sessionTooLarge(bytes: proposed, limit: limits.maximumSessionBytes)
+            }
             let stored = StoredValue(content: content, revision: state.nextRevision())
             entry.values[key] = stored
             entry.revision = stored.revision
@@ -147,6 +152,12 @@ public final class InMemorySceneStateStore: SceneStateStore {
             if existing == nil, scenes.count >= limits.maximumScenesPerSession {
                 throw .tooManyScenes(limit: limits.maximumScenesPerSession)
             }
+            let current = Self.bytes(of: scenes)
+            let proposed = current - (existing.map { Self.bytes(of: [scene: $0]) } ?? 0)
+                + values.values.reduce(0) { $0 + $1.bytes.count }
+            guard limits.allowsSession(bytes: proposed, from: current) else {
+                throw .sessionTooLarge(bytes: proposed, limit: limits.maximumSessionBytes)
+            }
             let revision = state.nextRevision()
             let stored = values.mapValues { StoredValue(content: $0, revision: revision) }
             scenes[scene] = Scene(revision: revision, values: stored)
@@ -154,6 +165,11 @@ public final class InMemorySceneStateStore: SceneStateStore {
             return SceneReplaceOutcome(created: existing == nil,
                                        snapshot: SceneSnapshot(scene: scene, revision: revision, values: stored))
         }
+    }
+
+    /// The bytes of every value in `scenes`.
+    private static func bytes(of scenes: [SceneID: Scene]) -> Int {
+        scenes.values.reduce(0) { total, scene in scene.values.values.reduce(total) { $0 + $1.content.bytes.count } }
     }
 
     public func deleteScene(session: SessionID, scene: SceneID, precondition: Precondition,

@@ -10,6 +10,8 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
     case tooManyScenes(limit: Int)
     /// A value is larger than the limit. → 413
     case valueTooLarge(bytes: Int, limit: Int)
+    /// The write would take the session's values to `bytes` in all, past the quota `limit`. → 409
+    case sessionTooLarge(bytes: Int, limit: Int)
     /// A session with this id already exists (a random id collided). → retry
     case sessionExists
     /// The store was closed (the server is shutting down). → 503
@@ -34,6 +36,9 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
             return "The session already holds \(limit) scenes, the limit; delete a scene the system discarded."
         case .valueTooLarge(let bytes, let limit):
             return "A value of \(bytes) bytes exceeds the limit of \(limit) bytes; store less state."
+        case .sessionTooLarge(let bytes, let limit):
+            return "This write would bring the session to \(bytes) bytes of values, past its limit of \(limit) bytes; "
+                + "delete values or scenes it no longer needs."
         case .sessionExists:
             return "A session with this id already exists; create the session again."
         case .closed:

@@ -18,6 +18,8 @@ public final class SceneLinkApplication: Sendable {
     public let logger: Logger
     public let metrics: Metrics
     let server: HTTPServer
+    /// The private admin port's server (`--admin-listen`), nil when everything is public.
+    let adminServer: HTTPServer?
     /// What the application keeps everything in: scene state and short links, in one place so
     /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
     typealias Store = SceneStateStore & ShortLinkStore
@@ -35,6 +37,8 @@ public final class SceneLinkApplication: Sendable {
     let linkPages: LinkPageEndpoints
     /// Every endpoint; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
+    /// The rate limits' buckets and refusal counts.
+    public let rateLimiter: RateLimiter
     private let sources = Mutex<[DispatchSourceBox]>([])
     private let stopped = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
@@ -93,8 +97,12 @@ public final class SceneLinkApplication: Sendable {
         }
         self.store = store
 
+        let rateLimiter = RateLimiter(limits: configuration.rateLimits)
+        self.rateLimiter = rateLimiter
         var router = HTTPRouter()
         let server = Reference<HTTPServer>()
+        /// Every route's pattern, by the index requests are counted under (`recorder`).
+        let patterns = Reference<[String]>()
         OperationsEndpoints(
             readiness: {
                 var problem: String?
@@ -102,7 +110,8 @@ public final class SceneLinkApplication: Sendable {
                 return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
             },
             metrics: {
-                await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value)
+                await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
+                                                       routePatterns: patterns.value ?? [], rateLimiter: rateLimiter)
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -110,6 +119,8 @@ public final class SceneLinkApplication: Sendable {
             store: store,
             configuration: configuration.sceneState,
             clock: clock,
+            rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil,
+            metrics: metrics,
             repair: { bytes in
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
@@ -128,14 +139,53 @@ public final class SceneLinkApplication: Sendable {
         linkPages.register(on: &router)
         self.linkPages = linkPages
 
-        let accessLog = configuration.accessLog
         self.router = router
-        self.server = HTTPServer(configuration: configuration.http, router: router) { record in
-            metrics.recordRequest(route: record.routeIndex, method: record.method,
+        patterns.value = router.routes.map(\.pattern)
+        var publicRoutes = router
+        if configuration.adminListen != nil {
+            publicRoutes = router.mapped { Self.isAdminOnly($0) ? nil : $0.handler }
+        }
+        if configuration.rateLimits.isOn { publicRoutes = rateLimiter.guarding(publicRoutes, linkPages: linkPages) }
+        self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
+                                 onRequestCompleted: Self.recorder(served: publicRoutes, all: router, configuration, metrics, logger))
+        server.value = self.server
+        if let admin = configuration.adminListen {
+            var adminConfiguration = configuration.http
+            adminConfiguration.host = admin.host
+            adminConfiguration.port = admin.port
+            let adminRoutes = router.mapped { Self.isAdminOnly($0) || Self.isOnBothPorts($0) ? $0.handler : nil }
+            adminServer = HTTPServer(configuration: adminConfiguration, router: adminRoutes,
+                                     onRequestCompleted: Self.recorder(served: adminRoutes, all: router, configuration, metrics, logger))
+        } else {
+            adminServer = nil
+        }
+    }
+
+    /// Served only on the admin port when there is one: the metrics and the short-link admin API.
+    static func isAdminOnly(_ route: HTTPRouter.Route) -> Bool {
+        route.pattern == "/metrics" || route.pattern == ShortLinkEndpoints.collectionPattern
+            || route.pattern == ShortLinkEndpoints.itemPattern
+    }
+
+    /// Served on both ports: the probes an orchestrator sends to either.
+    static func isOnBothPorts(_ route: HTTPRouter.Route) -> Bool {
+        route.pattern == "/healthz" || route.pattern == "/readyz"
+    }
+
+    /// What a server does with each completed request: counts it under its route's index in
+    /// `all` (so both ports' requests share one set of labels) and writes the access log.
+    private static func recorder(served: HTTPRouter, all: HTTPRouter, _ configuration: ServiceConfiguration,
+                                 _ metrics: Metrics, _ logger: Logger) -> @Sendable (HTTPAccessRecord) -> Void {
+        let indices = served.routes.map { route in
+            all.routes.firstIndex { $0.method == route.method && $0.pattern == route.pattern }
+        }
+        let accessLog = configuration.accessLog
+        return { record in
+            let route = record.routeIndex.flatMap { indices.indices.contains($0) ? indices[$0] : nil }
+            metrics.recordRequest(route: route, method: record.method,
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
             if accessLog { logger.access(record.jsonLine) }
         }
-        server.value = self.server
     }
 
     /// Starts listening, the signal handlers and the background timers.
@@ -145,9 +195,12 @@ public final class SceneLinkApplication: Sendable {
     @discardableResult
     public func start(handlingSignals: Bool = true) throws(StartupError) -> Int {
         let port: Int
+        var adminPort: Int?
         do {
             port = try server.start()
+            adminPort = try adminServer?.start()
         } catch {
+            server.shutdown {}
             closeStore()
             throw StartupError(error.description)
         }
@@ -158,9 +211,12 @@ public final class SceneLinkApplication: Sendable {
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
             ("database", .string(storeDescription)),
             ("version", .string(SceneLinkVersion.current)),
-        ])
+        ] + (adminPort.map { [("admin_port", .int($0))] } ?? []))
         return port
     }
+
+    /// The admin port once started (`--admin-listen`), else nil.
+    public var adminPort: Int? { adminServer?.port }
 
     /// Blocks the calling thread until the server has shut down.
     public func waitUntilStopped() {
@@ -172,13 +228,21 @@ public final class SceneLinkApplication: Sendable {
     public func shutdown(reason: String) {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         logger.log(.info, "shutdown", [("reason", .string(reason))])
-        server.shutdown { [self] in
+        let finish: @Sendable () -> Void = { [self] in
             for box in sources.withLock({ $0 }) { box.source.cancel() }
             closeStore()
             logger.log(.info, "stopped")
             logger.flush()
             stopped.signal()
         }
+        // Both ports drain together; the store closes once the last of them is done.
+        guard let admin = adminServer else { return server.shutdown(completion: finish) }
+        let remaining = Atomic<Int>(2)
+        let done: @Sendable () -> Void = {
+            if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { finish() }
+        }
+        server.shutdown(completion: done)
+        admin.shutdown(completion: done)
     }
 
     func closeStore() {
@@ -188,9 +252,11 @@ public final class SceneLinkApplication: Sendable {
     }
 
     /// The Prometheus page: request metrics plus the store's counts and commit batches.
-    static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?) async -> String {
+    static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?,
+                            routePatterns: [String], rateLimiter: RateLimiter? = nil) async -> String {
         var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
                                   value: server?.openConnectionCount ?? 0)]
+
         if let counts = try? await awaiting({ store.counts(completion: $0) }) {
             gauges += [
                 MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
@@ -205,8 +271,8 @@ public final class SceneLinkApplication: Sendable {
             bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
             counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
             count: commits.commits, sum: Double(commits.writes))
-        return metrics.render(routePatterns: server?.router.routes.map(\.pattern) ?? [], gauges: gauges,
-                              histograms: [batches])
+        return metrics.render(routePatterns: routePatterns, gauges: gauges,
+                              histograms: [batches]) + (rateLimiter?.exposition ?? "")
     }
 
     private func installSignalHandlers() {

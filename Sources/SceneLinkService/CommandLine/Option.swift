@@ -12,10 +12,13 @@ struct Option: Sendable {
     let apply: @Sendable (inout ServiceConfiguration, String) throws(ConfigurationError) -> Void
     /// The option's value in a configuration, written as a user would write it.
     let show: @Sendable (ServiceConfiguration) -> String
+    /// The environment variable when it is not the one made from the name.
+    var environmentName: String? = nil
 
-    /// The environment variable: `SCENELINK_` and the name in capitals (`SCENELINK_SESSION_TTL`).
+    /// The environment variable: `SCENELINK_` and the name in capitals (`SCENELINK_SESSION_TTL`),
+    /// unless `environmentName` says otherwise.
     var environment: String {
-        "SCENELINK_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
+        environmentName ?? "SCENELINK_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 
     /// The default, as `--help` and the README show it.

@@ -26,6 +26,11 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// How often expired sessions are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
+    /// Where `/metrics` and the short-link admin API are served instead of the public port
+    /// (which then answers them 404); nil serves everything on the public port.
+    public var adminListen: ListenAddress?
+    /// Requests each client may make per class (`RateLimits`); on by default.
+    public var rateLimits = RateLimits()
     /// One JSON line per request on stdout.
     public var accessLog = true
     public var logLevel: LogLevel = .info
@@ -38,6 +43,23 @@ extension ServiceConfiguration {
     static let options: [Option] = [
         .text("host", \.http.host, valueName: "HOST", help: "Address to listen on (0.0.0.0 or :: for all interfaces)."),
         .integer("port", \.http.port, in: 0...65535, valueName: "PORT", help: "TCP port; 0 picks a free one."),
+        Option(name: "admin-listen", valueName: "HOST:PORT",
+               help: "A private port for /metrics and /v1/short-links (the public port then answers them 404); /healthz and /readyz on both.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.adminListen = try ListenAddress(parsing: value, flag: "admin-listen")
+               }, show: { $0.adminListen?.description ?? "(none: everything on --port)" }),
+        Option(name: "trusted-proxies", valueName: "CIDR[,CIDR...]",
+               help: "Proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Proto/-Host) are believed; the client is the rightmost untrusted address.",
+               apply: { config, value throws(ConfigurationError) in
+                   do {
+                       config.http.trustedProxies = try HTTPTrustedProxies(parsing: value)
+                   } catch {
+                       throw ConfigurationError("--trusted-proxies: \(error)")
+                   }
+               }, show: { proxies in
+                   proxies.http.trustedProxies.ranges.isEmpty ? "(none: the peer is the client)"
+                       : proxies.http.trustedProxies.ranges.map(\.description).joined(separator: ",")
+               }),
         Option(name: "routes", valueName: "FILE", help: "Route file (JSON); SIGHUP reloads it.",
                apply: { config, value throws(ConfigurationError) in
                    config.routesPath = try ValueParser.nonEmpty(value, flag: "routes")
@@ -70,12 +92,28 @@ extension ServiceConfiguration {
                  help: "Values one scene may hold (409 beyond)."),
         .integer("max-scenes-per-session", \.sceneState.limits.maximumScenesPerSession, in: 1...100_000,
                  help: "Scenes one session may hold (409 beyond)."),
+        .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
+                 help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
         .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions are deleted."),
         Option(name: "admin-token", valueName: "TOKEN",
                help: "Bearer token for creating, listing and deleting short links (16+ characters); unset, those routes answer 403.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: short-link admin off)" : "(set)" }),
+        Option(name: "rate-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
+               help: "Token buckets per client: sessions, links, resolve (per address, IPv6 by /64), state (per session); 429 beyond.",
+               apply: { config, value throws(ConfigurationError) in
+                   let clients = config.rateLimits.maximumClients
+                   config.rateLimits = try RateLimits.parse(value)
+                   config.rateLimits.maximumClients = clients
+               }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),
+        .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
+                 help: "Clients each rate-limit class remembers (about 50 bytes each); the least recently seen is forgotten."),
+        Option(name: "admin-token-next", valueName: "TOKEN",
+               help: "A second admin token accepted during a rotation (16+ characters); then make it --admin-token and drop this.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.shortLinks.nextAdminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token-next")
+               }, show: { $0.shortLinks.nextAdminToken == nil ? "(none)" : "(set)" }),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
                  help: "Open connections at most; more are refused with 503."),
         .integer("max-requests-per-connection", \.http.maxRequestsPerConnection, in: 1...Int(Int32.max),

@@ -21,6 +21,12 @@ info:
     unsupported transfer coding), 503 (too many connections, or no answer within the handler
     timeout: type `handler-timeout`, and the connection closes) and 505 (not HTTP/1.x).
     `HEAD` is served wherever `GET` is, without the body.
+
+    Every response carries `X-Request-ID`: the request's own when it sent a sane one (1 to 128
+    characters of letters, digits and `-_.:+/=@`), else one the server made; the access log
+    names it too. Requests are rate-limited per client by class (429 with `Retry-After`,
+    `RateLimit-Policy` and `RateLimit`; `--rate-limit`, on by default). With `--admin-listen`,
+    `/metrics` and `/v1/short-links…` are served only on that private port and answer 404 here.
   license:
     name: MIT
     identifier: MIT
@@ -256,6 +262,7 @@ paths:
             default: document
           example: navigationPath
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "200":
           description: The resolved stack in the format asked for.
           content:
@@ -313,6 +320,7 @@ paths:
                   - { type: HomePath, value: 1 }
                   - { type: HomePath, value: 2 }
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "200":
           description: The route and its canonical links.
           content:
@@ -331,6 +339,7 @@ paths:
       operationId: listRoutes
       summary: The loaded routes
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "200":
           description: The app, its link sources, and every route with its full pattern and stack template.
           content:
@@ -564,6 +573,7 @@ paths:
           schema: { type: string }
           example: application/json
       responses:
+        "429": { $ref: "#/components/responses/RateLimitedPage" }
         "200":
           description: The target's resolve document, or the HTML page.
           headers:
@@ -602,6 +612,7 @@ paths:
         call for this session. A session expires after an idle time (30 days by default); each
         use moves its expiry forward. No request body is needed.
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "201":
           description: "The new session. Not cacheable (`Cache-Control: no-store`): it holds the secret."
           headers:
@@ -656,6 +667,7 @@ paths:
       summary: End a session and everything in it
       security: [{ bearer: [] }]
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "204": { description: The session and all its scenes and values are gone. }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
@@ -671,6 +683,7 @@ paths:
       summary: The session's scenes
       security: [{ bearer: [] }]
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "200":
           description: Every scene of the session (including one whose last value was deleted), with its `ETag` and number of values.
           headers:
@@ -703,6 +716,7 @@ paths:
         - $ref: "#/components/parameters/IfMatch"
         - $ref: "#/components/parameters/IfNoneMatch"
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "200":
           description: The scene's values.
           headers:
@@ -753,6 +767,7 @@ paths:
                 path: { contentType: application/json, base64: WyJGdWVsTW9uZXkuSG9tZVBhdGgiLCIyIl0= }
                 tab: { text: home }
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "200":
           description: Saved over an existing scene; the stored document and its new `ETag`.
           headers:
@@ -801,6 +816,7 @@ paths:
       parameters:
         - $ref: "#/components/parameters/IfMatch"
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "204": { description: The scene and its values are gone. }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
@@ -833,6 +849,7 @@ paths:
         - $ref: "#/components/parameters/IfMatch"
         - $ref: "#/components/parameters/IfNoneMatch"
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "200":
           description: The stored bytes, with the content type they were saved with.
           headers:
@@ -882,6 +899,7 @@ paths:
             schema: { type: string, format: binary }
             example: "\u0001\u0002"
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "201":
           description: Created the value.
           headers:
@@ -920,6 +938,7 @@ paths:
       parameters:
         - $ref: "#/components/parameters/IfMatch"
       responses:
+        "429": { $ref: "#/components/responses/RateLimited" }
         "204": { description: The value is gone. }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
@@ -980,6 +999,7 @@ paths:
           schema: { type: string }
           example: Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)
       responses:
+        "429": { $ref: "#/components/responses/RateLimitedPage" }
         "200":
           description: The link page, or for a JSON client the resolve document.
           headers:
@@ -1153,6 +1173,20 @@ components:
         pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
       example: '"v12"'
   headers:
+    RetryAfter:
+      description: Whole seconds until the client's next token is back (RFC 9110 §10.2.3).
+      required: true
+      schema: { type: integer, minimum: 1 }
+    RateLimitPolicy:
+      description: "The class's policy (IETF httpapi RateLimit header fields draft), its name, then `q` requests per window of `w` seconds."
+      required: true
+      schema: { type: string, pattern: '^"(sessions|links|resolve|state)";q=[0-9]+;w=[0-9]+$' }
+      example: '"resolve";q=1200;w=60'
+    RateLimit:
+      description: What is left of the class's budget (`r`, 0 here) and the seconds until a request is allowed again (`t`).
+      required: true
+      schema: { type: string, pattern: '^"(sessions|links|resolve|state)";r=0;t=[0-9]+$' }
+      example: '"resolve";r=0;t=1'
     LinkPageContentSecurityPolicy:
       description: No script at all, images over https, and the page's one inline style sheet by its hash.
       schema: { type: string }
@@ -1271,7 +1305,11 @@ components:
             status: 404
             detail: No route matches /settings/nope. The closest routes are /settings/fixed, /settings, /settings/account.
     Conflict:
-      description: A limit on keys per scene or scenes per session would be exceeded.
+      description: |
+        A limit on keys per scene or scenes per session would be exceeded (`too-many-keys`,
+        `too-many-scenes`), or the session's values would pass `--max-session-bytes`
+        (`session-too-large`, naming the total the write would make and the limit). Nothing
+        stored changes.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
@@ -1363,6 +1401,45 @@ components:
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
+    RateLimited:
+      description: |
+        This client (its address, IPv6 by /64, behind trusted proxies the forwarded one; for
+        scene state, its session) used up its rate-limit class's budget (`--rate-limit`):
+        `sessions`, `resolve` or `state`. Retry after `Retry-After` seconds.
+      headers:
+        Retry-After: { $ref: "#/components/headers/RetryAfter" }
+        RateLimit-Policy: { $ref: "#/components/headers/RateLimitPolicy" }
+        RateLimit: { $ref: "#/components/headers/RateLimit" }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/rate-limited
+            title: Too many requests
+            status: 429
+            detail: This client may make 1200 resolve requests per minute; retry in 1 second.
+            limit: resolve
+            retryAfter: 1
+    RateLimitedPage:
+      description: |
+        This client used up its `links` budget (link pages and short links). A browser gets a
+        small page with the link page's look and Content-Security-Policy; a JSON client the problem.
+      headers:
+        Retry-After: { $ref: "#/components/headers/RetryAfter" }
+        RateLimit-Policy: { $ref: "#/components/headers/RateLimitPolicy" }
+        RateLimit: { $ref: "#/components/headers/RateLimit" }
+      content:
+        text/html:
+          schema: { type: string }
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/rate-limited
+            title: Too many requests
+            status: 429
+            detail: This client may make 600 link-page and short-link requests per minute; retry in 1 second.
+            limit: links
+            retryAfter: 1
     Unavailable:
       description: Shutting down, or too many connections; retry after `Retry-After` seconds.
       headers:

@@ -55,7 +55,7 @@ public struct LinkPageEndpoints: Sendable {
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         let views = counter(for: request)
         // The request's Host only matters when the file lists more than one.
-        let host = page.table.hosts.count > 1 ? request.headers["Host"] : nil
+        let host = page.table.hosts.count > 1 ? request.host : nil
         guard let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
             let error = ResolveError.invalidLink(link: request.path, reason: "the route file lists no host or scheme")
             return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)

@@ -10,16 +10,17 @@ import Synchronization
 /// stays bounded whatever clients send. Gauges that belong to other parts (open connections,
 /// stored rows, commit batches) are read from them when the page is rendered.
 public final class Metrics: Sendable {
-    /// What one request is counted under: the router's index of its route (-1 when none
-    /// matched), its method's index in `labelledMethods` (their count for any other), and its status.
-    struct RequestKey: Hashable {
-        let route: Int
-        let method: Int
+    /// How many requests of one route and method were answered with `status`.
+    struct StatusCount {
         let status: Int
+        var count: Int
     }
 
     struct State {
-        var requests: [RequestKey: Int] = [:]
+        /// By `slot(route:method:)`: the statuses seen for that route and method, each with its
+        /// count. An array of short lists rather than a dictionary keyed by all three: counting
+        /// runs for every request, and hashing a key cost about 300 instructions of it.
+        var requests: [[StatusCount]] = []
         var latencyBuckets: [Int]
         var latencyCount = 0
         var latencySumMicros = 0
@@ -29,6 +30,8 @@ public final class Metrics: Sendable {
         var shortLinkClicks = Array(repeating: 0, count: ShortLinkClickOutcome.allCases.count)
         /// Link-page views by route name, each with a count per platform (`LinkPlatform.index`).
         var linkPageViews: [String: [Int]] = [:]
+        /// Saves refused because the session would pass `--max-session-bytes`.
+        var quotaRefusals = 0
     }
 
     /// The route label of a link-page view of the root link when no route declares `/`.
@@ -46,18 +49,29 @@ public final class Metrics: Sendable {
     /// Counts one finished request.
     /// - Parameter route: the index of its route in `HTTPRouter.routes`, nil when none matched.
     public func recordRequest(route: Int?, method: HTTPMethod, status: Int, durationMicros: Int) {
-        let key = RequestKey(route: route ?? -1,
-                             method: Metrics.labelledMethods.firstIndex(of: method) ?? Metrics.labelledMethods.count,
-                             status: status)
+        let slot = Metrics.slot(route: route ?? -1,
+                                method: Metrics.labelledMethods.firstIndex(of: method) ?? Metrics.labelledMethods.count)
         let seconds = Double(durationMicros) / 1_000_000
         state.withLock { state in
-            state.requests[key, default: 0] += 1
+            if slot >= state.requests.count {
+                state.requests += Array(repeating: [], count: slot + 1 - state.requests.count)
+            }
+            if let index = state.requests[slot].firstIndex(where: { $0.status == status }) {
+                state.requests[slot][index].count += 1
+            } else {
+                state.requests[slot].append(StatusCount(status: status, count: 1))
+            }
             state.latencyCount += 1
             state.latencySumMicros += durationMicros
             if let bucket = Metrics.latencyBounds.firstIndex(where: { seconds <= $0 }) {
                 state.latencyBuckets[bucket] += 1
             }
         }
+    }
+
+    /// Where requests of a route (-1: none) and a method index are counted in `State.requests`.
+    static func slot(route: Int, method: Int) -> Int {
+        (route + 1) * (labelledMethods.count + 1) + method
     }
 
     /// The methods counted under their own name: RFC 9110's, and PATCH. Any other is `OTHER`.
@@ -76,6 +90,11 @@ public final class Metrics: Sendable {
         state.withLock { $0.shortLinkClicks[index] += 1 }
     }
 
+    /// Counts one save refused by the session quota.
+    public func recordQuotaRefusal() {
+        state.withLock { $0.quotaRefusals += 1 }
+    }
+
     /// Counts one HTML link-page view. `route` is a route name from the route file (bounded by
     /// it), `rootRoute` or `unresolvedRoute`.
     public func recordLinkPageView(route: String, platform: LinkPlatform) {
@@ -91,10 +110,14 @@ public final class Metrics: Sendable {
         var out = ""
         out += "# HELP scenelink_http_requests_total HTTP requests answered, by route pattern, method and status.\n"
         out += "# TYPE scenelink_http_requests_total counter\n"
-        let counted = snapshot.requests.map { key, count in
-            (route: routePatterns.indices.contains(key.route) ? routePatterns[key.route] : "unrouted",
-             method: key.method < Metrics.labelledMethods.count ? Metrics.labelledMethods[key.method].rawValue : "OTHER",
-             status: key.status, count: count)
+        let methods = Metrics.labelledMethods.count + 1
+        let counted = snapshot.requests.enumerated().flatMap { slot, statuses in
+            let route = slot / methods - 1, method = slot % methods
+            return statuses.map { entry in
+                (route: routePatterns.indices.contains(route) ? routePatterns[route] : "unrouted",
+                 method: method < Metrics.labelledMethods.count ? Metrics.labelledMethods[method].rawValue : "OTHER",
+                 status: entry.status, count: entry.count)
+            }
         }
         for entry in counted.sorted(by: { ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status) }) {
             out += "scenelink_http_requests_total{route=\(Metrics.label(entry.route)),method=\(Metrics.label(entry.method)),status=\"\(entry.status)\"} \(entry.count)\n"
@@ -122,6 +145,9 @@ public final class Metrics: Sendable {
                 out += "scenelink_link_page_views_total{route=\(Metrics.label(route)),platform=\"\(platform.rawValue)\"} \(counts[platform.index])\n"
             }
         }
+        out += "# HELP scenelink_quota_refusals_total Saves refused because the session would pass --max-session-bytes.\n"
+        out += "# TYPE scenelink_quota_refusals_total counter\n"
+        out += "scenelink_quota_refusals_total \(snapshot.quotaRefusals)\n"
         for gauge in gauges {
             out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(gauge.value)\n"
         }

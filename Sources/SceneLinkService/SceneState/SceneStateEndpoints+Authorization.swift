@@ -9,10 +9,10 @@ extension SceneStateEndpoints {
     /// expiry when due (before `proceed`).
     ///
     /// Refusals, in this order: 400 for malformed identifiers (`target`, then the session id),
-    /// 401 `unauthorized` for a missing or malformed token, 401 `session-ended` for an unknown
-    /// token on an id that is gone (expired and swept, or ended), 401 `unknown-token` for an
-    /// unknown token on a live session's id, 404 for a token of another session and for an
-    /// expired session.
+    /// 401 `unauthorized` for a missing or malformed token, 429 past the token's `state` rate
+    /// limit, 401 `session-ended` for an unknown token on an id that is gone (expired and
+    /// swept, or ended), 401 `unknown-token` for an unknown token on a live session's id, 404
+    /// for a token of another session and for an expired session.
     func authorize<Target: Sendable>(
         _ request: HTTPRequest, _ responder: HTTPResponder,
         target: (HTTPRequest) throws(Rejection) -> Target,
@@ -25,6 +25,10 @@ extension SceneStateEndpoints {
             hash = try bearerToken(request).hash
         } catch {
             return responder.respond(error.response)
+        }
+        // Keyed by the token, so nobody without it can spend a session's budget.
+        if let rateLimiter, let refusal = rateLimiter.refusal(.state, key: RateLimitKey(tokenHash: hash)) {
+            return responder.respond(refusal.problemResponse())
         }
         let now = clock.now()
         // The callbacks capture only what they use: each capture is a retain per request.

@@ -82,6 +82,8 @@ extension SceneStateEndpoints {
                 return Rejection(.conflict, "too-many-keys", "Too many keys in the scene", error.description)
             case .tooManyScenes:
                 return Rejection(.conflict, "too-many-scenes", "Too many scenes in the session", error.description)
+            case .sessionTooLarge:
+                return Rejection(.conflict, "session-too-large", "Session quota reached", error.description)
             case .valueTooLarge(let bytes, let limit):
                 return .valueTooLarge(bytes: bytes, limit: limit)
             case .closed:

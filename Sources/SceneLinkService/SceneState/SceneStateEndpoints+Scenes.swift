@@ -72,7 +72,8 @@ extension SceneStateEndpoints {
             throw .valueTooLarge(bytes: large.bytes.count, limit: limits.maximumValueBytes)
         }
         store.replaceScene(values, session: session.id, scene: scene, precondition: try Self.conditions(request),
-                           limits: limits) { result in
+                           limits: limits) { [metrics] result in
+            if case .failure(.sessionTooLarge) = result { metrics?.recordQuotaRefusal() }
             Self.documentQueue.async {
                 responder.respond(Self.response(to: result) { outcome throws(Rejection) in
                     var response = Self.sceneResponse(outcome.snapshot, status: outcome.created ? .created : .ok)

@@ -26,7 +26,8 @@ extension SceneStateEndpoints {
         authorize(request, responder, target: Self.valueTarget) { session, target throws(Rejection) in
             let (content, precondition) = try input.get()
             store.putValue(content, session: session.id, scene: target.scene, key: target.key,
-                           precondition: precondition, limits: configuration.limits) { result in
+                           precondition: precondition, limits: configuration.limits) { [metrics] result in
+                if case .failure(.sessionTooLarge) = result { metrics?.recordQuotaRefusal() }
                 responder.respond(Self.response(to: result) { outcome throws(Rejection) in
                     var response = HTTPResponse(status: outcome.created ? .created : .noContent)
                     response.headers.set("ETag", outcome.value.etag.headerValue)

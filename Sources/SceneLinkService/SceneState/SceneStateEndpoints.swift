@@ -55,14 +55,23 @@ public struct SceneStateEndpoints: Sendable {
     let configuration: Configuration
     let clock: SceneStateClock
     let repair: @Sendable ([UInt8]) -> RepairOutcome
+    /// Applies the `state` class per session (by its token) once a token is read; nil for none.
+    let rateLimiter: RateLimiter?
+    /// Counts quota refusals (`scenelink_quota_refusals_total`); nil counts nothing.
+    let metrics: Metrics?
 
     /// - Parameters:
     ///   - store: where sessions and values live.
     ///   - configuration: session TTL and limits.
     ///   - clock: "now", for expiry; inject a fixed clock in tests.
     ///   - repair: cuts a stored CodableRepresentation to the prefix the current route table accepts.
+    ///   - rateLimiter: limits each session's requests (class `state`); nil for no limit.
+    ///   - metrics: where quota refusals are counted.
     public init(store: any SceneStateStore, configuration: Configuration = Configuration(),
-                clock: SceneStateClock = .system, repair: @escaping @Sendable ([UInt8]) -> RepairOutcome) {
+                clock: SceneStateClock = .system, rateLimiter: RateLimiter? = nil, metrics: Metrics? = nil,
+                repair: @escaping @Sendable ([UInt8]) -> RepairOutcome) {
+        self.rateLimiter = rateLimiter
+        self.metrics = metrics
         self.store = store
         self.configuration = configuration
         self.clock = clock

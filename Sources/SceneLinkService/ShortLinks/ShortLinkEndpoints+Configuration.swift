@@ -3,9 +3,14 @@ extension ShortLinkEndpoints {
     public struct Configuration: Sendable, Equatable {
         /// The bearer token of the admin routes (`--admin-token`); nil turns them off.
         public var adminToken: String?
+        /// A second accepted token while the admin token is rotated (`--admin-token-next`):
+        /// start every instance with the new one here, move clients to it, then make it
+        /// `--admin-token` and drop this. Ignored without `adminToken`.
+        public var nextAdminToken: String?
 
-        public init(adminToken: String? = nil) {
+        public init(adminToken: String? = nil, nextAdminToken: String? = nil) {
             self.adminToken = adminToken
+            self.nextAdminToken = nextAdminToken
         }
 
         /// The fewest characters an admin token may have.

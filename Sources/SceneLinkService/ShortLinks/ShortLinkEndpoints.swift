@@ -45,6 +45,8 @@ public struct ShortLinkEndpoints: Sendable {
     let linkPages: LinkPageEndpoints
     /// SHA-256 of the configured admin token; nil turns the admin routes off.
     let adminTokenHash: [UInt8]?
+    /// SHA-256 of the token also accepted during a rotation, if any.
+    let nextAdminTokenHash: [UInt8]?
 
     /// - Parameters:
     ///   - store: where short links live.
@@ -62,6 +64,7 @@ public struct ShortLinkEndpoints: Sendable {
         self.metrics = metrics
         self.linkPages = linkPages ?? LinkPageEndpoints(table: routes.value, metrics: metrics)
         adminTokenHash = configuration.adminToken.map { SessionToken(text: $0).hash }
+        nextAdminTokenHash = configuration.nextAdminToken.map { SessionToken(text: $0).hash }
     }
 
     /// The path patterns this group serves.

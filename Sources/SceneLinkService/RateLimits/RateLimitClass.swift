@@ -1,0 +1,32 @@
+/// What a rate limit counts: each class has its own budget per client.
+public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
+    /// Opening sessions (`POST /v1/sessions`), per client address.
+    case sessions
+    /// What a visitor's browser opens: link pages and short links (`/s/CODE`), per client address.
+    case links
+    /// `/v1/resolve`, `/v1/links` and `/v1/routes`, per client address.
+    case resolve
+    /// Authenticated scene-state requests, per session (its bearer token), not per address:
+    /// many users behind one carrier NAT do not share a budget.
+    case state
+
+    /// The position in `allCases`, for arrays indexed by class.
+    var index: Int {
+        switch self {
+        case .sessions: 0
+        case .links: 1
+        case .resolve: 2
+        case .state: 3
+        }
+    }
+
+    /// How the budget is described to a client: "requests to open sessions".
+    var noun: String {
+        switch self {
+        case .sessions: "new sessions"
+        case .links: "link-page and short-link requests"
+        case .resolve: "resolve requests"
+        case .state: "scene-state requests for this session"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import SceneLinkHTTP
+
+/// A request over its class's budget, and how it is answered: 429 with `Retry-After`
+/// (RFC 6585 §4, RFC 9110 §10.2.3) and the IETF httpapi draft's `RateLimit-Policy` and
+/// `RateLimit` fields (`"links";q=600;w=60`, `"links";r=0;t=3`).
+struct RateLimitRefusal: Sendable, Equatable {
+    let kind: RateLimitClass
+    let policy: RateLimitPolicy
+    /// Whole seconds until a token is back, at least 1.
+    let retryAfterSeconds: Int
+
+    static let problemType = "https://scenelink.dev/problems/rate-limited"
+    static let title = "Too many requests"
+
+    /// What the client did and when to come back, in one sentence.
+    var detail: String {
+        let seconds = retryAfterSeconds == 1 ? "1 second" : "\(retryAfterSeconds) seconds"
+        return "This client may make \(policy.count) \(kind.noun) per \(Self.period(policy.periodSeconds)); retry in \(seconds)."
+    }
+
+    /// The fields every 429 carries.
+    var headers: HTTPHeaders {
+        [
+            "Retry-After": String(retryAfterSeconds),
+            "RateLimit-Policy": "\"\(kind.rawValue)\";q=\(policy.count);w=\(policy.periodSeconds)",
+            "RateLimit": "\"\(kind.rawValue)\";r=0;t=\(retryAfterSeconds)",
+            "Cache-Control": "no-store",
+        ]
+    }
+
+    /// `application/problem+json`, with the class and the wait as members.
+    func problemResponse() -> HTTPResponse {
+        HTTPProblem(status: .tooManyRequests, type: Self.problemType, title: Self.title, detail: detail,
+                    extensions: [(name: "limit", json: "\"\(kind.rawValue)\""),
+                                 (name: "retryAfter", json: String(retryAfterSeconds))])
+            .response(headers: headers)
+    }
+
+    /// A browser's page: `page` (the link page's notice, with its look and CSP) and the 429 fields.
+    func pageResponse(_ page: HTTPResponse) -> HTTPResponse {
+        var response = page
+        for field in headers.fields { response.headers.set(field.name, field.value) }
+        return response
+    }
+
+    private static func period(_ seconds: Int) -> String {
+        switch seconds {
+        case 1: "second"
+        case 60: "minute"
+        case 3_600: "hour"
+        default: "\(seconds) seconds"
+        }
+    }
+}

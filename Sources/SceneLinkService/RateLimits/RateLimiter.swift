@@ -1,0 +1,93 @@
+import Foundation
+import SceneLinkHTTP
+import Synchronization
+
+/// Applies `RateLimits`: one bounded `TokenBucketTable` per limited class, each behind its
+/// own lock, and counts what it refused (for `/metrics`).
+///
+/// ```swift
+/// let limiter = RateLimiter(limits: RateLimits())
+/// if let refusal = limiter.refusal(.resolve, key: RateLimitKey(client: request.clientAddress)) {
+///     return responder.respond(refusal.problemResponse())
+/// }
+/// ```
+public final class RateLimiter: Sendable {
+    public let limits: RateLimits
+    // One table per class, stored inline (no lookup or reference count per request); a class
+    // without a policy keeps an unused one-entry table.
+    private let sessions: Mutex<TokenBucketTable>
+    private let links: Mutex<TokenBucketTable>
+    private let resolve: Mutex<TokenBucketTable>
+    private let state: Mutex<TokenBucketTable>
+    /// Whether each class is limited, by `RateLimitClass.index`.
+    private let limited: [Bool]
+    private let refusedByClass: [RefusalCounter]
+    /// A test's clock; nil reads `CLOCK_MONOTONIC_COARSE` (a few milliseconds' resolution is
+    /// plenty for buckets measured in seconds, and it is the cheapest clock there is).
+    private let manualNow: (@Sendable () -> Int64)?
+
+    /// - Parameter now: monotonic microseconds, for tests that move a clock by hand.
+    public init(limits: RateLimits, now: (@Sendable () -> Int64)? = nil) {
+        self.limits = limits
+        manualNow = now
+        func table(_ kind: RateLimitClass) -> TokenBucketTable {
+            guard let policy = limits.policies[kind] else {
+                return TokenBucketTable(policy: RateLimitPolicy(count: 1, periodSeconds: 1), capacity: 1)
+            }
+            return TokenBucketTable(policy: policy, capacity: limits.maximumClients)
+        }
+        sessions = Mutex(table(.sessions))
+        links = Mutex(table(.links))
+        resolve = Mutex(table(.resolve))
+        state = Mutex(table(.state))
+        limited = RateLimitClass.allCases.map { limits.policies[$0] != nil }
+        refusedByClass = RateLimitClass.allCases.map { _ in RefusalCounter() }
+    }
+
+    /// Takes a token from `key`'s bucket of class `kind`; nil when the request may go on
+    /// (or the class is not limited), else why it may not.
+    func refusal(_ kind: RateLimitClass, key: RateLimitKey) -> RateLimitRefusal? {
+        guard limited[kind.index] else { return nil }
+        let instant = manualNow?() ?? Self.monotonicMicroseconds()
+        let decision = switch kind {
+        case .sessions: sessions.withLock { $0.take(key, now: instant) }
+        case .links: links.withLock { $0.take(key, now: instant) }
+        case .resolve: resolve.withLock { $0.take(key, now: instant) }
+        case .state: state.withLock { $0.take(key, now: instant) }
+        }
+        guard case .limited(let seconds) = decision, let policy = limits.policies[kind] else { return nil }
+        refusedByClass[kind.index].value.add(1, ordering: .relaxed)
+        return RateLimitRefusal(kind: kind, policy: policy, retryAfterSeconds: seconds)
+    }
+
+    /// Requests refused so far, by class (limited classes only).
+    public var refusedCounts: [(kind: RateLimitClass, count: Int)] {
+        RateLimitClass.allCases.filter { limited[$0.index] }.map { ($0, refusedByClass[$0.index].value.load(ordering: .relaxed)) }
+    }
+
+    /// Clients each limited class remembers now (at most `limits.maximumClients`).
+    public var clientCounts: [(kind: RateLimitClass, count: Int)] {
+        RateLimitClass.allCases.filter { limited[$0.index] }.map { kind in
+            let count = switch kind {
+            case .sessions: sessions.withLock { $0.count }
+            case .links: links.withLock { $0.count }
+            case .resolve: resolve.withLock { $0.count }
+            case .state: state.withLock { $0.count }
+            }
+            return (kind, count)
+        }
+    }
+
+    /// One class's refusal count, in a class so that four fit in an array.
+    private final class RefusalCounter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    /// `CLOCK_MONOTONIC_COARSE` in microseconds.
+    public static func monotonicMicroseconds() -> Int64 {
+        var time = timespec()
+        // Cannot fail for a valid clock id and pointer; a zero time would only refill buckets.
+        _ = clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
+    }
+}

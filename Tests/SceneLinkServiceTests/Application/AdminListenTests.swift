@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import SceneLinkService
+
+@Suite("--admin-listen")
+struct AdminListenTests {
+    @Test("metrics and the short-link admin API move to the admin port; the probes answer on both")
+    func split() async throws {
+        try await SceneLinkApplicationTests.withService({ configuration in
+            configuration.adminListen = ListenAddress(host: "127.0.0.1", port: 0)
+            configuration.shortLinks.adminToken = "admin-token-0123456789"
+        }) { client, application async throws in
+            let admin = LoopbackClient(port: try #require(application.adminPort))
+            #expect(try await client.send("GET", "/metrics").status == 404)
+            #expect(try await client.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer admin-token-0123456789"]).status == 404)
+            #expect(try await client.send("GET", "/healthz").status == 200)
+            #expect(try await client.send("GET", "/readyz").status == 200)
+            #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://settings/account").status == 200)
+            #expect(try await admin.send("GET", "/healthz").status == 200)
+            #expect(try await admin.send("GET", "/readyz").status == 200)
+            #expect(try await admin.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer admin-token-0123456789"]).status == 200)
+            #expect(try await admin.send("GET", "/v1/resolve?url=fuelmoney://settings/account").status == 404)
+            let page = try await admin.send("GET", "/metrics")
+            #expect(page.status == 200)
+            // Both ports' requests are counted under the same route labels.
+            #expect(page.text.contains(#"scenelink_http_requests_total{route="/healthz",method="GET",status="200"} 2"#))
+            #expect(page.text.contains(#"scenelink_http_requests_total{route="/v1/resolve",method="GET",status="200"} 1"#))
+        }
+    }
+
+    @Test("HOST:PORT is parsed, IPv6 in brackets, and mistakes name the flag")
+    func parsing() throws {
+        #expect(try ListenAddress(parsing: "127.0.0.1:9090", flag: "admin-listen") == ListenAddress(host: "127.0.0.1", port: 9090))
+        #expect(try ListenAddress(parsing: "[::1]:9090", flag: "admin-listen").description == "[::1]:9090")
+        #expect(throws: ConfigurationError("--admin-listen takes HOST:PORT such as 127.0.0.1:9090 or [::1]:9090, not '9090'.")) {
+            try ListenAddress(parsing: "9090", flag: "admin-listen")
+        }
+    }
+}

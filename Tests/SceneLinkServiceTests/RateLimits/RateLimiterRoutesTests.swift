@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import SceneLinkService
+
+@Suite("Rate limits over HTTP")
+struct RateLimiterRoutesTests {
+    private func service(_ limits: String, trust: String? = nil,
+                         _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
+        try await SceneLinkApplicationTests.withService({ configuration in
+            configuration.rateLimits = (try? RateLimits.parse(limits)) ?? .off
+            if let trust { configuration.http.trustedProxies = (try? .init(parsing: trust)) ?? .init() }
+        }, body)
+    }
+
+    @Test("an API client past its resolve budget gets 429 problem+json with Retry-After and RateLimit fields")
+    func resolveProblem() async throws {
+        try await service("resolve=2/min") { client, application async throws in
+            for _ in 0 ..< 2 {
+                #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://settings/account").status == 200)
+            }
+            let refused = try await client.send("GET", "/v1/resolve?url=fuelmoney://settings/account")
+            #expect(refused.status == 429)
+            #expect(refused.headers["content-type"] == "application/problem+json")
+            // A token comes back every 30 s; less when the machine took a while between requests.
+            let wait = try #require(refused.headers["retry-after"].flatMap { Int($0) })
+            #expect((1 ... 30).contains(wait))
+            #expect(refused.headers["ratelimit-policy"] == #""resolve";q=2;w=60"#)
+            #expect(refused.headers["ratelimit"] == #""resolve";r=0;t=\#(wait)"#)
+            #expect(refused.text.contains("This client may make 2 resolve requests per minute; retry in \(wait) second"))
+            // Operations are never limited.
+            #expect(try await client.send("GET", "/healthz").status == 200)
+            let metrics = try await client.send("GET", "/metrics").text
+            #expect(metrics.contains(#"scenelink_rate_limited_total{class="resolve"} 1"#))
+            #expect(metrics.contains(#"scenelink_rate_limit_clients{class="resolve"} 1"#))
+        }
+    }
+
+    @Test("a browser past its link budget gets the link page's look and CSP with status 429")
+    func linkPage() async throws {
+        try await service("links=1/min") { client, _ async throws in
+            #expect(try await client.send("GET", "/settings/account").status == 200)
+            let refused = try await client.send("GET", "/settings/account", headers: ["Accept": "text/html"])
+            #expect(refused.status == 429)
+            #expect(refused.headers["content-type"]?.hasPrefix("text/html") == true)
+            #expect(refused.headers["content-security-policy"] == LinkPage.contentSecurityPolicy)
+            #expect(refused.headers["retry-after"].flatMap { Int($0) }.map { (1 ... 60).contains($0) } == true)
+            #expect(refused.text.contains("Too many requests"))
+            let json = try await client.send("GET", "/s/anything", headers: ["Accept": "application/json"])
+            #expect(json.status == 429)
+            #expect(json.headers["content-type"] == "application/problem+json")
+        }
+    }
+
+    @Test("behind a trusted proxy each forwarded client has its own budget, and a spoofed X-Forwarded-For changes nothing")
+    func forwardedClients() async throws {
+        try await service("sessions=1/h", trust: "127.0.0.1") { client, _ async throws in
+            func open(_ forwarded: String) async throws -> Int {
+                try await client.send("POST", "/v1/sessions", headers: ["X-Forwarded-For": forwarded]).status
+            }
+            var statuses: [Int] = []
+            for forwarded in ["203.0.113.1", "203.0.113.1", "203.0.113.2",
+                              // What the client wrote left of the proxy's entry is never read.
+                              "198.51.100.9, 203.0.113.1"] {
+                statuses.append(try await open(forwarded))
+            }
+            #expect(statuses == [201, 429, 201, 429])
+        }
+        try await service("sessions=1/h") { client, _ async throws in
+            // Untrusted peer: the header is ignored, so both requests are the same client.
+            #expect(try await client.send("POST", "/v1/sessions", headers: ["X-Forwarded-For": "203.0.113.1"]).status == 201)
+            #expect(try await client.send("POST", "/v1/sessions", headers: ["X-Forwarded-For": "203.0.113.2"]).status == 429)
+        }
+    }
+
+    @Test("scene-state requests are limited per session token, not per address")
+    func statePerSession() async throws {
+        try await service("state=2/min") { client, _ async throws in
+            var tokens: [(String, String)] = []
+            for _ in 0 ..< 2 {
+                let created = try await client.send("POST", "/v1/sessions")
+                let document = try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any]
+                tokens.append((document?["id"] as? String ?? "", document?["token"] as? String ?? ""))
+            }
+            let (id, token) = tokens[0]
+            let path = "/v1/sessions/\(id)/scenes"
+            for _ in 0 ..< 2 {
+                #expect(try await client.send("GET", path, headers: ["Authorization": "Bearer \(token)"]).status == 200)
+            }
+            #expect(try await client.send("GET", path, headers: ["Authorization": "Bearer \(token)"]).status == 429)
+            let (otherID, otherToken) = tokens[1]
+            #expect(try await client.send("GET", "/v1/sessions/\(otherID)/scenes",
+                                          headers: ["Authorization": "Bearer \(otherToken)"]).status == 200)
+        }
+    }
+
+    @Test("--rate-limit off serves every request")
+    func off() async throws {
+        try await service("off") { client, _ async throws in
+            for _ in 0 ..< 50 { #expect(try await client.send("POST", "/v1/sessions").status == 201) }
+            #expect(!(try await client.send("GET", "/metrics").text.contains("scenelink_rate_limited_total")))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import SceneLinkService
+
+@Suite("Admin token rotation")
+struct AdminTokenRotationTests {
+    @Test("during a rotation both the admin token and the next one are accepted, and no other")
+    func bothTokens() async throws {
+        try await SceneLinkApplicationTests.withService({ configuration in
+            configuration.shortLinks.adminToken = "old-admin-token-0123456789"
+            configuration.shortLinks.nextAdminToken = "new-admin-token-0123456789"
+        }) { client, _ async throws in
+            var statuses: [Int] = []
+            for token in ["old-admin-token-0123456789", "new-admin-token-0123456789", "other-admin-token-0123456789"] {
+                statuses.append(try await client.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer \(token)"]).status)
+            }
+            #expect(statuses == [200, 200, 401])
+        }
+    }
+
+    @Test("--admin-token-next is checked like --admin-token and never shown")
+    func configuration() throws {
+        let parsed = try ServiceConfiguration.parse(arguments: ["--admin-token-next", "new-admin-token-0123456789"], environment: [:])
+        #expect(parsed.shortLinks.nextAdminToken == "new-admin-token-0123456789")
+        let option = try #require(ServiceConfiguration.options.first { $0.name == "admin-token-next" })
+        #expect(option.show(parsed) == "(set)")
+        #expect(throws: ConfigurationError("--admin-token-next must be 16 to 512 characters, not 5; generate one with 'openssl rand -base64 32'.")) {
+            try ServiceConfiguration.parse(arguments: ["--admin-token-next", "short"], environment: [:])
+        }
+    }
+}
