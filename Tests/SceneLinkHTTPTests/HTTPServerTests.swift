@@ -318,7 +318,10 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         try await Task.sleep(for: .milliseconds(20))  // time to read the request
         let start = ContinuousClock.now
         await server.shutdown()
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // The handler never answers: shutdown ends by the 200 ms drain timeout, not the handler.
+        // The bound is loose because a loaded 2-core machine (CI beside other builds) has
+        // taken 2.9 s to schedule it.
+        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(client.isClosedByServer())
     }
 
