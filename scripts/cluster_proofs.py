@@ -193,7 +193,9 @@ def main():
     parser.add_argument("--instance-kills", type=int, default=10)
     parser.add_argument("--postgres-crashes", type=int, default=10)
     args = parser.parse_args()
-    limits = ["--max-keys-per-scene", "100000", "--max-scenes-per-session", "1000"]
+    # One session takes every save of the durability run: lift the per-session limits, the byte
+    # quota (1 MiB by default) among them.
+    limits = ["--max-keys-per-scene", "100000", "--max-scenes-per-session", "1000", "--max-session-bytes", str(1 << 30)]
     with Cluster(args.instances, extra=limits) as cluster:
         print(f"cluster: nginx :{cluster.port}, instances {cluster.ports}, PostgreSQL :{cluster.pg_port}", flush=True)
         results = [

@@ -57,7 +57,7 @@ def main():
     workdir = tempfile.mkdtemp(prefix="scenelink-crash-")
     db = os.path.join(workdir, "crash.sqlite")
     port = slclient.free_port()
-    limits = ["--max-keys-per-scene", "100000", "--max-scenes-per-session", "1000"]
+    limits = ["--max-keys-per-scene", "100000", "--max-scenes-per-session", "1000", "--max-session-bytes", str(1 << 30)]
     server = slclient.start_server(binary, port, db, limits)
     session, token = slclient.open_session(slclient.Client(port))
     acknowledged, attempts, lock = {}, [0], threading.Lock()
