@@ -27,6 +27,11 @@ final class ScratchCluster: @unchecked Sendable {
     /// Runs the script with its output thrown away. posix_spawn and waitpid rather than
     /// Foundation's `Process`, whose exit monitoring never reaped the script here.
     @discardableResult
+    /// Stops the server at once (`-m immediate`), as a crash would; `stop()` still cleans up.
+    func crash() {
+        _ = try? ScratchCluster.run(["crash", String(port)])
+    }
+
     private static func run(_ arguments: [String]) throws -> Int32 {
         let argv = ["/bin/bash", script] + arguments
         var fileActions = posix_spawn_file_actions_t()
