@@ -173,6 +173,15 @@ final class PostgresConnection {
         return rows
     }
 
+    /// Runs one SQL statement with binary parameters (their types come from casts in the SQL,
+    /// `$1::bigint`) and answers its rows in binary: for `scenelink store copy`, not the hot path.
+    func run(_ sql: String, _ parameters: [PostgresParameter]) throws(PostgresError) -> [PostgresRow] {
+        let result = withParameters(parameters) { count, values, lengths, formats in
+            PQexecParams(handle, sql, count, nil, values, lengths, formats, 1)
+        }
+        return try consume(result, context: "running \(sql.prefix(40))…")
+    }
+
     // MARK: Helpers
 
     /// Waits until `PQgetResult` can answer without blocking, at most `responseTimeoutMilliseconds`
