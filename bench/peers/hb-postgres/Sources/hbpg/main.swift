@@ -5,7 +5,8 @@
 //   PUT /v1/sessions/:id/scenes/:scene/values/:key   the same function (scenelink_put_value),
 //                                                    one autocommit transaction per save
 //
-// Both authenticate as SceneLink does: Bearer token, SHA-256 compared with the session's
+// All three statements are prepared once per connection (PostgresPreparedStatement), as
+// SceneLink's are. Both authenticate as SceneLink does: Bearer token, SHA-256 compared with the session's
 // token_hash, sessions kept in memory after the first read (SceneLink caches them too).
 // Environment: PORT (default 8082), PGHOST, PGPORT, PGUSER, PGDATABASE, PG_CONNECTIONS (default 8).
 import Crypto
@@ -34,6 +35,62 @@ struct Session: Sendable {
     let expiresAt: Int64
 }
 
+struct SelectSession: PostgresPreparedStatement {
+    static let sql = "SELECT token_hash, expires_at FROM sessions WHERE id = $1"
+    typealias Row = (ByteBuffer, Int64)
+    var id: String
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        return bindings
+    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+struct SelectValue: PostgresPreparedStatement {
+    static let sql = """
+        SELECT v.content_type, v.revision, v.bytes
+        FROM sessions AS s LEFT JOIN scene_values AS v ON v.session_id = s.id AND v.scene = $2 AND v.value_key = $3
+        WHERE s.id = $1
+        """
+    typealias Row = (String?, Int64?, ByteBuffer?)
+    var id: String, scene: String, key: String
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        bindings.append(scene)
+        bindings.append(key)
+        return bindings
+    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+struct PutValue: PostgresPreparedStatement {
+    static let sql = """
+        SELECT o_status, o_revision, o_created
+        FROM scenelink_put_value($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        """
+    typealias Row = (Int32, Int64?, Bool?)
+    var id: String, scene: String, key: String, contentType: String, bytes: ByteBuffer
+    func makeBindings() -> PostgresBindings {
+        let none: [Int64] = [], noCondition: Int32 = 0, maximumKeys: Int32 = 100_000, maximumScenes: Int32 = 1000
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        bindings.append(scene)
+        bindings.append(key)
+        bindings.append(contentType)
+        bindings.append(bytes)
+        bindings.append(noCondition)
+        bindings.append(none)
+        bindings.append(noCondition)
+        bindings.append(none)
+        bindings.append(maximumKeys)
+        bindings.append(maximumScenes)
+        return bindings
+    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
 let sessions = Mutex<[String: Session]>([:])
 
 enum Failure: Error { case unauthorized, notFound }
@@ -44,8 +101,7 @@ func authenticate(_ request: Request, id: String) async throws -> Session {
     let hash = Array(SHA256.hash(data: Array(header.dropFirst(7).utf8)))
     var session = sessions.withLock { $0[id] }
     if session == nil {
-        let rows = try await client.query("SELECT token_hash, expires_at FROM sessions WHERE id = \(id)", logger: logger)
-        for try await (tokenHash, expiresAt) in rows.decode((ByteBuffer, Int64).self) {
+        for try await (tokenHash, expiresAt) in try await client.execute(SelectSession(id: id), logger: logger) {
             session = Session(tokenHash: Array(buffer: tokenHash), expiresAt: expiresAt)
         }
         if let session { sessions.withLock { $0[id] = session } }
@@ -69,13 +125,9 @@ router.get("v1/sessions/:id/scenes/:scene/values/:key") { request, context -> Re
         let id = try context.parameters.require("id"), scene = try context.parameters.require("scene")
         let key = try context.parameters.require("key")
         _ = try await authenticate(request, id: id)
-        let rows = try await client.query("""
-            SELECT v.content_type, v.revision, v.bytes
-            FROM sessions AS s LEFT JOIN scene_values AS v ON v.session_id = s.id AND v.scene = \(scene) AND v.value_key = \(key)
-            WHERE s.id = \(id)
-            """, logger: logger)
         var response = Response(status: .notFound)
-        for try await (contentType, revision, bytes) in rows.decode((String?, Int64?, ByteBuffer?).self) {
+        let rows = try await client.execute(SelectValue(id: id, scene: scene, key: key), logger: logger)
+        for try await (contentType, revision, bytes) in rows {
             if let contentType, let revision, let bytes {
                 response = Response(status: .ok, headers: [.contentType: contentType, .eTag: "\"v\(revision)\"",
                                                            .cacheControl: "private, no-cache"],
@@ -94,13 +146,9 @@ router.put("v1/sessions/:id/scenes/:scene/values/:key") { request, context -> Re
         _ = try await authenticate(request, id: id)
         let body = try await request.body.collect(upTo: 65_536)
         let contentType = request.headers[.contentType] ?? "application/octet-stream"
-        let none: [Int64] = [], noCondition: Int32 = 0, maximumKeys: Int32 = 100_000, maximumScenes: Int32 = 1000
-        let rows = try await client.query("""
-            SELECT o_status, o_revision, o_created FROM scenelink_put_value(\(id), \(scene), \(key), \(contentType), \(body),
-                \(noCondition), \(none), \(noCondition), \(none), \(maximumKeys), \(maximumScenes))
-            """, logger: logger)
         var response = Response(status: .internalServerError)
-        for try await (status, revision, created) in rows.decode((Int32, Int64?, Bool?).self) {
+        let put = PutValue(id: id, scene: scene, key: key, contentType: contentType, bytes: body)
+        for try await (status, revision, created) in try await client.execute(put, logger: logger) {
             if status == 0, let revision {
                 response = Response(status: created == true ? .created : .noContent, headers: [.eTag: "\"v\(revision)\""])
             } else if status == 1 {
