@@ -78,7 +78,7 @@ let package = Package(
         // be), and several instances on one database when SCENELINK_TEST_POSTGRES names one.
         .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
-                                                                 "SceneLinkPostgres"]),
+                                                                 "SceneLinkPostgres", "SceneLinkSQLite"]),
         // Runs the client against the real server in process.
         .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkCore"]),
     ],

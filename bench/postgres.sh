@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# SceneLink on PostgreSQL: durable saves beside pgbench, restores beside the Hummingbird peer.
+# SceneLink on PostgreSQL beside the fair peer: the same restore and the same save, on the same
+# database, in one run.
 #
 # Usage: bench/postgres.sh [ROUNDS]          (one round by default; 64 connections, 10 s each)
-#   BENCH_PORT     SceneLink's port (default 18387)    BENCH_HB_PORT  the Hummingbird peer's (18381)
-#   BENCH_PG_PORT  the throwaway PostgreSQL's (54387)  SCENELINK_BIN  a built binary to measure
+#   BENCH_PORT     SceneLink's port (default 18387)    BENCH_PEER_PORT  the peer's (18382)
+#   BENCH_PG_PORT  the throwaway PostgreSQL's (54387)  SCENELINK_BIN    a built binary to measure
+#   PEER_CONNECTIONS  the peer's pool size (default 8)
 #
 # 1. A throwaway PostgreSQL (scripts/postgres.sh: fsync and synchronous_commit on).
-# 2. pgbench, 64 clients, prepared statements, a custom script: the same single-row upsert a
-#    save does (a new key of a value table each time, the same bytes), autocommit.
-# 3. SceneLink `--store postgres://…` with one instance: PUT of distinct keys (bench/put.lua)
-#    into one session, and spread over 64 sessions (64 devices saving at once: their writes
-#    never wait for each other's session lock), then GET of one value, 64 connections (wrk
-#    through ../shared/bench/measure.sh), and the Hummingbird hello peer for the restore ratio.
-# Prints the command, date, every figure and the ratios the issue asks for, and the CPU
-# PostgreSQL itself spent per transaction or request (pg_us/req: the postmaster and all its
-# processes, including backends that exited), beside SceneLink's own (srv_us/req).
+# 2. pgbench, 64 clients, prepared statements: the single-row upsert of a value, autocommit (the
+#    database's own floor for one durable write per transaction).
+# 3. SceneLink `--store postgres://…`, one instance, and the peer (bench/peers/hb-postgres:
+#    Hummingbird 2 + PostgresNIO, built here) on the same database: it runs the same restore
+#    SELECT and the same save function (scenelink_put_value), one transaction per save, and
+#    authenticates the same way (SHA-256 of the Bearer token, sessions kept in memory).
+#    Interleaved in each round: PUT of distinct keys spread over 64 sessions (bench/put.lua),
+#    then GET of one value, 64 connections (wrk through ../shared/bench/measure.sh).
+# Prints the command, date, every figure, the ratios the issue asks for, and the CPU per request
+# of each server (srv_us/req) and of PostgreSQL itself (pg_us/req: the postmaster and all its
+# processes, including backends that exited). A copy goes to .build/bench-logs/.
 set -euo pipefail
 # Rate limits stay on (every request pays for its bucket, as in production) but so high that a
 # benchmark's few clients never meet them; set SCENELINK_RATE_LIMITS to measure others.
@@ -22,7 +26,9 @@ export SCENELINK_RATE_LIMITS=${SCENELINK_RATE_LIMITS:-sessions=1000000000/s,link
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED_BENCH:-$root/../shared/bench}
 rounds=${1:-1}
-port=${BENCH_PORT:-18387}; hb_port=${BENCH_HB_PORT:-18381}; pg_port=${BENCH_PG_PORT:-54387}
+port=${BENCH_PORT:-18387}; peer_port=${BENCH_PEER_PORT:-18382}; pg_port=${BENCH_PG_PORT:-54387}
+mkdir -p "$root/.build/bench-logs"
+exec > >(tee "$root/.build/bench-logs/postgres-$(date -u +%Y%m%dT%H%M).txt") 2>&1
 echo "# bench/postgres.sh $rounds  ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(swift --version 2>&1 | head -1))"
 bin=${SCENELINK_BIN:-}
 if [ -z "$bin" ]; then
@@ -30,10 +36,10 @@ if [ -z "$bin" ]; then
   bin="$root/.build/release/scenelink"
 fi
 work=$(mktemp -d)
-pid=""; hb_pid=""
+pid=""; peer_pid=""
 cleanup() {
   [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-  [ -n "$hb_pid" ] && kill "$hb_pid" 2>/dev/null
+  [ -n "$peer_pid" ] && kill "$peer_pid" 2>/dev/null
   "$root/scripts/postgres.sh" stop "$pg_port" || true
   rm -rf "$work"
 }
@@ -90,13 +96,15 @@ sessions=$work/sessions.txt
 for _ in $(seq 1 64); do
   curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" | python3 -c 'import json,sys; d = json.load(sys.stdin); print(d["id"], d["token"])'
 done >"$sessions"
-peers=${PEERS_DIR:-$(dirname "$(mktemp -u)")/scenelink-peers}
-if [ ! -x "$peers/hb/.build/release/hb" ]; then
-  mkdir -p "$peers" && rm -rf "$peers/hb" && cp -r "$shared/peers/hummingbird" "$peers/hb"
-  (cd "$peers/hb" && swift build -c release >/dev/null)
-fi
-PORT=$hb_port "$peers/hb/.build/release/hb" >/dev/null 2>&1 & hb_pid=$!
-sleep 1
+# Built in a copy outside the work tree (its .build holds copies of the packages).
+peer_dir=${PEERS_DIR:-$(dirname "$(mktemp -u)")/scenelink-peers}/hbpg
+mkdir -p "$peer_dir" && cp -rp "$root/bench/peers/hb-postgres/." "$peer_dir/"
+(cd "$peer_dir" && swift build -c release >/dev/null)
+PORT=$peer_port PGHOST=127.0.0.1 PGPORT=$pg_port PGUSER=scenelink PGDATABASE=scenelink \
+  PG_CONNECTIONS=${PEER_CONNECTIONS:-8} "$peer_dir/.build/release/hbpg" >"$work/peer.log" 2>&1 &
+peer_pid=$!
+for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$peer_port/" && break; sleep 0.1; done
+peer_value="http://127.0.0.1:$peer_port/v1/sessions/$session/scenes/main/values/path"
 log=$work/measure.txt
 # measured NAME ARGS...: measure.sh NAME ARGS..., then PostgreSQL's CPU per request in that run.
 measured() {
@@ -108,28 +116,36 @@ measured() {
   pg_cost "$1" "$before" "$after" "$(awk '{sub("rps=", "", $2); print $2}' <<<"$line")"
 }
 for _ in $(seq 1 "$rounds"); do
-  SCENELINK_SESSION=$session SCENELINK_TOKEN=$token \
+  SCENELINK_SESSIONS=$sessions \
     measured scenelink-put "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token"
   SCENELINK_SESSIONS=$sessions \
-    measured scenelink-put64 "$value" "$pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token"
+    measured peer-put "$peer_value" "$peer_pid" -t1 -c64 -d10s -s "$root/bench/put.lua" -H "Authorization: Bearer $token"
   measured scenelink-get "$value" "$pid" -t1 -c64 -d10s -H "Authorization: Bearer $token"
-  "$shared/measure.sh" hummingbird "http://127.0.0.1:$hb_port/json" "$hb_pid" -t1 -c64 -d10s | tee -a "$log"
+  measured peer-get "$peer_value" "$peer_pid" -t1 -c64 -d10s -H "Authorization: Bearer $token"
 done
 echo "--- commit batch sizes (from /metrics)"
 curl -sf "http://127.0.0.1:$port/metrics" | grep -E '^scenelink_store_commit_batch_size_(sum|count)' || true
-python3 - "$pgbench_log" "$log" <<'PY'
+python3 - "$pgbench_log" "$log" "$costs" <<'PY'
 import re, statistics, sys
 tps = [float(m) for m in re.findall(r"^tps = ([0-9.]+)", open(sys.argv[1]).read(), re.M)]
-rps = {}
+rps, srv, pg = {}, {}, {}
 for line in open(sys.argv[2]):
     fields = line.split()
     if len(fields) > 1 and fields[1].startswith("rps="):
         rps.setdefault(fields[0], []).append(float(fields[1][4:]))
+        for f in fields:
+            if f.startswith("srv_us/req="):
+                srv.setdefault(fields[0], []).append(float(f.split("=")[1]))
+for line in open(sys.argv[3]):
+    name, value = line.split()
+    pg.setdefault(name, []).append(float(value.split("=")[1]))
 med = lambda xs: statistics.median(xs) if xs else float("nan")
-put, put64, get, hb = (med(rps.get(name, [])) for name in ("scenelink-put", "scenelink-put64", "scenelink-get", "hummingbird"))
-pg = med(tps)
-print(f"--- ratios (target: saves 0.8x pgbench, restores 1.0x Hummingbird):\n"
-      f"saves, one session: {put:.0f}/s vs pgbench {pg:.0f} tps = {put / pg:.2f}x\n"
-      f"saves, 64 sessions: {put64:.0f}/s vs pgbench {pg:.0f} tps = {put64 / pg:.2f}x\n"
-      f"restores: {get:.0f}/s vs Hummingbird {hb:.0f}/s = {get / hb:.2f}x")
+print("--- medians (target: restores >= 1.2x the peer, saves >= 2x the peer)")
+for kind, label in (("put", "saves over 64 sessions"), ("get", "restores")):
+    s, p = f"scenelink-{kind}", f"peer-{kind}"
+    print(f"{label}: SceneLink {med(rps.get(s, [])):.0f}/s (server {med(srv.get(s, [])):.1f} us, PostgreSQL "
+          f"{med(pg.get(s, [])):.1f} us per request) vs peer {med(rps.get(p, [])):.0f}/s (server "
+          f"{med(srv.get(p, [])):.1f} us, PostgreSQL {med(pg.get(p, [])):.1f} us) = "
+          f"{med(rps.get(s, [])) / med(rps.get(p, [])):.2f}x")
+print(f"pgbench (one upsert per transaction): {med(tps):.0f} tps, PostgreSQL {med(pg.get('pgbench', [])):.1f} us per transaction")
 PY

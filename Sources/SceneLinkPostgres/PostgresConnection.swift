@@ -57,13 +57,27 @@ final class PostgresConnection {
             PQfinish(handle)
             throw PostgresError(context: "connecting to \(fallbackAddress)", message: message, isConnectionFailure: true)
         }
-        // libpq prints server notices (a WARNING as the server shuts down) raw on stderr, between
-        // the JSON log lines; what they announce reaches the caller as an error anyway.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         self.handle = handle
         address = PostgresConnection.address(of: handle)
         responseTimeoutMilliseconds = settings.responseTimeoutMilliseconds
+        // Notices come to `noticeReceived` instead of libpq's default, which prints them raw on
+        // stderr between the JSON log lines. Unretained: the handle never outlives `self`.
+        PQsetNoticeReceiver(handle, { context, result in
+            guard let context, let result else { return }
+            Unmanaged<PostgresConnection>.fromOpaque(context).takeUnretainedValue().noticeReceived(result)
+        }, Unmanaged.passUnretained(self).toOpaque())
         try execute(settings.sessionSQL)
+    }
+
+    /// The first warning the server sent since `runPipelined` began (nil: none). A commit that
+    /// comes with one is in doubt (see `PostgresNotice.isWarning`).
+    private var warning: PostgresNotice?
+
+    /// Keeps the first warning; every other notice is dropped (what they announce, a server
+    /// shutting down for one, reaches the caller as an error anyway).
+    private func noticeReceived(_ result: OpaquePointer) {
+        guard warning == nil, let notice = PostgresNotice(result: result), notice.isWarning else { return }
+        warning = notice
     }
 
     deinit { PQfinish(handle) }
@@ -90,9 +104,14 @@ final class PostgresConnection {
     /// costs one round trip. With `inTransaction`, inside `BEGIN … COMMIT`: one commit for the
     /// whole group. Without, as one implicit transaction (reads: one snapshot for all). All or
     /// nothing: when any statement fails, everything is rolled back and the first failure is thrown.
+    ///
+    /// A transaction whose `COMMIT` succeeded but came with a server warning (its wait for a
+    /// synchronous standby was cancelled, so it is committed here and maybe nowhere else) throws
+    /// a `PostgresError` with `isCommitInDoubt`: it must not be acknowledged as saved.
     /// - Returns: each call's rows, in order, once the sync (and so any `COMMIT`) has returned.
     func runPipelined(_ calls: [(PostgresStatement, [PostgresParameter])],
                       inTransaction: Bool) throws(PostgresError) -> [[PostgresRow]] {
+        warning = nil
         guard PQenterPipelineMode(handle) == 1 else { throw failure("entering pipeline mode") }
         if inTransaction { try send("BEGIN") }
         for (statement, parameters) in calls {
@@ -141,7 +160,26 @@ final class PostgresConnection {
         guard PQexitPipelineMode(handle) == 1 else { throw failure("leaving pipeline mode") }
         // The pool drops a connection after any failure, so nothing needs restoring here.
         if let firstError { throw firstError }
+        // The warning is sent before the COMMIT's own answer, so it has been read by now.
+        if inTransaction, let warning {
+            let what = warning.isCancelledReplicationWait
+                ? "its wait for a synchronous standby was cancelled" : "the server warned while it committed"
+            throw PostgresError(
+                context: "committing", sqlState: warning.sqlState,
+                message: "the commit returned, but \(what) (\(warning.message)): it is committed on this server and may "
+                    + "not be on any standby, so it may be lost in a failover; the writes are answered as indeterminate",
+                isCommitInDoubt: true)
+        }
         return rows
+    }
+
+    /// Runs one SQL statement with binary parameters (their types come from casts in the SQL,
+    /// `$1::bigint`) and answers its rows in binary: for `scenelink store copy`, not the hot path.
+    func run(_ sql: String, _ parameters: [PostgresParameter]) throws(PostgresError) -> [PostgresRow] {
+        let result = withParameters(parameters) { count, values, lengths, formats in
+            PQexecParams(handle, sql, count, nil, values, lengths, formats, 1)
+        }
+        return try consume(result, context: "running \(sql.prefix(40))…")
     }
 
     // MARK: Helpers

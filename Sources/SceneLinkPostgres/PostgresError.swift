@@ -13,23 +13,30 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
     public let message: String
     /// True when the connection itself is gone or was never made; the pool opens a new one.
     public let isConnectionFailure: Bool
+    /// True when the commit returned but may not survive a failover: the server warned that its
+    /// wait for a synchronous standby was cancelled (see `PostgresNotice`). The writes are
+    /// answered as indeterminate (503), never acknowledged; the connection itself is fine.
+    public let isCommitInDoubt: Bool
 
-    init(context: String, sqlState: String? = nil, message: String, isConnectionFailure: Bool = false) {
+    init(context: String, sqlState: String? = nil, message: String, isConnectionFailure: Bool = false,
+         isCommitInDoubt: Bool = false) {
         self.context = context
         self.sqlState = sqlState
         self.message = PostgresError.oneLine(message)
         self.isConnectionFailure = isConnectionFailure
+        self.isCommitInDoubt = isCommitInDoubt
     }
 
     public var description: String {
         "PostgreSQL failed while \(context): \(message)" + (sqlState.map { " (SQLSTATE \($0))" } ?? "")
     }
 
-    /// True for failures a retry soon can cure: the connection, a server that restarts or shuts
+    /// True for failures a retry soon can cure (and for a commit in doubt, which must be answered
+    /// 503 like them): the connection, a server that restarts or shuts
     /// down, too many connections, a statement timeout, a serialization failure or deadlock.
     /// The store answers them as `SceneStateStoreError.unavailable` (503), everything else as `.storage` (500).
     public var isTransient: Bool {
-        if isConnectionFailure { return true }
+        if isConnectionFailure || isCommitInDoubt { return true }
         guard let sqlState else { return false }
         return sqlState.hasPrefix("08") || sqlState.hasPrefix("53") || sqlState.hasPrefix("57P")
             || ["57014", "40001", "40P01", "55P03", "25006"].contains(sqlState)

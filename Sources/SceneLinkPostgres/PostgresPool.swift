@@ -24,7 +24,9 @@ import SceneLinkCore
 ///   is free to notice them;
 /// - a connection that fails is dropped, and the others are replaced before their next use
 ///   (after a PostgreSQL restart they are all dead); a read is retried once on the new one, a
-///   write is not (it may have committed) and is answered `.unavailable`. A server that stops
+///   write is not (it may have committed) and is answered `.unavailable`. So is a write whose
+///   commit returned with a warning that its wait for a synchronous standby was cancelled: it is
+///   committed on the primary only and could be lost in a failover. A server that stops
 ///   answering without closing counts as such a failure after the connection's response
 ///   timeout (twice the statement timeout, see `PostgresSessionSettings`);
 /// - when a connection cannot be opened, calls are answered `.unavailable` at once for
@@ -53,6 +55,7 @@ final class PostgresPool: @unchecked Sendable {
 
     private let settings: Settings
     private let open: @Sendable () throws(PostgresError) -> PostgresConnection
+    private let commitInDoubt: @Sendable (PostgresError, [PostgresCall]) -> Void
     private let condition = NSCondition()
     private var reads: [PostgresCall] = []
     private var writes: [PostgresCall] = []
@@ -68,9 +71,15 @@ final class PostgresPool: @unchecked Sendable {
     /// Answers calls older than `acquireTimeout`, whether or not a pool thread is free.
     private let expiry = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "scenelink.postgres.expiry"))
 
-    init(settings: Settings, open: @escaping @Sendable () throws(PostgresError) -> PostgresConnection) {
+    /// - Parameters:
+    ///   - open: opens and prepares one connection (called on a pool thread).
+    ///   - commitInDoubt: told (on a pool thread, before the callers are answered) about each
+    ///     write transaction whose commit returned but may not survive a failover, with its calls.
+    init(settings: Settings, open: @escaping @Sendable () throws(PostgresError) -> PostgresConnection,
+         commitInDoubt: @escaping @Sendable (PostgresError, [PostgresCall]) -> Void = { _, _ in }) {
         self.settings = settings
         self.open = open
+        self.commitInDoubt = commitInDoubt
         for index in 0..<max(1, settings.connectionCount) {
             threadsDone.enter()
             let thread = Thread { [self] in
@@ -204,6 +213,7 @@ final class PostgresPool: @unchecked Sendable {
                     // Any failure leaves the connection in doubt (a pipeline half read): replace it.
                     connection = nil
                     if error.isConnectionFailure { connectionLost(epoch: connectionEpoch) }
+                    if error.isCommitInDoubt { commitInDoubt(error, calls) }
                     fail(calls, with: error.storeError)
                 }
             }

@@ -10,6 +10,9 @@ import Synchronization
 /// only after the `COMMIT` carrying it has returned, so an acknowledged save survived a crash
 /// of PostgreSQL (given `fsync = on` on the server). A write whose connection dropped before
 /// the commit's answer is answered 503, never acknowledged: it may or may not have committed.
+/// So is a write whose commit came back with PostgreSQL's warning that its wait for a
+/// synchronous standby was cancelled (committed on the primary, maybe on no standby): with
+/// synchronous standbys, a 2xx save survives a promote too (`docs/deployment.md`).
 ///
 /// **Concurrency.** Each write is one statement. Conditional writes call functions the
 /// migrations create; each locks its session's row before reading anything, then checks the
@@ -97,9 +100,14 @@ public final class PostgresSceneStateStore: SceneStateStore {
     ///   - url: `postgres://USER@HOST:PORT/DB` or any connection string libpq takes (`sslmode`,
     ///     `PG*` variables and `~/.pgpass` work as libpq defines them).
     ///   - configuration: pool size, batch size, timeouts, schema.
+    ///   - commitInDoubt: told, with one sentence and the sessions written, about each write
+    ///     transaction whose commit returned but may not be on any standby (its synchronous
+    ///     replication wait was cancelled); those writes are answered `.unavailable`. For the log.
     /// - Throws: `PostgresError` when the database cannot be reached, a migration fails, or its
     ///   schema is newer than this build knows.
-    public init(url: String, configuration: Configuration = Configuration()) throws(PostgresError) {
+    public init(url: String, configuration: Configuration = Configuration(),
+                commitInDoubt: @escaping @Sendable (_ message: String, _ sessions: [String]) -> Void = { _, _ in })
+        throws(PostgresError) {
         let settings = PostgresSessionSettings(
             statementTimeoutMilliseconds: Int(configuration.statementTimeout / .milliseconds(1)),
             connectTimeoutSeconds: configuration.connectTimeoutSeconds, schema: configuration.schema)
@@ -117,7 +125,8 @@ public final class PostgresSceneStateStore: SceneStateStore {
                 let connection = try PostgresConnection(url: url, settings: settings)
                 for statement in PostgresStatement.allCases { try connection.prepare(statement) }
                 return connection
-            })
+            },
+            commitInDoubt: { error, calls in commitInDoubt(error.description, calls.map(\.lockOrder).filter { !$0.isEmpty }) })
     }
 
     deinit {

@@ -65,7 +65,11 @@ public final class SceneLinkApplication: Sendable {
         if let url = configuration.storeURL {
             let postgres: PostgresSceneStateStore
             do {
-                postgres = try PostgresSceneStateStore(url: url, configuration: configuration.postgres)
+                postgres = try PostgresSceneStateStore(url: url, configuration: configuration.postgres) { message, sessions in
+                    // Answered 503 (indeterminate); the operator should know standbys are not keeping up.
+                    logger.log(.error, "commit-in-doubt", [("error", .string(message)),
+                                                            ("sessions", .string(sessions.joined(separator: ",")))])
+                }
             } catch {
                 // PostgresError names the database by host, port and name only.
                 throw StartupError("Cannot open the PostgreSQL store: \(error)")

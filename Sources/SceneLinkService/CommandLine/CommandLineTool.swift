@@ -15,6 +15,8 @@ import Foundation
 /// scenelink generate swift|swift-tests ROUTEFILE --module NAME [--access public|internal] [--output FILE]
 /// scenelink qr TEXT [--ecc L|M|Q|H] [--margin N]
 /// scenelink healthcheck
+/// scenelink store copy --from SQLITE_PATH --to postgres://… [--resume]
+/// scenelink backup --db PATH DEST
 /// ```
 public struct CommandLineTool {
     public typealias Writer = (String) -> Void
@@ -46,6 +48,10 @@ public struct CommandLineTool {
           qr           Print a QR code as SVG: scenelink qr TEXT [--ecc L|M|Q|H] [--margin N]
                        (--batch FILE --output DIR: one SVG per line of FILE).
           healthcheck  Exit 0 when the local server answers GET /healthz (for containers).
+          store copy   Move a SQLite store to PostgreSQL, checked by counts and digests:
+                       scenelink store copy --from SQLITE_PATH --to postgres://… [--resume]
+          backup       Copy the SQLite store while the server runs (SQLite's backup API):
+                       scenelink backup --db PATH DEST
 
         Options: --help, --version. Without --routes (or SCENELINK_ROUTES) the built-in
         FuelMoney example app is used.
@@ -82,6 +88,10 @@ public struct CommandLineTool {
             return qr(rest)
         case "healthcheck":
             return healthcheck(rest)
+        case "store":
+            return store(rest)
+        case "backup":
+            return backup(rest)
         default:
             err("scenelink: unknown command '\(command)'; run 'scenelink --help' for the commands.")
             return 2

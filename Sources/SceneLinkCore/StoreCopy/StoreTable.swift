@@ -1,0 +1,59 @@
+/// The tables `scenelink store copy` moves, in the order it copies them (parents first), with
+/// the columns both stores have, key columns first. The same names in SQLite and PostgreSQL.
+public enum StoreTable: String, CaseIterable, Sendable {
+    case sessions
+    case scenes
+    case values = "scene_values"
+    case shortLinks = "short_links"
+
+    /// What a column holds, so that each store reads and binds it the same way.
+    public enum Kind: Sendable {
+        case text
+        case integer
+        case bytes
+        /// An integer that may be NULL (a short link that never expires).
+        case optionalInteger
+    }
+
+    /// Every column copied, key columns first.
+    public var columns: [(name: String, kind: Kind)] {
+        switch self {
+        case .sessions:
+            return [("id", .text), ("token_hash", .bytes), ("created_at", .integer), ("expires_at", .integer),
+                    ("scene_count", .integer), ("value_bytes", .integer)]
+        case .scenes:
+            return [("session_id", .text), ("scene", .text), ("revision", .integer), ("value_count", .integer)]
+        case .values:
+            return [("session_id", .text), ("scene", .text), ("value_key", .text), ("content_type", .text),
+                    ("revision", .integer), ("bytes", .bytes)]
+        case .shortLinks:
+            return [("sequence", .integer), ("code_hash", .bytes), ("code", .text), ("link", .text),
+                    ("created_at", .integer), ("expires_at", .optionalInteger), ("clicks", .integer)]
+        }
+    }
+
+    /// How many leading columns form the primary key (the copy's order and cursor).
+    public var keyCount: Int {
+        switch self {
+        case .sessions, .shortLinks: return 1
+        case .scenes: return 2
+        case .values: return 3
+        }
+    }
+
+    /// `id, token_hash, …`.
+    public var columnList: String { columns.map(\.name).joined(separator: ", ") }
+
+    /// `id` or `session_id, scene`.
+    public var keyList: String { columns.prefix(keyCount).map(\.name).joined(separator: ", ") }
+
+    /// What people call the table in messages: "sessions", "values", "short links".
+    public var label: String {
+        switch self {
+        case .sessions: return "sessions"
+        case .scenes: return "scenes"
+        case .values: return "values"
+        case .shortLinks: return "short links"
+        }
+    }
+}

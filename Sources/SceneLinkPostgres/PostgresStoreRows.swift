@@ -1,0 +1,119 @@
+import SceneLinkCore
+
+/// A SceneLink database in PostgreSQL as `scenelink store copy` writes and checks it: rows
+/// inserted a page at a time, each page in one transaction, a row already there kept as it is
+/// (`ON CONFLICT DO NOTHING`), so a copy that stopped halfway can be run again and finishes it.
+public final class PostgresStoreRows: StoreRows {
+    private let connection: PostgresConnection
+    /// `postgres://host:port/database`, for messages.
+    public let address: String
+
+    /// Connects and brings the schema up to date (creating it in an empty database).
+    /// - Parameter schema: the schema the store's tables live in; nil uses the server's `search_path`.
+    /// - Throws: `PostgresError` when the database cannot be reached or migrated.
+    public init(url: String, schema: String? = nil) throws(PostgresError) {
+        connection = try PostgresConnection(url: url, settings: PostgresSessionSettings(
+            statementTimeoutMilliseconds: 0, connectTimeoutSeconds: 5, schema: schema))
+        try PostgresSchema.migrate(connection, schema: schema)
+        address = connection.address
+    }
+
+    /// Sessions and short links already in the database (a copy refuses a target that has any).
+    public func existingRows() throws(PostgresError) -> (sessions: Int, shortLinks: Int) {
+        let row = try connection.run("SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM short_links)", []).first
+        return (Int(try row?.int64(0) ?? 0), Int(try row?.int64(1) ?? 0))
+    }
+
+    /// Inserts `rows` of `table` in one transaction; a row whose key (or short-link code) is
+    /// already there is left as it is.
+    /// - Returns: how many rows were new.
+    @discardableResult
+    public func insert(_ rows: [[StoreField]], into table: StoreTable) throws(PostgresError) -> Int {
+        guard !rows.isEmpty else { return 0 }
+        let columns = table.columns
+        let values = columns.enumerated().map { index, column in "$\(index + 1)::\(Self.sqlType(column.kind))" }
+        // Short links keep their sequence (the listing's cursor), which is an identity column.
+        let overriding = table == .shortLinks ? " OVERRIDING SYSTEM VALUE" : ""
+        let sql = "INSERT INTO \(table.rawValue) (\(table.columnList))\(overriding) VALUES (\(values.joined(separator: ", "))) "
+            + "ON CONFLICT DO NOTHING RETURNING 1"
+        try connection.execute("BEGIN")
+        do throws(PostgresError) {
+            var inserted = 0
+            for row in rows { inserted += try connection.run(sql, row.map(Self.parameter)).count }
+            try connection.execute("COMMIT")
+            return inserted
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// After the rows are in: the revision sequence and the short links' sequence continue
+    /// above everything copied (and above `revisionHighWater`, the source's own counter), so new
+    /// writes never reuse a revision an ETag may still carry.
+    public func finish(revisionHighWater: Int64) throws(PostgresError) {
+        _ = try connection.run("""
+            SELECT setval('scenelink_revisions', GREATEST(1, $1::bigint, pg_sequence_last_value('scenelink_revisions'),
+                (SELECT max(revision) FROM scenes), (SELECT max(revision) FROM scene_values)))
+            """, [.int64(revisionHighWater)])
+        _ = try connection.run("""
+            SELECT setval(pg_get_serial_sequence('short_links', 'sequence'), GREATEST(1,
+                pg_sequence_last_value(pg_get_serial_sequence('short_links', 'sequence')::regclass),
+                (SELECT max(sequence) FROM short_links)))
+            """, [])
+    }
+
+    /// The next revision the database would hand out, for tests.
+    func revisionSequenceValue() throws(PostgresError) -> Int64 {
+        try connection.run("SELECT last_value FROM scenelink_revisions", []).first?.int64(0) ?? 0
+    }
+
+    public func rows(of table: StoreTable, after cursor: [StoreField]?, limit: Int) throws -> [[StoreField]] {
+        try page(of: table, after: cursor, limit: limit)
+    }
+
+    private func page(of table: StoreTable, after cursor: [StoreField]?, limit: Int) throws(PostgresError) -> [[StoreField]] {
+        // COLLATE "C": text compared byte by byte, as SQLite's BINARY, so both sides read in one order.
+        let keys = table.columns.prefix(table.keyCount).map { column in
+            column.kind == .text ? "\(column.name) COLLATE \"C\"" : column.name
+        }.joined(separator: ", ")
+        let placeholders = table.columns.prefix(table.keyCount).enumerated()
+            .map { index, column in "$\(index + 1)::\(Self.sqlType(column.kind))" }.joined(separator: ", ")
+        let condition = cursor == nil ? "" : "WHERE (\(keys)) > (\(placeholders))"
+        let rows = try connection.run(
+            "SELECT \(table.columnList) FROM \(table.rawValue) \(condition) ORDER BY \(keys) LIMIT \(max(1, limit))",
+            (cursor ?? []).map(Self.parameter))
+        var page: [[StoreField]] = []
+        page.reserveCapacity(rows.count)
+        for row in rows {
+            var fields: [StoreField] = []
+            for (index, column) in table.columns.enumerated() {
+                switch column.kind {
+                case .text: fields.append(.text(try row.text(index)))
+                case .integer: fields.append(.integer(try row.int64(index)))
+                case .bytes: fields.append(.bytes(try row.bytes(index)))
+                case .optionalInteger: fields.append(row.isNull(index) ? .null : .integer(try row.int64(index)))
+                }
+            }
+            page.append(fields)
+        }
+        return page
+    }
+
+    private static func sqlType(_ kind: StoreTable.Kind) -> String {
+        switch kind {
+        case .text: return "text"
+        case .integer, .optionalInteger: return "bigint"
+        case .bytes: return "bytea"
+        }
+    }
+
+    private static func parameter(_ field: StoreField) -> PostgresParameter {
+        switch field {
+        case .text(let text): return .text(text)
+        case .integer(let value): return .int64(value)
+        case .bytes(let bytes): return .bytes(bytes)
+        case .null: return .null
+        }
+    }
+}

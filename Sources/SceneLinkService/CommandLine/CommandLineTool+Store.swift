@@ -1,0 +1,129 @@
+import SceneLinkCore
+import SceneLinkPostgres
+import SceneLinkSQLite
+
+extension CommandLineTool {
+    static let storeUsage = """
+        usage: scenelink store copy --from SQLITE_PATH --to postgres://USER@HOST:PORT/DB [--resume]
+          Copies sessions, scenes, values (with their revisions and expiry) and short links (with
+          their clicks) from a SceneLink SQLite file to PostgreSQL, then checks both sides by counts
+          and digests. A target that already holds sessions or short links is refused; --resume
+          continues a copy that stopped (rows already there are kept, the rest are added).
+        """
+
+    /// The rows a copy moves per transaction (and reads per page).
+    static let storeCopyPageSize = 500
+
+    /// `scenelink store copy --from SQLITE_PATH --to postgres://… [--resume]`.
+    func store(_ arguments: [String]) -> Int32 {
+        guard arguments.first == "copy" else {
+            err(arguments.isEmpty || arguments.first == "--help" ? CommandLineTool.storeUsage
+                : "scenelink store: unknown subcommand '\(arguments[0])'.\n\(CommandLineTool.storeUsage)")
+            return arguments.first == "--help" ? 0 : 2
+        }
+        var source: String?
+        var target: String?
+        var resume = false
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--from": source = rest.popFirst()
+            case "--to": target = rest.popFirst()
+            case "--resume": resume = true
+            default:
+                err("scenelink store copy: unknown argument '\(argument)'.\n\(CommandLineTool.storeUsage)")
+                return 2
+            }
+        }
+        guard let source, !source.isEmpty, let target, !target.isEmpty else {
+            err("scenelink store copy: give both --from (a SQLite file) and --to (a postgres:// URL).\n\(CommandLineTool.storeUsage)")
+            return 2
+        }
+        guard PostgresSceneStateStore.isPostgresURL(target) else {
+            err("scenelink store copy: --to must be a postgres:// or postgresql:// URL, not '\(PostgresSceneStateStore.redactedAddress(target))'.")
+            return 2
+        }
+        do {
+            return try copyStore(from: source, to: target, resume: resume)
+        } catch {
+            err("scenelink store copy: \(error)")
+            return 1
+        }
+    }
+
+    private func copyStore(from path: String, to url: String, resume: Bool) throws -> Int32 {
+        let from = try SQLiteStoreRows(path: path)
+        let to = try PostgresStoreRows(url: url)
+        let existing = try to.existingRows()
+        if (existing.sessions > 0 || existing.shortLinks > 0) && !resume {
+            err("scenelink store copy: \(to.address) already holds \(existing.sessions) sessions and "
+                + "\(existing.shortLinks) short links; copy into an empty database, or pass --resume to continue "
+                + "a copy into it (rows already there are kept).")
+            return 1
+        }
+        for table in StoreTable.allCases {
+            var cursor: [StoreField]?
+            var read = 0, added = 0
+            while true {
+                let page = try from.rows(of: table, after: cursor, limit: CommandLineTool.storeCopyPageSize)
+                added += try to.insert(page, into: table)
+                read += page.count
+                guard page.count == CommandLineTool.storeCopyPageSize, let last = page.last else { break }
+                cursor = Array(last.prefix(table.keyCount))
+            }
+            out("\(table.label): \(read) read, \(added) added" + (read == added ? "" : " (\(read - added) already there)"))
+        }
+        try to.finish(revisionHighWater: try from.revisionHighWater())
+        var differences: [String] = []
+        for table in StoreTable.allCases {
+            let expected = try from.summary(of: table)
+            let copied = try to.summary(of: table)
+            if expected == copied {
+                out("checked \(table.label): \(copied.count) rows, digest \(copied.digest.prefix(16)) on both sides")
+            } else {
+                differences.append("\(table.label): \(expected.count) rows (digest \(expected.digest.prefix(16))) in "
+                                   + "\(path), \(copied.count) (digest \(copied.digest.prefix(16))) in \(to.address)")
+            }
+        }
+        guard differences.isEmpty else {
+            err("scenelink store copy: the copy differs from the source: " + differences.joined(separator: "; ")
+                + ". Rows already in the target before a --resume, or writes to it since, are kept as they were.")
+            return 1
+        }
+        out("copied \(path) to \(to.address); point --store at it")
+        return 0
+    }
+
+    /// `scenelink backup --db PATH DEST`: a consistent copy of the SQLite store while it is in use.
+    func backup(_ arguments: [String]) -> Int32 {
+        let usage = "usage: scenelink backup --db PATH DEST   (DEST: a new file; safe while the server runs)"
+        var database = environment["SCENELINK_DB"]
+        var destination: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--db", let path = rest.popFirst() {
+                database = path
+            } else if argument == "--help" {
+                out(usage)
+                return 0
+            } else if !argument.hasPrefix("--"), destination == nil {
+                destination = argument
+            } else {
+                err("scenelink backup: unexpected argument '\(argument)'.\n\(usage)")
+                return 2
+            }
+        }
+        guard let database, !database.isEmpty, let destination, !destination.isEmpty else {
+            err("scenelink backup: give the database (--db PATH) and a destination file.\n\(usage)")
+            return 2
+        }
+        do {
+            let pages = try SQLiteBackup.copy(from: database, to: destination)
+            out("backed up \(database) to \(destination) (\(pages) pages, checked)")
+            return 0
+        } catch {
+            err("scenelink backup: \(error)")
+            return 1
+        }
+    }
+}

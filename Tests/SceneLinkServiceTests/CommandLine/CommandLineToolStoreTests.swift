@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+import Testing
+import SceneLinkCore
+@testable import SceneLinkPostgres
+import SceneLinkSQLite
+@testable import SceneLinkService
+
+/// `scenelink backup` and `scenelink store copy`, run as the command line would, on a SQLite
+/// file the test fills through the store. The copy tests need `SCENELINK_TEST_POSTGRES` (each
+/// copies into a schema of its own, named in the URL's `options`).
+@Suite("scenelink backup and store copy")
+final class CommandLineToolStoreTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenelink-store-\(UUID().uuidString)")
+    var database: String { folder.appendingPathComponent("scenelink.sqlite").path }
+    let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    var output: [String] = []
+    var errors: [String] = []
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["SCENELINK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func run(_ arguments: [String]) -> Int32 {
+        // Both writers are called on this thread only.
+        nonisolated(unsafe) var out: [String] = []
+        nonisolated(unsafe) var err: [String] = []
+        let status = CommandLineTool(environment: [:], out: { out.append($0) }, err: { err.append($0) }).run(arguments)
+        output += out
+        errors += err
+        return status
+    }
+
+    static func wait<T>(_ body: (@escaping @Sendable (Result<T, SceneStateStoreError>) -> Void) -> Void) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer: Result<T, SceneStateStoreError>?
+        body { answer = $0; done.signal() }
+        _ = done.wait(timeout: .now() + 10)
+        return try #require(answer).get()
+    }
+
+    /// A store with two sessions (one with two values, one rewritten), a deleted value and a
+    /// short link clicked twice. Returns the first session and the value's revision.
+    func fillStore() throws -> (session: SessionRecord, revision: Int64, code: ShortCode) {
+        let store = try SQLiteSceneStateStore(path: database)
+        defer { try? store.close() }
+        let now = Date(timeIntervalSince1970: 1_900_000_000)
+        let first = SessionRecord(id: .random(), tokenHash: SessionToken.random().hash, createdAt: now,
+                                  expiresAt: now.addingTimeInterval(3600))
+        let second = SessionRecord(id: .random(), tokenHash: SessionToken.random().hash, createdAt: now,
+                                   expiresAt: now.addingTimeInterval(60))
+        try Self.wait { store.createSession(first, completion: $0) }
+        try Self.wait { store.createSession(second, completion: $0) }
+        let main = try SceneID("main"), path = try ValueKey("path"), other = try ValueKey("other")
+        for key in [path, other, path] {
+            _ = try Self.wait { store.putValue(ValueContent(bytes: [0, 1, 2, 255], contentType: "application/octet-stream"),
+                                               session: first.id, scene: main, key: key, precondition: .none,
+                                               limits: .default, completion: $0) }
+        }
+        _ = try Self.wait { store.deleteValue(session: first.id, scene: main, key: other, precondition: .none, completion: $0) }
+        let stored = try #require(try Self.wait { store.value(session: first.id, scene: main, key: path, completion: $0) })
+        let code = try ShortCode("copyTest1")
+        let done = DispatchSemaphore(value: 0)
+        store.createShortLink(ShortLink(code: code, link: "fuelmoney://lists", createdAt: now, expiresAt: nil)) { _ in done.signal() }
+        _ = done.wait(timeout: .now() + 10)
+        for _ in 0..<2 {
+            store.shortLink(code: code, countingClickAt: now) { _ in done.signal() }
+            _ = done.wait(timeout: .now() + 10)
+        }
+        return (first, stored.revision, code)
+    }
+
+    @Test("backup copies the store while it is open, and the copy reads back the same")
+    func backup() throws {
+        let (session, revision, _) = try fillStore()
+        let copy = folder.appendingPathComponent("backup.sqlite").path
+        let live = try SQLiteSceneStateStore(path: database)  // open, as a running server would hold it
+        defer { try? live.close() }
+        #expect(run(["backup", "--db", database, copy]) == 0, "\(errors)")
+        #expect(output.last?.hasPrefix("backed up \(database) to \(copy)") == true, "\(output)")
+        let restored = try SQLiteSceneStateStore(path: copy)
+        defer { try? restored.close() }
+        let main = try SceneID("main"), path = try ValueKey("path")
+        let value = try Self.wait { restored.value(session: session.id, scene: main, key: path, completion: $0) }
+        #expect(value?.revision == revision && value?.content.bytes == [0, 1, 2, 255])
+    }
+
+    @Test("backup refuses an existing destination and a missing argument, and says why")
+    func backupRefusals() throws {
+        _ = try fillStore()
+        let copy = folder.appendingPathComponent("taken.sqlite").path
+        FileManager.default.createFile(atPath: copy, contents: Data("keep me".utf8))
+        #expect(run(["backup", "--db", database, copy]) == 1)
+        #expect(errors.last?.contains("already exists; give a new file to back up into") == true, "\(errors)")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == "keep me")
+        #expect(run(["backup", "--db", database]) == 2)
+        #expect(errors.last?.contains("give the database (--db PATH) and a destination file") == true, "\(errors)")
+        #expect(run(["backup", "--db", folder.appendingPathComponent("missing.sqlite").path, copy + "2"]) == 1)
+    }
+
+    @Test("store copy refuses a URL that is not postgres:// and a missing --from")
+    func copyUsage() {
+        #expect(run(["store", "copy", "--from", database, "--to", "mysql://db/x"]) == 2)
+        #expect(errors.last?.contains("--to must be a postgres:// or postgresql:// URL") == true, "\(errors)")
+        #expect(run(["store", "copy", "--to", "postgres://db/x"]) == 2)
+        #expect(errors.last?.contains("give both --from (a SQLite file) and --to (a postgres:// URL)") == true)
+    }
+
+    @Test("store copy moves sessions, values with revisions, expiry and short links with clicks; checks digests; refuses a non-empty target unless resumed",
+          .enabled(if: CommandLineToolStoreTests.postgresURL != nil, "needs SCENELINK_TEST_POSTGRES"))
+    func copy() throws {
+        let base = try #require(Self.postgresURL)
+        let (session, revision, code) = try fillStore()
+        let url = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+        defer { try? dropSchema(base) }
+        try createSchema(base)
+
+        #expect(run(["store", "copy", "--from", database, "--to", url]) == 0, "\(errors)")
+        #expect(output.contains("sessions: 2 read, 2 added"), "\(output)")
+        #expect(output.contains("values: 1 read, 1 added"), "\(output)")
+        #expect(output.contains("short links: 1 read, 1 added"), "\(output)")
+        #expect(output.filter { $0.hasPrefix("checked ") && $0.hasSuffix(" on both sides") }.count == 4, "\(output)")
+
+        var configuration = PostgresSceneStateStore.Configuration()
+        configuration.schema = schema
+        let store = try PostgresSceneStateStore(url: base, configuration: configuration)
+        defer { store.close() }
+        let main = try SceneID("main"), path = try ValueKey("path")
+        let copied = try #require(try Self.wait { store.session(id: session.id, completion: $0) })
+        #expect(copied == session)
+        let value = try Self.wait { store.value(session: session.id, scene: main, key: path, completion: $0) }
+        #expect(value?.revision == revision && value?.content.bytes == [0, 1, 2, 255], "\(String(describing: value))")
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var link: ShortLink?
+        store.shortLink(code: code, countingClickAt: nil) { link = try? $0.get(); done.signal() }
+        _ = done.wait(timeout: .now() + 10)
+        #expect(link?.clicks == 2 && link?.link == "fuelmoney://lists", "\(String(describing: link))")
+        // New writes continue above every copied revision (the deleted value's included), so no ETag repeats.
+        let next = try Self.wait { store.putValue(ValueContent(bytes: [9], contentType: "text/plain"), session: session.id,
+                                                  scene: main, key: path, precondition: .none, limits: .default, completion: $0) }
+        #expect(next.value.revision > revision + 1, "revision \(next.value.revision) after \(revision)")
+
+        #expect(run(["store", "copy", "--from", database, "--to", url]) == 1)
+        #expect(errors.last?.contains("already holds 2 sessions and 1 short links; copy into an empty database, or pass --resume") == true,
+                "\(errors)")
+        // Resumed: everything is already there, nothing is added; the check sees the session (its
+        // byte total), the scene and the value rewritten since.
+        #expect(run(["store", "copy", "--from", database, "--to", url, "--resume"]) == 1)
+        #expect(output.contains("sessions: 2 read, 0 added (2 already there)"), "\(output)")
+        #expect(errors.last?.contains("the copy differs from the source: sessions: 2 rows") == true, "\(errors)")
+        #expect(errors.last?.contains("; scenes: 1 rows") == true, "\(errors)")
+    }
+
+    func createSchema(_ url: String) throws {
+        _ = try PostgresStoreRows(url: url, schema: schema)
+    }
+
+    func dropSchema(_ url: String) throws {
+        try PostgresSceneStateStore.dropSchema(schema, url: url)
+    }
+}
