@@ -44,7 +44,8 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// The store's view of this failure.
     var storeError: SceneStateStoreError {
-        isTransient ? .unavailable(message: description) : .storage(message: description)
+        if isCommitInDoubt { return .indeterminate(message: description) }
+        return isTransient ? .unavailable(message: description) : .storage(message: description)
     }
 
     private static func oneLine(_ text: String) -> String {

@@ -105,7 +105,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
     private static func shortLinkError(_ error: SceneStateStoreError) -> ShortLinkStoreError {
         switch error {
         case .closed: return .closed
-        case .unavailable(let message): return .unavailable(message: message)
+        case .unavailable(let message), .indeterminate(let message): return .unavailable(message: message)
         case .storage(let message): return .storage(message: message)
         default: return .storage(message: error.description)
         }

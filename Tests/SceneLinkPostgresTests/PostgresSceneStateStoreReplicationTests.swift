@@ -77,7 +77,7 @@ final class PostgresSceneStateStoreReplicationTests {
 
         #expect(try TestDatabase.count("SELECT pg_cancel_backend(\(pid))::int", on: side) == 1)
         let result = try #require(answer.wait(seconds: 10), "no answer after the cancel")
-        let message = try #require(result.failure?.unavailableMessage, "a save on the primary only answered \(result)")
+        let message = try #require(result.failure?.indeterminateMessage, "a save on the primary only answered \(result)")
         #expect(message.contains("its wait for a synchronous standby was cancelled"), "\(message)")
         #expect(message.contains("may be lost in a failover"), "\(message)")
         // The trap: PostgreSQL kept it. Acknowledging it would have promised what a promote can take away.

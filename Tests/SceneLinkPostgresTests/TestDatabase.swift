@@ -72,6 +72,12 @@ extension SceneStateStoreError {
         if case .unavailable(let message) = self { return message }
         return nil
     }
+
+    /// The message of `.indeterminate`, nil for every other case.
+    var indeterminateMessage: String? {
+        if case .indeterminate(let message) = self { return message }
+        return nil
+    }
 }
 
 extension Result {

@@ -22,6 +22,11 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
     /// pooled connection is busy, a statement timed out); the write was not acknowledged and may
     /// be retried. `message` says what happened, never with credentials. → 503 with `Retry-After`
     case unavailable(message: String)
+    /// A write's commit may or may not have taken effect: the database returned from the commit
+    /// with a warning that its wait for a synchronous standby was cancelled, so the write is on
+    /// the primary alone and a failover now would lose it. Never acknowledged. → 503 with
+    /// `Retry-After`; the client reads the value back before it retries.
+    case indeterminate(message: String)
 
     public var description: String {
         switch self {
@@ -47,6 +52,8 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
             return "The store failed: \(message)"
         case .unavailable(let message):
             return "The store is unavailable for now (\(message)); retry shortly."
+        case .indeterminate(let message):
+            return "The write may or may not have been stored (\(message)); read it back before retrying."
         }
     }
 }

@@ -1441,7 +1441,12 @@ components:
             limit: links
             retryAfter: 1
     Unavailable:
-      description: Shutting down, or too many connections; retry after `Retry-After` seconds.
+      description: >-
+        Retry after `Retry-After` seconds. The problem `type` says why: `unavailable` (shutting
+        down, or too many connections), `store-unavailable` (the database cannot be reached for
+        now; nothing was stored), or `commit-indeterminate` (a write on PostgreSQL whose wait for a
+        synchronous standby was cancelled: it may or may not have been stored, so read the value
+        back before retrying; never acknowledged, since a failover could lose it).
       headers:
         Retry-After:
           schema: { type: integer, minimum: 0 }

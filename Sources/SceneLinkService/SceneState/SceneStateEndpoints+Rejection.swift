@@ -95,6 +95,13 @@ extension SceneStateEndpoints {
                 return Rejection(.serviceUnavailable, "store-unavailable", "Storage unavailable",
                                  "The database cannot be reached for now; retry shortly.",
                                  headers: ["Retry-After": "1"])
+            case .indeterminate:
+                // The commit is on the primary but no synchronous standby confirmed it: a failover
+                // now would lose it, so it is not acknowledged. The access log has the request id.
+                return Rejection(.serviceUnavailable, "commit-indeterminate", "Outcome unknown",
+                                 "The database could not confirm that the write is safe on a standby, so it may or may not "
+                                 + "have been stored; read the value back (GET), then retry if it is not there.",
+                                 headers: ["Retry-After": "1"])
             case .sessionExists, .storage:
                 // The underlying message may name tables and SQL; it belongs in the log, not the answer.
                 return Rejection(.internalServerError, "storage-failed", "Storage failed",
