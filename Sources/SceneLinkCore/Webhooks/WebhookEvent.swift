@@ -53,9 +53,20 @@ public struct WebhookEvent: Sendable, Equatable {
     /// `short_link.clicked`: the code, the target link, the link's click count including this
     /// click, and the click's time. Nothing about the visitor.
     public static func shortLinkClicked(_ link: ShortLink, count: Int, at time: Date) -> WebhookEvent {
-        WebhookEvent(type: .shortLinkClicked, timestamp: time, data:
-            "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),\"link\":\(JSONEscaping.quote(link.link)),"
-            + "\"count\":\(count),\"time\":\(JSONEscaping.quote(timestampText(time)))}")
+        let template = shortLinkClickedTemplate(link, at: time)
+        return WebhookEvent(id: template.id, type: .shortLinkClicked, timestamp: time,
+                            payload: template.beforeCount + String(count) + template.afterCount)
+    }
+
+    /// The `short_link.clicked` body around its count, for a store that learns the count in the
+    /// statement that writes the event (PostgreSQL: `beforeCount || clicks || afterCount`).
+    public static func shortLinkClickedTemplate(_ link: ShortLink, at time: Date)
+        -> (id: String, beforeCount: String, afterCount: String) {
+        let stamp = JSONEscaping.quote(timestampText(time))
+        return (newID(),
+                "{\"type\":\"short_link.clicked\",\"timestamp\":\(stamp),\"data\":{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
+                    + "\"link\":\(JSONEscaping.quote(link.link)),\"count\":",
+                ",\"time\":\(stamp)}}")
     }
 
     /// `webhook.test`: the endpoint it was sent to.
