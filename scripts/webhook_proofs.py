@@ -17,7 +17,7 @@ Usage: scripts/webhook_proofs.py   (SCENELINK_BIN: the binary, default .build/re
 5. 410: the endpoint is disabled and gets nothing more.
 6. With SCENELINK_TEST_POSTGRES (a PostgreSQL URL, as .ci/run sets): two instances share one
    outbox; 60 events created through both are each delivered exactly once (one attempt per
-   message id, and the two workers' attempts add up to 60).
+   message id at the receiver).
 Exits 1 on the first failed proof.
 """
 import json
@@ -234,9 +234,10 @@ def shared(url, receiver, work):
         check(len(ids) == 60, f"each exactly once: one attempt per message id ({len(ids)} requests)")
         check(all(verifies(e, endpoint["secret"]) for e in got), "every shared-outbox delivery verifies")
         counts = [delivered_count(server) for server in servers]
-        # Which instance claims an event depends on whose poll comes first; the split is shown,
-        # the proof is that the attempts add up to one per event.
-        check(sum(counts) == 60, f"the instances' workers made 60 attempts between them (split {counts})")
+        # Which instance claims an event depends on whose poll comes first. The counters also count
+        # deliveries to other endpoints in a database earlier runs used, so they are shown, not checked:
+        # the proof is the receiver's, one request per message id.
+        print(f"info: deliveries counted by each instance's metrics: {counts}")
     finally:
         for server in servers:
             server.stop()
