@@ -11,6 +11,7 @@ Usage: scripts/webhook_proofs.py   (SCENELINK_BIN: the binary, default .build/re
 2. Rotation: after rotate-secret, deliveries carry two signatures; each secret alone verifies.
 3. Faults: the receiver answers 500, then times out, then 429 with Retry-After: 1, then 204:
    four attempts with the same id, the last at least 1 s after the third.
+   A hanging endpoint does not delay another's delivery.
 4. SIGKILL: the receiver answers 503 while 10 links are created; SceneLink is SIGKILLed with
    those deliveries pending and restarted on the same file: each of the 10 events is delivered,
    none lost, none invented (exactly the 10 codes, one message id each).
@@ -296,6 +297,18 @@ def run(server, receiver):
     check(attempts[3]["at"] - attempts[2]["at"] >= 0.95, "the attempt after 429 waited for Retry-After: 1")
     check(attempts[1]["at"] - attempts[0]["at"] >= 0.2, "the retry after 500 followed the (shortened) schedule")
     check(all(verifies(a, flaky["secret"]) for a in attempts), "every retry verifies")
+
+    # 3b. A slow endpoint does not delay another: /slow hangs past the timeout, /fast answers at once.
+    receiver.plans["/slow"] = ["sleep"]
+    slow = register(server, receiver, "/slow", ["short_link.created"])
+    fast = register(server, receiver, "/fast", ["short_link.created"])
+    server.call("POST", f"/v1/webhooks/{slow['id']}/test")
+    receiver.wait("/slow", lambda got: len(got) >= 1)
+    queued_at = time.monotonic()
+    server.call("POST", f"/v1/webhooks/{fast['id']}/test")
+    fast_got = receiver.wait("/fast", lambda got: len(got) >= 1)
+    check(len(fast_got) == 1 and fast_got[0]["at"] - queued_at < TIMEOUT_S,
+          f"a hanging endpoint does not delay another ({fast_got[0]['at'] - queued_at:.2f} s while /slow hangs)")
 
     # 4. SIGKILL with deliveries pending, restart: delivered, none lost, none invented.
     kill_endpoint = register(server, receiver, "/kill", ["short_link.created"])
