@@ -11,8 +11,9 @@
 #                write also inserts the event into the outbox (same transaction); the worker
 #                delivers to a receiver on this machine (nginx answering 204, 1 worker) meanwhile
 #   hummingbird  the Hummingbird hello peer, GET /json
-# Between rounds the endpoint is deleted (its backlog with it) so each click-none starts clean.
-# After the last click-hook the backlog is left to drain and the delivery rate is printed.
+# After each click-hook the endpoint is deleted (its backlog with it), so the worker's catching up
+# does not run into the next measurement. Then, apart: the delivery rate, from a backlog made by
+# a 2-second burst of clicks, drained with the machine otherwise idle.
 # Prints the command, date and every figure; a copy goes to .build/bench-logs/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -80,11 +81,16 @@ for round in $(seq 1 "$rounds"); do
   "$shared/measure.sh" click-hook "$click" "$pid" -t1 -c64 -d5s -H 'Accept: application/json' | tee -a "$log"
   after=$(metric 'scenelink_webhook_deliveries_total{outcome="delivered"}')
   echo "round $round: delivered during click-hook: $((after - before)); backlog after: $(metric scenelink_webhook_queue_depth)"
+  curl -sf -o /dev/null "${admin[@]}" -X DELETE "http://127.0.0.1:$port/v1/webhooks/$endpoint"; endpoint=""
   "$shared/measure.sh" hummingbird "http://127.0.0.1:$hb_port/json" "$hb_pid" -t1 -c64 -d5s | tee -a "$log"
 done
 echo "--- medians (DIRTY runs dropped)"
 "$shared/summarize.py" "$log"
-echo "--- draining the last round's backlog (up to 60 s, the machine otherwise idle)"
+echo "--- delivery rate: a 2 s burst of clicks, then its backlog drained (up to 60 s)"
+endpoint=$(curl -sf "${admin[@]}" -X POST "http://127.0.0.1:$port/v1/webhooks" \
+  --data "{\"url\":\"http://127.0.0.1:$hook_port/hook\",\"events\":[\"short_link.clicked\"]}" \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+wrk -t1 -c16 -d2s -H 'Accept: application/json' "$click" | grep -E 'Requests/sec' || true
 start_depth=$(metric scenelink_webhook_queue_depth); start_delivered=$(metric 'scenelink_webhook_deliveries_total{outcome="delivered"}')
 t0=$(date +%s.%N)
 for _ in $(seq 1 600); do [ "$(metric scenelink_webhook_queue_depth)" = "0" ] && break; sleep 0.1; done
