@@ -37,7 +37,7 @@ cleanup() {
   [ -f "$work/nginx/nginx.pid" ] && kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true
   rm -rf "$work"
 }
-trap cleanup EXIT
+trap cleanup EXIT INT TERM
 
 # The receiver: nginx answering every POST with 204.
 mkdir -p "$work/nginx/logs"
