@@ -144,7 +144,13 @@ public final class WebhookDeliveryWorker: Sendable {
             if case .failure(let error) = result {
                 self.logger?.log(.warning, "webhook-record-failed", [("error", .string(error.description))])
             }
-            self.state.withLock { $0.inFlight -= 1 }
+            let room = self.state.withLock { state in
+                state.inFlight -= 1
+                return state.inFlight <= self.configuration.maximumInFlight / 2
+            }
+            // Half the slots free: claim more now rather than at the next tick, so a backlog
+            // drains at the receivers' pace, not at maximumInFlight per poll interval.
+            if room { self.queue.async { self.poll() } }
         }
     }
 
