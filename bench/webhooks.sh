@@ -2,7 +2,7 @@
 # A short-link click with one subscribed webhook endpoint beside the same click with none, in one
 # run, with the Hummingbird hello peer for scale.
 #
-# Usage: bench/webhooks.sh [ROUNDS]     (default 3; wrk -t1 -c64 -d5s per measurement)
+# Usage: bench/webhooks.sh [ROUNDS]     (default 3; wrk -t1 -c64 -d5s per measurement; 0: only the delivery rate)
 #
 # One server (release build, SQLite file, --webhook-allow-private). Each round measures, in turn:
 #   click-none   GET /s/bench (JSON) with no webhook endpoint registered: the click is one read,
@@ -84,8 +84,10 @@ for round in $(seq 1 "$rounds"); do
   curl -sf -o /dev/null "${admin[@]}" -X DELETE "http://127.0.0.1:$port/v1/webhooks/$endpoint"; endpoint=""
   "$shared/measure.sh" hummingbird "http://127.0.0.1:$hb_port/json" "$hb_pid" -t1 -c64 -d5s | tee -a "$log"
 done
-echo "--- medians (DIRTY runs dropped)"
-"$shared/summarize.py" "$log"
+if [ "$rounds" -gt 0 ]; then
+  echo "--- medians (DIRTY runs dropped)"
+  "$shared/summarize.py" "$log"
+fi
 echo "--- delivery rate: a 2 s burst of clicks, then its backlog drained (up to 60 s)"
 endpoint=$(curl -sf "${admin[@]}" -X POST "http://127.0.0.1:$port/v1/webhooks" \
   --data "{\"url\":\"http://127.0.0.1:$hook_port/hook\",\"events\":[\"short_link.clicked\"]}" \
