@@ -273,6 +273,7 @@ def run(server, receiver):
         counts.setdefault(body["data"]["code"], []).append(body["data"]["count"])
     check(all(sorted(c) == [1, 2] for c in counts.values()) and len(counts) == 20, "each link's clicks counted 1 and 2")
     check(all(set(b) == {"type", "timestamp", "data"} for b in bodies), "payloads are thin: type, timestamp, data")
+    check(all(b["data"].get("route") for b in by_type["short_link.clicked"]), "click events name the target's route")
 
     # 2. Rotation: both secrets verify.
     status, rotated = server.call("POST", f"/v1/webhooks/{main_endpoint['id']}/rotate-secret")

@@ -19,6 +19,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
         let parameters: [PostgresParameter] = [
             .bytes(link.code.hash), .text(link.code.rawValue), .text(link.link), .int64(Self.milliseconds(link.createdAt)),
             link.expiresAt.map { .int64(Self.milliseconds($0)) } ?? .null, .text(event.id), .text(event.payload),
+            link.route.map { .text($0) } ?? .null,
         ]
         call(.createShortLink, parameters, kind: .write, lockOrder: Self.lockOrder(link.code),
              Self.flattening(completion)) { rows -> Result<ShortLink, ShortLinkStoreError> in
@@ -83,7 +84,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
         guard let code = try? ShortCode(try row.text(1)) else { return nil }
         return ShortLink(code: code, link: try row.text(2), createdAt: date(try row.int64(3)),
                          expiresAt: try row.int64OrNil(4).map(date), clicks: Int(clamping: try row.int64(5)),
-                         sequence: try row.int64(0))
+                         sequence: try row.int64(0), route: row.isNull(6) ? nil : try row.text(6))
     }
 
     /// Where a short-link write sorts in a group commit. Group writes lock in `lockOrder`

@@ -274,6 +274,8 @@ enum PostgresSchema {
         );
         CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
         CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, sequence);
+        -- The route name the target resolved to at creation, for the events.
+        ALTER TABLE short_links ADD COLUMN route text;
         """#,
     ]
 

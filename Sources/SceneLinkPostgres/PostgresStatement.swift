@@ -42,7 +42,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case selectWebhookStatistics = "select_webhook_statistics"
 
     /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
-    static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks"
+    static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks, route"
     /// The columns `PostgresSceneStateStore+Webhooks` decodes an endpoint from, in order.
     static let webhookEndpointColumns = """
         id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
@@ -131,7 +131,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             // $6 and $7: the id and body of its short_link.created event.
             return """
                 WITH link AS (
-                    INSERT INTO short_links (code_hash, code, link, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+                    INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route) VALUES ($1, $2, $3, $4, $5, $8)
                     ON CONFLICT (code_hash) DO NOTHING RETURNING sequence),
                 event AS (\(Self.fanOut("short_link.created", source: "link", messageID: "$6", timestamp: "$4", payload: "$7")))
                 SELECT sequence FROM link
@@ -257,7 +257,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectSessionByTokenHash: return [OID.bytea]
         case .selectValue: return [OID.text, OID.text, OID.text]
         case .selectScene: return [OID.text, OID.text]
-        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text]
+        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text]
         case .countShortLinkClick: return [OID.bytea, OID.text, OID.int8, OID.text, OID.text]
         case .deleteShortLink: return [OID.bytea, OID.text, OID.int8, OID.text]
         case .selectShortLink: return [OID.bytea]

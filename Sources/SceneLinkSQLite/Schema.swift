@@ -60,6 +60,7 @@ enum Schema {
         // 3: webhook endpoints and the outbox of their deliveries (one row per event and endpoint,
         // written in the transaction of the change that caused the event). `events` is `,a,b,`.
         // `secret` and `previous_secret` are the HMAC keys: signing needs them as they are.
+        // `short_links.route`: the route name the target resolved to at creation, for the events.
         """
         CREATE TABLE webhook_endpoints (
             sequence INTEGER PRIMARY KEY,
@@ -90,6 +91,7 @@ enum Schema {
         );
         CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
         CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, sequence);
+        ALTER TABLE short_links ADD COLUMN route TEXT;
         """,
     ]
 

@@ -14,7 +14,7 @@ final class ShortLinkWrites {
         self.connection = connection
         self.webhooks = webhooks
         insert = try connection.prepare(
-            "INSERT INTO short_links (code_hash, code, link, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+            "INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         countClick = try connection.prepare("UPDATE short_links SET clicks = clicks + 1 WHERE code_hash = ?1 RETURNING clicks")
         deleteByHash = try connection.prepare("DELETE FROM short_links WHERE code_hash = ?1")
         deleteExpired = try connection.prepare("""
@@ -28,7 +28,8 @@ final class ShortLinkWrites {
         do throws(SQLiteError) {
             try insert.run(.blob(link.code.hash), .text(link.code.rawValue), .text(link.link),
                            .integer(link.createdAt.millisecondsSince1970),
-                           link.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null)
+                           link.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
+                           link.route.map { .text($0) } ?? .null)
         } catch {
             if error.primaryCode == SQLITE_CONSTRAINT { return .failure(.codeExists(link.code)) }
             throw error

@@ -11,7 +11,8 @@ import Testing
     }
 
     static func link(_ code: String) throws -> ShortLink {
-        ShortLink(code: try ShortCode(code), link: "fuelmoney://settings/account", createdAt: epoch, expiresAt: nil)
+        ShortLink(code: try ShortCode(code), link: "fuelmoney://settings/account", createdAt: epoch, expiresAt: nil,
+                  route: "settings.account")
     }
 
     /// The deliveries of `endpoint`, oldest first, once `count` are queued (clicks are queued
@@ -79,9 +80,9 @@ import Testing
         #expect(Set(all.map(\.event.id)).count == 3)
         #expect(all.allSatisfy { $0.event.id.hasPrefix("msg_") })
         #expect(all[0].event.payload == #"{"type":"short_link.created","timestamp":"2027-01-15T08:00:00.000Z","data":"#
-                + #"{"code":"spring","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null}}"#)
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null}}"#)
         #expect(all[1].event.payload == #"{"type":"short_link.clicked","timestamp":"2027-01-15T08:00:05.000Z","data":"#
-                + #"{"code":"spring","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z"}}"#)
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z"}}"#)
         #expect(all[2].event.payload.hasPrefix(#"{"type":"short_link.deleted","timestamp":""#))
         #expect(all[2].event.payload.hasSuffix(#"","data":{"code":"spring"}}"#))
 

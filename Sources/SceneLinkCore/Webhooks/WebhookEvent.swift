@@ -41,7 +41,7 @@ public struct WebhookEvent: Sendable, Equatable {
     public static func shortLinkCreated(_ link: ShortLink) -> WebhookEvent {
         let expires = link.expiresAt.map { JSONEscaping.quote(timestampText($0)) } ?? "null"
         return WebhookEvent(type: .shortLinkCreated, timestamp: link.createdAt, data:
-            "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),\"link\":\(JSONEscaping.quote(link.link)),"
+            "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),\"route\":\(route(link)),\"link\":\(JSONEscaping.quote(link.link)),"
             + "\"createdAt\":\(JSONEscaping.quote(timestampText(link.createdAt))),\"expiresAt\":\(expires)}")
     }
 
@@ -65,8 +65,13 @@ public struct WebhookEvent: Sendable, Equatable {
         let stamp = JSONEscaping.quote(timestampText(time))
         return (newID(),
                 "{\"type\":\"short_link.clicked\",\"timestamp\":\(stamp),\"data\":{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
-                    + "\"link\":\(JSONEscaping.quote(link.link)),\"count\":",
+                    + "\"route\":\(route(link)),\"link\":\(JSONEscaping.quote(link.link)),\"count\":",
                 ",\"time\":\(stamp)}}")
+    }
+
+    /// The link's route name as JSON: a string, or null when unknown.
+    private static func route(_ link: ShortLink) -> String {
+        link.route.map(JSONEscaping.quote) ?? "null"
     }
 
     /// `webhook.test`: the endpoint it was sent to.

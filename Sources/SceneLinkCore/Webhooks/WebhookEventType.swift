@@ -2,9 +2,9 @@
 ///
 /// | type | sent when | `data` |
 /// |---|---|---|
-/// | `short_link.created` | a short link was stored | `code`, `link`, `createdAt`, `expiresAt` |
+/// | `short_link.created` | a short link was stored | `code`, `route`, `link`, `createdAt`, `expiresAt` |
 /// | `short_link.deleted` | a short link was deleted by the admin API | `code` |
-/// | `short_link.clicked` | a click was counted | `code`, `link`, `count`, `time` |
+/// | `short_link.clicked` | a click was counted | `code`, `route`, `link`, `count`, `time` |
 /// | `claim.redeemed` | a deferred link's claim was redeemed (sent once claims exist) | `route`, `source` |
 /// | `webhook.test` | `POST /v1/webhooks/{id}/test` | `endpointId` |
 ///

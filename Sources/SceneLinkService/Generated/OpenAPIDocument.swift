@@ -1872,16 +1872,17 @@ components:
             type: { const: short_link.created }
             data:
               type: object
-              required: [code, link, createdAt, expiresAt]
+              required: [code, route, link, createdAt, expiresAt]
               properties:
                 code: { type: string }
+                route: { type: [string, "null"], description: The route the target resolved to at creation. }
                 link: { type: string }
                 createdAt: { type: string, format: date-time }
                 expiresAt: { type: [string, "null"], format: date-time }
       example:
         type: short_link.created
         timestamp: "2026-11-25T07:19:59.317Z"
-        data: { code: spring-sale, link: "fuelmoney://settings/premium", createdAt: "2026-11-25T07:19:59.317Z", expiresAt: null }
+        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", createdAt: "2026-11-25T07:19:59.317Z", expiresAt: null }
     ShortLinkDeletedEvent:
       allOf:
         - $ref: "#/components/schemas/WebhookEventBase"
@@ -1905,16 +1906,17 @@ components:
             type: { const: short_link.clicked }
             data:
               type: object
-              required: [code, link, count, time]
+              required: [code, route, link, count, time]
               properties:
                 code: { type: string }
+                route: { type: [string, "null"], description: The route the target resolved to at creation. }
                 link: { type: string }
                 count: { type: integer, minimum: 1, description: The link's clicks including this one. }
                 time: { type: string, format: date-time }
       example:
         type: short_link.clicked
         timestamp: "2026-11-25T07:20:03.328Z"
-        data: { code: spring-sale, link: "fuelmoney://settings/premium", count: 1, time: "2026-11-25T07:20:03.328Z" }
+        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", count: 1, time: "2026-11-25T07:20:03.328Z" }
     ClaimRedeemedEvent:
       description: Sent once deferred-link claims exist.
       allOf:

@@ -109,6 +109,8 @@ import Testing
             #expect(types == ["short_link.created", "short_link.clicked", "short_link.deleted"])
             let clicked = try #require(received.first { $0.text.contains("short_link.clicked") })
             #expect(try JSONParser.parse(clicked.body)["data"]?["count"] == .number("1"))
+            // The route the target resolved to when the link was created.
+            #expect(try JSONParser.parse(clicked.body)["data"]?["route"]?.stringValue?.isEmpty == false)
             #expect(!clicked.text.contains("127.0.0.1"))
             for _ in 0..<100 {
                 if try await Self.deliveries(client, endpoint.id).allSatisfy({ $0["state"]?.stringValue == "delivered" }) { break }
