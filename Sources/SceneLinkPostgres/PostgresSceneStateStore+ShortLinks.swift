@@ -15,9 +15,11 @@ import SceneLinkCore
 /// links are being created may miss a link created at that moment (listing again shows it).
 extension PostgresSceneStateStore: ShortLinkStore {
     public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
+        let event = WebhookEvent.shortLinkCreated(link)
         let parameters: [PostgresParameter] = [
             .bytes(link.code.hash), .text(link.code.rawValue), .text(link.link), .int64(Self.milliseconds(link.createdAt)),
-            link.expiresAt.map { .int64(Self.milliseconds($0)) } ?? .null,
+            link.expiresAt.map { .int64(Self.milliseconds($0)) } ?? .null, .text(event.id), .text(event.payload),
+            link.route.map { .text($0) } ?? .null,
         ]
         call(.createShortLink, parameters, kind: .write, lockOrder: Self.lockOrder(link.code),
              Self.flattening(completion)) { rows -> Result<ShortLink, ShortLinkStoreError> in
@@ -36,9 +38,12 @@ extension PostgresSceneStateStore: ShortLinkStore {
             guard let row = rows.first, var link = try Self.shortLink(row) else { return nil }
             if let now, !link.isExpired(at: now) {
                 link.clicks += 1
-                // Not awaited: see the extension's comment. A failed count loses one click, not the link.
-                self.call(.countShortLinkClick, [.bytes(code.hash)], kind: .write, lockOrder: Self.lockOrder(code),
-                          { _ in }) { _ in }
+                // Not awaited: see the extension's comment. A failed count loses one click (and its
+                // event, written by the same statement), not the link.
+                let event = WebhookEvent.shortLinkClickedTemplate(link, at: now)
+                self.call(.countShortLinkClick, [.bytes(code.hash), .text(event.id), .int64(Self.milliseconds(now)),
+                                                 .text(event.beforeCount), .text(event.afterCount)],
+                          kind: .write, lockOrder: Self.lockOrder(code), { _ in }) { _ in }
             }
             return link
         }
@@ -58,8 +63,11 @@ extension PostgresSceneStateStore: ShortLinkStore {
     }
 
     public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {
-        call(.deleteShortLink, [.bytes(code.hash)], kind: .write, lockOrder: Self.lockOrder(code),
-             Self.mapping(completion)) { !$0.isEmpty }
+        // Deleting has no caller's instant; the short_link.deleted event is stamped with this one.
+        let event = WebhookEvent.shortLinkDeleted(code, at: Date())
+        call(.deleteShortLink, [.bytes(code.hash), .text(event.id), .int64(Self.milliseconds(event.timestamp)),
+                                .text(event.payload)],
+             kind: .write, lockOrder: Self.lockOrder(code), Self.mapping(completion)) { !$0.isEmpty }
     }
 
     public func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int,
@@ -76,7 +84,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
         guard let code = try? ShortCode(try row.text(1)) else { return nil }
         return ShortLink(code: code, link: try row.text(2), createdAt: date(try row.int64(3)),
                          expiresAt: try row.int64OrNil(4).map(date), clicks: Int(clamping: try row.int64(5)),
-                         sequence: try row.int64(0))
+                         sequence: try row.int64(0), route: row.isNull(6) ? nil : try row.text(6))
     }
 
     /// Where a short-link write sorts in a group commit. Group writes lock in `lockOrder`

@@ -417,6 +417,42 @@ enum PostgresSchema {
             o_status := 0;
         END $$;
         """#,
+        // 5: webhook endpoints and the outbox of their deliveries, as SQLite's migration 4: one row
+        // per event and endpoint, written by the statement of the change that caused the event.
+        // Workers on every instance claim due rows with FOR UPDATE SKIP LOCKED.
+        #"""
+        CREATE TABLE webhook_endpoints (
+            sequence bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id text NOT NULL UNIQUE,
+            url text NOT NULL,
+            events text NOT NULL,
+            description text,
+            created_at bigint NOT NULL,
+            secret bytea NOT NULL,
+            previous_secret bytea,
+            previous_secret_expires_at bigint,
+            disabled_at bigint,
+            disabled_reason text
+        );
+        CREATE TABLE webhook_deliveries (
+            sequence bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            endpoint_id text NOT NULL,
+            message_id text NOT NULL,
+            event_type text NOT NULL,
+            event_timestamp bigint NOT NULL,
+            payload text NOT NULL,
+            state text NOT NULL DEFAULT 'pending',
+            attempts integer NOT NULL DEFAULT 0,
+            next_attempt_at bigint,
+            last_attempt_at bigint,
+            last_status integer,
+            last_error text
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+        CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, sequence);
+        -- The route name the target resolved to at creation, for the events.
+        ALTER TABLE short_links ADD COLUMN route text;
+        """#,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

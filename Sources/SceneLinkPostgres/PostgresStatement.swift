@@ -27,9 +27,43 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case deleteExpiredShortLinks = "delete_expired_short_links"
     case selectShortLink = "select_short_link"
     case selectShortLinks = "select_short_links"
+    case createWebhookEndpoint = "create_webhook_endpoint"
+    case selectWebhookEndpoints = "select_webhook_endpoints"
+    case selectWebhookEndpoint = "select_webhook_endpoint"
+    case deleteWebhookEndpoint = "delete_webhook_endpoint"
+    case rotateWebhookSecret = "rotate_webhook_secret"
+    case enqueueWebhookEvent = "enqueue_webhook_event"
+    case selectWebhookDeliveries = "select_webhook_deliveries"
+    case replayWebhookMessage = "replay_webhook_message"
+    case claimWebhookDeliveries = "claim_webhook_deliveries"
+    case markWebhookDelivered = "mark_webhook_delivered"
+    case markWebhookRetry = "mark_webhook_retry"
+    case markWebhookFailed = "mark_webhook_failed"
+    case selectWebhookStatistics = "select_webhook_statistics"
 
     /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
-    static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks"
+    static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks, route"
+    /// The columns `PostgresSceneStateStore+Webhooks` decodes an endpoint from, in order.
+    static let webhookEndpointColumns = """
+        id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
+        disabled_at, disabled_reason
+        """
+    /// The columns of a delivery, in order.
+    static let webhookDeliveryColumns = """
+        sequence, endpoint_id, message_id, event_type, event_timestamp, payload, state, attempts, \
+        next_attempt_at, last_attempt_at, last_status, last_error
+        """
+
+    /// Queues the event of a short-link change for every enabled endpoint subscribed to it, in
+    /// the statement of the change (a data-modifying `WITH` runs whether or not it is read), so
+    /// in its transaction. `source` is the CTE whose one row means the change happened.
+    private static func fanOut(_ type: String, source: String, messageID: String, timestamp: String, payload: String) -> String {
+        """
+        INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, event_timestamp, payload, next_attempt_at)
+            SELECT e.id, \(messageID), '\(type)', \(timestamp), \(payload), \(timestamp) FROM webhook_endpoints AS e, \(source)
+            WHERE e.disabled_at IS NULL AND position(',\(type),' IN e.events) > 0
+        """
+    }
 
     private typealias OID = PostgresParameter.TypeOID
     /// If-Match mode and revisions, If-None-Match mode and revisions (see `Precondition+Postgres`).
@@ -94,12 +128,29 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .createShortLink:
             // DO NOTHING rather than an error: a taken code must not abort the group commit it shares.
+            // $6 and $7: the id and body of its short_link.created event.
             return """
-                INSERT INTO short_links (code_hash, code, link, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
-                ON CONFLICT (code_hash) DO NOTHING RETURNING sequence
+                WITH link AS (
+                    INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route) VALUES ($1, $2, $3, $4, $5, $8)
+                    ON CONFLICT (code_hash) DO NOTHING RETURNING sequence),
+                event AS (\(Self.fanOut("short_link.created", source: "link", messageID: "$6", timestamp: "$4", payload: "$7")))
+                SELECT sequence FROM link
                 """
-        case .countShortLinkClick: return "UPDATE short_links SET clicks = clicks + 1 WHERE code_hash = $1"
-        case .deleteShortLink: return "DELETE FROM short_links WHERE code_hash = $1 RETURNING 1"
+        case .countShortLinkClick:
+            // $2 the event id, $3 the click's time, $4 and $5 the body before and after the new count.
+            return """
+                WITH link AS (UPDATE short_links SET clicks = clicks + 1 WHERE code_hash = $1 RETURNING clicks),
+                event AS (\(Self.fanOut("short_link.clicked", source: "link", messageID: "$2", timestamp: "$3",
+                                        payload: "$4 || link.clicks::text || $5")))
+                SELECT 1
+                """
+        case .deleteShortLink:
+            // $2, $3, $4: the id, time and body of its short_link.deleted event.
+            return """
+                WITH link AS (DELETE FROM short_links WHERE code_hash = $1 RETURNING 1),
+                event AS (\(Self.fanOut("short_link.deleted", source: "link", messageID: "$2", timestamp: "$3", payload: "$4")))
+                SELECT 1 FROM link
+                """
         case .deleteExpiredShortLinks:
             // SKIP LOCKED, as for sessions: sweeps on several instances at once take different
             // links and never wait for each other or for a click being counted.
@@ -113,6 +164,79 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE code_hash = $1"
         case .selectShortLinks:
             return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE sequence > $1 ORDER BY sequence LIMIT $2"
+        case .createWebhookEndpoint:
+            return """
+                INSERT INTO webhook_endpoints (\(Self.webhookEndpointColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                RETURNING 1
+                """
+        case .selectWebhookEndpoints:
+            return "SELECT \(Self.webhookEndpointColumns) FROM webhook_endpoints ORDER BY sequence"
+        case .selectWebhookEndpoint:
+            return "SELECT \(Self.webhookEndpointColumns) FROM webhook_endpoints WHERE id = $1"
+        case .deleteWebhookEndpoint:
+            return """
+                WITH deliveries AS (DELETE FROM webhook_deliveries WHERE endpoint_id = $1)
+                DELETE FROM webhook_endpoints WHERE id = $1 RETURNING 1
+                """
+        case .rotateWebhookSecret:
+            return """
+                UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = $3, secret = $2
+                WHERE id = $1 RETURNING \(Self.webhookEndpointColumns)
+                """
+        case .enqueueWebhookEvent:
+            return """
+                INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, event_timestamp, payload, next_attempt_at)
+                SELECT id, $2, $3, $4, $5, $4 FROM webhook_endpoints WHERE id = $1 RETURNING 1
+                """
+        case .selectWebhookDeliveries:
+            return """
+                SELECT \(Self.webhookDeliveryColumns) FROM webhook_deliveries WHERE endpoint_id = $1
+                ORDER BY sequence DESC LIMIT $2
+                """
+        case .replayWebhookMessage:
+            return """
+                INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, event_timestamp, payload, next_attempt_at)
+                SELECT endpoint_id, message_id, event_type, event_timestamp, payload, $3 FROM webhook_deliveries
+                WHERE endpoint_id = $1 AND message_id = $2 ORDER BY sequence DESC LIMIT 1
+                RETURNING 1
+                """
+        case .claimWebhookDeliveries:
+            // SKIP LOCKED: workers on several instances claim different rows and never wait for
+            // each other; the lease (next_attempt_at = $2) commits before anything is sent.
+            let delivery = Self.webhookDeliveryColumns.split(separator: ",")
+                .map { "d." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+            let endpoint = Self.webhookEndpointColumns.split(separator: ",")
+                .map { "e." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+            return """
+                WITH due AS (
+                    SELECT d.sequence FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
+                    WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND e.disabled_at IS NULL
+                    ORDER BY d.next_attempt_at, d.sequence LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
+                UPDATE webhook_deliveries AS d SET attempts = d.attempts + 1, next_attempt_at = $2
+                FROM due, webhook_endpoints AS e WHERE d.sequence = due.sequence AND e.id = d.endpoint_id
+                RETURNING \(delivery), \(endpoint)
+                """
+        case .markWebhookDelivered:
+            return """
+                UPDATE webhook_deliveries SET state = 'delivered', next_attempt_at = NULL, last_attempt_at = $2,
+                    last_status = $3, last_error = NULL WHERE sequence = $1
+                """
+        case .markWebhookRetry:
+            return """
+                UPDATE webhook_deliveries SET next_attempt_at = $2, last_attempt_at = $3, last_status = $4, last_error = $5
+                WHERE sequence = $1
+                """
+        case .markWebhookFailed:
+            // $5 = 1 disables the endpoint too, with the error as the reason.
+            return """
+                WITH failed AS (
+                    UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, last_attempt_at = $2,
+                        last_status = $3, last_error = $4 WHERE sequence = $1 RETURNING endpoint_id)
+                UPDATE webhook_endpoints AS e SET disabled_at = $2, disabled_reason = $4
+                FROM failed WHERE $5 = 1 AND e.id = failed.endpoint_id
+                """
+        case .selectWebhookStatistics:
+            return "SELECT count(*), min(event_timestamp) FROM webhook_deliveries WHERE state = 'pending'"
         }
     }
 
@@ -133,9 +257,23 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectSessionByTokenHash: return [OID.bytea]
         case .selectValue: return [OID.text, OID.text, OID.text]
         case .selectScene: return [OID.text, OID.text]
-        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8]
-        case .countShortLinkClick, .deleteShortLink, .selectShortLink: return [OID.bytea]
+        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text]
+        case .countShortLinkClick: return [OID.bytea, OID.text, OID.int8, OID.text, OID.text]
+        case .deleteShortLink: return [OID.bytea, OID.text, OID.int8, OID.text]
+        case .selectShortLink: return [OID.bytea]
         case .deleteExpiredShortLinks, .selectShortLinks: return [OID.int8, OID.int8]
+        case .createWebhookEndpoint:
+            return [OID.text, OID.text, OID.text, OID.text, OID.int8, OID.bytea, OID.bytea, OID.int8, OID.int8, OID.text]
+        case .selectWebhookEndpoints, .selectWebhookStatistics: return []
+        case .selectWebhookEndpoint, .deleteWebhookEndpoint: return [OID.text]
+        case .rotateWebhookSecret: return [OID.text, OID.bytea, OID.int8]
+        case .enqueueWebhookEvent: return [OID.text, OID.text, OID.text, OID.int8, OID.text]
+        case .selectWebhookDeliveries: return [OID.text, OID.int8]
+        case .replayWebhookMessage: return [OID.text, OID.text, OID.int8]
+        case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8]
+        case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
+        case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
+        case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
         }
     }
 }

@@ -93,6 +93,7 @@ public final class PostgresStoreRows: StoreRows {
                 case .integer: fields.append(.integer(try row.int64(index)))
                 case .bytes: fields.append(.bytes(try row.bytes(index)))
                 case .optionalInteger: fields.append(row.isNull(index) ? .null : .integer(try row.int64(index)))
+                case .optionalText: fields.append(row.isNull(index) ? .null : .text(try row.text(index)))
                 }
             }
             page.append(fields)
@@ -102,7 +103,7 @@ public final class PostgresStoreRows: StoreRows {
 
     private static func sqlType(_ kind: StoreTable.Kind) -> String {
         switch kind {
-        case .text: return "text"
+        case .text, .optionalText: return "text"
         case .integer, .optionalInteger: return "bigint"
         case .bytes: return "bytea"
         }

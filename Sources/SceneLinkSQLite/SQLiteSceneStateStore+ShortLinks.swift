@@ -20,8 +20,10 @@ extension SQLiteSceneStateStore: ShortLinkStore {
             case .success(var link?):
                 if let now, !link.isExpired(at: now) {
                     link.clicks += 1
-                    // Not awaited: see the type's comment. A failed count loses one click, not the link.
-                    self.write({ _ in }) { context in try context.shortLinks.countClick(code: code) }
+                    // Not awaited: see the type's comment. A failed count loses one click (and
+                    // its event, which shares the transaction), never the link.
+                    let clicked = link
+                    self.write({ _ in }) { context in try context.shortLinks.countClick(clicked, at: now) }
                 }
                 completion(.success(link))
             case .success(nil):
@@ -39,7 +41,8 @@ extension SQLiteSceneStateStore: ShortLinkStore {
     }
 
     public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {
-        writeShortLinks(completion) { writes in .success(try writes.delete(code: code)) }
+        // Deleting has no caller's instant; the `short_link.deleted` event is stamped with the commit's.
+        writeShortLinks(completion) { writes in .success(try writes.delete(code: code, at: Date())) }
     }
 
     public func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int,

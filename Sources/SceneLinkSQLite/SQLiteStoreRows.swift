@@ -62,6 +62,7 @@ public final class SQLiteStoreRows: StoreRows {
                 case .integer: return .integer(statement.int64(at: at))
                 case .bytes: return .bytes(statement.blob(at: at))
                 case .optionalInteger: return statement.isNull(at: at) ? .null : .integer(statement.int64(at: at))
+                case .optionalText: return statement.isNull(at: at) ? .null : .text(statement.text(at: at))
                 }
             })
         }

@@ -64,6 +64,42 @@ enum Schema {
         UPDATE sessions SET value_bytes = coalesce(
             (SELECT sum(length(bytes)) FROM scene_values WHERE scene_values.session_id = sessions.id), 0);
         """,
+        // 4: webhook endpoints and the outbox of their deliveries (one row per event and endpoint,
+        // written in the transaction of the change that caused the event). `events` is `,a,b,`.
+        // `secret` and `previous_secret` are the HMAC keys: signing needs them as they are.
+        // `short_links.route`: the route name the target resolved to at creation, for the events.
+        """
+        CREATE TABLE webhook_endpoints (
+            sequence INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            url TEXT NOT NULL,
+            events TEXT NOT NULL,
+            description TEXT,
+            created_at INTEGER NOT NULL,
+            secret BLOB NOT NULL,
+            previous_secret BLOB,
+            previous_secret_expires_at INTEGER,
+            disabled_at INTEGER,
+            disabled_reason TEXT
+        );
+        CREATE TABLE webhook_deliveries (
+            sequence INTEGER PRIMARY KEY,
+            endpoint_id TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            event_type TEXT NOT NULL,
+            event_timestamp INTEGER NOT NULL,
+            payload TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'pending',
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER,
+            last_attempt_at INTEGER,
+            last_status INTEGER,
+            last_error TEXT
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+        CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, sequence);
+        ALTER TABLE short_links ADD COLUMN route TEXT;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

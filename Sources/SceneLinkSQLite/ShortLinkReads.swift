@@ -3,7 +3,7 @@ import SceneLinkCore
 
 /// The short-link queries, prepared once per read connection (and on the writer for `:memory:`).
 final class ShortLinkReads {
-    static let columns = "sequence, code, link, created_at, expires_at, clicks"
+    static let columns = "sequence, code, link, created_at, expires_at, clicks, route"
 
     private let selectByHash: Statement
     private let selectPage: Statement
@@ -51,6 +51,7 @@ final class ShortLinkReads {
         return ShortLink(code: code, link: statement.text(at: 2),
                          createdAt: Date(millisecondsSince1970: statement.int64(at: 3)),
                          expiresAt: statement.isNull(at: 4) ? nil : Date(millisecondsSince1970: statement.int64(at: 4)),
-                         clicks: Int(statement.int64(at: 5)), sequence: statement.int64(at: 0))
+                         clicks: Int(statement.int64(at: 5)), sequence: statement.int64(at: 0),
+                         route: statement.isNull(at: 6) ? nil : statement.text(at: 6))
     }
 }

@@ -3,16 +3,19 @@ import Foundation
 import SceneLinkCore
 
 /// The short-link writes, prepared once on the writer connection. Each runs inside the
-/// writer's batch transaction and savepoint, like the scene-state writes.
+/// writer's batch transaction and savepoint, like the scene-state writes, and queues its
+/// webhook event in that same transaction.
 final class ShortLinkWrites {
     private let connection: Connection
+    private let webhooks: WebhookWrites
     private let insert, countClick, deleteByHash, deleteExpired: Statement
 
-    init(connection: Connection) throws(SQLiteError) {
+    init(connection: Connection, webhooks: WebhookWrites) throws(SQLiteError) {
         self.connection = connection
+        self.webhooks = webhooks
         insert = try connection.prepare(
-            "INSERT INTO short_links (code_hash, code, link, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-        countClick = try connection.prepare("UPDATE short_links SET clicks = clicks + 1 WHERE code_hash = ?1")
+            "INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        countClick = try connection.prepare("UPDATE short_links SET clicks = clicks + 1 WHERE code_hash = ?1 RETURNING clicks")
         deleteByHash = try connection.prepare("DELETE FROM short_links WHERE code_hash = ?1")
         deleteExpired = try connection.prepare("""
             DELETE FROM short_links WHERE sequence IN
@@ -25,7 +28,8 @@ final class ShortLinkWrites {
         do throws(SQLiteError) {
             try insert.run(.blob(link.code.hash), .text(link.code.rawValue), .text(link.link),
                            .integer(link.createdAt.millisecondsSince1970),
-                           link.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null)
+                           link.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
+                           link.route.map { .text($0) } ?? .null)
         } catch {
             if error.primaryCode == SQLITE_CONSTRAINT { return .failure(.codeExists(link.code)) }
             throw error
@@ -33,16 +37,30 @@ final class ShortLinkWrites {
         var stored = link
         stored.clicks = 0
         stored.sequence = connection.lastInsertRowID
+        try webhooks.publish(.shortLinkCreated) { .shortLinkCreated(stored) }
         return .success(stored)
     }
 
-    func countClick(code: ShortCode) throws(SQLiteError) {
-        try countClick.run(.blob(code.hash))
+    /// Counts a click on `link` made at `time`, and queues `short_link.clicked` with the new count.
+    func countClick(_ link: ShortLink, at time: Date) throws(SQLiteError) {
+        let statement = countClick
+        statement.reset()
+        var count: Int?
+        do {
+            defer { statement.reset() }
+            try statement.bind(.blob(link.code.hash))
+            if try statement.step() { count = Int(statement.int64(at: 0)) }
+            try statement.run()
+        }
+        guard let count else { return }
+        try webhooks.publish(.shortLinkClicked) { .shortLinkClicked(link, count: count, at: time) }
     }
 
-    func delete(code: ShortCode) throws(SQLiteError) -> Bool {
+    func delete(code: ShortCode, at time: Date) throws(SQLiteError) -> Bool {
         try deleteByHash.run(.blob(code.hash))
-        return connection.changes > 0
+        guard connection.changes > 0 else { return false }
+        try webhooks.publish(.shortLinkDeleted) { .shortLinkDeleted(code, at: time) }
+        return true
     }
 
     func deleteExpired(before cutoff: Date, limit: Int) throws(SQLiteError) -> Int {

@@ -11,6 +11,8 @@ final class WriteContext {
     let reads: ReadStatements
     /// The short-link writes (`SQLiteSceneStateStore+ShortLinks`).
     let shortLinks: ShortLinkWrites
+    /// The webhook endpoints and outbox (`SQLiteSceneStateStore+Webhooks`).
+    let webhooks: WebhookWrites
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
     /// The revision stored in `meta` as of the last commit.
@@ -27,7 +29,8 @@ final class WriteContext {
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
         reads = try ReadStatements(connection: connection)
-        shortLinks = try ShortLinkWrites(connection: connection)
+        webhooks = try WebhookWrites(connection: connection)
+        shortLinks = try ShortLinkWrites(connection: connection, webhooks: webhooks)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
@@ -92,6 +95,7 @@ final class WriteContext {
     /// Abandons the batch and reloads what the failed transaction may have advanced.
     func rollbackBatch() {
         try? runOnce(rollback)
+        webhooks.forgetSubscriptions()
         if let stored = try? storedRevision() { lastRevision = stored }
         persistedRevision = lastRevision
     }

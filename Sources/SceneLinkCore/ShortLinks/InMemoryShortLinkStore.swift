@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A `ShortLinkStore` in a dictionary behind a lock: the same rules as the SQLite store, no
-/// durability. Every operation answers at once, on the caller's thread.
+/// durability. Every operation answers at once, on the caller's thread. Given a webhook store,
+/// it queues the short-link events there as it changes (`WebhookStore` says which).
 public final class InMemoryShortLinkStore: ShortLinkStore {
     private struct State {
         var links: [ShortCode: ShortLink] = [:]
@@ -10,8 +11,11 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
     }
 
     private let state = Mutex(State())
+    private let webhooks: InMemoryWebhookStore?
 
-    public init() {}
+    public init(webhooks: InMemoryWebhookStore? = nil) {
+        self.webhooks = webhooks
+    }
 
     public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
         let result: Result<ShortLink, ShortLinkStoreError> = state.withLock { state in
@@ -21,6 +25,7 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
             stored.clicks = 0
             stored.sequence = state.lastSequence
             state.links[link.code] = stored
+            webhooks?.publish(.shortLinkCreated(stored))
             return .success(stored)
         }
         completion(result)
@@ -32,6 +37,7 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
             if let now, !link.isExpired(at: now) {
                 link.clicks += 1
                 state.links[code] = link
+                webhooks?.publish(.shortLinkClicked(link, count: link.clicks, at: now))
             }
             return link
         }
@@ -50,7 +56,11 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
     }
 
     public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {
-        let deleted = state.withLock { $0.links.removeValue(forKey: code) != nil }
+        let deleted = state.withLock { state in
+            guard state.links.removeValue(forKey: code) != nil else { return false }
+            webhooks?.publish(.shortLinkDeleted(code, at: Date()))
+            return true
+        }
         completion(.success(deleted))
     }
 

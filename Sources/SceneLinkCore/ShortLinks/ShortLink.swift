@@ -13,8 +13,13 @@ public struct ShortLink: Sendable, Equatable {
     public var clicks: Int
     /// The store's creation order, increasing; the listing's cursor.
     public var sequence: Int64
+    /// The name of the route the target resolved to when the link was created (webhook events
+    /// carry it); nil when unknown.
+    public var route: String?
 
-    public init(code: ShortCode, link: String, createdAt: Date, expiresAt: Date?, clicks: Int = 0, sequence: Int64 = 0) {
+    public init(code: ShortCode, link: String, createdAt: Date, expiresAt: Date?, clicks: Int = 0, sequence: Int64 = 0,
+                route: String? = nil) {
+        self.route = route
         self.code = code
         self.link = link
         self.createdAt = createdAt

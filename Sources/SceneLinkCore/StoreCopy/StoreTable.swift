@@ -13,6 +13,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case bytes
         /// An integer that may be NULL (a short link that never expires).
         case optionalInteger
+        /// Text that may be NULL (the route of a short link made before routes were kept).
+        case optionalText
     }
 
     /// Every column copied, key columns first.
@@ -28,7 +30,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
                     ("revision", .integer), ("bytes", .bytes)]
         case .shortLinks:
             return [("sequence", .integer), ("code_hash", .bytes), ("code", .text), ("link", .text),
-                    ("created_at", .integer), ("expires_at", .optionalInteger), ("clicks", .integer)]
+                    ("created_at", .integer), ("expires_at", .optionalInteger), ("clicks", .integer),
+                    ("route", .optionalText)]
         }
     }
 

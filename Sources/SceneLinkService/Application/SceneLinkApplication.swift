@@ -22,7 +22,8 @@ public final class SceneLinkApplication: Sendable {
     let adminServer: HTTPServer?
     /// What the application keeps everything in: scene state and short links, in one place so
     /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
-    typealias Store = SceneStateStore & ShortLinkStore
+    /// The webhook outbox lives beside short links, written by the same transactions.
+    typealias Store = SceneStateStore & ShortLinkStore & WebhookStore
     /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
     let store: any Store
     /// Closes the store at shutdown; answers the failure's sentence, if any.
@@ -39,6 +40,8 @@ public final class SceneLinkApplication: Sendable {
     let router: HTTPRouter
     /// The rate limits' buckets and refusal counts.
     public let rateLimiter: RateLimiter
+    /// Sends the webhook outbox's due deliveries (started by `start`, stopped before the store closes).
+    let webhookWorker: WebhookDeliveryWorker
     private let sources = Mutex<[DispatchSourceBox]>([])
     private let stopped = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
@@ -51,6 +54,7 @@ public final class SceneLinkApplication: Sendable {
         self.logger = logger
         let metrics = Metrics()
         self.metrics = metrics
+        let webhookMetrics = WebhookMetrics()
 
         let table: RouteTable
         do {
@@ -114,8 +118,10 @@ public final class SceneLinkApplication: Sendable {
                 return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
             },
             metrics: {
-                await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
-                                                       routePatterns: patterns.value ?? [], rateLimiter: rateLimiter)
+                let page = await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
+                                                                  routePatterns: patterns.value ?? [], rateLimiter: rateLimiter)
+                let queue = try? await awaiting { store.webhookQueueStatistics(completion: $0) }
+                return page + webhookMetrics.exposition(queue: queue, now: Date())
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -134,6 +140,11 @@ public final class SceneLinkApplication: Sendable {
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, configuration: configuration.shortLinks,
                                             clock: clock, metrics: metrics, linkPages: linkPages)
         shortLinks.register(on: &router)
+        // Admin routes, registered beside the short-link admin routes and sharing their token.
+        WebhookEndpoints(store: store, shortLinks: shortLinks, configuration: configuration.webhooks, clock: clock)
+            .register(on: &router)
+        webhookWorker = WebhookDeliveryWorker(store: store, configuration: configuration.webhooks, metrics: webhookMetrics,
+                                              logger: logger)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &router)
         QREndpoints(routes: routes).register(on: &router)
         let associations = AssociationEndpoints(table: table)
@@ -210,6 +221,7 @@ public final class SceneLinkApplication: Sendable {
         }
         if handlingSignals { installSignalHandlers() }
         startTimers()
+        webhookWorker.start()
         logger.log(.info, "startup", [
             ("host", .string(configuration.http.host)), ("port", .int(port)),
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
@@ -234,6 +246,7 @@ public final class SceneLinkApplication: Sendable {
         logger.log(.info, "shutdown", [("reason", .string(reason))])
         let finish: @Sendable () -> Void = { [self] in
             for box in sources.withLock({ $0 }) { box.source.cancel() }
+            webhookWorker.stop()
             closeStore()
             logger.log(.info, "stopped")
             logger.flush()

@@ -14,6 +14,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var sceneState = SceneStateEndpoints.Configuration()
     /// The admin token of the short-link routes; none turns them off.
     public var shortLinks = ShortLinkEndpoints.Configuration()
+    /// Webhook targets, retries and timeouts.
+    public var webhooks = WebhookEndpoints.Configuration()
     /// The route file; nil serves the built-in FuelMoney example app.
     public var routesPath: String?
     /// The SQLite database file; `:memory:` keeps everything in memory (tests).
@@ -114,6 +116,17 @@ extension ServiceConfiguration {
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.nextAdminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token-next")
                }, show: { $0.shortLinks.nextAdminToken == nil ? "(none)" : "(set)" }),
+        Option(name: "webhook-allow-private", valueName: "on|off",
+               help: "Allow webhook targets over http and on loopback, private, link-local or multicast addresses (tests, internal receivers).",
+               apply: { config, value throws(ConfigurationError) in
+                   config.webhooks.allowPrivate = try ValueParser.switchValue(value, flag: "webhook-allow-private")
+               }, show: { $0.webhooks.allowPrivate ? "on" : "off" }),
+        Option(name: "webhook-retry-schedule", valueName: "DURATIONS",
+               help: "Delay before each webhook attempt, comma-separated; the count is the number of attempts.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.webhooks.retrySchedule = try WebhookRetrySchedule.parse(value, flag: "webhook-retry-schedule")
+               }, show: { $0.webhooks.retrySchedule.text }),
+        .duration("webhook-timeout", \.webhooks.timeout, help: "Time one webhook attempt may take, connecting included."),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
                  help: "Open connections at most; more are refused with 503."),
         .integer("max-requests-per-connection", \.http.maxRequestsPerConnection, in: 1...Int(Int32.max),

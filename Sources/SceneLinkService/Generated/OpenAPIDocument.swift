@@ -41,6 +41,10 @@ tags:
     description: Values saved per session, scene and key.
   - name: short-links
     description: Short links (`https://HOST/s/CODE`) that stand for longer links, with click counts.
+  - name: webhooks
+    description: |
+      Endpoints of the team's own systems that receive SceneLink's events, signed as Standard
+      Webhooks and delivered from a durable outbox (see the `webhooks` section for the payloads).
   - name: operations
     description: Health, readiness, metrics and this document.
 paths:
@@ -550,6 +554,201 @@ paths:
         "404": { $ref: "#/components/responses/ShortLinkNotFoundProblem" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/webhooks:
+    post:
+      tags: [webhooks]
+      operationId: createWebhook
+      summary: Register a webhook endpoint
+      description: |
+        Registers `url` to receive the listed event types (`webhook.test` is always sent). The
+        answer carries the endpoint's signing secret (`whsec_…`) this once; it is not shown again.
+        `url` must be https and must not be, or resolve to, a loopback, private, link-local or
+        multicast address (422), unless scenelink runs with `--webhook-allow-private`. Needs the
+        admin token, as the short-link admin routes do.
+      security: [{ adminToken: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/WebhookRequest" }
+            example: { url: "https://crm.example.com/hooks/scenelink", events: [short_link.clicked], description: CRM }
+      responses:
+        "201":
+          description: The new endpoint, with its secret.
+          headers:
+            Location:
+              required: true
+              schema: { type: string }
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookEndpointWithSecret" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "422": { $ref: "#/components/responses/WebhookTargetRefused" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+    get:
+      tags: [webhooks]
+      operationId: listWebhooks
+      summary: List webhook endpoints
+      description: Every endpoint, oldest first, without secrets. Needs the admin token.
+      security: [{ adminToken: [] }]
+      responses:
+        "200":
+          description: The endpoints.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookList" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/webhooks/{id}:
+    parameters:
+      - $ref: "#/components/parameters/WebhookID"
+    get:
+      tags: [webhooks]
+      operationId: getWebhook
+      summary: Get a webhook endpoint
+      description: The endpoint, without its secret; `enabled` is false once a 410 or the last failed attempt disabled it.
+      security: [{ adminToken: [] }]
+      responses:
+        "200":
+          description: The endpoint.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookEndpoint" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+    delete:
+      tags: [webhooks]
+      operationId: deleteWebhook
+      summary: Delete a webhook endpoint
+      description: The endpoint and its deliveries (pending ones included) are deleted.
+      security: [{ adminToken: [] }]
+      responses:
+        "204": { description: The endpoint is gone. }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/webhooks/{id}/rotate-secret:
+    parameters:
+      - $ref: "#/components/parameters/WebhookID"
+    post:
+      tags: [webhooks]
+      operationId: rotateWebhookSecret
+      summary: Rotate an endpoint's secret
+      description: |
+        A new secret signs every delivery from now on; the previous one keeps signing beside it
+        (`webhook-signature` then carries two space-separated signatures) until
+        `previousSecretExpiresAt`: 24 hours by default, or `overlapSeconds` (0 to 7 days).
+      security: [{ adminToken: [] }]
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              properties:
+                overlapSeconds: { type: integer, minimum: 0, maximum: 604800 }
+      responses:
+        "200":
+          description: The endpoint with its new secret (shown this once).
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookEndpointWithSecret" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/webhooks/{id}/test:
+    parameters:
+      - $ref: "#/components/parameters/WebhookID"
+    post:
+      tags: [webhooks]
+      operationId: testWebhook
+      summary: Send a webhook.test event
+      description: Queues a `webhook.test` event for this endpoint; it is delivered as any other event.
+      security: [{ adminToken: [] }]
+      responses:
+        "202":
+          description: Queued.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookQueued" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/webhooks/{id}/deliveries:
+    parameters:
+      - $ref: "#/components/parameters/WebhookID"
+    get:
+      tags: [webhooks]
+      operationId: listWebhookDeliveries
+      summary: List an endpoint's deliveries
+      description: The latest deliveries, newest first, with their attempts, state, next attempt and last error.
+      security: [{ adminToken: [] }]
+      parameters:
+        - name: limit
+          in: query
+          required: false
+          description: Deliveries to list, 1 to 500.
+          schema: { type: integer, minimum: 1, maximum: 500, default: 50 }
+      responses:
+        "200":
+          description: The deliveries.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookDeliveryList" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/webhooks/{id}/deliveries/{messageId}/replay:
+    parameters:
+      - $ref: "#/components/parameters/WebhookID"
+      - name: messageId
+        in: path
+        required: true
+        description: The `webhook-id` of the message to send again.
+        schema: { type: string, minLength: 1, maxLength: 128 }
+    post:
+      tags: [webhooks]
+      operationId: replayWebhookMessage
+      summary: Send a message again
+      description: Queues the message again for this endpoint, with the same `webhook-id` and body, from its first attempt.
+      security: [{ adminToken: [] }]
+      responses:
+        "202":
+          description: Queued.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookQueued" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /s/{code}:
     parameters:
       - $ref: "#/components/parameters/ShortCode"
@@ -1036,6 +1235,92 @@ paths:
             application/problem+json:
               schema: { $ref: "#/components/schemas/Problem" }
         "414": { $ref: "#/components/responses/URITooLong" }
+webhooks:
+  short_link.created:
+    post:
+      operationId: shortLinkCreatedEvent
+      summary: A short link was created
+      description: |
+        POSTed to every enabled endpoint subscribed to the type, with `webhook-id` (the same on
+        every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the
+        base64 HMAC-SHA256 of `id.timestamp.body`; two space-separated during a rotation).
+        Answer 2xx to acknowledge; 410 disables the endpoint; anything else is retried.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ShortLinkCreatedEvent" }
+      responses:
+        "200": { description: Acknowledged (any 2xx). }
+        "410": { description: The endpoint is disabled; no more deliveries. }
+  short_link.deleted:
+    post:
+      operationId: shortLinkDeletedEvent
+      summary: A short link was deleted
+      description: |
+        POSTed to every enabled endpoint subscribed to the type, with `webhook-id` (the same on
+        every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the
+        base64 HMAC-SHA256 of `id.timestamp.body`; two space-separated during a rotation).
+        Answer 2xx to acknowledge; 410 disables the endpoint; anything else is retried.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ShortLinkDeletedEvent" }
+      responses:
+        "200": { description: Acknowledged (any 2xx). }
+        "410": { description: The endpoint is disabled; no more deliveries. }
+  short_link.clicked:
+    post:
+      operationId: shortLinkClickedEvent
+      summary: A short link was followed
+      description: |
+        POSTed to every enabled endpoint subscribed to the type, with `webhook-id` (the same on
+        every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the
+        base64 HMAC-SHA256 of `id.timestamp.body`; two space-separated during a rotation).
+        Answer 2xx to acknowledge; 410 disables the endpoint; anything else is retried.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ShortLinkClickedEvent" }
+      responses:
+        "200": { description: Acknowledged (any 2xx). }
+        "410": { description: The endpoint is disabled; no more deliveries. }
+  claim.redeemed:
+    post:
+      operationId: claimRedeemedEvent
+      summary: A deferred link's claim was redeemed
+      description: |
+        POSTed to every enabled endpoint subscribed to the type, with `webhook-id` (the same on
+        every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the
+        base64 HMAC-SHA256 of `id.timestamp.body`; two space-separated during a rotation).
+        Answer 2xx to acknowledge; 410 disables the endpoint; anything else is retried.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ClaimRedeemedEvent" }
+      responses:
+        "200": { description: Acknowledged (any 2xx). }
+        "410": { description: The endpoint is disabled; no more deliveries. }
+  webhook.test:
+    post:
+      operationId: webhookTestEvent
+      summary: A test event
+      description: |
+        POSTed to every enabled endpoint subscribed to the type, with `webhook-id` (the same on
+        every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the
+        base64 HMAC-SHA256 of `id.timestamp.body`; two space-separated during a rotation).
+        Answer 2xx to acknowledge; 410 disables the endpoint; anything else is retried.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/WebhookTestEvent" }
+      responses:
+        "200": { description: Acknowledged (any 2xx). }
+        "410": { description: The endpoint is disabled; no more deliveries. }
 components:
   links:
     RestoreSavedValue:
@@ -1147,6 +1432,12 @@ components:
       description: The value's key (as in `@SceneStorage("path")`); letters, digits and `-._~`, 1 to 128 characters, not `.` or `..`.
       schema: { type: string, pattern: "^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}$" }
       example: path
+    WebhookID:
+      name: id
+      in: path
+      required: true
+      description: The endpoint's id (`ep_…`).
+      schema: { type: string, minLength: 1, maxLength: 128 }
     ShortCode:
       name: code
       in: path
@@ -1386,6 +1677,16 @@ components:
             detail: No route matches /settings/acount. The closest routes are /settings/account, /settings/fixed, /settings.
             path: /settings/acount
             closest: [/settings/account, /settings/fixed, /settings]
+    WebhookNotFound:
+      description: No webhook endpoint has this id (`webhook-not-found`), or it never had this message (`webhook-message-not-found`).
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    WebhookTargetRefused:
+      description: The url is not https, carries credentials, or is or resolves to a refused address (`webhook-target-refused`).
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
     ShortLinkNotFoundProblem:
       description: No short link has this code.
       content:
@@ -1650,6 +1951,156 @@ components:
           type: object
           propertyNames: { pattern: "^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,128}$" }
           additionalProperties: { $ref: "#/components/schemas/SceneValueUpdate" }
+    WebhookEventType:
+      type: string
+      enum: [short_link.created, short_link.deleted, short_link.clicked, claim.redeemed, webhook.test]
+    WebhookRequest:
+      type: object
+      required: [url, events]
+      additionalProperties: false
+      properties:
+        url: { type: string, minLength: 1, maxLength: 2048, description: "https URL events are POSTed to." }
+        events:
+          type: array
+          minItems: 1
+          items: { $ref: "#/components/schemas/WebhookEventType" }
+        description: { type: [string, "null"], maxLength: 256 }
+    WebhookEndpoint:
+      type: object
+      required: [id, url, events, description, createdAt, enabled, disabledAt, disabledReason, previousSecretExpiresAt]
+      properties:
+        id: { type: string }
+        url: { type: string }
+        events: { type: array, items: { $ref: "#/components/schemas/WebhookEventType" } }
+        description: { type: [string, "null"] }
+        createdAt: { type: string, format: date-time }
+        enabled: { type: boolean }
+        disabledAt: { type: [string, "null"], format: date-time }
+        disabledReason: { type: [string, "null"] }
+        previousSecretExpiresAt:
+          type: [string, "null"]
+          format: date-time
+          description: While a rotation's overlap lasts, when the previous secret stops signing.
+    WebhookEndpointWithSecret:
+      allOf:
+        - $ref: "#/components/schemas/WebhookEndpoint"
+        - type: object
+          required: [secret]
+          properties:
+            secret: { type: string, pattern: "^whsec_[A-Za-z0-9+/=]+$", description: The signing secret; shown only here. }
+    WebhookList:
+      type: object
+      required: [webhooks]
+      properties:
+        webhooks: { type: array, items: { $ref: "#/components/schemas/WebhookEndpoint" } }
+    WebhookDelivery:
+      type: object
+      required: [messageId, type, timestamp, state, attempts, nextAttemptAt, lastAttemptAt, lastStatus, lastError]
+      properties:
+        messageId: { type: string, description: "The `webhook-id`, the same on every attempt." }
+        type: { $ref: "#/components/schemas/WebhookEventType" }
+        timestamp: { type: string, format: date-time }
+        state: { type: string, enum: [pending, delivered, failed] }
+        attempts: { type: integer, minimum: 0 }
+        nextAttemptAt: { type: [string, "null"], format: date-time }
+        lastAttemptAt: { type: [string, "null"], format: date-time }
+        lastStatus: { type: [integer, "null"] }
+        lastError: { type: [string, "null"] }
+    WebhookDeliveryList:
+      type: object
+      required: [deliveries]
+      properties:
+        deliveries: { type: array, items: { $ref: "#/components/schemas/WebhookDelivery" } }
+    WebhookQueued:
+      type: object
+      required: [messageId]
+      properties:
+        messageId: { type: string }
+    WebhookEventBase:
+      type: object
+      required: [type, timestamp, data]
+      properties:
+        timestamp: { type: string, format: date-time, description: "When it happened (RFC 3339, UTC, milliseconds)." }
+    ShortLinkCreatedEvent:
+      allOf:
+        - $ref: "#/components/schemas/WebhookEventBase"
+        - type: object
+          properties:
+            type: { const: short_link.created }
+            data:
+              type: object
+              required: [code, route, link, createdAt, expiresAt]
+              properties:
+                code: { type: string }
+                route: { type: [string, "null"], description: The route the target resolved to at creation. }
+                link: { type: string }
+                createdAt: { type: string, format: date-time }
+                expiresAt: { type: [string, "null"], format: date-time }
+      example:
+        type: short_link.created
+        timestamp: "2026-11-25T07:19:59.317Z"
+        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", createdAt: "2026-11-25T07:19:59.317Z", expiresAt: null }
+    ShortLinkDeletedEvent:
+      allOf:
+        - $ref: "#/components/schemas/WebhookEventBase"
+        - type: object
+          properties:
+            type: { const: short_link.deleted }
+            data:
+              type: object
+              required: [code]
+              properties:
+                code: { type: string }
+      example:
+        type: short_link.deleted
+        timestamp: "2026-11-25T08:02:11.004Z"
+        data: { code: spring-sale }
+    ShortLinkClickedEvent:
+      allOf:
+        - $ref: "#/components/schemas/WebhookEventBase"
+        - type: object
+          properties:
+            type: { const: short_link.clicked }
+            data:
+              type: object
+              required: [code, route, link, count, time]
+              properties:
+                code: { type: string }
+                route: { type: [string, "null"], description: The route the target resolved to at creation. }
+                link: { type: string }
+                count: { type: integer, minimum: 1, description: The link's clicks including this one. }
+                time: { type: string, format: date-time }
+      example:
+        type: short_link.clicked
+        timestamp: "2026-11-25T07:20:03.328Z"
+        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", count: 1, time: "2026-11-25T07:20:03.328Z" }
+    ClaimRedeemedEvent:
+      description: Sent once deferred-link claims exist.
+      allOf:
+        - $ref: "#/components/schemas/WebhookEventBase"
+        - type: object
+          properties:
+            type: { const: claim.redeemed }
+            data:
+              type: object
+              properties:
+                route: { type: string }
+                source: { type: string }
+    WebhookTestEvent:
+      allOf:
+        - $ref: "#/components/schemas/WebhookEventBase"
+        - type: object
+          properties:
+            type: { const: webhook.test }
+            data:
+              type: object
+              required: [endpointId]
+              properties:
+                endpointId: { type: string }
+      example:
+        type: webhook.test
+        timestamp: "2026-11-25T07:21:00.000Z"
+        data: { endpointId: ep_U_oED-ZI7YxTV2wH }
     ShortLinkRequest:
       type: object
       required: [link]

@@ -22,18 +22,21 @@ extension ShortLinkEndpoints {
         guard ShortCode.codeText(inShortLink: parsed.link, hosts: table.hosts) == nil else {
             return responder.respond(ShortLinkProblems.targetIsShortLink.response())
         }
+        let route: String?
         do {
             _ = try table.resolve(parsed.link, format: .navigationPath)
+            route = try table.routeName(of: parsed.link)
         } catch {
             return responder.respond(ShortLinkProblems.targetDoesNotResolve(error).response())
         }
-        insert(parsed, createdAt: now, responder: responder, attempt: 1)
+        insert(parsed, route: route, createdAt: now, responder: responder, attempt: 1)
     }
 
     /// Stores the link under its alias or a new random code. A random code that is taken (a
     /// collision of 72-bit codes, not expected) is drawn again, once.
-    private func insert(_ parsed: ShortLinkRequest, createdAt: Date, responder: HTTPResponder, attempt: Int) {
-        let link = ShortLink(code: parsed.alias ?? .random(), link: parsed.link, createdAt: createdAt, expiresAt: parsed.expiresAt)
+    private func insert(_ parsed: ShortLinkRequest, route: String?, createdAt: Date, responder: HTTPResponder, attempt: Int) {
+        let link = ShortLink(code: parsed.alias ?? .random(), link: parsed.link, createdAt: createdAt, expiresAt: parsed.expiresAt,
+                             route: route)
         store.createShortLink(link) { [routes] result in
             switch result {
             case .success(let stored):
@@ -43,7 +46,7 @@ extension ShortLinkEndpoints {
                 response.headers.set("Cache-Control", "no-store")
                 responder.respond(response)
             case .failure(.codeExists) where parsed.alias == nil && attempt == 1:
-                insert(parsed, createdAt: createdAt, responder: responder, attempt: 2)
+                insert(parsed, route: route, createdAt: createdAt, responder: responder, attempt: 2)
             case .failure(let error):
                 responder.respond(ShortLinkProblems.store(error))
             }

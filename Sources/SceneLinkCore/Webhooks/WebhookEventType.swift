@@ -1,0 +1,18 @@
+/// The events SceneLink sends to webhook endpoints. An endpoint subscribes to some of them.
+///
+/// | type | sent when | `data` |
+/// |---|---|---|
+/// | `short_link.created` | a short link was stored | `code`, `route`, `link`, `createdAt`, `expiresAt` |
+/// | `short_link.deleted` | a short link was deleted by the admin API | `code` |
+/// | `short_link.clicked` | a click was counted | `code`, `route`, `link`, `count`, `time` |
+/// | `claim.redeemed` | a deferred link's claim was redeemed (sent once claims exist) | `route`, `source` |
+/// | `webhook.test` | `POST /v1/webhooks/{id}/test` | `endpointId` |
+///
+/// No event carries a visitor's address or User-Agent.
+public enum WebhookEventType: String, Sendable, CaseIterable, Codable {
+    case shortLinkCreated = "short_link.created"
+    case shortLinkDeleted = "short_link.deleted"
+    case shortLinkClicked = "short_link.clicked"
+    case claimRedeemed = "claim.redeemed"
+    case webhookTest = "webhook.test"
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// How a webhook store answers an operation: once, with the result or the failure.
+public typealias WebhookCompletion<Value> = @Sendable (Result<Value, WebhookStoreError>) -> Void
+
+/// Webhook endpoints and the durable outbox of their deliveries. `SQLiteSceneStateStore` and
+/// `PostgresSceneStateStore` keep them beside short links, `InMemoryWebhookStore` is the fake.
+///
+/// **The outbox.** A store that is also a `ShortLinkStore` queues `short_link.created`,
+/// `short_link.deleted` and `short_link.clicked` for every enabled endpoint subscribed to them
+/// *in the same transaction* as the change that caused them: a crash can neither lose an event
+/// nor queue one for a change that did not commit. Each (event, endpoint) pair is one delivery.
+///
+/// **Claims.** A worker claims due deliveries with `claimWebhookDeliveries`, which counts the
+/// attempt and moves the delivery's next attempt to `leaseUntil` in the same statement: if the
+/// worker dies mid-attempt the delivery becomes due again then (same message id). PostgreSQL
+/// claims with `FOR UPDATE SKIP LOCKED`, so several instances share one outbox and each attempt
+/// is made by one of them.
+///
+/// Every operation answers through its `completion`, exactly once.
+public protocol WebhookStore: Sendable {
+    /// Stores a new endpoint.
+    func createWebhookEndpoint(_ endpoint: WebhookEndpoint, completion: @escaping WebhookCompletion<WebhookEndpoint>)
+    /// Every endpoint, oldest first.
+    func webhookEndpoints(completion: @escaping WebhookCompletion<[WebhookEndpoint]>)
+    /// One endpoint; nil when none has this id.
+    func webhookEndpoint(id: String, completion: @escaping WebhookCompletion<WebhookEndpoint?>)
+    /// Deletes an endpoint and its deliveries. Answers false when there was none.
+    func deleteWebhookEndpoint(id: String, completion: @escaping WebhookCompletion<Bool>)
+    /// Makes `secret` the endpoint's secret; the old one keeps signing until `previousExpiresAt`.
+    /// Answers the updated endpoint, nil when none has this id.
+    func rotateWebhookSecret(id: String, to secret: WebhookSecret, previousExpiresAt: Date,
+                             completion: @escaping WebhookCompletion<WebhookEndpoint?>)
+    /// Queues `event` for one endpoint, due at once (`webhook.test`). Answers false when no endpoint has this id.
+    func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String, completion: @escaping WebhookCompletion<Bool>)
+    /// The endpoint's latest `limit` deliveries, newest first.
+    func webhookDeliveries(endpointID: String, limit: Int, completion: @escaping WebhookCompletion<[WebhookDelivery]>)
+    /// Queues the message `messageID` again for the endpoint (same id and body, attempts from
+    /// zero, due at `now`). Answers false when the endpoint never had that message.
+    func replayWebhookMessage(endpointID: String, messageID: String, now: Date,
+                              completion: @escaping WebhookCompletion<Bool>)
+    /// Claims up to `limit` pending deliveries due at `now` to enabled endpoints, oldest due
+    /// first: each gets one more attempt counted and its next attempt moved to `leaseUntil`.
+    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int,
+                                completion: @escaping WebhookCompletion<[WebhookDispatch]>)
+    /// Records the attempt on delivery `sequence` made at `at`.
+    func recordWebhookAttempt(sequence: Int64, outcome: WebhookAttemptOutcome, at: Date,
+                              completion: @escaping WebhookCompletion<Void>)
+    /// The pending backlog.
+    func webhookQueueStatistics(completion: @escaping WebhookCompletion<WebhookQueueStatistics>)
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SceneLinkCore
+
+/// Webhook endpoints and their outbox in the same file as short links (migration 4). Every
+/// operation, reads too, runs on the writer: the outbox rows are written by the short-link
+/// writes' own transactions, claims are serialised by the one writer, and the admin listings
+/// see every acknowledged change. Changes are acknowledged after their group commit.
+extension SQLiteSceneStateStore: WebhookStore {
+    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, completion: @escaping WebhookCompletion<WebhookEndpoint>) {
+        webhookWrite(completion) { webhooks in
+            try webhooks.create(endpoint)
+            return endpoint
+        }
+    }
+
+    public func webhookEndpoints(completion: @escaping WebhookCompletion<[WebhookEndpoint]>) {
+        webhookWrite(completion) { try $0.endpoints() }
+    }
+
+    public func webhookEndpoint(id: String, completion: @escaping WebhookCompletion<WebhookEndpoint?>) {
+        webhookWrite(completion) { try $0.endpoint(id: id) }
+    }
+
+    public func deleteWebhookEndpoint(id: String, completion: @escaping WebhookCompletion<Bool>) {
+        webhookWrite(completion) { try $0.delete(id: id) }
+    }
+
+    public func rotateWebhookSecret(id: String, to secret: WebhookSecret, previousExpiresAt: Date,
+                                    completion: @escaping WebhookCompletion<WebhookEndpoint?>) {
+        webhookWrite(completion) { try $0.rotate(id: id, to: secret, previousExpiresAt: previousExpiresAt) }
+    }
+
+    public func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String, completion: @escaping WebhookCompletion<Bool>) {
+        webhookWrite(completion) { try $0.enqueue(event, endpointID: endpointID, due: event.timestamp) }
+    }
+
+    public func webhookDeliveries(endpointID: String, limit: Int, completion: @escaping WebhookCompletion<[WebhookDelivery]>) {
+        webhookWrite(completion) { try $0.deliveries(endpointID: endpointID, limit: limit) }
+    }
+
+    public func replayWebhookMessage(endpointID: String, messageID: String, now: Date,
+                                     completion: @escaping WebhookCompletion<Bool>) {
+        webhookWrite(completion) { try $0.replay(endpointID: endpointID, messageID: messageID, now: now) }
+    }
+
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int,
+                                       completion: @escaping WebhookCompletion<[WebhookDispatch]>) {
+        webhookWrite(completion) { try $0.claim(now: now, leaseUntil: leaseUntil, limit: limit) }
+    }
+
+    public func recordWebhookAttempt(sequence: Int64, outcome: WebhookAttemptOutcome, at: Date,
+                                     completion: @escaping WebhookCompletion<Void>) {
+        webhookWrite(completion) { try $0.record(sequence: sequence, outcome: outcome, at: at) }
+    }
+
+    public func webhookQueueStatistics(completion: @escaping WebhookCompletion<WebhookQueueStatistics>) {
+        webhookWrite(completion) { try $0.statistics() }
+    }
+
+    private func webhookWrite<T: Sendable>(_ completion: @escaping WebhookCompletion<T>,
+                                           _ body: @escaping @Sendable (WebhookWrites) throws -> T) {
+        write({ (result: Result<T, SceneStateStoreError>) in
+            completion(result.mapError { error in
+                switch error {
+                case .closed: return .closed
+                case .storage(let message): return .storage(message: message)
+                case .unavailable(let message): return .unavailable(message: message)
+                default: return .storage(message: error.description)
+                }
+            })
+        }) { context in try body(context.webhooks) }
+    }
+}

@@ -1,0 +1,212 @@
+import Dispatch
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+
+extension WebhookEndpoints {
+    /// `POST /v1/webhooks`: 201 with the endpoint and its secret.
+    func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        let parsed: WebhookRequest
+        do {
+            parsed = try WebhookRequest(body: request.body)
+        } catch {
+            return responder.respond(error.response())
+        }
+        let url: URL
+        do {
+            url = try WebhookTarget.validate(parsed.url, allowPrivate: configuration.allowPrivate)
+        } catch {
+            return responder.respond(WebhookProblems.refusedTarget(error).response())
+        }
+        let now = clock.now()
+        let allowPrivate = configuration.allowPrivate
+        // Resolving blocks: off the connection's I/O queue.
+        DispatchQueue.global().async { [store] in
+            if !allowPrivate, let host = url.host {
+                do throws(WebhookTarget.Refusal) {
+                    try WebhookTarget.checkResolved(host: host)
+                } catch {
+                    return responder.respond(WebhookProblems.refusedTarget(error).response())
+                }
+            }
+            let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
+                                           createdAt: now, secret: .random())
+            store.createWebhookEndpoint(endpoint) { result in
+                switch result {
+                case .success(let stored):
+                    var response = HTTPResponse.json(Self.json(stored, now: now, withSecret: true), status: .created)
+                    response.headers.set("Location", "\(Self.collectionPattern)/\(stored.id)")
+                    response.headers.set("Cache-Control", "no-store")
+                    responder.respond(response)
+                case .failure(let error):
+                    responder.respond(WebhookProblems.store(error))
+                }
+            }
+        }
+    }
+
+    /// `GET /v1/webhooks`: every endpoint, oldest first, without secrets.
+    func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        let now = clock.now()
+        store.webhookEndpoints { result in
+            switch result {
+            case .success(let endpoints):
+                let items = endpoints.map { Self.json($0, now: now, withSecret: false) }.joined(separator: ",")
+                responder.respond(Self.noStore(.json("{\"webhooks\":[\(items)]}")))
+            case .failure(let error):
+                responder.respond(WebhookProblems.store(error))
+            }
+        }
+    }
+
+    /// `GET /v1/webhooks/{id}`.
+    func show(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        let now = clock.now()
+        store.webhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
+            switch result {
+            case .success(let endpoint?): responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: false))))
+            case .success(nil): responder.respond(WebhookProblems.notFound.response())
+            case .failure(let error): responder.respond(WebhookProblems.store(error))
+            }
+        }
+    }
+
+    /// `DELETE /v1/webhooks/{id}`: 204.
+    func delete(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        store.deleteWebhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
+            switch result {
+            case .success(true): responder.respond(HTTPResponse(status: .noContent))
+            case .success(false): responder.respond(WebhookProblems.notFound.response())
+            case .failure(let error): responder.respond(WebhookProblems.store(error))
+            }
+        }
+    }
+
+    /// `POST /v1/webhooks/{id}/rotate-secret`, optionally `{"overlapSeconds": N}` (0 to 7 days):
+    /// a new secret; the old one keeps signing for the overlap (24 h by default).
+    func rotate(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        var overlap = Configuration.seconds(configuration.rotationOverlap)
+        if !request.body.isEmpty {
+            guard let document = try? JSONParser.parse(request.body), let members = document.objectMembers,
+                  members.allSatisfy({ $0.key == "overlapSeconds" }) else {
+                return responder.respond(WebhookProblems.badBody(
+                    "The body must be empty or {\"overlapSeconds\": N}, how long the old secret keeps signing.").response())
+            }
+            if let value = document["overlapSeconds"] {
+                guard case .number(let text) = value, let seconds = Int(text), (0...604_800).contains(seconds) else {
+                    return responder.respond(WebhookProblems.badBody(
+                        "\"overlapSeconds\" takes a whole number of seconds from 0 to 604800 (7 days).").response())
+                }
+                overlap = TimeInterval(seconds)
+            }
+        }
+        let now = clock.now()
+        store.rotateWebhookSecret(id: request.pathParameters["id"] ?? "", to: .random(),
+                                  previousExpiresAt: now.addingTimeInterval(overlap)) { result in
+            switch result {
+            case .success(let endpoint?): responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: true))))
+            case .success(nil): responder.respond(WebhookProblems.notFound.response())
+            case .failure(let error): responder.respond(WebhookProblems.store(error))
+            }
+        }
+    }
+
+    /// `POST /v1/webhooks/{id}/test`: 202 `{"messageId"}`, a `webhook.test` event queued.
+    func test(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        let id = request.pathParameters["id"] ?? ""
+        let event = WebhookEvent.webhookTest(endpointID: id, at: clock.now())
+        store.enqueueWebhookEvent(event, endpointID: id) { result in
+            switch result {
+            case .success(true):
+                responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(event.id))}", status: Self.accepted)))
+            case .success(false): responder.respond(WebhookProblems.notFound.response())
+            case .failure(let error): responder.respond(WebhookProblems.store(error))
+            }
+        }
+    }
+
+    /// `GET /v1/webhooks/{id}/deliveries?limit=N`: newest first.
+    func deliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        var limit = Self.defaultPageSize
+        if let text = request.queryItem("limit") {
+            guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
+                return responder.respond(WebhookProblems.invalidQuery(
+                    "limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.").response())
+            }
+            limit = value
+        }
+        let id = request.pathParameters["id"] ?? ""
+        store.webhookEndpoint(id: id) { [store, limit] result in
+            switch result {
+            case .success(nil): return responder.respond(WebhookProblems.notFound.response())
+            case .failure(let error): return responder.respond(WebhookProblems.store(error))
+            case .success(_?): break
+            }
+            store.webhookDeliveries(endpointID: id, limit: limit) { result in
+                switch result {
+                case .success(let deliveries):
+                    let items = deliveries.map(Self.json).joined(separator: ",")
+                    responder.respond(Self.noStore(.json("{\"deliveries\":[\(items)]}")))
+                case .failure(let error):
+                    responder.respond(WebhookProblems.store(error))
+                }
+            }
+        }
+    }
+
+    /// `POST /v1/webhooks/{id}/deliveries/{messageId}/replay`: 202, the same message queued again.
+    func replay(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
+        let id = request.pathParameters["id"] ?? "", messageID = request.pathParameters["messageId"] ?? ""
+        store.replayWebhookMessage(endpointID: id, messageID: messageID, now: clock.now()) { result in
+            switch result {
+            case .success(true):
+                responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(messageID))}", status: Self.accepted)))
+            case .success(false): responder.respond(WebhookProblems.messageNotFound.response())
+            case .failure(let error): responder.respond(WebhookProblems.store(error))
+            }
+        }
+    }
+
+    // MARK: JSON
+
+    static func noStore(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// One endpoint. The secret only when just created or rotated.
+    static func json(_ endpoint: WebhookEndpoint, now: Date, withSecret: Bool) -> String {
+        func instant(_ date: Date?) -> String { date.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null" }
+        var out = "{\"id\":\(JSONEscaping.quote(endpoint.id)),\"url\":\(JSONEscaping.quote(endpoint.url)),"
+        out += "\"events\":[\(endpoint.events.map { JSONEscaping.quote($0.rawValue) }.joined(separator: ","))],"
+        out += "\"description\":\(endpoint.description.map(JSONEscaping.quote) ?? "null"),"
+        out += "\"createdAt\":\(instant(endpoint.createdAt)),"
+        out += "\"enabled\":\(endpoint.disabledAt == nil),\"disabledAt\":\(instant(endpoint.disabledAt)),"
+        out += "\"disabledReason\":\(endpoint.disabledReason.map(JSONEscaping.quote) ?? "null"),"
+        let overlapping = endpoint.signingSecrets(at: now).count > 1
+        out += "\"previousSecretExpiresAt\":\(overlapping ? instant(endpoint.previousSecretExpiresAt) : "null")"
+        if withSecret { out += ",\"secret\":\(JSONEscaping.quote(endpoint.secret.text))" }
+        return out + "}"
+    }
+
+    static func json(_ delivery: WebhookDelivery) -> String {
+        func instant(_ date: Date?) -> String { date.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null" }
+        var out = "{\"messageId\":\(JSONEscaping.quote(delivery.event.id)),\"type\":\(JSONEscaping.quote(delivery.event.type.rawValue)),"
+        out += "\"timestamp\":\(instant(delivery.event.timestamp)),\"state\":\(JSONEscaping.quote(delivery.state.rawValue)),"
+        out += "\"attempts\":\(delivery.attempts),\"nextAttemptAt\":\(instant(delivery.state == .pending ? delivery.nextAttemptAt : nil)),"
+        out += "\"lastAttemptAt\":\(instant(delivery.lastAttemptAt)),"
+        out += "\"lastStatus\":\(delivery.lastStatus.map(String.init) ?? "null"),"
+        out += "\"lastError\":\(delivery.lastError.map(JSONEscaping.quote) ?? "null")}"
+        return out
+    }
+}

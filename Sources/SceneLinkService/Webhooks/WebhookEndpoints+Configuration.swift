@@ -1,0 +1,32 @@
+import Foundation
+
+extension WebhookEndpoints {
+    /// The webhook settings of `scenelink serve`.
+    public struct Configuration: Sendable, Equatable {
+        /// Allow `http` and loopback, private, link-local and multicast targets
+        /// (`--webhook-allow-private`): for tests and receivers inside the same network.
+        public var allowPrivate = false
+        /// When attempts are made (`--webhook-retry-schedule`).
+        public var retrySchedule = WebhookRetrySchedule.standard
+        /// How long one attempt may take, connecting included (`--webhook-timeout`).
+        public var timeout: Duration = .seconds(15)
+        /// How long the old secret keeps signing after `rotate-secret`, unless the request says.
+        public var rotationOverlap: Duration = .seconds(24 * 3600)
+        /// The most response bytes read from a receiver; the rest is not read.
+        public var maximumResponseBytes = 64 * 1024
+        /// Attempts in flight at once, over all endpoints.
+        public var maximumInFlight = 256
+        /// How often the worker looks for due deliveries.
+        public var pollInterval: Duration = .milliseconds(250)
+
+        public init() {}
+
+        /// How long a claimed delivery stays leased: after this, a delivery whose worker died
+        /// (a crash, SIGKILL) is due again, with the same id.
+        var lease: TimeInterval { Self.seconds(timeout) + 5 }
+
+        static func seconds(_ duration: Duration) -> TimeInterval {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// Webhook endpoints: the team's own systems receive SceneLink's events, signed the Standard
+/// Webhooks way and delivered from the store's durable outbox (`WebhookDeliveryWorker`).
+///
+/// | method and path (all admin) | answers |
+/// |---|---|
+/// | `POST /v1/webhooks` | 201 the endpoint with its `secret` (`whsec_…`, shown this once) |
+/// | `GET /v1/webhooks` | 200 `{"webhooks":[…]}`, oldest first, without secrets |
+/// | `GET /v1/webhooks/{id}` | 200 the endpoint |
+/// | `DELETE /v1/webhooks/{id}` | 204; its pending deliveries are dropped |
+/// | `POST /v1/webhooks/{id}/rotate-secret` | 200 the endpoint with its new `secret`; the old one signs too until `previousSecretExpiresAt` |
+/// | `POST /v1/webhooks/{id}/test` | 202 `{"messageId"}`: a `webhook.test` event is queued |
+/// | `GET /v1/webhooks/{id}/deliveries?limit=N` | 200 `{"deliveries":[…]}`, newest first |
+/// | `POST /v1/webhooks/{id}/deliveries/{messageId}/replay` | 202: the message is queued again, same id |
+///
+/// **Admin token.** The same `Authorization: Bearer TOKEN` check as the short-link admin routes
+/// (`ShortLinkEndpoints.adminRefusal`): 403 without a configured token, 401 without the right one.
+/// Registered by `register(on:)` beside the short-link admin routes, so they are served wherever those are.
+///
+/// **Targets.** `WebhookTarget`: https only, no private or loopback addresses (422), unless
+/// `--webhook-allow-private`.
+public struct WebhookEndpoints: Sendable {
+    let store: any WebhookStore
+    /// Whose admin check the routes share.
+    let shortLinks: ShortLinkEndpoints
+    let configuration: Configuration
+    let clock: SceneStateClock
+
+    public init(store: any WebhookStore, shortLinks: ShortLinkEndpoints, configuration: Configuration = Configuration(),
+                clock: SceneStateClock = .system) {
+        self.store = store
+        self.shortLinks = shortLinks
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    public static let collectionPattern = "/v1/webhooks"
+    public static let itemPattern = "/v1/webhooks/{id}"
+    public static let rotatePattern = "/v1/webhooks/{id}/rotate-secret"
+    public static let testPattern = "/v1/webhooks/{id}/test"
+    public static let deliveriesPattern = "/v1/webhooks/{id}/deliveries"
+    public static let replayPattern = "/v1/webhooks/{id}/deliveries/{messageId}/replay"
+
+    /// 202: a delivery was queued, not yet made.
+    static let accepted = HTTPStatus(code: 202, reasonPhrase: "Accepted")
+    /// The largest body accepted (creation, rotation).
+    static let maximumBodyBytes = 16 * 1024
+    static let defaultPageSize = 50
+    static let maximumPageSize = 500
+
+    /// Registers the admin routes.
+    public func register(on router: inout HTTPRouter) {
+        router.on(.post, Self.collectionPattern, maxBodyBytes: Self.maximumBodyBytes) { self.create($0, $1) }
+        router.on(.get, Self.collectionPattern) { self.list($0, $1) }
+        router.on(.get, Self.itemPattern) { self.show($0, $1) }
+        router.on(.delete, Self.itemPattern) { self.delete($0, $1) }
+        router.on(.post, Self.rotatePattern, maxBodyBytes: Self.maximumBodyBytes) { self.rotate($0, $1) }
+        router.on(.post, Self.testPattern, maxBodyBytes: Self.maximumBodyBytes) { self.test($0, $1) }
+        router.on(.get, Self.deliveriesPattern) { self.deliveries($0, $1) }
+        router.on(.post, Self.replayPattern, maxBodyBytes: Self.maximumBodyBytes) { self.replay($0, $1) }
+    }
+}

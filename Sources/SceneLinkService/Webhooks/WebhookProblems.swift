@@ -1,0 +1,46 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The problem+json answers of the webhook endpoints (`https://scenelink.dev/problems/<slug>`).
+enum WebhookProblems {
+    static let base = "https://scenelink.dev/problems/"
+
+    static func badBody(_ detail: String) -> HTTPProblem {
+        HTTPProblem(status: .badRequest, type: base + "invalid-webhook", title: "Invalid webhook request", detail: detail)
+    }
+
+    static func refusedTarget(_ refusal: WebhookTarget.Refusal) -> HTTPProblem {
+        HTTPProblem(status: .unprocessableContent, type: base + "webhook-target-refused", title: "Webhook target refused",
+                    detail: refusal.description)
+    }
+
+    static let notFound = HTTPProblem(
+        status: .notFound, type: base + "webhook-not-found", title: "No such webhook endpoint",
+        detail: "No webhook endpoint has this id; list them with GET /v1/webhooks.")
+
+    static let messageNotFound = HTTPProblem(
+        status: .notFound, type: base + "webhook-message-not-found", title: "No such message for this endpoint",
+        detail: "This endpoint never had a delivery with this message id; see GET /v1/webhooks/{id}/deliveries.")
+
+    static func invalidQuery(_ detail: String) -> HTTPProblem {
+        HTTPProblem(status: .badRequest, type: base + "invalid-query", title: "Invalid query item", detail: detail)
+    }
+
+    /// The answer for a store failure.
+    static func store(_ error: WebhookStoreError) -> HTTPResponse {
+        switch error {
+        case .closed:
+            return HTTPProblem(status: .serviceUnavailable, type: base + "unavailable", title: "Shutting down",
+                               detail: error.description).response(headers: ["Retry-After": "1"])
+        case .unavailable:
+            return HTTPProblem(status: .serviceUnavailable, type: base + "store-unavailable", title: "Storage unavailable",
+                               detail: "The database cannot be reached for now; retry shortly.")
+                .response(headers: ["Retry-After": "1"])
+        case .storage:
+            return HTTPProblem(status: .internalServerError, type: base + "storage-failed", title: "Storage failed",
+                               detail: "The server could not read or write its database; retry later, and tell the operator if it persists.")
+                .response()
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Makes one HTTP attempt through `URLSession` and answers what came back: the status and the
+/// `Retry-After` header, or why there was no answer. Never follows a redirect (a 3xx is the
+/// answer), reads at most `maximumResponseBytes` of a body (then stops reading), and gives up
+/// after `timeout`, connecting included.
+final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
+    /// What an attempt got.
+    struct Answer: Sendable {
+        var status: Int?
+        var retryAfter: String?
+        /// Why there is no status (a timeout, a refused connection); nil when there is one.
+        var error: String?
+    }
+
+    private struct Pending {
+        let completion: @Sendable (Answer) -> Void
+        var answer = Answer()
+        var received = 0
+    }
+
+    private let pending = Mutex<[Int: Pending]>([:])
+    private let maximumResponseBytes: Int
+    private let session = Mutex<URLSession?>(nil)
+
+    init(timeout: TimeInterval, maximumResponseBytes: Int) {
+        self.maximumResponseBytes = maximumResponseBytes
+        super.init()
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let created = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        session.withLock { $0 = created }
+    }
+
+    /// Sends `request`; `completion` is called once, on a session thread.
+    func send(_ request: URLRequest, completion: @escaping @Sendable (Answer) -> Void) {
+        guard let session = session.withLock({ $0 }) else {
+            return completion(Answer(status: nil, retryAfter: nil, error: "the sender was stopped"))
+        }
+        let task = session.dataTask(with: request)
+        pending.withLock { $0[task.taskIdentifier] = Pending(completion: completion) }
+        task.resume()
+    }
+
+    /// Cancels every attempt in flight and refuses new ones.
+    func stop() {
+        session.withLock { session in
+            session?.invalidateAndCancel()
+            session = nil
+        }
+    }
+
+    // MARK: URLSessionDataDelegate
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        // Never follow: the 3xx itself is the answer (Standard Webhooks: redirects are failures).
+        record(task, response)
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        record(dataTask, response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooMuch = pending.withLock { pending -> Bool in
+            guard var entry = pending[dataTask.taskIdentifier] else { return false }
+            entry.received += data.count
+            pending[dataTask.taskIdentifier] = entry
+            return entry.received > maximumResponseBytes
+        }
+        // The status is known; the rest of an oversized body is not read.
+        if tooMuch { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        var answer = entry.answer
+        if answer.status == nil {
+            answer.error = error.map(Self.describe) ?? "no HTTP answer"
+        }
+        entry.completion(answer)
+    }
+
+    private func record(_ task: URLSessionTask, _ response: URLResponse) {
+        guard let http = response as? HTTPURLResponse else { return }
+        pending.withLock { pending in
+            guard pending[task.taskIdentifier]?.answer.status == nil else { return }
+            pending[task.taskIdentifier]?.answer.status = http.statusCode
+            pending[task.taskIdentifier]?.answer.retryAfter = http.value(forHTTPHeaderField: "Retry-After")
+        }
+    }
+
+    /// A short reason for a failed attempt, without the URL (it is the endpoint's, shown beside).
+    private static func describe(_ error: any Error) -> String {
+        guard let urlError = error as? URLError else { return "\(error)" }
+        switch urlError.code {
+        case .timedOut: return "timed out"
+        case .cannotConnectToHost: return "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: return "host not found"
+        case .networkConnectionLost: return "connection lost"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return "TLS failed"
+        case .cancelled: return "cancelled"
+        default: return "network error \(urlError.code.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import SceneLinkCore
+import Testing
+@testable import SceneLinkSQLite
+
+/// One behaviour list for webhook endpoints and the outbox, run against the SQLite store (file
+/// and `:memory:`), the fake, and PostgreSQL when `SCENELINK_TEST_POSTGRES` is set.
+@Suite struct WebhookStoreBehaviourTests {
+    static func endpoint(_ events: [WebhookEventType], url: String = "https://hooks.example.com/in") -> WebhookEndpoint {
+        WebhookEndpoint(url: url, events: events, description: "CRM", createdAt: epoch, secret: .random())
+    }
+
+    static func link(_ code: String) throws -> ShortLink {
+        ShortLink(code: try ShortCode(code), link: "fuelmoney://settings/account", createdAt: epoch, expiresAt: nil,
+                  route: "settings.account")
+    }
+
+    /// The deliveries of `endpoint`, oldest first, once `count` are queued (clicks are queued
+    /// without the answer waiting; at most 5 s).
+    static func deliveries(_ store: any WebhookStore, _ endpoint: WebhookEndpoint, count: Int) async throws -> [WebhookDelivery] {
+        for _ in 0..<500 {
+            let found = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 100, completion: $0) }
+            if found.count >= count { return found.reversed() }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("\(endpoint.id) never had \(count) deliveries")
+        return []
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func endpointsAreCreatedListedRotatedAndDeleted(kind: StoreKind) async throws {
+        let fixture = try WebhookStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let first = Self.endpoint([.shortLinkCreated, .shortLinkClicked])
+        let second = Self.endpoint([.shortLinkDeleted])
+        #expect(try await awaiting { store.createWebhookEndpoint(first, completion: $0) } == first)
+        _ = try await awaiting { store.createWebhookEndpoint(second, completion: $0) }
+        #expect(try await awaiting { store.webhookEndpoints(completion: $0) } == [first, second])
+        #expect(try await awaiting { store.webhookEndpoint(id: first.id, completion: $0) } == first)
+
+        let newSecret = WebhookSecret.random()
+        let until = epoch.addingTimeInterval(86_400)
+        let rotated = try await awaiting { store.rotateWebhookSecret(id: first.id, to: newSecret, previousExpiresAt: until,
+                                                                    completion: $0) }
+        #expect(rotated?.secret == newSecret)
+        #expect(rotated?.previousSecret == first.secret)
+        #expect(rotated?.previousSecretExpiresAt == until)
+        #expect(rotated?.signingSecrets(at: epoch) == [newSecret, first.secret])
+        #expect(rotated?.signingSecrets(at: until) == [newSecret])
+        #expect(try await awaiting { store.rotateWebhookSecret(id: "ep_none", to: newSecret, previousExpiresAt: until,
+                                                              completion: $0) } == nil)
+
+        #expect(try await awaiting { store.deleteWebhookEndpoint(id: first.id, completion: $0) })
+        #expect(try await awaiting { store.deleteWebhookEndpoint(id: first.id, completion: $0) } == false)
+        #expect(try await awaiting { store.webhookEndpoint(id: first.id, completion: $0) } == nil)
+        #expect(try await awaiting { store.webhookEndpoints(completion: $0) } == [second])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func shortLinkChangesQueueEventsForSubscribedEndpointsOnly(kind: StoreKind) async throws {
+        let fixture = try WebhookStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let everything = Self.endpoint([.shortLinkCreated, .shortLinkClicked, .shortLinkDeleted])
+        let deletions = Self.endpoint([.shortLinkDeleted])
+        _ = try await awaiting { store.createWebhookEndpoint(everything, completion: $0) }
+        _ = try await awaiting { store.createWebhookEndpoint(deletions, completion: $0) }
+
+        let code = try ShortCode("spring")
+        _ = try await awaiting { fixture.links.createShortLink(try Self.link("spring"), completion: $0) }
+        let clickTime = epoch.addingTimeInterval(5)
+        _ = try await awaiting { fixture.links.shortLink(code: code, countingClickAt: clickTime, completion: $0) }
+        _ = try await Self.deliveries(store, everything, count: 2)
+        #expect(try await awaiting { fixture.links.deleteShortLink(code: code, completion: $0) })
+
+        let all = try await Self.deliveries(store, everything, count: 3)
+        #expect(all.map(\.event.type) == [.shortLinkCreated, .shortLinkClicked, .shortLinkDeleted])
+        #expect(all.allSatisfy { $0.state == .pending && $0.attempts == 0 })
+        #expect(Set(all.map(\.event.id)).count == 3)
+        #expect(all.allSatisfy { $0.event.id.hasPrefix("msg_") })
+        #expect(all[0].event.payload == #"{"type":"short_link.created","timestamp":"2027-01-15T08:00:00.000Z","data":"#
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null}}"#)
+        #expect(all[1].event.payload == #"{"type":"short_link.clicked","timestamp":"2027-01-15T08:00:05.000Z","data":"#
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z"}}"#)
+        #expect(all[2].event.payload.hasPrefix(#"{"type":"short_link.deleted","timestamp":""#))
+        #expect(all[2].event.payload.hasSuffix(#"","data":{"code":"spring"}}"#))
+
+        let onlyDeleted = try await Self.deliveries(store, deletions, count: 1)
+        #expect(onlyDeleted.map(\.event.type) == [.shortLinkDeleted])
+        #expect(onlyDeleted[0].event.id == all[2].event.id)
+        let statistics = try await awaiting { store.webhookQueueStatistics(completion: $0) }
+        #expect(statistics.pending == 4)
+        #expect(statistics.oldestPendingAt == all.map(\.event.timestamp).min())
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aClaimCountsTheAttemptAndLeasesTheDeliveryUntilItIsRecorded(kind: StoreKind) async throws {
+        let fixture = try WebhookStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let endpoint = Self.endpoint([])
+        _ = try await awaiting { store.createWebhookEndpoint(endpoint, completion: $0) }
+        let event = WebhookEvent.webhookTest(endpointID: endpoint.id, at: epoch)
+        #expect(try await awaiting { store.enqueueWebhookEvent(event, endpointID: endpoint.id, completion: $0) })
+        #expect(try await awaiting { store.enqueueWebhookEvent(event, endpointID: "ep_none", completion: $0) } == false)
+
+        #expect(try await awaiting { store.claimWebhookDeliveries(now: epoch.addingTimeInterval(-1), leaseUntil: epoch,
+                                                                 limit: 10, completion: $0) }.isEmpty)
+        let lease = epoch.addingTimeInterval(30)
+        let claimed = try await awaiting { store.claimWebhookDeliveries(now: epoch, leaseUntil: lease, limit: 10, completion: $0) }
+        #expect(claimed.count == 1)
+        #expect(claimed.first?.delivery.event == event)
+        #expect(claimed.first?.delivery.attempts == 1)
+        #expect(claimed.first?.endpoint == endpoint)
+        // Leased: not claimed again before the lease ends; claimed again after (a worker that died).
+        #expect(try await awaiting { store.claimWebhookDeliveries(now: epoch.addingTimeInterval(29), leaseUntil: lease,
+                                                                 limit: 10, completion: $0) }.isEmpty)
+        let again = try await awaiting { store.claimWebhookDeliveries(now: lease, leaseUntil: lease.addingTimeInterval(30),
+                                                                     limit: 10, completion: $0) }
+        #expect(again.map(\.delivery.attempts) == [2])
+        #expect(again.map(\.delivery.event.id) == [event.id])
+
+        let sequence = try #require(again.first).delivery.sequence
+        let retryAt = lease.addingTimeInterval(5)
+        try await awaiting { store.recordWebhookAttempt(sequence: sequence, outcome: .retry(nextAttemptAt: retryAt, status: 500,
+                                                                                           error: "HTTP 500"), at: lease, completion: $0) }
+        var listed = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        #expect(listed.first?.nextAttemptAt == retryAt)
+        #expect(listed.first?.lastStatus == 500)
+        #expect(listed.first?.lastError == "HTTP 500")
+        #expect(listed.first?.lastAttemptAt == lease)
+
+        let third = try await awaiting { store.claimWebhookDeliveries(now: retryAt, leaseUntil: retryAt.addingTimeInterval(30),
+                                                                     limit: 10, completion: $0) }
+        #expect(third.map(\.delivery.attempts) == [3])
+        try await awaiting { store.recordWebhookAttempt(sequence: sequence, outcome: .delivered(status: 204), at: retryAt,
+                                                        completion: $0) }
+        listed = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        #expect(listed.first?.state == .delivered)
+        #expect(listed.first?.lastStatus == 204)
+        #expect(listed.first?.nextAttemptAt == nil)
+        #expect(try await awaiting { store.webhookQueueStatistics(completion: $0) } == WebhookQueueStatistics(pending: 0, oldestPendingAt: nil))
+
+        // A replay queues the same message (same id and body) again from attempt zero.
+        #expect(try await awaiting { store.replayWebhookMessage(endpointID: endpoint.id, messageID: event.id, now: retryAt,
+                                                               completion: $0) })
+        #expect(try await awaiting { store.replayWebhookMessage(endpointID: endpoint.id, messageID: "msg_none", now: retryAt,
+                                                               completion: $0) } == false)
+        listed = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        #expect(listed.count == 2)
+        #expect(listed.first?.event == event)
+        #expect(listed.first?.state == .pending)
+        #expect(listed.first?.attempts == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFailureThatDisablesTheEndpointStopsItsClaimsAndEvents(kind: StoreKind) async throws {
+        let fixture = try WebhookStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let endpoint = Self.endpoint([.shortLinkCreated])
+        _ = try await awaiting { store.createWebhookEndpoint(endpoint, completion: $0) }
+        _ = try await awaiting { fixture.links.createShortLink(try Self.link("one"), completion: $0) }
+        _ = try await awaiting { fixture.links.createShortLink(try Self.link("two"), completion: $0) }
+        let claimed = try await awaiting { store.claimWebhookDeliveries(now: epoch, leaseUntil: epoch.addingTimeInterval(30),
+                                                                       limit: 1, completion: $0) }
+        #expect(claimed.count == 1)
+        let sequence = try #require(claimed.first).delivery.sequence
+        try await awaiting { store.recordWebhookAttempt(sequence: sequence,
+                                                        outcome: .failed(status: 410, error: "HTTP 410 Gone", disableEndpoint: true),
+                                                        at: epoch, completion: $0) }
+        let disabled = try await awaiting { store.webhookEndpoint(id: endpoint.id, completion: $0) }
+        #expect(disabled?.disabledAt == epoch)
+        #expect(disabled?.disabledReason == "HTTP 410 Gone")
+        #expect(try await awaiting { store.claimWebhookDeliveries(now: epoch.addingTimeInterval(60), leaseUntil: epoch.addingTimeInterval(90),
+                                                                 limit: 10, completion: $0) }.isEmpty)
+        _ = try await awaiting { fixture.links.createShortLink(try Self.link("three"), completion: $0) }
+        let listed = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        #expect(listed.count == 2)
+        #expect(listed.contains { $0.state == .failed && $0.lastStatus == 410 })
+    }
+}
