@@ -76,18 +76,11 @@ enum ShortLinkProblems {
         case .codeExists(let code):
             return aliasTaken(code).response()
         case .closed:
-            return HTTPProblem(status: .serviceUnavailable, type: base + "unavailable", title: "Shutting down",
-                               detail: error.description).response(headers: ["Retry-After": "1"])
+            return StoreFailureProblems.closed(error.description)
         case .unavailable:
-            // The database restarts, a connection dropped, the pool is full or a statement timed out.
-            return HTTPProblem(status: .serviceUnavailable, type: base + "store-unavailable", title: "Storage unavailable",
-                               detail: "The database cannot be reached for now; retry shortly.")
-                .response(headers: ["Retry-After": "1"])
+            return StoreFailureProblems.unavailable
         case .storage:
-            // The underlying message may name tables and SQL; it belongs in the log, not the answer.
-            return HTTPProblem(status: .internalServerError, type: base + "storage-failed", title: "Storage failed",
-                               detail: "The server could not read or write its database; retry later, and tell the operator if it persists.")
-                .response()
+            return StoreFailureProblems.storageFailed
         }
     }
 }

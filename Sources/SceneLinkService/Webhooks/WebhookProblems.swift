@@ -31,16 +31,11 @@ enum WebhookProblems {
     static func store(_ error: WebhookStoreError) -> HTTPResponse {
         switch error {
         case .closed:
-            return HTTPProblem(status: .serviceUnavailable, type: base + "unavailable", title: "Shutting down",
-                               detail: error.description).response(headers: ["Retry-After": "1"])
+            return StoreFailureProblems.closed(error.description)
         case .unavailable:
-            return HTTPProblem(status: .serviceUnavailable, type: base + "store-unavailable", title: "Storage unavailable",
-                               detail: "The database cannot be reached for now; retry shortly.")
-                .response(headers: ["Retry-After": "1"])
+            return StoreFailureProblems.unavailable
         case .storage:
-            return HTTPProblem(status: .internalServerError, type: base + "storage-failed", title: "Storage failed",
-                               detail: "The server could not read or write its database; retry later, and tell the operator if it persists.")
-                .response()
+            return StoreFailureProblems.storageFailed
         }
     }
 }
