@@ -11,7 +11,18 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-echo "--- build (release, static Swift stdlib)"
+echo "--- the build stage's copies make a valid package (every target's folder is copied)"
+stage=$(mktemp -d /tmp/scenelink-build-stage.XXXXXX)
+awk '/^FROM debian/{exit} /^COPY /{print $2, $3}' Dockerfile | while read -r src dest; do
+  mkdir -p "$stage/$(dirname "$dest")"
+  cp -r "$root/$src" "$stage/$dest"
+done
+(cd "$stage" && swift package describe --type json >/dev/null) || {
+  echo "the Dockerfile's build stage does not copy every folder Package.swift names"; rm -rf "$stage"; exit 1; }
+rm -rf "$stage"
+echo "ok: Package.swift, Sources, Tests, Plugins and bench as the build stage copies them"
+
+echo "--- build (release, static Swift stdlib; FoundationNetworking needs libcurl4-openssl-dev)"
 swift build -c release --static-swift-stdlib --product scenelink --scratch-path .build-static 2>&1 | tail -1
 bin=$root/.build-static/release/scenelink
 
