@@ -27,9 +27,33 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case deleteExpiredShortLinks = "delete_expired_short_links"
     case selectShortLink = "select_short_link"
     case selectShortLinks = "select_short_links"
+    case createClaim = "create_claim"
+    case selectClaimByToken = "select_claim_by_token"
+    case selectClaimByCode = "select_claim_by_code"
+    case redeemClaimByToken = "redeem_claim_by_token"
+    case redeemClaimByCode = "redeem_claim_by_code"
+    case deleteExpiredClaims = "delete_expired_claims"
 
     /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
     static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks"
+
+    /// The columns `PostgresSceneStateStore+Claims` decodes a claim from, in order.
+    static let claimColumns = "token_hash, code_hash, link, created_at, expires_at, code_expires_at, "
+        + "redeemed_install, redeemed_source, redeemed_at"
+
+    /// A redemption in one statement: the update when the claim is live and unredeemed (then
+    /// the last column is true), else the claim as stored (false), for `Claim.redemptionDecision`.
+    private static func redeemClaim(keyColumn: String, liveCondition: String) -> String {
+        """
+        WITH redeemed AS (
+            UPDATE claims SET redeemed_install = $2, redeemed_source = $3, redeemed_at = $4
+            WHERE \(keyColumn) = $1 AND redeemed_install IS NULL AND \(liveCondition)
+            RETURNING \(claimColumns))
+        SELECT \(claimColumns), true FROM redeemed
+        UNION ALL
+        SELECT \(claimColumns), false FROM claims WHERE \(keyColumn) = $1 AND NOT EXISTS (SELECT 1 FROM redeemed)
+        """
+    }
 
     private typealias OID = PostgresParameter.TypeOID
     /// If-Match mode and revisions, If-None-Match mode and revisions (see `Precondition+Postgres`).
@@ -113,6 +137,24 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE code_hash = $1"
         case .selectShortLinks:
             return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE sequence > $1 ORDER BY sequence LIMIT $2"
+        case .createClaim:
+            // DO NOTHING rather than an error: a taken token or code must not abort the group commit.
+            return """
+                INSERT INTO claims (token_hash, code_hash, link, created_at, expires_at, code_expires_at)
+                VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1
+                """
+        case .selectClaimByToken: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE token_hash = $1"
+        case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE code_hash = $1"
+        case .redeemClaimByToken: return PostgresStatement.redeemClaim(keyColumn: "token_hash", liveCondition: "expires_at > $4")
+        case .redeemClaimByCode:
+            return PostgresStatement.redeemClaim(keyColumn: "code_hash", liveCondition: "expires_at > $4 AND code_expires_at > $4")
+        case .deleteExpiredClaims:
+            return """
+                DELETE FROM claims WHERE token_hash IN (
+                    SELECT token_hash FROM claims WHERE expires_at < $1 ORDER BY expires_at LIMIT $2
+                    FOR UPDATE SKIP LOCKED)
+                RETURNING 1
+                """
         }
     }
 
@@ -136,6 +178,10 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8]
         case .countShortLinkClick, .deleteShortLink, .selectShortLink: return [OID.bytea]
         case .deleteExpiredShortLinks, .selectShortLinks: return [OID.int8, OID.int8]
+        case .createClaim: return [OID.bytea, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8]
+        case .selectClaimByToken, .selectClaimByCode: return [OID.bytea]
+        case .redeemClaimByToken, .redeemClaimByCode: return [OID.bytea, OID.text, OID.text, OID.int8]
+        case .deleteExpiredClaims: return [OID.int8, OID.int8]
         }
     }
 }

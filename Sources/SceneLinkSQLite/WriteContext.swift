@@ -11,6 +11,8 @@ final class WriteContext {
     let reads: ReadStatements
     /// The short-link writes (`SQLiteSceneStateStore+ShortLinks`).
     let shortLinks: ShortLinkWrites
+    /// The claim writes (`SQLiteSceneStateStore+Claims`).
+    let claims: ClaimWrites
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
     /// The revision stored in `meta` as of the last commit.
@@ -28,6 +30,7 @@ final class WriteContext {
         self.connection = connection
         reads = try ReadStatements(connection: connection)
         shortLinks = try ShortLinkWrites(connection: connection)
+        claims = try ClaimWrites(connection: connection)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
