@@ -249,7 +249,7 @@ public struct LinkPage: Sendable {
         .open{background:#007aff;color:#fff}.fallback{background:#e8f1ff;color:#0062cc}\
         .qr{margin:1.5rem 0 0}.qr svg{display:block;width:11rem;height:auto;margin:0 auto}\
         .qr figcaption{margin-top:.5rem;font-size:.85rem;color:#6e6e73}\
-        .claim{margin:1.5rem 0 0;line-height:1.45}.claim strong{font-size:1.4rem;letter-spacing:.1em}\
+        .claim{margin:1.5rem 0 0;line-height:1.45}.claim strong{display:block;margin-top:.25rem;white-space:nowrap;font-size:1.6rem;letter-spacing:.1em}\
         .claim-url{font-size:.8rem;overflow-wrap:anywhere;color:#6e6e73}\
         button{width:100%;margin-top:.5rem;padding:.9rem 1rem;border:0;border-radius:.8rem;font:inherit;font-weight:600;\
         background:#e8f1ff;color:#0062cc}\
