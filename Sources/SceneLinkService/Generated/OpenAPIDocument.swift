@@ -706,11 +706,11 @@ paths:
       responses:
         "429": { $ref: "#/components/responses/RateLimitedPage" }
         "200":
-          description: The target's resolve document, or the HTML page.
+          description: The target's resolve document, or the HTML page (on a phone, carrying a claim; see `/v1/claims/redeem`).
           headers:
             Cache-Control:
               required: true
-              schema: { type: string, const: no-store }
+              schema: { type: string, enum: [no-store, "private, no-store"] }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Resolution" }

@@ -43,10 +43,7 @@ public struct LinkPageEndpoints: Sendable {
     public func register(on router: inout HTTPRouter) {
         let endpoints = self
         router.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }) { request, responder in
-            if endpoints.claims != nil, request.method == .get,
-               LinkPlatform(userAgent: request.headers["User-Agent"]) != .web, LinkPageFormat(request) == .html {
-                return endpoints.respondWithClaim(to: request, responder)
-            }
+            if endpoints.makesClaim(for: request) { return endpoints.respondWithClaim(to: request, responder) }
             responder.respond(endpoints.respond(to: request))
         }
     }
@@ -61,11 +58,32 @@ public struct LinkPageEndpoints: Sendable {
               let resolved = try? page.table.resolve(link) else {
             return responder.respond(respond(to: request))
         }
+        claimPage(resolved, link: link, request: request, page: page, claims: claims) { responder.respond($0) }
+    }
+
+    /// Whether the page for `request` carries a claim: claims are on, and a phone's browser
+    /// (iOS or Android by `User-Agent`) asks for HTML with `GET` (a `HEAD` shows no page).
+    func makesClaim(for request: HTTPRequest) -> Bool {
+        claims != nil && request.method == .get && LinkPlatform(userAgent: request.headers["User-Agent"]) != .web
+            && LinkPageFormat(request) == .html
+    }
+
+    /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:)`:
+    /// short links (`/s/CODE`) answer a browser through this. A store that fails gives the page
+    /// without a claim.
+    public func respond(to resolved: ResolvedLink, link: String, request: HTTPRequest,
+                        _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        guard makesClaim(for: request), let claims else { return completion(respond(to: .success(resolved), request: request)) }
+        claimPage(resolved, link: link, request: request, page: pages.value, claims: claims, completion)
+    }
+
+    private func claimPage(_ resolved: ResolvedLink, link: String, request: HTTPRequest, page: LinkPage, claims: ClaimIssuer,
+                           _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
         let claimHost = request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
         claims.issue(link: link) { ticket in
-            guard let ticket else { return responder.respond(respond(to: request)) }
+            guard let ticket else { return completion(respond(to: .success(resolved), request: request)) }
             let claim = LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost)
-            responder.respond(render(resolved, claim: claim, request: request, page: page))
+            completion(render(resolved, claim: claim, request: request, page: page))
         }
     }
 

@@ -182,6 +182,24 @@ import Testing
         }
     }
 
+    @Test func aShortLinkFollowedOnAPhoneCarriesAClaimForItsTarget() async throws {
+        let token = "a-short-link-admin-token"
+        try await withService({ $0.shortLinks.adminToken = token }) { client, _, _ in
+            let created = try await client.send("POST", "/v1/short-links",
+                                                headers: ["Authorization": "Bearer " + token, "Content-Type": "application/json"],
+                                                body: Array(#"{"link": "https://recipes.example.com/recipes/soup", "alias": "soup"}"#.utf8))
+            #expect(created.status == 201)
+            let page = try await client.send("GET", "/s/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
+            #expect(page.status == 200)
+            #expect(page.headers["cache-control"] == "private, no-store")
+            let url = try #require(Self.value(after: "data-copy=\"", in: page.text))
+            let redeemed = try await Self.redeem(client, url)
+            #expect((Self.json(redeemed)["claim"] as? [String: Any])?["link"] as? String == "https://recipes.example.com/recipes/soup")
+            let desktop = try await client.send("GET", "/s/soup", headers: ["User-Agent": LinkPlatformTests.desktop])
+            #expect(desktop.headers["cache-control"] == "no-store")
+        }
+    }
+
     @Test func redemptionIsRateLimitedPerClient() async throws {
         try await withService({ $0.rateLimits = RateLimits(policies: [.claims: RateLimitPolicy(count: 2, periodSeconds: 60)]) }) { client, _, _ in
             #expect(try await Self.redeem(client, "ZZZZ-ZZZZ").status == 404)
