@@ -85,7 +85,9 @@ public struct ClaimEndpoints: Sendable {
         } catch {
             return ResolveProblems.problem(for: error).response(headers: ["Cache-Control": "no-store"])
         }
-        guard case .object(var members)? = try? JSONParser.parse(document) else {
+        // The document's bytes stay exactly what `GET /v1/resolve` answers (its navigationPath
+        // escapes slashes as Apple's encoder does); `claim` is added as its last member.
+        guard document.last == UInt8(ascii: "}"), document.count > 2 else {
             return HTTPProblem(status: .internalServerError, type: ClaimProblems.base + "resolve-document",
                                title: "Resolve document unreadable",
                                detail: "The resolve document of the claimed link is not a JSON object.").response()
@@ -95,9 +97,11 @@ public struct ClaimEndpoints: Sendable {
             info.append((key: "source", value: .string(redemption.source.rawValue)))
             info.append((key: "redeemedAt", value: .string(RFC3339.string(redemption.redeemedAt))))
         }
-        members.append((key: "claim", value: .object(info)))
-        return HTTPResponse(contentType: "application/json", body: JSONWriter.encode(.object(members)),
-                            headers: ["Cache-Control": "no-store"])
+        var body = document.dropLast()
+        body.append(contentsOf: #","claim":"#.utf8)
+        body.append(contentsOf: JSONWriter.encode(.object(info), escapingSlashes: false))
+        body.append(UInt8(ascii: "}"))
+        return HTTPResponse(contentType: "application/json", body: Array(body), headers: ["Cache-Control": "no-store"])
     }
 
     /// `GET /c/{token}`.
