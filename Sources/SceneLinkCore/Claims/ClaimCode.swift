@@ -39,8 +39,10 @@ public struct ClaimCode: Hashable, Sendable, CustomStringConvertible {
 
     /// A new code with 40 bits from the system CSPRNG.
     public static func random() -> ClaimCode {
+        // One 64-bit draw gives the 40 bits: 5 per character (the alphabet has 32 characters).
         var generator = SystemRandomNumberGenerator()
-        let characters = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        let word = generator.next()
+        let characters = (0..<length).map { alphabet[Int(truncatingIfNeeded: (word >> UInt64($0 * 5)) & 31)] }
         return ClaimCode(unchecked: String(decoding: characters, as: UTF8.self))
     }
 

@@ -31,8 +31,11 @@ public struct ClaimToken: Hashable, Sendable, CustomStringConvertible {
 
     /// A new token with 96 bits from the system CSPRNG.
     public static func random() -> ClaimToken {
+        // Two 64-bit draws (each one getrandom(2) call on Linux), not one per byte: a phone's
+        // link page makes a token on every view.
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<randomByteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let words = [generator.next(), generator.next()]
+        let bytes = (0..<randomByteCount).map { UInt8(truncatingIfNeeded: words[$0 / 8] >> UInt64(($0 % 8) * 8)) }
         return ClaimToken(unchecked: Base64URL.encode(bytes))
     }
 
