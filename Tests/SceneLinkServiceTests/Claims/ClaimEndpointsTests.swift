@@ -206,7 +206,7 @@ import Testing
     }
 
     @Test func redemptionIsRateLimitedPerClient() async throws {
-        try await withService({ $0.rateLimits = RateLimits(policies: [.claims: RateLimitPolicy(count: 2, periodSeconds: 60)]) }) { client, _, _ in
+        try await withService({ $0.rateLimits = RateLimits(policies: [.claims: RateLimitPolicy(count: 2, periodSeconds: 3_600)]) }) { client, _, _ in
             #expect(try await Self.redeem(client, "ZZZZ-ZZZZ").status == 404)
             #expect(try await Self.redeem(client, "ZZZZ-ZZZZ").status == 404)
             let limited = try await Self.redeem(client, "ZZZZ-ZZZZ")
