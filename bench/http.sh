@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SceneLink over HTTP beside its peers, on this machine, in one run.
 #
-# Usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|linkpage|store|floor|all] [ROUNDS]
+# Usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|linkpage|claims|store|floor|all] [ROUNDS]
 #   healthz  ../shared/bench/compare.sh on GET /healthz, -t1 -c64 -d10s, ROUNDS interleaved rounds (default 5)
 #   c1000    compare.sh on GET /healthz with 1,000 keep-alive connections (one round)
 #   idle     10,000 idle keep-alive connections held: server RSS, and new requests still answered
@@ -12,7 +12,12 @@
 #            where a route without parameters (every FuelMoney route) is one constant run
 #   linkpage compare.sh on the FuelMoney link page GET /settings/account as an iPhone browser
 #            (HTML, targets: 1.2x the Hummingbird hello JSON), then on the association file
-#            GET /.well-known/apple-app-site-association (target: 1.5x)
+#            GET /.well-known/apple-app-site-association (target: 1.5x). Since claims (issue 24)
+#            a phone's page also stores a claim: this is then the same page as `claims`.
+#   claims   compare.sh on the mobile link page with its claim write (an iPhone's
+#            GET /settings/account: each view stores a new claim, durably, before the page is
+#            sent; target: at least the rate of durable saves of `store`, 0.5x the Hummingbird
+#            peer), then the claims made as /metrics counts them
 #   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
 #            Hummingbird peer, 64 connections; prints the commit batch sizes seen
 #   floor    bench/floor.sh: the design's floor (the same Dispatch loop with no HTTP) beside
@@ -21,7 +26,7 @@
 set -euo pipefail
 # Rate limits stay on (every request pays for its bucket, as in production) but so high that a
 # benchmark's few clients never meet them; set SCENELINK_RATE_LIMITS to measure others.
-export SCENELINK_RATE_LIMITS=${SCENELINK_RATE_LIMITS:-sessions=1000000000/s,links=1000000000/s,resolve=1000000000/s,state=1000000000/s}
+export SCENELINK_RATE_LIMITS=${SCENELINK_RATE_LIMITS:-sessions=1000000000/s,links=1000000000/s,resolve=1000000000/s,state=1000000000/s,claims=1000000000/s}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
 mkdir -p "$root/.build/bench-logs"
@@ -76,6 +81,15 @@ run_linkpage() {
   "$shared/compare.sh" "http://127.0.0.1:$port/.well-known/apple-app-site-association" "$pid" "$rounds"
   stop
 }
+run_claims() {
+  start --routes "$root/examples/fuelmoney.json"
+  local iphone='User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+  "$shared/compare.sh" "http://127.0.0.1:$port/settings/account" "$pid" "$rounds" -t1 -c64 -d10s \
+    -H "$iphone" -H 'Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+  echo "--- claims made and stored (from /metrics), and the commit batch sizes"
+  curl -sf "http://127.0.0.1:$port/metrics" | grep -E '^scenelink_claims_(made|unstored)_total|^scenelink_store_commit_batch' || true
+  stop
+}
 run_store() {
   start --max-keys-per-scene 100000 --max-scenes-per-session 1000
   local doc session token
@@ -117,8 +131,9 @@ case "$what" in
   resolve) run_resolve ;;
   resolve-params) run_resolve_params ;;
   linkpage) run_linkpage ;;
+  claims) run_claims ;;
   store) run_store ;;
   floor) "$root/bench/floor.sh" "$rounds" ;;
-  all) run_healthz; run_c1000; run_idle; run_resolve; run_resolve_params; run_linkpage; run_store; "$root/bench/floor.sh" "$rounds" ;;
-  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|linkpage|store|floor|all] [ROUNDS]" >&2; exit 2 ;;
+  all) run_healthz; run_c1000; run_idle; run_resolve; run_resolve_params; run_linkpage; run_claims; run_store; "$root/bench/floor.sh" "$rounds" ;;
+  *) echo "usage: bench/http.sh [healthz|c1000|idle|resolve|resolve-params|linkpage|claims|store|floor|all] [ROUNDS]" >&2; exit 2 ;;
 esac

@@ -3,7 +3,9 @@
 For the FuelMoney route file: loads /settings/premium and a hostile link with `--dump-dom` as an
 iPhone and as a desktop browser, parses the rendered DOM and checks the title, the Open Graph and
 Twitter card tags, the "Open in the app" href, the fallback for the platform, and that a hostile
-link is only text; only the desktop page has a QR code. Then takes a screenshot of each platform's
+link is only text; only the desktop page has a QR code. A phone's page carries a claim (deferred
+deep links): the iPhone page shows "Enter this code in the app: ABCD-EFGH" and the copy button
+for the claim URL (its one script), the Android page's Play button carries the install referrer. Then takes a screenshot of each platform's
 page into --out, and zbarimg must read the desktop screenshot's QR code as the page's link.
 
 Run by scripts/link_page_browser.sh against a live server.
@@ -11,11 +13,14 @@ Run by scripts/link_page_browser.sh against a live server.
 import argparse
 import html.parser
 import os
+import re
 import subprocess
 import sys
 
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
+ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+           "Chrome/126.0.0.0 Mobile Safari/537.36")
 DESKTOP = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
            "Chrome/126.0.0.0 Safari/537.36")
 FAILURES = []
@@ -31,6 +36,8 @@ class DOM(html.parser.HTMLParser):
         self.anchors = {}
         self.tags = []
         self.headings = []
+        self.texts = {}
+        self.buttons = {}
         self._in = None
 
     def handle_starttag(self, tag, attrs):
@@ -45,6 +52,11 @@ class DOM(html.parser.HTMLParser):
             self._in = ("a", attributes["id"])
         elif tag in ("title", "h1"):
             self._in = (tag, None)
+        elif tag == "button" and "id" in attributes:
+            self.buttons[attributes["id"]] = attributes
+            self._in = ("button", attributes["id"])
+        elif "id" in attributes:
+            self._in = ("text", attributes["id"])
 
     def handle_endtag(self, tag):
         self._in = None
@@ -59,6 +71,10 @@ class DOM(html.parser.HTMLParser):
             self.headings.append(data)
         elif kind == "a":
             self.anchors[key]["text"] = self.anchors[key].get("text", "") + data
+        elif kind == "button":
+            self.buttons[key]["text"] = self.buttons[key].get("text", "") + data
+        elif kind == "text":
+            self.texts[key] = self.texts.get(key, "") + data
 
 
 def chromium(browser, profile, user_agent, *extra):
@@ -110,8 +126,27 @@ def main():
         check(fallback.get("href") == href, f"{name}: the fallback goes to {fallback.get('href')!r}")
         check(fallback.get("data-platform") == platform and fallback.get("text") == label,
               f"{name}: the fallback says {fallback.get('text')!r} for {fallback.get('data-platform')!r}")
-        check("script" not in page.tags, f"{name}: the page has no script")
+        if name == "desktop":
+            check("script" not in page.tags, f"{name}: the page has no script")
+        else:
+            # The claim: the code to type and the button that copies the claim URL.
+            code = page.texts.get("claim-code", "")
+            check(re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}", code) is not None,
+                  f"{name}: the page shows the claim code {code!r}")
+            copy = page.buttons.get("copy", {})
+            check(re.fullmatch(r"https://fuelmoney\.example\.com/c/[A-Za-z0-9_-]{16}", copy.get("data-copy", "")) is not None
+                  and copy.get("text") == "Copy the link for the app",
+                  f"{name}: the copy button copies {copy.get('data-copy')!r} and says {copy.get('text')!r}")
+            check(page.texts.get("claim-url") == copy.get("data-copy"), f"{name}: the claim URL is shown as text too")
+            check(page.tags.count("script") == 1, f"{name}: the page has one script (the copy button's)")
         check(("svg" in page.tags) == (name == "desktop"), f"{name}: a QR code only on the desktop page ({'svg' in page.tags})")
+
+    android = dom(options, ANDROID, "/settings/premium")
+    play = android.anchors.get("fallback", {}).get("href", "")
+    check(re.fullmatch(r"https://play\.google\.com/store/apps/details\?id=com\.example\.fuelmoney"
+                       r"&referrer=scenelink_claim%3D[A-Za-z0-9_-]{16}", play) is not None,
+          f"android: the Play button carries the install referrer: {play!r}")
+    check("claim-code" not in android.texts and "script" not in android.tags, "android: no code and no script")
 
     hostile = dom(options, DESKTOP, "/%22%3E%3Cscript%3Edocument.title%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%3E/x")
     check("script" not in hostile.tags and "img" not in hostile.tags, "a hostile link adds no element")

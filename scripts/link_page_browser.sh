@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The link page in a real browser: headless Chromium loads FuelMoney link pages from a live
-# server as an iPhone and as a desktop, checks the rendered DOM (scripts/link_page_browser.py:
+# server as an iPhone, an Android phone and a desktop, checks the rendered DOM (scripts/link_page_browser.py:
 # title, Open Graph and Twitter tags, the "Open in the app" href, the platform's fallback, a
-# hostile link shown only as text, a QR code on the desktop page only) and takes screenshots into
+# hostile link shown only as text, a QR code on the desktop page only, the claim on the phones' pages)
+# and takes screenshots into
 # .build/link-page/; zbarimg must read the desktop screenshot's QR code back as the page's link.
 #
 # Usage: scripts/link_page_browser.sh   (SCENELINK_BIN: the binary, default .build/release/scenelink;

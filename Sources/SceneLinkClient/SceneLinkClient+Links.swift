@@ -14,8 +14,12 @@ extension SceneLinkClient {
     /// - Throws: `.problem` with `404 no-route` (its `detail` names the closest routes) for a
     ///   link no route takes, or another `SceneLinkError`.
     public func resolve(_ link: URL) async throws(SceneLinkError) -> LinkResolution {
-        let response = try await resolveResponse(link, format: nil)
-        let wire = try decode(ResolutionWire.self, from: response, what: "resolve document")
+        try linkResolution(from: try await resolveResponse(link, format: nil), what: "resolve document")
+    }
+
+    /// A resolve document (of `GET /v1/resolve`, or of a redeemed claim) as a `LinkResolution`.
+    func linkResolution(from response: TransportResponse, what: String) throws(SceneLinkError) -> LinkResolution {
+        let wire = try decode(ResolutionWire.self, from: response, what: what)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let navigationPath: Data

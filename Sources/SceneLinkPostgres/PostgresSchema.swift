@@ -453,6 +453,24 @@ enum PostgresSchema {
         -- The route name the target resolved to at creation, for the events.
         ALTER TABLE short_links ADD COLUMN route text;
         """#,
+        // 6: claims (deferred deep links), as SQLite's migration 5. Looked up by the SHA-256 of
+        // the token or of the short code; the redemption is the install UUID the app sent, how it
+        // found the claim, and when. By design there is no column for the visitor's address,
+        // User-Agent or any device trait.
+        """
+        CREATE TABLE claims (
+            token_hash bytea PRIMARY KEY,
+            code_hash bytea NOT NULL UNIQUE,
+            link text NOT NULL,
+            created_at bigint NOT NULL,
+            expires_at bigint NOT NULL,
+            code_expires_at bigint NOT NULL,
+            redeemed_install text,
+            redeemed_source text,
+            redeemed_at bigint
+        );
+        CREATE INDEX claims_by_expiry ON claims (expires_at);
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

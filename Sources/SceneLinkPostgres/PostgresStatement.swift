@@ -40,6 +40,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case markWebhookRetry = "mark_webhook_retry"
     case markWebhookFailed = "mark_webhook_failed"
     case selectWebhookStatistics = "select_webhook_statistics"
+    case createClaim = "create_claim"
+    case selectClaimByToken = "select_claim_by_token"
+    case selectClaimByCode = "select_claim_by_code"
+    case redeemClaimByToken = "redeem_claim_by_token"
+    case redeemClaimByCode = "redeem_claim_by_code"
+    case deleteExpiredClaims = "delete_expired_claims"
 
     /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
     static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks, route"
@@ -62,6 +68,24 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, event_timestamp, payload, next_attempt_at)
             SELECT e.id, \(messageID), '\(type)', \(timestamp), \(payload), \(timestamp) FROM webhook_endpoints AS e, \(source)
             WHERE e.disabled_at IS NULL AND position(',\(type),' IN e.events) > 0
+        """
+    }
+
+    /// The columns `PostgresSceneStateStore+Claims` decodes a claim from, in order.
+    static let claimColumns = "token_hash, code_hash, link, created_at, expires_at, code_expires_at, "
+        + "redeemed_install, redeemed_source, redeemed_at"
+
+    /// A redemption in one statement: the update when the claim is live and unredeemed (then
+    /// the last column is true), else the claim as stored (false), for `Claim.redemptionDecision`.
+    private static func redeemClaim(keyColumn: String, liveCondition: String) -> String {
+        """
+        WITH redeemed AS (
+            UPDATE claims SET redeemed_install = $2, redeemed_source = $3, redeemed_at = $4
+            WHERE \(keyColumn) = $1 AND redeemed_install IS NULL AND \(liveCondition)
+            RETURNING \(claimColumns))
+        SELECT \(claimColumns), true FROM redeemed
+        UNION ALL
+        SELECT \(claimColumns), false FROM claims WHERE \(keyColumn) = $1 AND NOT EXISTS (SELECT 1 FROM redeemed)
         """
     }
 
@@ -237,6 +261,24 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .selectWebhookStatistics:
             return "SELECT count(*), min(event_timestamp) FROM webhook_deliveries WHERE state = 'pending'"
+        case .createClaim:
+            // DO NOTHING rather than an error: a taken token or code must not abort the group commit.
+            return """
+                INSERT INTO claims (token_hash, code_hash, link, created_at, expires_at, code_expires_at)
+                VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1
+                """
+        case .selectClaimByToken: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE token_hash = $1"
+        case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE code_hash = $1"
+        case .redeemClaimByToken: return PostgresStatement.redeemClaim(keyColumn: "token_hash", liveCondition: "expires_at > $4")
+        case .redeemClaimByCode:
+            return PostgresStatement.redeemClaim(keyColumn: "code_hash", liveCondition: "expires_at > $4 AND code_expires_at > $4")
+        case .deleteExpiredClaims:
+            return """
+                DELETE FROM claims WHERE token_hash IN (
+                    SELECT token_hash FROM claims WHERE expires_at < $1 ORDER BY expires_at LIMIT $2
+                    FOR UPDATE SKIP LOCKED)
+                RETURNING 1
+                """
         }
     }
 
@@ -274,6 +316,10 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
+        case .createClaim: return [OID.bytea, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8]
+        case .selectClaimByToken, .selectClaimByCode: return [OID.bytea]
+        case .redeemClaimByToken, .redeemClaimByCode: return [OID.bytea, OID.text, OID.text, OID.int8]
+        case .deleteExpiredClaims: return [OID.int8, OID.int8]
         }
     }
 }

@@ -12,9 +12,12 @@ final class ReadStatements {
     private let selectCounts: Statement
     /// The short-link queries (`SQLiteSceneStateStore+ShortLinks`).
     let shortLinks: ShortLinkReads
+    /// The claim queries (`SQLiteSceneStateStore+Claims`).
+    let claims: ClaimReads
 
     init(connection: Connection) throws(SQLiteError) {
         shortLinks = try ShortLinkReads(connection: connection)
+        claims = try ClaimReads(connection: connection)
         selectValue = try connection.prepare(
             "SELECT content_type, revision, bytes FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
         selectScene = try connection.prepare("""

@@ -100,6 +100,23 @@ enum Schema {
         CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, sequence);
         ALTER TABLE short_links ADD COLUMN route TEXT;
         """,
+        // 5: claims (deferred deep links). Looked up by the SHA-256 of the token or of the short
+        // code; the redemption is the install UUID the app sent, how it found the claim, and when.
+        // By design there is no column for the visitor's address, User-Agent or any device trait.
+        """
+        CREATE TABLE claims (
+            token_hash BLOB PRIMARY KEY,
+            code_hash BLOB NOT NULL UNIQUE,
+            link TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            code_expires_at INTEGER NOT NULL,
+            redeemed_install TEXT,
+            redeemed_source TEXT,
+            redeemed_at INTEGER
+        ) WITHOUT ROWID;
+        CREATE INDEX claims_by_expiry ON claims (expires_at);
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

@@ -13,6 +13,8 @@ final class WriteContext {
     let shortLinks: ShortLinkWrites
     /// The webhook endpoints and outbox (`SQLiteSceneStateStore+Webhooks`).
     let webhooks: WebhookWrites
+    /// The claim writes (`SQLiteSceneStateStore+Claims`).
+    let claims: ClaimWrites
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
     /// The revision stored in `meta` as of the last commit.
@@ -31,6 +33,7 @@ final class WriteContext {
         reads = try ReadStatements(connection: connection)
         webhooks = try WebhookWrites(connection: connection)
         shortLinks = try ShortLinkWrites(connection: connection, webhooks: webhooks)
+        claims = try ClaimWrites(connection: connection)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")

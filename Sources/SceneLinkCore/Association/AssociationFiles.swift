@@ -41,16 +41,20 @@ public struct AssociationFiles: Sendable, Equatable {
         return document
     }
 
-    /// `{"applinks":{"details":[{"appIDs":[...],"components":[...]}]},"webcredentials":{"apps":[...]}}`.
+    /// `{"applinks":{"details":[{"appIDs":[...],"components":[...]}]},"webcredentials":{"apps":[...]}}`,
+    /// plus `"appclips":{"apps":["TEAMID.CLIP"]}` when the file names an App Clip (`app.apple.appClip`).
     static func appleDocument(_ app: AppleApp, components: [AssociationComponent]) -> [UInt8] {
         let appIDs = JSONValue.array(app.appIDs.map(JSONValue.string))
         let details = JSONValue.object([(key: "appIDs", value: appIDs),
                                         (key: "components", value: .array(components.map { $0.json(apple: true) }))])
-        let document = JSONValue.object([
+        var members: [(key: String, value: JSONValue)] = [
             (key: "applinks", value: .object([(key: "details", value: .array([details]))])),
             (key: "webcredentials", value: .object([(key: "apps", value: appIDs)])),
-        ])
-        return JSONWriter.encode(document, escapingSlashes: false)
+        ]
+        if let clip = app.appClipID {
+            members.append((key: "appclips", value: .object([(key: "apps", value: .array([.string(clip)]))])))
+        }
+        return JSONWriter.encode(.object(members), escapingSlashes: false)
     }
 
     /// One Digital Asset Links statement per app (package and its fingerprints), each with the

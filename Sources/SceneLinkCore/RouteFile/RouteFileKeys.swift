@@ -6,7 +6,7 @@
 enum RouteFileKeys {
     static let document = ["app", "types", "routes"]
     static let app = ["name", "schemes", "hosts", "apple", "android", "fallback"]
-    static let apple = ["teamID", "bundleIDs", "appStoreID"]
+    static let apple = ["teamID", "bundleIDs", "appStoreID", "appClip"]
     static let android = ["package", "sha256CertFingerprints", "playStoreURL"]
     static let fallback = ["web", "ios", "android"]
     static let type = ["tag", "rawValue", "cases", "fields"]

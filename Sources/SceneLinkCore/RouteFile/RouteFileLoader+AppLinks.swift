@@ -76,8 +76,17 @@ extension RouteFileLoader {
                 problem(Self.join(location, "appStoreID"), "The App Store ID must be the app's digits (\"id123456789\" in its App Store URL gives \"123456789\").")
             }
         }
+        var appClip: String?
+        if let clip = value["appClip"] {
+            if let text = clip.stringValue, Self.isBundleID(text) {
+                appClip = text
+            } else {
+                let shown = clip.stringValue.map { "\"\($0)\"" } ?? clip.kindDescription
+                problem(Self.join(location, "appClip"), "The App Clip \(shown) is not a bundle ID; write the Clip target's bundle ID, like \"com.example.app.Clip\".")
+            }
+        }
         guard problems.count == before else { return nil }
-        return AppleApp(teamID: teamID, bundleIDs: bundleIDs, appStoreID: appStoreID)
+        return AppleApp(teamID: teamID, bundleIDs: bundleIDs, appStoreID: appStoreID, appClip: appClip)
     }
 
     private mutating func readAndroid(_ value: JSONValue, at location: String) -> AndroidApp? {

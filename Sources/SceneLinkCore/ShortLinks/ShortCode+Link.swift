@@ -18,18 +18,6 @@ extension ShortCode {
     ///                    hosts: ["fuelmoney.example.com"])   // "abc"
     /// ```
     public static func codeText(inShortLink link: String, hosts: [String]) -> String? {
-        // Most links are custom-scheme links: one byte decides.
-        guard !hosts.isEmpty, let first = link.utf8.first, first | 0x20 == UInt8(ascii: "h") else { return nil }
-        var text = link
-        return text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: LinkSegment.self, capacity: 2) { buffer in
-                guard case .success(let scanned) = LinkScanner.scan(bytes, schemes: [], hosts: hosts, segments: buffer),
-                      scanned.host != nil, scanned.segmentCount == 2 else { return nil }
-                let prefix = buffer[0], code = buffer[1]
-                guard bytes[prefix.start..<prefix.end].elementsEqual(pathPrefix.utf8.dropFirst().dropLast()) else { return nil }
-                let raw = UnsafeBufferPointer(rebasing: bytes[code.start..<code.end])
-                return scanned.hasEscapes ? PercentDecoding.decode(utf8: raw) : String(decoding: raw, as: UTF8.self)
-            }
-        }
+        LinkScanner.segment(after: "s", inLink: link, hosts: hosts)
     }
 }

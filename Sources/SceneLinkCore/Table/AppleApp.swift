@@ -7,12 +7,19 @@ public struct AppleApp: Sendable, Equatable {
     public let bundleIDs: [String]
     /// The App Store ID (digits), when the app is published.
     public let appStoreID: String?
+    /// The App Clip's bundle ID (`com.example.app.Clip`), when the app has one: the association
+    /// file then lists it under `appclips`, so the Clip can be launched from the app's links.
+    public let appClip: String?
 
-    public init(teamID: String, bundleIDs: [String], appStoreID: String? = nil) {
+    public init(teamID: String, bundleIDs: [String], appStoreID: String? = nil, appClip: String? = nil) {
         self.teamID = teamID
         self.bundleIDs = bundleIDs
         self.appStoreID = appStoreID
+        self.appClip = appClip
     }
+
+    /// `TEAMID.clipBundleID`, as `appclips` names the App Clip.
+    public var appClipID: String? { appClip.map { teamID + "." + $0 } }
 
     /// `TEAMID.bundleID` for every bundle ID, as association files name apps.
     public var appIDs: [String] { bundleIDs.map { teamID + "." + $0 } }

@@ -22,8 +22,8 @@ public final class SceneLinkApplication: Sendable {
     let adminServer: HTTPServer?
     /// What the application keeps everything in: scene state and short links, in one place so
     /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
-    /// The webhook outbox lives beside short links, written by the same transactions.
-    typealias Store = SceneStateStore & ShortLinkStore & WebhookStore
+    /// The webhook outbox lives beside short links, written by the same transactions; claims too.
+    typealias Store = SceneStateStore & ShortLinkStore & WebhookStore & ClaimStore
     /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
     let store: any Store
     /// Closes the store at shutdown; answers the failure's sentence, if any.
@@ -106,6 +106,7 @@ public final class SceneLinkApplication: Sendable {
         self.store = store
 
         let rateLimiter = RateLimiter(limits: configuration.rateLimits)
+        let claimMetrics = ClaimMetrics()
         self.rateLimiter = rateLimiter
         var router = HTTPRouter()
         let server = Reference<HTTPServer>()
@@ -121,7 +122,7 @@ public final class SceneLinkApplication: Sendable {
                 let page = await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
                                                                   routePatterns: patterns.value ?? [], rateLimiter: rateLimiter)
                 let queue = try? await awaiting { store.webhookQueueStatistics(completion: $0) }
-                return page + webhookMetrics.exposition(queue: queue, now: Date())
+                return page + webhookMetrics.exposition(queue: queue, now: Date()) + claimMetrics.exposition
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -136,7 +137,8 @@ public final class SceneLinkApplication: Sendable {
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
             }
         ).register(on: &router)
-        let linkPages = LinkPageEndpoints(table: table, metrics: metrics)
+        let claimIssuer = ClaimIssuer(store: store, configuration: configuration.claims, clock: clock, metrics: claimMetrics)
+        let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, configuration: configuration.shortLinks,
                                             clock: clock, metrics: metrics, linkPages: linkPages)
         shortLinks.register(on: &router)
@@ -147,6 +149,8 @@ public final class SceneLinkApplication: Sendable {
                                               logger: logger)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &router)
         QREndpoints(routes: routes).register(on: &router)
+        ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages)
+            .register(on: &router)
         let associations = AssociationEndpoints(table: table)
         associations.register(on: &router)
         self.associations = associations
@@ -325,6 +329,7 @@ public final class SceneLinkApplication: Sendable {
             Task {
                 await self.sweepExpiredSessions()
                 await self.sweepExpiredShortLinks()
+                await self.sweepExpiredClaims()
             }
         }
         sweep.resume()
@@ -350,6 +355,16 @@ public final class SceneLinkApplication: Sendable {
         let cutoff = now.addingTimeInterval(-(Double(retention.seconds) + Double(retention.attoseconds) / 1e18))
         return await sweep(event: "short-link-sweep", counted: "expired_short_links_deleted") { [store] batch in
             try await awaiting { store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch, completion: $0) }
+        }
+    }
+
+    /// Deletes claims past their lifetime (`--claim-ttl`), redeemed or not, in short transactions
+    /// of at most 200, and logs how many went. Until then an expired claim answers 410, after it 404.
+    /// - Returns: the number of claims deleted.
+    @discardableResult
+    public func sweepExpiredClaims(now: Date = Date()) async -> Int {
+        await sweep(event: "claim-sweep", counted: "expired_claims_deleted") { [store] batch in
+            try await awaiting { store.deleteExpiredClaims(expiredBefore: now, limit: batch, completion: $0) }
         }
     }
 

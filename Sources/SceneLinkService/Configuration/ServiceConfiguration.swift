@@ -16,6 +16,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var shortLinks = ShortLinkEndpoints.Configuration()
     /// Webhook targets, retries and timeouts.
     public var webhooks = WebhookEndpoints.Configuration()
+    /// Claims' lifetimes (deferred deep links).
+    public var claims = ClaimEndpoints.Configuration()
     /// The route file; nil serves the built-in FuelMoney example app.
     public var routesPath: String?
     /// The SQLite database file; `:memory:` keeps everything in memory (tests).
@@ -97,13 +99,17 @@ extension ServiceConfiguration {
         .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
                  help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
         .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions are deleted."),
+        .duration("claim-ttl", \.claims.lifetime,
+                  help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
+        .duration("claim-code-ttl", \.claims.codeLifetime,
+                  help: "How long a claim's short code (ABCD-EFGH) can be typed into the app."),
         Option(name: "admin-token", valueName: "TOKEN",
                help: "Bearer token for creating, listing and deleting short links (16+ characters); unset, those routes answer 403.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: short-link admin off)" : "(set)" }),
         Option(name: "rate-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
-               help: "Token buckets per client: sessions, links, resolve (per address, IPv6 by /64), state (per session); 429 beyond.",
+               help: "Token buckets per client: sessions, links, resolve, claims (per address, IPv6 by /64), state (per session); 429 beyond.",
                apply: { config, value throws(ConfigurationError) in
                    let clients = config.rateLimits.maximumClients
                    config.rateLimits = try RateLimits.parse(value)

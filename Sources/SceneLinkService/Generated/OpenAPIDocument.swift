@@ -360,6 +360,95 @@ paths:
                       - { type: HomePath, tag: FuelMoney.HomePath, value: 1 }
                       - { type: HomePath, tag: FuelMoney.HomePath, value: 2 }
                     selection: null
+  /v1/claims/redeem:
+    post:
+      tags: [links]
+      operationId: redeemClaim
+      summary: Redeem a claim on an app's first launch (deferred deep link)
+      description: |
+        A phone's link page (iOS or Android by `User-Agent`, for a link that resolves) hands its
+        visitor a claim: on Android the Play button's install referrer `scenelink_claim=TOKEN`, on
+        iOS a short code (`ABCD-EFGH`) and a button that copies the claim URL
+        `https://HOST/c/TOKEN`. The app, once installed, sends what it found with the install
+        UUID it keeps. `claim` may be the Play referrer string, the claim URL, the code as typed
+        (any case, with or without the hyphen, `O` read as `0`, `I`/`L` as `1`) or the bare token.
+        The answer is the claimed link's resolve document plus `claim` (the link, how it was
+        found, when it was redeemed). The same install again gets the same answer; another
+        install 409; a claim past `--claim-ttl`, or a code past `--claim-code-ttl`, 410.
+        Rate-limited per client address (the `claims` class). Nothing about the visitor is stored.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              required: [claim, install]
+              properties:
+                claim:
+                  type: string
+                  minLength: 1
+                  maxLength: 2048
+                  description: A Play referrer string, a claim URL, a code or a token.
+                install:
+                  type: string
+                  format: uuid
+                  description: The UUID the app made on its first launch and keeps.
+            examples:
+              referrer:
+                value: { claim: "scenelink_claim=Yq3JtZ0aX-9fWk2c", install: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F" }
+              code:
+                value: { claim: "abcd-ef01", install: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F" }
+      responses:
+        "200":
+          description: The claimed link's resolve document, with the claim.
+          headers:
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema:
+                allOf:
+                  - { $ref: "#/components/schemas/Resolution" }
+                  - type: object
+                    required: [claim]
+                    properties:
+                      claim:
+                        type: object
+                        required: [link, source, redeemedAt]
+                        properties:
+                          link: { type: string }
+                          source: { type: string, enum: [referrer, url, code] }
+                          redeemedAt: { type: string, format: date-time }
+        "400":
+          description: The body is not `{"claim", "install"}`, or `claim` is no token, code, claim URL or referrer string; `detail` says which.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "404":
+          description: No claim has this token or code (or its link no longer resolves).
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "409":
+          description: Another install redeemed this claim.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "410":
+          description: The claim, or the code, expired before it was redeemed.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "413":
+          description: The body is over 4 KiB.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "429": { $ref: "#/components/responses/RateLimited" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/qr:
     get:
       tags: [links]
@@ -749,6 +838,48 @@ paths:
         "413": { $ref: "#/components/responses/TooLarge" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /c/{token}:
+    parameters:
+      - name: token
+        in: path
+        required: true
+        description: The claim's token, 16 characters of base64url.
+        schema: { type: string, pattern: "^[A-Za-z0-9_-]{16}$" }
+    get:
+      tags: [links]
+      operationId: showClaim
+      summary: The link page of a claim again
+      description: |
+        The claim URL a phone's link page copies. In a browser (the app not installed yet), the
+        claimed link's page again with the same claim (its copy button, the Play referrer), as
+        the visitor's own page (`Cache-Control: private, no-store`); for a JSON client, the
+        claimed link's resolve document. Viewing it does not redeem the claim. Unknown 404,
+        expired 410.
+      responses:
+        "200":
+          description: The link page with the claim, or the resolve document.
+          content:
+            text/html:
+              schema: { type: string }
+            application/json:
+              schema: { $ref: "#/components/schemas/Resolution" }
+        "404":
+          description: No claim has this token, or its link no longer resolves.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+            text/html:
+              schema: { type: string }
+        "410":
+          description: The claim has expired.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+            text/html:
+              schema: { type: string }
+        "429": { $ref: "#/components/responses/RateLimitedPage" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /s/{code}:
     parameters:
       - $ref: "#/components/parameters/ShortCode"
@@ -774,11 +905,11 @@ paths:
       responses:
         "429": { $ref: "#/components/responses/RateLimitedPage" }
         "200":
-          description: The target's resolve document, or the HTML page.
+          description: The target's resolve document, or the HTML page (on a phone, carrying a claim; see `/v1/claims/redeem`).
           headers:
             Cache-Control:
               required: true
-              schema: { type: string, const: no-store }
+              schema: { type: string, enum: [no-store, "private, no-store"] }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Resolution" }
@@ -1706,7 +1837,7 @@ components:
       description: |
         This client (its address, IPv6 by /64, behind trusted proxies the forwarded one; for
         scene state, its session) used up its rate-limit class's budget (`--rate-limit`):
-        `sessions`, `resolve` or `state`. Retry after `Retry-After` seconds.
+        `sessions`, `resolve`, `claims` or `state`. Retry after `Retry-After` seconds.
       headers:
         Retry-After: { $ref: "#/components/headers/RetryAfter" }
         RateLimit-Policy: { $ref: "#/components/headers/RateLimitPolicy" }

@@ -139,6 +139,14 @@ struct HTMLDocument {
         raw("</figure>")
     }
 
+    /// `<script>SOURCE</script>`: a constant from code, allowed by its hash in the page's
+    /// Content-Security-Policy (`styleSource(_:)` makes the hash of any inline source).
+    mutating func script(_ source: String) {
+        raw("<script>")
+        raw(source)
+        raw("</script>")
+    }
+
     /// Text content, escaped.
     mutating func text(_ value: String) {
         escape(value, quotes: false)

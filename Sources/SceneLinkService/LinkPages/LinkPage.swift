@@ -157,7 +157,11 @@ public struct LinkPage: Sendable {
     }
 
     /// The page of a resolved link for one platform.
-    static func render(_ link: ResolvedLink, platform: LinkPlatform, table: RouteTable) -> HTTPResponse {
+    /// With `claim` (a phone's page, see `ClaimEndpoints`), the page carries it: Android's Play
+    /// button gets the install referrer, iOS shows the code and the copy button; such a page is
+    /// the visitor's own (`claimCacheControl`) and allows the copy script by its hash.
+    static func render(_ link: ResolvedLink, platform: LinkPlatform, table: RouteTable,
+                       claim: LinkPageClaim? = nil) -> HTTPResponse {
         let preview = table.preview(for: link)
         let appName = table.appName
         let title = preview.title ?? appName
@@ -193,8 +197,10 @@ public struct LinkPage: Sendable {
                         attributes: [(name: "class", value: "open"), (name: "id", value: "open")])
         }
         let fallback = table.fallback(for: link)
-        if let target = platform.fallback(in: fallback) {
-            page.anchor(fallbackLabel(target, platform: platform, table: table), href: target,
+        if var target = platform.fallback(in: fallback) {
+            let label = fallbackLabel(target, platform: platform, table: table)
+            if let claim, platform == .android { target = claim.playStoreURL(target) }
+            page.anchor(label, href: target,
                         attributes: [(name: "class", value: "fallback"), (name: "id", value: "fallback"),
                                      (name: "data-platform", value: platform.rawValue)])
         }
@@ -202,9 +208,15 @@ public struct LinkPage: Sendable {
         if platform == .web, let https = link.canonical.https, let code = try? QRCode(encoding: https, level: QREndpoints.defaultLevel) {
             page.qrCode(code, caption: "Scan with your phone's camera")
         }
+        if let claim, platform == .ios { page.claim(claim) }
         page.close("main")
-        return HTTPResponse(status: .ok, contentType: contentType, body: page.finish(),
-                            headers: headers(cacheControl: cacheControl))
+        guard claim != nil else {
+            return HTTPResponse(status: .ok, contentType: contentType, body: page.finish(),
+                                headers: headers(cacheControl: cacheControl))
+        }
+        var headers = headers(cacheControl: claimCacheControl)
+        headers.set("Content-Security-Policy", claimContentSecurityPolicy)
+        return HTTPResponse(status: .ok, contentType: contentType, body: page.finish(), headers: headers)
     }
 
     /// What the fallback link says: the store it goes to, or the website.
@@ -237,6 +249,10 @@ public struct LinkPage: Sendable {
         .open{background:#007aff;color:#fff}.fallback{background:#e8f1ff;color:#0062cc}\
         .qr{margin:1.5rem 0 0}.qr svg{display:block;width:11rem;height:auto;margin:0 auto}\
         .qr figcaption{margin-top:.5rem;font-size:.85rem;color:#6e6e73}\
+        .claim{margin:1.5rem 0 0;line-height:1.45}.claim strong{display:block;margin-top:.25rem;white-space:nowrap;font-size:1.6rem;letter-spacing:.1em}\
+        .claim-url{font-size:.8rem;overflow-wrap:anywhere;color:#6e6e73}\
+        button{width:100%;margin-top:.5rem;padding:.9rem 1rem;border:0;border-radius:.8rem;font:inherit;font-weight:600;\
+        background:#e8f1ff;color:#0062cc}\
         @media (prefers-color-scheme:dark){body{background:#000;color:#f2f2f7}main{background:#1c1c1e}\
         .detail{color:#d1d1d6}.fallback{background:#0a2a4d;color:#8cc2ff}}
         """
@@ -244,6 +260,21 @@ public struct LinkPage: Sendable {
     /// No script, no frames, no forms, no base; images from https only; the one style sheet.
     static let contentSecurityPolicy = "default-src 'none'; img-src https:; style-src "
         + HTMLDocument.styleSource(styleSheet) + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// A page with a claim is one visitor's: no shared cache may keep it, no cache may reuse it.
+    public static let claimCacheControl = "private, no-store"
+
+    /// The copy button's script: copies the claim URL and says so. Without it (scripts off, or
+    /// no clipboard API) the page still shows the code and the URL to copy by hand.
+    static let claimScript = """
+        document.getElementById("copy").addEventListener("click",function(){var b=this;\
+        navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent="Copied"})})
+        """
+
+    /// The policy of a page with a claim: the usual one plus the copy script by its hash.
+    static let claimContentSecurityPolicy = "default-src 'none'; img-src https:; style-src "
+        + HTMLDocument.styleSource(styleSheet) + "; script-src " + HTMLDocument.styleSource(claimScript)
+        + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     private static func headers(cacheControl: String) -> HTTPHeaders {
         [

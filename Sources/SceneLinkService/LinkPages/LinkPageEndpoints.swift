@@ -22,10 +22,13 @@ public struct LinkPageEndpoints: Sendable {
 
     private let pages: Current<LinkPage>
     private let metrics: Metrics?
+    /// Makes the claim a phone's page hands out (deferred deep links); nil for no claims.
+    private let claims: ClaimIssuer?
 
-    public init(table: RouteTable, metrics: Metrics? = nil) {
+    public init(table: RouteTable, metrics: Metrics? = nil, claims: ClaimIssuer? = nil) {
         pages = Current(LinkPage(table: table))
         self.metrics = metrics
+        self.claims = claims
     }
 
     /// Rebuilds the pages from a newly loaded table.
@@ -40,8 +43,65 @@ public struct LinkPageEndpoints: Sendable {
     public func register(on router: inout HTTPRouter) {
         let endpoints = self
         router.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }) { request, responder in
+            if endpoints.makesClaim(for: request) { return endpoints.respondWithClaim(to: request, responder) }
             responder.respond(endpoints.respond(to: request))
         }
+    }
+
+    /// A phone's browser asking for the page of a link: when the link resolves, a claim is made
+    /// and stored first, and the page carries it (`LinkPage.render(_:platform:table:claim:)`); a
+    /// link that does not resolve, or a store that fails, gets the page without one.
+    private func respondWithClaim(to request: HTTPRequest, _ responder: HTTPResponder) {
+        let page = pages.value
+        let host = page.table.hosts.count > 1 ? request.host : nil
+        guard let claims, let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table),
+              let resolved = try? page.table.resolve(link) else {
+            return responder.respond(respond(to: request))
+        }
+        claimPage(resolved, link: link, request: request, page: page, claims: claims) { responder.respond($0) }
+    }
+
+    /// Whether the page for `request` carries a claim: claims are on, and a phone's browser
+    /// (iOS or Android by `User-Agent`) asks for HTML with `GET` (a `HEAD` shows no page).
+    func makesClaim(for request: HTTPRequest) -> Bool {
+        claims != nil && request.method == .get && LinkPlatform(userAgent: request.headers["User-Agent"]) != .web
+            && LinkPageFormat(request) == .html
+    }
+
+    /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:)`:
+    /// short links (`/s/CODE`) answer a browser through this. A store that fails gives the page
+    /// without a claim.
+    public func respond(to resolved: ResolvedLink, link: String, request: HTTPRequest,
+                        _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        guard makesClaim(for: request), let claims else { return completion(respond(to: .success(resolved), request: request)) }
+        claimPage(resolved, link: link, request: request, page: pages.value, claims: claims, completion)
+    }
+
+    private func claimPage(_ resolved: ResolvedLink, link: String, request: HTTPRequest, page: LinkPage, claims: ClaimIssuer,
+                           _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        let claimHost = request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
+        claims.issue(link: link) { ticket in
+            guard let ticket else { return completion(respond(to: .success(resolved), request: request)) }
+            let claim = LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost)
+            completion(render(resolved, claim: claim, request: request, page: page))
+        }
+    }
+
+    /// The page of `link` carrying `claim` (`GET /c/TOKEN` shows it again); a link that no longer
+    /// resolves is the usual notice.
+    func claimPage(link: String, claim: LinkPageClaim, request: HTTPRequest) -> HTTPResponse {
+        let page = pages.value
+        do {
+            return render(try page.table.resolve(link), claim: claim, request: request, page: page)
+        } catch {
+            return respond(to: .failure(error), request: request)
+        }
+    }
+
+    private func render(_ resolved: ResolvedLink, claim: LinkPageClaim, request: HTTPRequest, page: LinkPage) -> HTTPResponse {
+        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        counter(for: request)?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
+        return LinkPage.render(resolved, platform: platform, table: page.table, claim: claim)
     }
 
     /// The link page of the request's own path and query.

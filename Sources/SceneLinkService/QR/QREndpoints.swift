@@ -103,7 +103,8 @@ public struct QREndpoints: Sendable {
     /// Nil when the server serves `link`; else why it gets no code (422).
     ///
     /// In order: a short link on one of the app's hosts (`/s/CODE`, the code well formed; it is
-    /// not looked up, as a code of ours only ever points here); then any other https link must
+    /// not looked up, as a code of ours only ever points here); a claim URL (`/c/TOKEN`, the
+    /// token well formed); then any other https link must
     /// resolve through the route table, which also checks its host.
     static func refusal(of link: String, table: RouteTable) -> HTTPProblem? {
         // The grammar (`RouteTable.resolve`, `ShortCode.codeText`) reads the link; this only
@@ -117,7 +118,14 @@ public struct QREndpoints: Sendable {
             }
             return nil
         }
-        // Claim URLs (https://HOST/c/TOKEN, issue 24) are recognised here when claims land.
+        // A claim URL (https://HOST/c/TOKEN) on one of the app's hosts, the token well formed; not
+        // looked up, as for short links.
+        if let token = ClaimToken.tokenText(inClaimURL: link, hosts: table.hosts) {
+            guard (try? ClaimToken(token)) != nil else {
+                return QRProblems.notServed(link, reason: "'\(token.prefix(64))' is not a claim token")
+            }
+            return nil
+        }
         do {
             _ = try table.resolve(link)
             return nil

@@ -9,6 +9,9 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     /// Authenticated scene-state requests, per session (its bearer token), not per address:
     /// many users behind one carrier NAT do not share a budget.
     case state
+    /// Claim redemptions (`POST /v1/claims/redeem`), per client address: an 8-character code
+    /// can be guessed at scale, so the budget is small.
+    case claims
 
     /// The position in `allCases`, for arrays indexed by class.
     var index: Int {
@@ -17,6 +20,7 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .links: 1
         case .resolve: 2
         case .state: 3
+        case .claims: 4
         }
     }
 
@@ -27,6 +31,7 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .links: "link-page and short-link requests"
         case .resolve: "resolve requests"
         case .state: "scene-state requests for this session"
+        case .claims: "claim redemptions"
         }
     }
 }

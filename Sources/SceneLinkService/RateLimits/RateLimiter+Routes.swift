@@ -8,6 +8,8 @@ extension RateLimiter {
     static func addressClass(of route: HTTPRouter.Route) -> RateLimitClass? {
         switch (route.method, route.pattern) {
         case (.post, SceneStateEndpoints.sessionsPattern): .sessions
+        case (.post, ClaimEndpoints.redeemPattern): .claims
+        case (_, ClaimEndpoints.pagePattern): .links
         case (_, "/v1/resolve"), (_, "/v1/links"), (_, "/v1/routes"): .resolve
         case (_, ShortLinkEndpoints.followPattern), (_, LinkPageEndpoints.pattern): .links
         default: nil

@@ -19,6 +19,7 @@ public final class RateLimiter: Sendable {
     private let links: Mutex<TokenBucketTable>
     private let resolve: Mutex<TokenBucketTable>
     private let state: Mutex<TokenBucketTable>
+    private let claims: Mutex<TokenBucketTable>
     /// Whether each class is limited, by `RateLimitClass.index`.
     private let limited: [Bool]
     private let refusedByClass: [RefusalCounter]
@@ -40,6 +41,7 @@ public final class RateLimiter: Sendable {
         links = Mutex(table(.links))
         resolve = Mutex(table(.resolve))
         state = Mutex(table(.state))
+        claims = Mutex(table(.claims))
         limited = RateLimitClass.allCases.map { limits.policies[$0] != nil }
         refusedByClass = RateLimitClass.allCases.map { _ in RefusalCounter() }
     }
@@ -54,6 +56,7 @@ public final class RateLimiter: Sendable {
         case .links: links.withLock { $0.take(key, now: instant) }
         case .resolve: resolve.withLock { $0.take(key, now: instant) }
         case .state: state.withLock { $0.take(key, now: instant) }
+        case .claims: claims.withLock { $0.take(key, now: instant) }
         }
         guard case .limited(let seconds) = decision, let policy = limits.policies[kind] else { return nil }
         refusedByClass[kind.index].value.add(1, ordering: .relaxed)
@@ -73,6 +76,7 @@ public final class RateLimiter: Sendable {
             case .links: links.withLock { $0.count }
             case .resolve: resolve.withLock { $0.count }
             case .state: state.withLock { $0.count }
+            case .claims: claims.withLock { $0.count }
             }
             return (kind, count)
         }

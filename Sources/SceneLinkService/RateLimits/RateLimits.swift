@@ -12,6 +12,8 @@ import Foundation
 ///   should be given its own, higher limit.
 /// - `state=600/min` per session: an app saves when the scene goes to the background and
 ///   restores at launch, a few requests a minute.
+/// - `claims=30/min`: an app redeems one claim on its first launch (and retries a few times);
+///   the short code has 40 bits, so guessing must stay slow.
 public struct RateLimits: Sendable, Equatable {
     /// The policy of each class; nil turns that class's limit off.
     public var policies: [RateLimitClass: RateLimitPolicy]
@@ -24,6 +26,7 @@ public struct RateLimits: Sendable, Equatable {
         .links: RateLimitPolicy(count: 600, periodSeconds: 60),
         .resolve: RateLimitPolicy(count: 1_200, periodSeconds: 60),
         .state: RateLimitPolicy(count: 600, periodSeconds: 60),
+        .claims: RateLimitPolicy(count: 30, periodSeconds: 60),
     ]
 
     public init(policies: [RateLimitClass: RateLimitPolicy] = RateLimits.defaultPolicies, maximumClients: Int = 100_000) {

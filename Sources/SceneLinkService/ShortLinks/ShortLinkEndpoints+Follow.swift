@@ -9,21 +9,25 @@ extension ShortLinkEndpoints {
     /// 404: each as a link-page notice for browsers and problem+json for JSON clients.
     func follow(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
-        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON) { link, table in
+        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON) { link, table, answer in
             do throws(ResolveError) {
                 if wantsJSON {
-                    return Self.followed(HTTPResponse(contentType: "application/json",
-                                                      body: try table.resolve(link.link, format: .document)))
+                    return answer(Self.followed(HTTPResponse(contentType: "application/json",
+                                                             body: try table.resolve(link.link, format: .document))))
                 }
-                var page = linkPages.respond(to: .success(try table.resolve(link.link)), request: request)
-                // Each click is counted: no cache may answer the next one.
-                page.headers.set("Cache-Control", "no-store")
-                return page
+                // A phone's browser gets the target's page with a claim (deferred deep links).
+                linkPages.respond(to: try table.resolve(link.link), link: link.link, request: request) { page in
+                    var page = page
+                    // Each click is counted: no cache may answer the next one (a page with a claim
+                    // keeps its stricter `private, no-store`).
+                    if page.headers["Cache-Control"] != LinkPage.claimCacheControl { page.headers.set("Cache-Control", "no-store") }
+                    answer(page)
+                }
             } catch {
                 record(.unresolvable, request)
-                return wantsJSON ? Self.followed(ResolveProblems.problem(for: error).response())
+                answer(wantsJSON ? Self.followed(ResolveProblems.problem(for: error).response())
                     : notice(.notFound, title: "This link no longer opens a screen",
-                             detail: "The app no longer has the screen this link was made for.")
+                             detail: "The app no longer has the screen this link was made for."))
             }
         }
     }
@@ -33,22 +37,23 @@ extension ShortLinkEndpoints {
     /// short link on one of the app's hosts.
     func resolveThrough(code: String, format: ResolveFormat, table: RouteTable, _ request: HTTPRequest,
                         _ responder: HTTPResponder) {
-        lookUp(code, request, responder, html: false) { link, _ in
+        lookUp(code, request, responder, html: false) { link, _, answer in
             do throws(ResolveError) {
-                return Self.followed(HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: format)))
+                answer(Self.followed(HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: format))))
             } catch {
                 record(.unresolvable, request)
-                return Self.followed(ResolveProblems.problem(for: error).response())
+                answer(Self.followed(ResolveProblems.problem(for: error).response()))
             }
         }
     }
 
     /// Finds the link (counting a click unless the request is a `HEAD`), answers unknown and
-    /// expired links, and answers a live one with `serve`'s response, counting each outcome.
+    /// expired links, and answers a live one with the response `serve` hands its callback
+    /// (after a claim is stored, for a phone's page), counting each outcome.
     ///
     /// A malformed code is unknown; it is answered at once, since no stored code can match it.
     private func lookUp(_ codeText: String, _ request: HTTPRequest, _ responder: HTTPResponder, html: Bool,
-                        serve: @escaping @Sendable (ShortLink, RouteTable) -> HTTPResponse) {
+                        serve: @escaping @Sendable (ShortLink, RouteTable, @escaping @Sendable (HTTPResponse) -> Void) -> Void) {
         let now = clock.now()
         let unknown: @Sendable () -> HTTPResponse = {
             html ? notice(.notFound, title: "This link does not exist",
@@ -74,9 +79,10 @@ extension ShortLinkEndpoints {
                                  detail: "It worked until \(RFC3339.string(expiresAt)); ask its sender for a new one.")
                         : Self.followed(ShortLinkProblems.expired(at: expiresAt).response()))
                 }
-                let response = serve(link, routes.value)
-                if response.status == .ok { record(.served, request) }
-                responder.respond(response)
+                serve(link, routes.value) { response in
+                    if response.status == .ok { record(.served, request) }
+                    responder.respond(response)
+                }
             }
         }
     }

@@ -21,6 +21,27 @@ import Testing
         #expect(apple.entityTag.hasPrefix("\"") && apple.entityTag.count == 26)
     }
 
+    @Test func anAppClipInTheRouteFileAddsTheAppClipsKeyAndNoneLeavesItOut() throws {
+        let withoutClip = try RouteTable(routeFile: Array(BuiltInRoutes.fuelMoney.utf8))
+        #expect(try JSONParser.parse(try #require(withoutClip.associationFiles.apple).bytes)["appclips"] == nil)
+        let file = """
+            {"app": {"name": "Recipes", "hosts": ["recipes.example.com"], "fallback": {"web": "https://www.example.com/"},
+                     "apple": {"teamID": "A1B2C3D4E5", "bundleIDs": ["com.example.recipes"], "appClip": "com.example.recipes.Clip"}},
+             "routes": [{"name": "about", "path": "/about", "push": []}]}
+            """
+        let table = try RouteTable(routeFile: Array(file.utf8))
+        let root = try JSONParser.parse(try #require(table.associationFiles.apple).bytes)
+        #expect(root["appclips"]?["apps"] == .array([.string("A1B2C3D4E5.com.example.recipes.Clip")]))
+        #expect(root["applinks"]?["details"]?.arrayValue?.first?["appIDs"] == .array([.string("A1B2C3D4E5.com.example.recipes")]))
+        let bad = file.replacingOccurrences(of: "com.example.recipes.Clip", with: "not a clip")
+        #expect(throws: RouteFileError.self) { try RouteTable(routeFile: Array(bad.utf8)) }
+        do {
+            _ = try RouteTable(routeFile: Array(bad.utf8))
+        } catch {
+            #expect(error.description.contains("The App Clip \"not a clip\" is not a bundle ID"))
+        }
+    }
+
     @Test func androidDocumentHasOneStatementPerApp() throws {
         let table = try RouteTable(routeFile: Array(BuiltInRoutes.fuelMoney.utf8))
         let android = try #require(table.associationFiles.android)

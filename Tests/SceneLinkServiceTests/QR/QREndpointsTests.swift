@@ -33,6 +33,13 @@ import SceneLinkHTTP
         #expect(text(response) == (try QRCode(encoding: link, level: .medium).svg(quietZone: 4)))
     }
 
+    @Test func aClaimURLOnTheAppsHostGetsACode() throws {
+        let link = "https://fuelmoney.example.com/c/Yq3JtZ0aX-9fWk2c"
+        let response = send("/v1/qr?url=\(link)")
+        #expect(response?.status == .ok)
+        #expect(text(response) == (try QRCode(encoding: link, level: .medium).svg(quietZone: 4)))
+    }
+
     @Test func levelAndMarginAreTheClientsToChoose() throws {
         let link = "https://fuelmoney.example.com/s/spring-sale"
         let response = send("/v1/qr?url=\(link)&ecc=H&margin=1")
@@ -59,6 +66,7 @@ import SceneLinkHTTP
             ("fuelmoney://settings", "only https links on this server's hosts (fuelmoney.example.com) get a QR code"),
             ("javascript:alert(1)", "only https links"),
             ("https://fuelmoney.example.com/s/bad%20code", "'bad code' is not a short-link code."),
+            ("https://fuelmoney.example.com/c/short", "'short' is not a claim token."),
         ]
         for (link, detail) in cases {
             let encoded = link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link

@@ -1,0 +1,28 @@
+import Foundation
+
+/// How a claim store answers an operation: once, with the result or the failure.
+public typealias ClaimCompletion<Value> = @Sendable (Result<Value, ClaimStoreError>) -> Void
+
+/// Where claims live: `SQLiteSceneStateStore` and `PostgresSceneStateStore` keep them beside
+/// scene state (their own table and migration), `InMemoryClaimStore` is the fake tests use.
+///
+/// - Every operation answers through its `completion`, exactly once.
+/// - Creating and redeeming are acknowledged only once durable.
+/// - Claims are looked up by the hash of their token or code.
+/// - The store knows nothing of clocks: callers pass instants; what a redemption does is
+///   `Claim.redemptionDecision`, applied inside the store's transaction.
+public protocol ClaimStore: Sendable {
+    /// Stores a new, unredeemed claim. Fails with `.exists` when its token or code is taken.
+    func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>)
+
+    /// The claim with this key, expired or not; nil when none is stored.
+    func claim(_ key: ClaimKey, completion: @escaping ClaimCompletion<Claim?>)
+
+    /// Redeems the claim with this key for `install` at `now` (see `Claim.redemptionDecision`).
+    func redeemClaim(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date,
+                     completion: @escaping ClaimCompletion<ClaimRedemptionOutcome>)
+
+    /// Deletes at most `limit` claims that expired before `cutoff`, redeemed or not. Answers
+    /// how many; call again while it answers `limit`.
+    func deleteExpiredClaims(expiredBefore cutoff: Date, limit: Int, completion: @escaping ClaimCompletion<Int>)
+}

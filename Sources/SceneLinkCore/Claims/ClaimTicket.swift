@@ -1,0 +1,33 @@
+import Foundation
+
+/// A claim as it is made for a link page: the token and code the visitor is handed, and the
+/// claim to store (which keeps only their hashes).
+///
+/// ```swift
+/// let ticket = ClaimTicket.issue(link: "fuelmoney://account", at: now,
+///                                lifetime: 7 * 86_400, codeLifetime: 3_600)
+/// store.createClaim(ticket.claim) { ... }
+/// ```
+public struct ClaimTicket: Sendable, Equatable {
+    public var token: ClaimToken
+    public var code: ClaimCode
+    public var claim: Claim
+
+    public init(token: ClaimToken, code: ClaimCode, claim: Claim) {
+        self.token = token
+        self.code = code
+        self.claim = claim
+    }
+
+    /// A new claim for `link` with a fresh token and code.
+    /// - Parameters:
+    ///   - lifetime: seconds until the claim expires.
+    ///   - codeLifetime: seconds until the short code stops working (at most `lifetime`).
+    public static func issue(link: String, at now: Date, lifetime: TimeInterval, codeLifetime: TimeInterval) -> ClaimTicket {
+        let token = ClaimToken.random(), code = ClaimCode.random()
+        let expiresAt = now.addingTimeInterval(lifetime)
+        let claim = Claim(tokenHash: token.hash, codeHash: code.hash, link: link, createdAt: now, expiresAt: expiresAt,
+                          codeExpiresAt: min(expiresAt, now.addingTimeInterval(codeLifetime)))
+        return ClaimTicket(token: token, code: code, claim: claim)
+    }
+}

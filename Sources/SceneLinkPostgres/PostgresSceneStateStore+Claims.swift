@@ -1,0 +1,109 @@
+import Foundation
+import SceneLinkCore
+
+/// Claims in the same database as scene state (migration 6), through the same pool: a claim
+/// made and a redemption are acknowledged after the commit of the group they joined.
+///
+/// A redemption is one statement (`PostgresStatement.redeemClaimByToken`/`ByCode`): the row
+/// is updated only while it is live and unredeemed, so two instances redeeming one claim at
+/// once cannot both win. The loser, which read the claim before the winner committed, is
+/// answered `.redeemedByAnotherInstall`; if it was the same install retrying, its next retry
+/// reads the committed redemption and gets the same answer as the winner.
+extension PostgresSceneStateStore: ClaimStore {
+    public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
+        let parameters: [PostgresParameter] = [
+            .bytes(claim.tokenHash), .bytes(claim.codeHash), .text(claim.link), .int64(Self.milliseconds(claim.createdAt)),
+            .int64(Self.milliseconds(claim.expiresAt)), .int64(Self.milliseconds(claim.codeExpiresAt)),
+        ]
+        call(.createClaim, parameters, kind: .write, lockOrder: Self.lockOrder(claim.tokenHash),
+             Self.flattening(completion)) { rows -> Result<Void, ClaimStoreError> in
+            rows.isEmpty ? .failure(.exists) : .success(())
+        }
+    }
+
+    public func claim(_ key: ClaimKey, completion: @escaping ClaimCompletion<Claim?>) {
+        let statement: PostgresStatement
+        switch key {
+        case .token: statement = .selectClaimByToken
+        case .code: statement = .selectClaimByCode
+        }
+        call(statement, [.bytes(key.hash)], kind: .read, Self.mapping(completion)) { rows -> Claim? in
+            guard let row = rows.first else { return nil }
+            return try Self.claim(row)
+        }
+    }
+
+    public func redeemClaim(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date,
+                            completion: @escaping ClaimCompletion<ClaimRedemptionOutcome>) {
+        let statement: PostgresStatement
+        switch key {
+        case .token: statement = .redeemClaimByToken
+        case .code: statement = .redeemClaimByCode
+        }
+        let parameters: [PostgresParameter] = [.bytes(key.hash), .text(install.uuidString), .text(source.rawValue),
+                                               .int64(Self.milliseconds(now))]
+        call(statement, parameters, kind: .write, lockOrder: Self.lockOrder(key.hash),
+             Self.mapping(completion)) { rows -> ClaimRedemptionOutcome in
+            guard let row = rows.first else { return .unknown }
+            let claim = try Self.claim(row)
+            if try row.bool(9) { return .redeemed(claim) }
+            switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
+            case .answerAgain(let stored): return .redeemed(stored)
+            case .refuse(let refusal): return refusal
+            // Live and unredeemed as read, yet not updated: another redemption committed first.
+            case .redeem: return .redeemedByAnotherInstall
+            }
+        }
+    }
+
+    public func deleteExpiredClaims(expiredBefore cutoff: Date, limit: Int, completion: @escaping ClaimCompletion<Int>) {
+        call(.deleteExpiredClaims, [.int64(Self.milliseconds(cutoff)), .int64(Int64(max(0, limit)))],
+             kind: .soloWrite, Self.mapping(completion)) { $0.count }
+    }
+
+    // MARK: Helpers
+
+    /// The row in `PostgresStatement.claimColumns` order. A redemption whose install no longer
+    /// reads stays a redemption (by an install no app has), so the claim is never redeemable again.
+    private static func claim(_ row: PostgresRow) throws(PostgresError) -> Claim {
+        var redemption: ClaimRedemption?
+        if !row.isNull(6) {
+            redemption = ClaimRedemption(
+                install: UUID(uuidString: try row.text(6)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                source: ClaimSource(rawValue: try row.text(7)) ?? .url, redeemedAt: date(try row.int64(8)))
+        }
+        return Claim(tokenHash: try row.bytes(0), codeHash: try row.bytes(1), link: try row.text(2),
+                     createdAt: date(try row.int64(3)), expiresAt: date(try row.int64(4)),
+                     codeExpiresAt: date(try row.int64(5)), redemption: redemption)
+    }
+
+    /// Where a claim write sorts in a group commit (see `PostgresCall.lockOrder`); the prefix
+    /// keeps these keys apart from session ids and short-link keys.
+    private static func lockOrder(_ hash: [UInt8]) -> String {
+        "claim " + hash.prefix(8).map { String($0, radix: 16) }.joined()
+    }
+
+    private static func mapping<T>(_ completion: @escaping ClaimCompletion<T>) -> SceneStateCompletion<T> {
+        { result in completion(result.mapError(claimError)) }
+    }
+
+    private static func flattening<T>(
+        _ completion: @escaping ClaimCompletion<T>
+    ) -> SceneStateCompletion<Result<T, ClaimStoreError>> {
+        { result in
+            switch result {
+            case .success(let answer): completion(answer)
+            case .failure(let error): completion(.failure(claimError(error)))
+            }
+        }
+    }
+
+    private static func claimError(_ error: SceneStateStoreError) -> ClaimStoreError {
+        switch error {
+        case .closed: return .closed
+        case .unavailable(let message): return .unavailable(message: message)
+        case .storage(let message): return .storage(message: message)
+        default: return .storage(message: error.description)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SceneLinkCore
+
+/// The claim queries, prepared once per read connection (and on the writer, where a
+/// redemption reads the claim inside its transaction).
+final class ClaimReads {
+    static let columns = "token_hash, code_hash, link, created_at, expires_at, code_expires_at, "
+        + "redeemed_install, redeemed_source, redeemed_at"
+
+    private let selectByTokenHash, selectByCodeHash: Statement
+
+    init(connection: Connection) throws(SQLiteError) {
+        selectByTokenHash = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE token_hash = ?1")
+        selectByCodeHash = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE code_hash = ?1")
+    }
+
+    /// The claim stored under `key`, found by the key's hash.
+    func claim(_ key: ClaimKey) throws(SQLiteError) -> Claim? {
+        let statement: Statement
+        switch key {
+        case .token: statement = selectByTokenHash
+        case .code: statement = selectByCodeHash
+        }
+        statement.reset()
+        defer { statement.reset() }
+        try statement.bind(.blob(key.hash))
+        guard try statement.step() else { return nil }
+        return Self.claim(at: statement)
+    }
+
+    /// The row under the statement's cursor, in `columns` order. A redemption whose install or
+    /// source no longer reads (not written by this code) reads as a redemption by nobody's
+    /// install, so the claim stays refused to every app rather than becoming redeemable again.
+    static func claim(at statement: Statement) -> Claim {
+        var redemption: ClaimRedemption?
+        if !statement.isNull(at: 6) {
+            redemption = ClaimRedemption(
+                install: UUID(uuidString: statement.text(at: 6)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                source: ClaimSource(rawValue: statement.text(at: 7)) ?? .url,
+                redeemedAt: Date(millisecondsSince1970: statement.int64(at: 8)))
+        }
+        return Claim(tokenHash: statement.blob(at: 0), codeHash: statement.blob(at: 1), link: statement.text(at: 2),
+                     createdAt: Date(millisecondsSince1970: statement.int64(at: 3)),
+                     expiresAt: Date(millisecondsSince1970: statement.int64(at: 4)),
+                     codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 5)), redemption: redemption)
+    }
+}

@@ -1,0 +1,62 @@
+import CSQLite
+import Foundation
+import SceneLinkCore
+
+/// The claim writes, prepared once on the writer connection. Each runs inside the writer's
+/// batch transaction and savepoint, like the scene-state writes, so a redemption's read and
+/// write see no other write between them.
+final class ClaimWrites {
+    private let connection: Connection
+    private let reads: ClaimReads
+    private let insert, redeem, deleteExpired: Statement
+
+    init(connection: Connection) throws(SQLiteError) {
+        self.connection = connection
+        reads = try ClaimReads(connection: connection)
+        insert = try connection.prepare("""
+            INSERT INTO claims (token_hash, code_hash, link, created_at, expires_at, code_expires_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        redeem = try connection.prepare("""
+            UPDATE claims SET redeemed_install = ?2, redeemed_source = ?3, redeemed_at = ?4
+            WHERE token_hash = ?1 AND redeemed_install IS NULL
+            """)
+        deleteExpired = try connection.prepare("""
+            DELETE FROM claims WHERE token_hash IN
+                (SELECT token_hash FROM claims WHERE expires_at < ?1 ORDER BY expires_at LIMIT ?2)
+            """)
+    }
+
+    /// Inserts an unredeemed claim; `.exists` when its token or code is taken.
+    func create(_ claim: Claim) throws(SQLiteError) -> Result<Void, ClaimStoreError> {
+        do throws(SQLiteError) {
+            try insert.run(.blob(claim.tokenHash), .blob(claim.codeHash), .text(claim.link),
+                           .integer(claim.createdAt.millisecondsSince1970), .integer(claim.expiresAt.millisecondsSince1970),
+                           .integer(claim.codeExpiresAt.millisecondsSince1970))
+        } catch {
+            if error.primaryCode == SQLITE_CONSTRAINT { return .failure(.exists) }
+            throw error
+        }
+        return .success(())
+    }
+
+    /// Applies `Claim.redemptionDecision` to the stored claim.
+    func redeem(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date) throws(SQLiteError) -> ClaimRedemptionOutcome {
+        guard let claim = try reads.claim(key) else { return .unknown }
+        switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
+        case .redeem(let redeemed):
+            try redeem.run(.blob(claim.tokenHash), .text(install.uuidString), .text(source.rawValue),
+                           .integer(now.millisecondsSince1970))
+            return .redeemed(redeemed)
+        case .answerAgain(let stored):
+            return .redeemed(stored)
+        case .refuse(let refusal):
+            return refusal
+        }
+    }
+
+    func deleteExpired(before cutoff: Date, limit: Int) throws(SQLiteError) -> Int {
+        try deleteExpired.run(.integer(cutoff.millisecondsSince1970), .integer(Int64(max(0, limit))))
+        return connection.changes
+    }
+}

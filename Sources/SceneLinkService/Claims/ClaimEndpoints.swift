@@ -1,0 +1,143 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// Deferred deep links without fingerprinting: a phone's link page hands its visitor a claim
+/// (`ClaimIssuer`, through `LinkPageEndpoints`), and the app, once installed, redeems it here.
+///
+/// - `POST /v1/claims/redeem` `{"claim": TOKEN | CODE | claim URL | Play referrer string,
+///   "install": UUID}`: 200 with the claimed link's resolve document plus `"claim": {"source",
+///   "redeemedAt"}`; the same install again gets the same answer; another install 409; an
+///   expired claim or code 410; an unknown one 404; a malformed body 400.
+/// - `GET /c/{token}`: in a browser, the claimed link's page again with the same claim (its copy
+///   button); for a JSON client, the claimed link's resolve document. Unknown 404, expired 410.
+///
+/// Nothing about the visitor is stored: the claim is the link, its times and its redemption.
+///
+/// ```swift
+/// let claims = ClaimEndpoints(store: store, routes: routes, configuration: .init(), clock: .system,
+///                             metrics: ClaimMetrics(), linkPages: linkPages)
+/// claims.register(on: &router)
+/// ```
+public struct ClaimEndpoints: Sendable {
+    public static let redeemPattern = "/v1/claims/redeem"
+    public static let pagePattern = "/c/{token}"
+    /// A redemption body is a claim (at most 2 KiB) and a UUID.
+    static let maximumBodyBytes = 4_096
+
+    let store: any ClaimStore
+    let routes: Current<RouteTable>
+    let clock: SceneStateClock
+    let metrics: ClaimMetrics
+    let linkPages: LinkPageEndpoints
+
+    public init(store: any ClaimStore, routes: Current<RouteTable>, clock: SceneStateClock, metrics: ClaimMetrics,
+                linkPages: LinkPageEndpoints) {
+        self.store = store
+        self.routes = routes
+        self.clock = clock
+        self.metrics = metrics
+        self.linkPages = linkPages
+    }
+
+    public func register(on router: inout HTTPRouter) {
+        router.on(.post, Self.redeemPattern, maxBodyBytes: Self.maximumBodyBytes) { self.redeem($0, $1) }
+        router.on(.get, Self.pagePattern) { self.page($0, $1) }
+    }
+
+    /// `POST /v1/claims/redeem`.
+    func redeem(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let table = routes.value
+        let body: ClaimRedeemRequest
+        do {
+            body = try ClaimRedeemRequest(body: request.body, hosts: table.hosts)
+        } catch {
+            metrics.recordRefused(.malformed)
+            return responder.respond(error.response())
+        }
+        let source = body.reference.source
+        store.redeemClaim(body.reference.key, install: body.install, source: source, at: clock.now()) { [metrics, routes] result in
+            switch result {
+            case .failure(let error):
+                responder.respond(ClaimProblems.store(error))
+            case .success(.unknown):
+                metrics.recordRefused(.unknown)
+                responder.respond(ClaimProblems.notFound.response())
+            case .success(.redeemedByAnotherInstall):
+                metrics.recordRefused(.conflict)
+                responder.respond(ClaimProblems.redeemedByAnotherInstall.response())
+            case .success(.expired):
+                metrics.recordExpired()
+                responder.respond(ClaimProblems.expired.response())
+            case .success(.redeemed(let claim)):
+                metrics.recordRedeemed(claim.redemption?.source ?? source)
+                responder.respond(Self.redeemed(claim, table: routes.value))
+            }
+        }
+    }
+
+    /// The 200 answer: the claimed link's resolve document with a `claim` member. A link that no
+    /// longer resolves (the route file changed) is the resolve problem, as `/s/CODE` answers it.
+    static func redeemed(_ claim: Claim, table: RouteTable) -> HTTPResponse {
+        let document: [UInt8]
+        do {
+            document = try table.resolve(claim.link, format: .document)
+        } catch {
+            return ResolveProblems.problem(for: error).response(headers: ["Cache-Control": "no-store"])
+        }
+        // The document's bytes stay exactly what `GET /v1/resolve` answers (its navigationPath
+        // escapes slashes as Apple's encoder does); `claim` is added as its last member.
+        guard document.last == UInt8(ascii: "}"), document.count > 2 else {
+            return HTTPProblem(status: .internalServerError, type: ClaimProblems.base + "resolve-document",
+                               title: "Resolve document unreadable",
+                               detail: "The resolve document of the claimed link is not a JSON object.").response()
+        }
+        var info: [(key: String, value: JSONValue)] = [(key: "link", value: .string(claim.link))]
+        if let redemption = claim.redemption {
+            info.append((key: "source", value: .string(redemption.source.rawValue)))
+            info.append((key: "redeemedAt", value: .string(RFC3339.string(redemption.redeemedAt))))
+        }
+        var body = document.dropLast()
+        body.append(contentsOf: #","claim":"#.utf8)
+        body.append(contentsOf: JSONWriter.encode(.object(info), escapingSlashes: false))
+        body.append(UInt8(ascii: "}"))
+        return HTTPResponse(contentType: "application/json", body: Array(body), headers: ["Cache-Control": "no-store"])
+    }
+
+    /// `GET /c/{token}`.
+    func page(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let wantsJSON = ContentNegotiation.prefersJSON(request)
+        let current = linkPages.current
+        let unknown: @Sendable () -> HTTPResponse = {
+            wantsJSON ? ClaimProblems.notFound.response()
+                : current.notice(status: .notFound, title: "This link does not exist",
+                                 detail: "No claim has this address; open the original link again.")
+        }
+        guard let token = try? ClaimToken(request.pathParameters["token"] ?? "") else { return responder.respond(unknown()) }
+        let now = clock.now()
+        store.claim(.token(token)) { [routes, linkPages] result in
+            switch result {
+            case .failure(let error):
+                responder.respond(ClaimProblems.store(error))
+            case .success(nil):
+                responder.respond(unknown())
+            case .success(let claim?):
+                if now >= claim.expiresAt {
+                    return responder.respond(wantsJSON ? ClaimProblems.expired.response()
+                        : current.notice(status: .gone, title: "This link has expired",
+                                         detail: "Open the original link again to get a new one."))
+                }
+                let table = routes.value
+                if wantsJSON {
+                    var answer = current.document(of: claim.link)
+                    answer.headers.set("Cache-Control", "no-store")
+                    return responder.respond(answer)
+                }
+                let host = request.host.flatMap(table.listedHost(inHostField:)) ?? table.hosts.first
+                responder.respond(linkPages.claimPage(
+                    link: claim.link, claim: LinkPageClaim(token: token, code: nil, host: host),
+                    request: request))
+            }
+        }
+    }
+}

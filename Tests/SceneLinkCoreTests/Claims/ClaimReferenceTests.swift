@@ -1,0 +1,46 @@
+import SceneLinkCore
+import Testing
+
+@Suite struct ClaimReferenceTests {
+    static let hosts = ["fuelmoney.example.com"]
+    static let token = "Yq3JtZ0aX-9fWk2c"
+
+    @Test func aPlayReferrerStringGivesItsTokenWithTheReferrerSource() throws {
+        let reference = try ClaimReference(reading: "utm_source=x&scenelink_claim=\(Self.token)", hosts: Self.hosts)
+        #expect(reference == ClaimReference(key: .token(try ClaimToken(Self.token)), source: .referrer))
+        // Play hands the app the referrer decoded once; a still-encoded one is not a referrer string.
+        #expect(throws: ClaimInputError.unrecognised("scenelink_claim%3D\(Self.token)")) {
+            try ClaimReference(reading: "scenelink_claim%3D\(Self.token)", hosts: Self.hosts)
+        }
+        #expect(throws: ClaimInputError.noClaimInReferrer("utm_source=google-play")) {
+            try ClaimReference(reading: "utm_source=google-play", hosts: Self.hosts)
+        }
+    }
+
+    @Test func aClaimURLOnTheAppsHostGivesItsTokenWithTheURLSource() throws {
+        let reference = try ClaimReference(reading: " https://fuelmoney.example.com/c/\(Self.token)\n", hosts: Self.hosts)
+        #expect(reference == ClaimReference(key: .token(try ClaimToken(Self.token)), source: .url))
+        #expect(throws: ClaimInputError.notAClaimURL("https://evil.example/c/\(Self.token)")) {
+            try ClaimReference(reading: "https://evil.example/c/\(Self.token)", hosts: Self.hosts)
+        }
+        #expect(throws: ClaimInputError.malformedToken("short")) {
+            try ClaimReference(reading: "https://fuelmoney.example.com/c/short", hosts: Self.hosts)
+        }
+    }
+
+    @Test func aTypedCodeGivesTheCodeSourceAndABareTokenTheURLSource() throws {
+        #expect(try ClaimReference(reading: "abcd-ef0l", hosts: Self.hosts)
+            == ClaimReference(key: .code(try ClaimCode(typed: "ABCDEF01")), source: .code))
+        #expect(try ClaimReference(reading: Self.token, hosts: Self.hosts)
+            == ClaimReference(key: .token(try ClaimToken(Self.token)), source: .url))
+    }
+
+    @Test func anythingElseIsRefusedWithWhatToSend() {
+        #expect(throws: ClaimInputError.malformedCode("ABCD-EFGU")) { try ClaimReference(reading: "ABCD-EFGU", hosts: Self.hosts) }
+        #expect(throws: ClaimInputError.unrecognised("hello, world!")) {
+            try ClaimReference(reading: "hello, world!", hosts: Self.hosts)
+        }
+        #expect(ClaimInputError.unrecognised("x").description
+            == "'x' is not a claim: send a claim token, a code like ABCD-EFGH, a claim URL or a Play referrer string.")
+    }
+}
