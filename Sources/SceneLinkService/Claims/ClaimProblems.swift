@@ -22,15 +22,16 @@ enum ClaimProblems {
         status: .gone, type: base + "claim-expired", title: "Claim expired",
         detail: "This claim (or its short code) has expired; open the link again to get a new one.")
 
-    /// 503 or 500 for a store failure, as the short-link endpoints answer one.
+    /// 503 or 500 for a store failure, as every endpoint answers one (`StoreFailureProblems`).
     static func store(_ error: ClaimStoreError) -> HTTPResponse {
         switch error {
-        case .closed, .unavailable:
-            return HTTPProblem(status: .serviceUnavailable, type: base + "store-unavailable", title: "Store unavailable",
-                               detail: error.description).response(headers: ["Retry-After": "1"])
+        case .closed:
+            return StoreFailureProblems.closed(error.description)
+        case .unavailable:
+            return StoreFailureProblems.unavailable
         case .exists, .storage:
-            return HTTPProblem(status: .internalServerError, type: base + "store-failed", title: "Store failed",
-                               detail: error.description).response()
+            // The underlying message may name tables and SQL; it belongs in the log, not the answer.
+            return StoreFailureProblems.storageFailed
         }
     }
 }
