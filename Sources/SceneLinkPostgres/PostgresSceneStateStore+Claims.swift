@@ -1,7 +1,7 @@
 import Foundation
 import SceneLinkCore
 
-/// Claims in the same database as scene state (migration 6), through the same pool: a claim
+/// Claims in the same database as scene state (migrations 6 and 7), through the same pool: a claim
 /// made and a redemption are acknowledged after the commit of the group they joined.
 ///
 /// A redemption is one statement (`PostgresStatement.redeemClaimByToken`/`ByCode`): the row
@@ -12,41 +12,45 @@ import SceneLinkCore
 extension PostgresSceneStateStore: ClaimStore {
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
         let parameters: [PostgresParameter] = [
-            .bytes(claim.tokenHash), .bytes(claim.codeHash), .text(claim.link), .int64(Self.milliseconds(claim.createdAt)),
-            .int64(Self.milliseconds(claim.expiresAt)), .int64(Self.milliseconds(claim.codeExpiresAt)),
+            .int64(claim.id), .bytes(claim.secretHash), .int64(claim.codeKey), .text(claim.link),
+            .int64(Self.milliseconds(claim.createdAt)), .int64(Self.milliseconds(claim.expiresAt)),
+            .int64(Self.milliseconds(claim.codeExpiresAt)),
         ]
-        call(.createClaim, parameters, kind: .write, lockOrder: Self.lockOrder(claim.tokenHash),
+        call(.createClaim, parameters, kind: .write, lockOrder: Self.lockOrder(claim.id),
              Self.flattening(completion)) { rows -> Result<Void, ClaimStoreError> in
             rows.isEmpty ? .failure(.exists) : .success(())
         }
     }
 
     public func claim(_ key: ClaimKey, completion: @escaping ClaimCompletion<Claim?>) {
-        let statement: PostgresStatement
+        let statement: PostgresStatement, parameters: [PostgresParameter]
         switch key {
-        case .token: statement = .selectClaimByToken
-        case .code: statement = .selectClaimByCode
+        case .token(let token): (statement, parameters) = (.selectClaimByToken, [.int64(token.id), .bytes(token.secretHash)])
+        case .code(let code): (statement, parameters) = (.selectClaimByCode, [.int64(code.key)])
         }
-        call(statement, [.bytes(key.hash)], kind: .read, Self.mapping(completion)) { rows -> Claim? in
+        call(statement, parameters, kind: .read, Self.mapping(completion)) { rows -> Claim? in
             guard let row = rows.first else { return nil }
-            return try Self.claim(row)
+            let claim = try Self.claim(row)
+            return claim.isFound(by: key) ? claim : nil
         }
     }
 
     public func redeemClaim(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date,
                             completion: @escaping ClaimCompletion<ClaimRedemptionOutcome>) {
-        let statement: PostgresStatement
+        let statement: PostgresStatement, lookup: Int64
+        var parameters: [PostgresParameter] = []
         switch key {
-        case .token: statement = .redeemClaimByToken
-        case .code: statement = .redeemClaimByCode
+        case .token(let token): (statement, lookup) = (.redeemClaimByToken, token.id)
+        case .code(let code): (statement, lookup) = (.redeemClaimByCode, code.key)
         }
-        let parameters: [PostgresParameter] = [.bytes(key.hash), .text(install.uuidString), .text(source.rawValue),
-                                               .int64(Self.milliseconds(now))]
-        call(statement, parameters, kind: .write, lockOrder: Self.lockOrder(key.hash),
+        parameters = [.int64(lookup), .text(install.uuidString), .text(source.rawValue), .int64(Self.milliseconds(now))]
+        if case .token(let token) = key { parameters.append(.bytes(token.secretHash)) }
+        call(statement, parameters, kind: .write, lockOrder: Self.lockOrder(lookup),
              Self.mapping(completion)) { rows -> ClaimRedemptionOutcome in
             guard let row = rows.first else { return .unknown }
             let claim = try Self.claim(row)
-            if try row.bool(9) { return .redeemed(claim) }
+            guard claim.isFound(by: key) else { return .unknown }
+            if try row.bool(10) { return .redeemed(claim) }
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
             case .answerAgain(let stored): return .redeemed(stored)
             case .refuse(let refusal): return refusal
@@ -67,20 +71,20 @@ extension PostgresSceneStateStore: ClaimStore {
     /// reads stays a redemption (by an install no app has), so the claim is never redeemable again.
     private static func claim(_ row: PostgresRow) throws(PostgresError) -> Claim {
         var redemption: ClaimRedemption?
-        if !row.isNull(6) {
+        if !row.isNull(7) {
             redemption = ClaimRedemption(
-                install: UUID(uuidString: try row.text(6)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-                source: ClaimSource(rawValue: try row.text(7)) ?? .url, redeemedAt: date(try row.int64(8)))
+                install: UUID(uuidString: try row.text(7)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                source: ClaimSource(rawValue: try row.text(8)) ?? .url, redeemedAt: date(try row.int64(9)))
         }
-        return Claim(tokenHash: try row.bytes(0), codeHash: try row.bytes(1), link: try row.text(2),
-                     createdAt: date(try row.int64(3)), expiresAt: date(try row.int64(4)),
-                     codeExpiresAt: date(try row.int64(5)), redemption: redemption)
+        return Claim(id: try row.int64(0), secretHash: try row.bytes(1), codeKey: try row.int64(2), link: try row.text(3),
+                     createdAt: date(try row.int64(4)), expiresAt: date(try row.int64(5)),
+                     codeExpiresAt: date(try row.int64(6)), redemption: redemption)
     }
 
     /// Where a claim write sorts in a group commit (see `PostgresCall.lockOrder`); the prefix
     /// keeps these keys apart from session ids and short-link keys.
-    private static func lockOrder(_ hash: [UInt8]) -> String {
-        "claim " + hash.prefix(8).map { String($0, radix: 16) }.joined()
+    private static func lockOrder(_ lookup: Int64) -> String {
+        "claim " + String(lookup, radix: 16)
     }
 
     private static func mapping<T>(_ completion: @escaping ClaimCompletion<T>) -> SceneStateCompletion<T> {

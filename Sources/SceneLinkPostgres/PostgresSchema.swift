@@ -471,6 +471,26 @@ enum PostgresSchema {
         );
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
+        // 7: claims by id, as SQLite's migration 6: a token carries its claim's id, which grows
+        // with time, so new claims go to the end of the primary key's index; only the code's
+        // index is keyed by a hash. Claims made before this version (tokens without an id) cannot
+        // be read by this one: the table is made anew (claims were not yet released then).
+        """
+        DROP TABLE claims;
+        CREATE TABLE claims (
+            id bigint PRIMARY KEY,
+            secret_hash bytea NOT NULL,
+            code_key bigint NOT NULL UNIQUE,
+            link text NOT NULL,
+            created_at bigint NOT NULL,
+            expires_at bigint NOT NULL,
+            code_expires_at bigint NOT NULL,
+            redeemed_install text,
+            redeemed_source text,
+            redeemed_at bigint
+        );
+        CREATE INDEX claims_by_expiry ON claims (expires_at);
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -72,20 +72,21 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     }
 
     /// The columns `PostgresSceneStateStore+Claims` decodes a claim from, in order.
-    static let claimColumns = "token_hash, code_hash, link, created_at, expires_at, code_expires_at, "
+    static let claimColumns = "id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, "
         + "redeemed_install, redeemed_source, redeemed_at"
 
     /// A redemption in one statement: the update when the claim is live and unredeemed (then
     /// the last column is true), else the claim as stored (false), for `Claim.redemptionDecision`.
-    private static func redeemClaim(keyColumn: String, liveCondition: String) -> String {
+    /// `key` finds the row (a token's id and secret hash, or a code's key).
+    private static func redeemClaim(key: String, liveCondition: String) -> String {
         """
         WITH redeemed AS (
             UPDATE claims SET redeemed_install = $2, redeemed_source = $3, redeemed_at = $4
-            WHERE \(keyColumn) = $1 AND redeemed_install IS NULL AND \(liveCondition)
+            WHERE \(key) AND redeemed_install IS NULL AND \(liveCondition)
             RETURNING \(claimColumns))
         SELECT \(claimColumns), true FROM redeemed
         UNION ALL
-        SELECT \(claimColumns), false FROM claims WHERE \(keyColumn) = $1 AND NOT EXISTS (SELECT 1 FROM redeemed)
+        SELECT \(claimColumns), false FROM claims WHERE \(key) AND NOT EXISTS (SELECT 1 FROM redeemed)
         """
     }
 
@@ -262,20 +263,22 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectWebhookStatistics:
             return "SELECT count(*), min(event_timestamp) FROM webhook_deliveries WHERE state = 'pending'"
         case .createClaim:
-            // DO NOTHING rather than an error: a taken token or code must not abort the group commit.
+            // DO NOTHING rather than an error: a taken id or code must not abort the group commit.
             return """
-                INSERT INTO claims (token_hash, code_hash, link, created_at, expires_at, code_expires_at)
-                VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1
+                INSERT INTO claims (id, secret_hash, code_key, link, created_at, expires_at, code_expires_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING 1
                 """
-        case .selectClaimByToken: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE token_hash = $1"
-        case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE code_hash = $1"
-        case .redeemClaimByToken: return PostgresStatement.redeemClaim(keyColumn: "token_hash", liveCondition: "expires_at > $4")
+        case .selectClaimByToken:
+            return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE id = $1 AND secret_hash = $2"
+        case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE code_key = $1"
+        case .redeemClaimByToken:
+            return PostgresStatement.redeemClaim(key: "id = $1 AND secret_hash = $5", liveCondition: "expires_at > $4")
         case .redeemClaimByCode:
-            return PostgresStatement.redeemClaim(keyColumn: "code_hash", liveCondition: "expires_at > $4 AND code_expires_at > $4")
+            return PostgresStatement.redeemClaim(key: "code_key = $1", liveCondition: "expires_at > $4 AND code_expires_at > $4")
         case .deleteExpiredClaims:
             return """
-                DELETE FROM claims WHERE token_hash IN (
-                    SELECT token_hash FROM claims WHERE expires_at < $1 ORDER BY expires_at LIMIT $2
+                DELETE FROM claims WHERE id IN (
+                    SELECT id FROM claims WHERE expires_at < $1 ORDER BY expires_at LIMIT $2
                     FOR UPDATE SKIP LOCKED)
                 RETURNING 1
                 """
@@ -316,9 +319,11 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
-        case .createClaim: return [OID.bytea, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8]
-        case .selectClaimByToken, .selectClaimByCode: return [OID.bytea]
-        case .redeemClaimByToken, .redeemClaimByCode: return [OID.bytea, OID.text, OID.text, OID.int8]
+        case .createClaim: return [OID.int8, OID.bytea, OID.int8, OID.text, OID.int8, OID.int8, OID.int8]
+        case .selectClaimByToken: return [OID.int8, OID.bytea]
+        case .selectClaimByCode: return [OID.int8]
+        case .redeemClaimByToken: return [OID.int8, OID.text, OID.text, OID.int8, OID.bytea]
+        case .redeemClaimByCode: return [OID.int8, OID.text, OID.text, OID.int8]
         case .deleteExpiredClaims: return [OID.int8, OID.int8]
         }
     }

@@ -4,28 +4,30 @@ import SceneLinkCore
 /// The claim queries, prepared once per read connection (and on the writer, where a
 /// redemption reads the claim inside its transaction).
 final class ClaimReads {
-    static let columns = "token_hash, code_hash, link, created_at, expires_at, code_expires_at, "
+    static let columns = "id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, "
         + "redeemed_install, redeemed_source, redeemed_at"
 
-    private let selectByTokenHash, selectByCodeHash: Statement
+    private let selectByID, selectByCodeKey: Statement
 
     init(connection: Connection) throws(SQLiteError) {
-        selectByTokenHash = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE token_hash = ?1")
-        selectByCodeHash = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE code_hash = ?1")
+        selectByID = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE id = ?1")
+        selectByCodeKey = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE code_key = ?1")
     }
 
-    /// The claim stored under `key`, found by the key's hash.
+    /// The claim `key` finds: the row with the token's id or the code's key, when
+    /// `Claim.isFound(by:)` (a token's secret must match too).
     func claim(_ key: ClaimKey) throws(SQLiteError) -> Claim? {
-        let statement: Statement
+        let statement: Statement, lookup: Int64
         switch key {
-        case .token: statement = selectByTokenHash
-        case .code: statement = selectByCodeHash
+        case .token(let token): (statement, lookup) = (selectByID, token.id)
+        case .code(let code): (statement, lookup) = (selectByCodeKey, code.key)
         }
         statement.reset()
         defer { statement.reset() }
-        try statement.bind(.blob(key.hash))
+        try statement.bind(.integer(lookup))
         guard try statement.step() else { return nil }
-        return Self.claim(at: statement)
+        let claim = Self.claim(at: statement)
+        return claim.isFound(by: key) ? claim : nil
     }
 
     /// The row under the statement's cursor, in `columns` order. A redemption whose install or
@@ -33,15 +35,16 @@ final class ClaimReads {
     /// install, so the claim stays refused to every app rather than becoming redeemable again.
     static func claim(at statement: Statement) -> Claim {
         var redemption: ClaimRedemption?
-        if !statement.isNull(at: 6) {
+        if !statement.isNull(at: 7) {
             redemption = ClaimRedemption(
-                install: UUID(uuidString: statement.text(at: 6)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-                source: ClaimSource(rawValue: statement.text(at: 7)) ?? .url,
-                redeemedAt: Date(millisecondsSince1970: statement.int64(at: 8)))
+                install: UUID(uuidString: statement.text(at: 7)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                source: ClaimSource(rawValue: statement.text(at: 8)) ?? .url,
+                redeemedAt: Date(millisecondsSince1970: statement.int64(at: 9)))
         }
-        return Claim(tokenHash: statement.blob(at: 0), codeHash: statement.blob(at: 1), link: statement.text(at: 2),
-                     createdAt: Date(millisecondsSince1970: statement.int64(at: 3)),
-                     expiresAt: Date(millisecondsSince1970: statement.int64(at: 4)),
-                     codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 5)), redemption: redemption)
+        return Claim(id: statement.int64(at: 0), secretHash: statement.blob(at: 1), codeKey: statement.int64(at: 2),
+                     link: statement.text(at: 3),
+                     createdAt: Date(millisecondsSince1970: statement.int64(at: 4)),
+                     expiresAt: Date(millisecondsSince1970: statement.int64(at: 5)),
+                     codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 6)), redemption: redemption)
     }
 }

@@ -14,23 +14,23 @@ final class ClaimWrites {
         self.connection = connection
         reads = try ClaimReads(connection: connection)
         insert = try connection.prepare("""
-            INSERT INTO claims (token_hash, code_hash, link, created_at, expires_at, code_expires_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO claims (id, secret_hash, code_key, link, created_at, expires_at, code_expires_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
         redeem = try connection.prepare("""
             UPDATE claims SET redeemed_install = ?2, redeemed_source = ?3, redeemed_at = ?4
-            WHERE token_hash = ?1 AND redeemed_install IS NULL
+            WHERE id = ?1 AND redeemed_install IS NULL
             """)
         deleteExpired = try connection.prepare("""
-            DELETE FROM claims WHERE token_hash IN
-                (SELECT token_hash FROM claims WHERE expires_at < ?1 ORDER BY expires_at LIMIT ?2)
+            DELETE FROM claims WHERE id IN
+                (SELECT id FROM claims WHERE expires_at < ?1 ORDER BY expires_at LIMIT ?2)
             """)
     }
 
-    /// Inserts an unredeemed claim; `.exists` when its token or code is taken.
+    /// Inserts an unredeemed claim; `.exists` when its id or code is taken.
     func create(_ claim: Claim) throws(SQLiteError) -> Result<Void, ClaimStoreError> {
         do throws(SQLiteError) {
-            try insert.run(.blob(claim.tokenHash), .blob(claim.codeHash), .text(claim.link),
+            try insert.run(.integer(claim.id), .blob(claim.secretHash), .integer(claim.codeKey), .text(claim.link),
                            .integer(claim.createdAt.millisecondsSince1970), .integer(claim.expiresAt.millisecondsSince1970),
                            .integer(claim.codeExpiresAt.millisecondsSince1970))
         } catch {
@@ -45,7 +45,7 @@ final class ClaimWrites {
         guard let claim = try reads.claim(key) else { return .unknown }
         switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
         case .redeem(let redeemed):
-            try redeem.run(.blob(claim.tokenHash), .text(install.uuidString), .text(source.rawValue),
+            try redeem.run(.integer(claim.id), .text(install.uuidString), .text(source.rawValue),
                            .integer(now.millisecondsSince1970))
             return .redeemed(redeemed)
         case .answerAgain(let stored):

@@ -117,6 +117,27 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
+        // 6: claims by id. A claim's token carries its id, which grows with time, so a new claim
+        // is appended at the end of the table instead of at a random place of a hash-keyed tree;
+        // only the code's index is keyed by a hash. Claims made before this version had tokens
+        // without an id and cannot be read by this one: the table is made anew (claims were
+        // not yet released when this changed).
+        """
+        DROP TABLE claims;
+        CREATE TABLE claims (
+            id INTEGER PRIMARY KEY,
+            secret_hash BLOB NOT NULL,
+            code_key INTEGER NOT NULL UNIQUE,
+            link TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            code_expires_at INTEGER NOT NULL,
+            redeemed_install TEXT,
+            redeemed_source TEXT,
+            redeemed_at INTEGER
+        );
+        CREATE INDEX claims_by_expiry ON claims (expires_at);
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

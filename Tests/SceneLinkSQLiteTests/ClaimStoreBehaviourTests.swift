@@ -23,10 +23,11 @@ import Testing
         try await awaiting { store.createClaim(ticket.claim, completion: $0) }
         #expect(try await awaiting { store.claim(.token(ticket.token), completion: $0) } == ticket.claim)
         #expect(try await awaiting { store.claim(.code(ticket.code), completion: $0) } == ticket.claim)
-        #expect(try await awaiting { store.claim(.token(ClaimToken.random()), completion: $0) } == nil)
+        #expect(try await awaiting { store.claim(.token(ClaimToken.random(id: ticket.token.id)), completion: $0) } == nil)
+        #expect(try await awaiting { store.claim(.token(ClaimToken.random(id: ticket.token.id + 1)), completion: $0) } == nil)
         await #expect(throws: ClaimStoreError.exists) { try await awaiting { store.createClaim(ticket.claim, completion: $0) } }
         var sameCode = Self.issue().claim
-        sameCode.codeHash = ticket.claim.codeHash
+        sameCode.codeKey = ticket.claim.codeKey
         await #expect(throws: ClaimStoreError.exists) { try await awaiting { store.createClaim(sameCode, completion: $0) } }
     }
 
@@ -55,9 +56,17 @@ import Testing
         #expect(stolen == .redeemedByAnotherInstall)
         #expect(try await awaiting { store.claim(.token(ticket.token), completion: $0) } == expected)
         let unknown = try await awaiting {
-            store.redeemClaim(.token(ClaimToken.random()), install: install, source: .url, at: at, completion: $0)
+            store.redeemClaim(.token(ClaimToken.random(id: 1)), install: install, source: .url, at: at, completion: $0)
         }
         #expect(unknown == .unknown)
+        // The id alone is not enough: a token with the claim's id and another secret finds nothing.
+        let other2 = Self.issue()
+        try await awaiting { store.createClaim(other2.claim, completion: $0) }
+        let forged = try await awaiting {
+            store.redeemClaim(.token(ClaimToken.random(id: other2.token.id)), install: install, source: .url, at: at, completion: $0)
+        }
+        #expect(forged == .unknown)
+        #expect(try await awaiting { store.claim(.token(other2.token), completion: $0) }?.redemption == nil)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -111,7 +120,7 @@ import Testing
         var columns: [String] = []
         while try statement.step() { columns.append(statement.text(at: 0)) }
         statement.reset()
-        #expect(columns == ["token_hash", "code_hash", "link", "created_at", "expires_at", "code_expires_at",
+        #expect(columns == ["id", "secret_hash", "code_key", "link", "created_at", "expires_at", "code_expires_at",
                             "redeemed_install", "redeemed_source", "redeemed_at"])
         for forbidden in ["addr", "ip", "agent", "device", "model", "screen", "zone", "locale"] {
             #expect(!columns.contains { $0.contains(forbidden) }, "a claims column mentions '\(forbidden)'")

@@ -3,12 +3,14 @@ import Foundation
 /// One stored claim: the link a visitor's tap was for, its times, and its redemption.
 ///
 /// Nothing else is kept: not the visitor's address, User-Agent or any device trait (the claims
-/// tables have no column for them). The token and the code are kept as their SHA-256 hashes.
+/// tables have no column for them). The token's secret and the code are kept only as hashes.
 public struct Claim: Sendable, Equatable {
-    /// SHA-256 of the token (`ClaimToken.hash`).
-    public var tokenHash: [UInt8]
-    /// SHA-256 of the short code (`ClaimCode.hash`).
-    public var codeHash: [UInt8]
+    /// Where stores find the claim, and the id its token carries (`ClaimToken.nextID(at:)`).
+    public var id: Int64
+    /// The token's `ClaimToken.secretHash`.
+    public var secretHash: [UInt8]
+    /// The code's `ClaimCode.key`.
+    public var codeKey: Int64
     /// The link the page was for (a link the route table resolved when the claim was made).
     public var link: String
     public var createdAt: Date
@@ -19,15 +21,25 @@ public struct Claim: Sendable, Equatable {
     /// Nil until an install redeems it.
     public var redemption: ClaimRedemption?
 
-    public init(tokenHash: [UInt8], codeHash: [UInt8], link: String, createdAt: Date, expiresAt: Date,
+    public init(id: Int64, secretHash: [UInt8], codeKey: Int64, link: String, createdAt: Date, expiresAt: Date,
                 codeExpiresAt: Date, redemption: ClaimRedemption? = nil) {
-        self.tokenHash = tokenHash
-        self.codeHash = codeHash
+        self.id = id
+        self.secretHash = secretHash
+        self.codeKey = codeKey
         self.link = link
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.codeExpiresAt = codeExpiresAt
         self.redemption = redemption
+    }
+
+    /// Whether `key` is this claim's: the token's id and secret (compared in constant time), or
+    /// the code. Stores find a candidate by the id or the code key and answer it only when this holds.
+    public func isFound(by key: ClaimKey) -> Bool {
+        switch key {
+        case .token(let token): return token.id == id && SessionToken.constantTimeEqual(token.secretHash, secretHash)
+        case .code(let code): return code.key == codeKey
+        }
     }
 
     /// What redeeming this claim by `key` for `install` at `now` does. Every store applies this

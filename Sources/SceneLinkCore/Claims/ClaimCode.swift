@@ -51,8 +51,11 @@ public struct ClaimCode: Hashable, Sendable, CustomStringConvertible {
         String(rawValue.prefix(4)) + "-" + String(rawValue.dropFirst(4))
     }
 
-    /// What stores look a code up by: SHA-256 of the canonical form.
-    public var hash: [UInt8] { SHA256.hash(rawValue.utf8) }
+    /// What stores look a code up by: the first 8 bytes of the SHA-256 of the canonical form,
+    /// big-endian, as a signed integer (a small index entry; distinct codes do not collide in 64 bits).
+    public var key: Int64 {
+        SHA256.hash(rawValue.utf8).prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
+    }
 
     public var description: String { displayed }
 

@@ -1,6 +1,6 @@
 /// Why a claim as presented for redemption (or in a claim URL) cannot be read.
 public enum ClaimInputError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Not a token: 16 characters of `A-Z a-z 0-9 - _`.
+    /// Not a token: 27 characters of `A-Z a-z 0-9 - _` (see `ClaimToken`).
     case malformedToken(String)
     /// Not a code: 8 characters of Crockford base32, `ABCD-EFGH`.
     case malformedCode(String)
@@ -14,7 +14,7 @@ public enum ClaimInputError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .malformedToken(let text):
-            return "'\(Self.clipped(text))' is not a claim token: a token is 16 characters of A-Z, a-z, 0-9, '-' and '_'."
+            return "'\(Self.clipped(text))' is not a claim token: a token is 27 characters of A-Z, a-z, 0-9, '-' and '_' as the link page gave it."
         case .malformedCode(let text):
             return "'\(Self.clipped(text))' is not a claim code: a code is 8 characters of 0-9 and A-Z without U, like ABCD-EFGH."
         case .notAClaimURL(let text):

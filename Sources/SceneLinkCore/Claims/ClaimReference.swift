@@ -7,10 +7,10 @@
 /// 2. An https URL: `https://HOST/c/TOKEN` on one of the app's hosts, read by `LinkScanner`,
 ///    source `url`.
 /// 3. A code as typed (`ABCD-EFGH`, see `ClaimCode(typed:)`), source `code`.
-/// 4. A bare token (16 characters), source `url`: an app that took it out of a claim URL.
+/// 4. A bare token (27 characters), source `url`: an app that took it out of a claim URL.
 ///
 /// ```swift
-/// let reference = try ClaimReference(reading: "scenelink_claim=Yq3JtZ0aX-9fWk2c", hosts: table.hosts)
+/// let reference = try ClaimReference(reading: "scenelink_claim=aMYXFAAAAAFircmbRpf719Wk3Cc", hosts: table.hosts)
 /// reference.source   // .referrer
 /// ```
 public struct ClaimReference: Sendable, Equatable {

@@ -24,9 +24,10 @@ public struct ClaimTicket: Sendable, Equatable {
     ///   - lifetime: seconds until the claim expires.
     ///   - codeLifetime: seconds until the short code stops working (at most `lifetime`).
     public static func issue(link: String, at now: Date, lifetime: TimeInterval, codeLifetime: TimeInterval) -> ClaimTicket {
-        let token = ClaimToken.random(), code = ClaimCode.random()
+        let token = ClaimToken.random(id: ClaimToken.nextID(at: now)), code = ClaimCode.random()
         let expiresAt = now.addingTimeInterval(lifetime)
-        let claim = Claim(tokenHash: token.hash, codeHash: code.hash, link: link, createdAt: now, expiresAt: expiresAt,
+        let claim = Claim(id: token.id, secretHash: token.secretHash, codeKey: code.key, link: link, createdAt: now,
+                          expiresAt: expiresAt,
                           codeExpiresAt: min(expiresAt, now.addingTimeInterval(codeLifetime)))
         return ClaimTicket(token: token, code: code, claim: claim)
     }

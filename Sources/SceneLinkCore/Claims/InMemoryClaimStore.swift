@@ -5,15 +5,20 @@ import Synchronization
 /// durability. Every operation answers at once, on the caller's thread.
 public final class InMemoryClaimStore: ClaimStore {
     private struct State {
-        /// Claims by token hash, with the code hash pointing at the token hash.
-        var claims: [[UInt8]: Claim] = [:]
-        var tokenHashByCodeHash: [[UInt8]: [UInt8]] = [:]
+        /// Claims by id, with the code key pointing at the id.
+        var claims: [Int64: Claim] = [:]
+        var idByCodeKey: [Int64: Int64] = [:]
 
-        func tokenHash(for key: ClaimKey) -> [UInt8] {
+        /// The claim `key` finds, as the real stores find it: a candidate by id or code key,
+        /// answered only when `Claim.isFound(by:)`.
+        func claim(for key: ClaimKey) -> Claim? {
+            let id: Int64?
             switch key {
-            case .token(let token): return token.hash
-            case .code(let code): return tokenHashByCodeHash[code.hash] ?? []
+            case .token(let token): id = token.id
+            case .code(let code): id = idByCodeKey[code.key]
             }
+            guard let id, let claim = claims[id], claim.isFound(by: key) else { return nil }
+            return claim
         }
     }
 
@@ -23,31 +28,30 @@ public final class InMemoryClaimStore: ClaimStore {
 
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
         let result: Result<Void, ClaimStoreError> = state.withLock { state in
-            guard state.claims[claim.tokenHash] == nil, state.tokenHashByCodeHash[claim.codeHash] == nil else {
+            guard state.claims[claim.id] == nil, state.idByCodeKey[claim.codeKey] == nil else {
                 return .failure(.exists)
             }
             var stored = claim
             stored.redemption = nil
-            state.claims[claim.tokenHash] = stored
-            state.tokenHashByCodeHash[claim.codeHash] = claim.tokenHash
+            state.claims[claim.id] = stored
+            state.idByCodeKey[claim.codeKey] = claim.id
             return .success(())
         }
         completion(result)
     }
 
     public func claim(_ key: ClaimKey, completion: @escaping ClaimCompletion<Claim?>) {
-        let found = state.withLock { $0.claims[$0.tokenHash(for: key)] }
+        let found = state.withLock { $0.claim(for: key) }
         completion(.success(found))
     }
 
     public func redeemClaim(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date,
                             completion: @escaping ClaimCompletion<ClaimRedemptionOutcome>) {
         let outcome: ClaimRedemptionOutcome = state.withLock { state in
-            let tokenHash = state.tokenHash(for: key)
-            guard let claim = state.claims[tokenHash] else { return .unknown }
+            guard let claim = state.claim(for: key) else { return .unknown }
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
             case .redeem(let redeemed):
-                state.claims[tokenHash] = redeemed
+                state.claims[claim.id] = redeemed
                 return .redeemed(redeemed)
             case .answerAgain(let stored):
                 return .redeemed(stored)
@@ -63,8 +67,8 @@ public final class InMemoryClaimStore: ClaimStore {
             let expired = state.claims.values.filter { $0.expiresAt < cutoff }
                 .sorted { $0.expiresAt < $1.expiresAt }.prefix(max(0, limit))
             for claim in expired {
-                state.claims[claim.tokenHash] = nil
-                state.tokenHashByCodeHash[claim.codeHash] = nil
+                state.claims[claim.id] = nil
+                state.idByCodeKey[claim.codeKey] = nil
             }
             return expired.count
         }

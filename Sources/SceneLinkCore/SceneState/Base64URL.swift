@@ -24,4 +24,36 @@ enum Base64URL {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The bytes of unpadded base64url `text`; nil when a character is outside the alphabet,
+    /// the length cannot be unpadded base64 (4n + 1), or the last character carries bits that
+    /// `encode` would have left zero (so every byte string has exactly one text).
+    static func decode<Text: Collection<UInt8>>(_ text: Text) -> [UInt8]? {
+        guard text.count % 4 != 1 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count * 3 / 4)
+        var buffer: UInt32 = 0, bits = 0
+        for character in text {
+            guard let value = sextet(character) else { return nil }
+            buffer = buffer << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+                buffer &= (1 << UInt32(bits)) - 1
+            }
+        }
+        return buffer == 0 ? out : nil
+    }
+
+    private static func sextet(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return character - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return character - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): return 62
+        case UInt8(ascii: "_"): return 63
+        default: return nil
+        }
+    }
 }

@@ -396,7 +396,7 @@ paths:
                   description: The UUID the app made on its first launch and keeps.
             examples:
               referrer:
-                value: { claim: "scenelink_claim=Yq3JtZ0aX-9fWk2c", install: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F" }
+                value: { claim: "scenelink_claim=aMYXFAAAAAFircmbRpf719Wk3Cc", install: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F" }
               code:
                 value: { claim: "abcd-ef01", install: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F" }
       responses:
@@ -843,7 +843,7 @@ paths:
       - name: token
         in: path
         required: true
-        description: The claim's token, 16 characters of base64url.
+        description: The claim's token, 27 characters of base64url (the claim's id and 96 secret bits).
         schema: { type: string, pattern: "^[A-Za-z0-9_-]{16}$" }
     get:
       tags: [links]

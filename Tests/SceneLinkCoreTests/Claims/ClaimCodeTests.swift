@@ -20,7 +20,8 @@ import Testing
         #expect(try ClaimCode(typed: "abcd ef01") == code)
         #expect(try ClaimCode(typed: "ABCD-EFOI") == code)
         #expect(try ClaimCode(typed: "abcd-efol") == code)
-        #expect(code.hash == (try ClaimCode(typed: "abcdefoL")).hash)
+        #expect(code.key == (try ClaimCode(typed: "abcdefoL")).key)
+        #expect(code.key != (try ClaimCode(typed: "abcdefo2")).key)
     }
 
     @Test func codesOfTheWrongLengthOrWithOtherCharactersAreRefusedWithTheRule() {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct ClaimReferenceTests {
     static let hosts = ["fuelmoney.example.com"]
-    static let token = "Yq3JtZ0aX-9fWk2c"
+    static let token = "aMYXFAAAAAFircmbRpf719Wk3Cc"
 
     @Test func aPlayReferrerStringGivesItsTokenWithTheReferrerSource() throws {
         let reference = try ClaimReference(reading: "utm_source=x&scenelink_claim=\(Self.token)", hosts: Self.hosts)

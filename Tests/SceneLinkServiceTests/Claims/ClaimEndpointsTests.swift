@@ -67,7 +67,7 @@ import Testing
             let code = try #require(Self.value(after: "Enter this code in the app: <strong id=\"claim-code\">", in: page.text))
             #expect(code.count == 9 && code.dropFirst(4).first == "-")
             let url = try #require(Self.value(after: "data-copy=\"", in: page.text))
-            #expect(url.hasPrefix("https://recipes.example.com/c/") && url.count == "https://recipes.example.com/c/".count + 16)
+            #expect(url.hasPrefix("https://recipes.example.com/c/") && url.count == "https://recipes.example.com/c/".count + 27)
             #expect(page.text.contains(#"<button type="button" id="copy""#))
             // Each visitor gets a claim of their own.
             let again = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
@@ -81,7 +81,7 @@ import Testing
             #expect(page.headers["cache-control"] == "private, no-store")
             let prefix = "https://play.google.com/store/apps/details?id=com.example.recipes&amp;referrer=scenelink_claim%3D"
             let token = try #require(Self.value(after: prefix, in: page.text))
-            #expect(token.count == 16)
+            #expect(token.count == 27)
             let redeemed = try await Self.redeem(client, "scenelink_claim=" + token)
             #expect(redeemed.status == 200)
             let document = Self.json(redeemed)
@@ -159,7 +159,7 @@ import Testing
             #expect(Self.json(lateCode)["detail"] as? String == "This claim (or its short code) has expired; open the link again to get a new one.")
             clock.advance(by: 7 * 86_400)
             #expect(try await Self.redeem(client, url).status == 410)
-            let gone = try await client.send("GET", "/c/" + String(url.suffix(16)), headers: ["User-Agent": LinkPlatformTests.iPhone])
+            let gone = try await client.send("GET", "/c/" + String(url.suffix(27)), headers: ["User-Agent": LinkPlatformTests.iPhone])
             #expect(gone.status == 410)
             #expect(await application.sweepExpiredClaims(now: ClaimEndpointsTests.start.addingTimeInterval(8 * 86_400)) == 1)
             #expect(try await Self.redeem(client, url).status == 404)
@@ -172,7 +172,7 @@ import Testing
         try await withService { client, _, _ in
             let page = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
             let url = try #require(Self.value(after: "data-copy=\"", in: page.text))
-            let path = "/c/" + String(url.suffix(16))
+            let path = "/c/" + String(url.suffix(27))
             let again = try await client.send("GET", path, headers: ["User-Agent": LinkPlatformTests.iPhone])
             #expect(again.status == 200)
             #expect(again.headers["cache-control"] == "private, no-store")
@@ -180,7 +180,7 @@ import Testing
             #expect(Self.value(after: "data-copy=\"", in: again.text) == url)
             let json = try await client.send("GET", path, headers: ["Accept": "application/json"])
             #expect(json.status == 200 && Self.json(json)["route"] as? String == "recipe")
-            #expect(try await client.send("GET", "/c/AAAAAAAAAAAAAAAA", headers: ["User-Agent": LinkPlatformTests.iPhone]).status == 404)
+            #expect(try await client.send("GET", "/c/" + ClaimToken.random(id: 1).rawValue, headers: ["User-Agent": LinkPlatformTests.iPhone]).status == 404)
             #expect(try await client.send("GET", "/c/short").status == 404)
             // Looking does not redeem.
             #expect(try await Self.redeem(client, url).status == 200)

@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct LinkPageClaimTests {
     @Test func thePlayReferrerIsAddedPercentEncodedToGooglePlayPagesOnly() throws {
-        let claim = LinkPageClaim(token: try ClaimToken("Yq3JtZ0aX-9fWk2c"), code: nil, host: "fm.example")
+        let claim = LinkPageClaim(token: try ClaimToken("aMYXFAAAAAFircmbRpf719Wk3Cc"), code: nil, host: "fm.example")
         #expect(claim.playStoreURL("https://play.google.com/store/apps/details?id=com.example.app")
-            == "https://play.google.com/store/apps/details?id=com.example.app&referrer=scenelink_claim%3DYq3JtZ0aX-9fWk2c")
+            == "https://play.google.com/store/apps/details?id=com.example.app&referrer=scenelink_claim%3DaMYXFAAAAAFircmbRpf719Wk3Cc")
         #expect(claim.playStoreURL("https://www.example.com/android") == "https://www.example.com/android")
-        #expect(claim.url == "https://fm.example/c/Yq3JtZ0aX-9fWk2c")
+        #expect(claim.url == "https://fm.example/c/aMYXFAAAAAFircmbRpf719Wk3Cc")
         #expect(LinkPageClaim(token: claim.token, code: nil, host: nil).url == nil)
     }
 

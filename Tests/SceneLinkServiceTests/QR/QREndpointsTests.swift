@@ -34,7 +34,7 @@ import SceneLinkHTTP
     }
 
     @Test func aClaimURLOnTheAppsHostGetsACode() throws {
-        let link = "https://fuelmoney.example.com/c/Yq3JtZ0aX-9fWk2c"
+        let link = "https://fuelmoney.example.com/c/aMYXFAAAAAFircmbRpf719Wk3Cc"
         let response = send("/v1/qr?url=\(link)")
         #expect(response?.status == .ok)
         #expect(text(response) == (try QRCode(encoding: link, level: .medium).svg(quietZone: 4)))
