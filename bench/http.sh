@@ -26,7 +26,7 @@
 set -euo pipefail
 # Rate limits stay on (every request pays for its bucket, as in production) but so high that a
 # benchmark's few clients never meet them; set SCENELINK_RATE_LIMITS to measure others.
-export SCENELINK_RATE_LIMITS=${SCENELINK_RATE_LIMITS:-sessions=1000000000/s,links=1000000000/s,resolve=1000000000/s,state=1000000000/s,claims=1000000000/s}
+export SCENELINK_RATE_LIMITS=${SCENELINK_RATE_LIMITS:-sessions=1000000000/s,links=1000000000/s,resolve=1000000000/s,state=1000000000/s,claims=1000000000/s,claim-pages=1000000000/s}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # Everything printed is also kept in .build/bench-logs/ (logs stay out of the repository).
 mkdir -p "$root/.build/bench-logs"
@@ -91,7 +91,7 @@ run_claims() {
   stop
 }
 run_store() {
-  start --max-keys-per-scene 100000 --max-scenes-per-session 1000
+  start --max-keys-per-scene 100000 --max-scenes-per-session 1000 --max-session-bytes 1073741824
   local doc session token
   doc=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions")
   session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")

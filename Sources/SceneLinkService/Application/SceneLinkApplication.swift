@@ -137,7 +137,8 @@ public final class SceneLinkApplication: Sendable {
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
             }
         ).register(on: &router)
-        let claimIssuer = ClaimIssuer(store: store, configuration: configuration.claims, clock: clock, metrics: claimMetrics)
+        let claimIssuer = ClaimIssuer(store: store, configuration: configuration.claims, clock: clock, metrics: claimMetrics,
+                                      rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil)
         let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, configuration: configuration.shortLinks,
                                             clock: clock, metrics: metrics, linkPages: linkPages)

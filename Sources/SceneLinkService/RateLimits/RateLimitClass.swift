@@ -12,6 +12,10 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     /// Claim redemptions (`POST /v1/claims/redeem`), per client address: an 8-character code
     /// can be guessed at scale, so the budget is small.
     case claims
+    /// Claims made by phones' link pages (deferred deep links), per client address. Over the
+    /// budget the page is still served, without a claim: a script with a phone's User-Agent
+    /// cannot grow the claims table faster than this per address.
+    case claimPages = "claim-pages"
 
     /// The position in `allCases`, for arrays indexed by class.
     var index: Int {
@@ -21,6 +25,7 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .resolve: 2
         case .state: 3
         case .claims: 4
+        case .claimPages: 5
         }
     }
 
@@ -32,6 +37,7 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .resolve: "resolve requests"
         case .state: "scene-state requests for this session"
         case .claims: "claim redemptions"
+        case .claimPages: "claims made by link pages"
         }
     }
 }

@@ -20,6 +20,7 @@ public final class RateLimiter: Sendable {
     private let resolve: Mutex<TokenBucketTable>
     private let state: Mutex<TokenBucketTable>
     private let claims: Mutex<TokenBucketTable>
+    private let claimPages: Mutex<TokenBucketTable>
     /// Whether each class is limited, by `RateLimitClass.index`.
     private let limited: [Bool]
     private let refusedByClass: [RefusalCounter]
@@ -42,6 +43,7 @@ public final class RateLimiter: Sendable {
         resolve = Mutex(table(.resolve))
         state = Mutex(table(.state))
         claims = Mutex(table(.claims))
+        claimPages = Mutex(table(.claimPages))
         limited = RateLimitClass.allCases.map { limits.policies[$0] != nil }
         refusedByClass = RateLimitClass.allCases.map { _ in RefusalCounter() }
     }
@@ -57,6 +59,7 @@ public final class RateLimiter: Sendable {
         case .resolve: resolve.withLock { $0.take(key, now: instant) }
         case .state: state.withLock { $0.take(key, now: instant) }
         case .claims: claims.withLock { $0.take(key, now: instant) }
+        case .claimPages: claimPages.withLock { $0.take(key, now: instant) }
         }
         guard case .limited(let seconds) = decision, let policy = limits.policies[kind] else { return nil }
         refusedByClass[kind.index].value.add(1, ordering: .relaxed)
@@ -77,12 +80,13 @@ public final class RateLimiter: Sendable {
             case .resolve: resolve.withLock { $0.count }
             case .state: state.withLock { $0.count }
             case .claims: claims.withLock { $0.count }
+            case .claimPages: claimPages.withLock { $0.count }
             }
             return (kind, count)
         }
     }
 
-    /// One class's refusal count, in a class so that four fit in an array.
+    /// One class's refusal count, in a class so that several fit in an array.
     private final class RefusalCounter: Sendable {
         let value = Atomic<Int>(0)
     }

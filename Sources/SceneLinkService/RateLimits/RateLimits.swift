@@ -14,6 +14,9 @@ import Foundation
 ///   restores at launch, a few requests a minute.
 /// - `claims=30/min`: an app redeems one claim on its first launch (and retries a few times);
 ///   the short code has 40 bits, so guessing must stay slow.
+/// - `claim-pages=60/min`: a phone's link page stores a claim per view; a person opens a few
+///   links a minute. Over it the page is served without a claim, so a script cannot fill the
+///   claims table from one address.
 public struct RateLimits: Sendable, Equatable {
     /// The policy of each class; nil turns that class's limit off.
     public var policies: [RateLimitClass: RateLimitPolicy]
@@ -27,6 +30,7 @@ public struct RateLimits: Sendable, Equatable {
         .resolve: RateLimitPolicy(count: 1_200, periodSeconds: 60),
         .state: RateLimitPolicy(count: 600, periodSeconds: 60),
         .claims: RateLimitPolicy(count: 30, periodSeconds: 60),
+        .claimPages: RateLimitPolicy(count: 60, periodSeconds: 60),
     ]
 
     public init(policies: [RateLimitClass: RateLimitPolicy] = RateLimits.defaultPolicies, maximumClients: Int = 100_000) {
