@@ -26,4 +26,13 @@ import SceneLinkText
     @Test func controlCharactersBecomeTheReplacementCharacter() {
         #expect(escaped("a\u{0}b\u{7F}c\u{1B}", inAttribute: false) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
     }
+
+    @Test func escapesAtEitherEndAndBetweenMultibyteRunsLeaveTheRestIntact() {
+        #expect(escaped("<é>", inAttribute: false) == "&lt;é&gt;")
+        #expect(escaped("&&", inAttribute: true) == "&amp;&amp;")
+        #expect(escaped("日本<語>'x'\u{0}", inAttribute: true) == "日本&lt;語&gt;&#39;x&#39;\u{FFFD}")
+        var out = Array("kept:".utf8)
+        HTMLEscaping.append("a&b", inAttribute: false, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "kept:a&amp;b")
+    }
 }

@@ -80,10 +80,15 @@ public struct LinkPageEndpoints: Sendable {
     private func claimPage(_ resolved: ResolvedLink, link: String, request: HTTPRequest, page: LinkPage, claims: ClaimIssuer,
                            _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
         let claimHost = request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
-        claims.issue(link: link, for: request.clientAddress) { ticket in
-            guard let ticket else { return completion(respond(to: .success(resolved), request: request)) }
-            let claim = LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost)
-            completion(render(resolved, claim: claim, request: request, page: page))
+        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        // Rendered before the claim is written (see `ClaimIssuer.issue`), counted once it is stored.
+        claims.issue(link: link, for: request.clientAddress, prepare: { ticket in
+            LinkPage.render(resolved, platform: platform, table: page.table,
+                            claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
+        }) { rendered in
+            guard let rendered else { return completion(respond(to: .success(resolved), request: request)) }
+            counter(for: request)?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
+            completion(rendered)
         }
     }
 
