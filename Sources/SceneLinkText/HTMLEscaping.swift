@@ -21,7 +21,6 @@ public enum HTMLEscaping {
     public static func append(_ text: String, inAttribute: Bool, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
-            out.reserveCapacity(out.count + bytes.count)
             var runStart = 0
             for index in bytes.indices {
                 let byte = bytes[index]

@@ -34,7 +34,7 @@ struct HTMLDocument {
     /// - Parameter styleSheet: CSS written in a `<style>` element; a constant from code
     ///   (a Content-Security-Policy allows it by its hash, `styleSource(_:)`).
     init(title: String, language: String = "en", styleSheet: String? = nil) {
-        bytes.reserveCapacity(2048)
+        bytes.reserveCapacity(4096)
         raw("<!doctype html><html lang=\"")
         attributeValue(language)
         raw("\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>")
@@ -196,7 +196,8 @@ struct HTMLDocument {
     }
 
     private mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private mutating func attributeValue(_ value: String) {

@@ -34,6 +34,9 @@ public struct LinkPage: Sendable {
     private let constantPages: [String: [HTTPResponse]]
     /// The root link's pages, when the file declares no `/` route.
     private let rootPages: [HTTPResponse]?
+    /// By route name, the phones' pages with a claim (`LinkPlatform.allCases` order, nil for
+    /// the web), as templates for claims whose URL is on the file's first host.
+    private let claimTemplates: [String: [ClaimPageTemplate?]]
 
     /// A page may be kept five minutes by browsers and shared caches; it varies by `Accept`
     /// (HTML or JSON) and `User-Agent` (the fallback).
@@ -45,6 +48,7 @@ public struct LinkPage: Sendable {
     public init(table: RouteTable) {
         self.table = table
         var pages: [String: [HTTPResponse]] = [:]
+        var templates: [String: [ClaimPageTemplate?]] = [:]
         for route in table.routeDeclarations where route.parameters.isEmpty {
             let path = route.segments.map { segment -> String in
                 if case .literal(let text) = segment { return text }
@@ -53,8 +57,14 @@ public struct LinkPage: Sendable {
             guard let link = Self.link(path: "/" + path, query: nil, host: nil, table: table),
                   let resolved = try? table.resolve(link), resolved.route == route.name else { continue }
             pages[route.name] = LinkPlatform.allCases.map { Self.render(resolved, platform: $0, table: table) }
+            templates[route.name] = LinkPlatform.allCases.map { platform in
+                platform == .web ? nil : ClaimPageTemplate(host: table.hosts.first) { claim in
+                    Self.render(resolved, platform: platform, table: table, claim: claim)
+                }
+            }
         }
         constantPages = pages
+        claimTemplates = templates
         if let link = Self.link(path: "/", query: nil, host: nil, table: table),
            let root = try? table.resolve(link), root.route == nil {
             rootPages = LinkPlatform.allCases.map { Self.render(root, platform: $0, table: table) }
@@ -103,6 +113,17 @@ public struct LinkPage: Sendable {
     public func constantPage(route: String?, platform: LinkPlatform) -> HTTPResponse? {
         guard let route else { return rootPages?[platform.index] }
         return constantPages[route]?[platform.index]
+    }
+
+    /// A phone's page of `link` with a new claim (with its code): filled into the route's
+    /// template when there is one (a route without parameters, the claim URL on the file's
+    /// first host), else rendered; the same bytes either way.
+    public func claimPage(_ link: ResolvedLink, platform: LinkPlatform, claim: LinkPageClaim) -> HTTPResponse {
+        if let route = link.route, let code = claim.code, claim.host == table.hosts.first,
+           let template = claimTemplates[route]?[platform.index] {
+            return template.response(token: claim.token, code: code)
+        }
+        return Self.render(link, platform: platform, table: table, claim: claim)
     }
 
     /// A page that says something went wrong (a link that does not resolve, an expired short

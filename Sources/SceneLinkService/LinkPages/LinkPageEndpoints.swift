@@ -83,8 +83,7 @@ public struct LinkPageEndpoints: Sendable {
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         // Rendered before the claim is written (see `ClaimIssuer.issue`), counted once it is stored.
         claims.issue(link: link, for: request.clientAddress, prepare: { ticket in
-            LinkPage.render(resolved, platform: platform, table: page.table,
-                            claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
+            page.claimPage(resolved, platform: platform, claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
         }) { rendered in
             guard let rendered else { return completion(respond(to: .success(resolved), request: request)) }
             counter(for: request)?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
