@@ -4,16 +4,17 @@ import SceneLinkCore
 /// Claims in the same database as scene state (migration 6), through the same pool: a claim
 /// made and a redemption are acknowledged after the commit of the group they joined.
 ///
-/// A redemption is one statement (`PostgresStatement.redeemClaimByToken`/`ByCode`): the row
-/// is updated only while it is live and unredeemed, so two instances redeeming one claim at
-/// once cannot both win. The loser, which read the claim before the winner committed, is
-/// answered `.redeemedByAnotherInstall`; if it was the same install retrying, its next retry
-/// reads the committed redemption and gets the same answer as the winner.
+/// A redemption is one statement (`PostgresStatement.redeemClaimByToken`/`ByCode`): it reads
+/// the claim `FOR UPDATE`, so two redemptions of one claim at once (on one instance or two)
+/// take turns and the second reads what the first committed; only a live, unredeemed claim is
+/// updated, and that statement also queues `claim.redeemed`. The same install racing itself
+/// therefore gets the same answer twice (200), another install 409, and one event is queued.
 extension PostgresSceneStateStore: ClaimStore {
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
         let parameters: [PostgresParameter] = [
             .bytes(claim.tokenHash), .bytes(claim.codeHash), .text(claim.link), .int64(Self.milliseconds(claim.createdAt)),
             .int64(Self.milliseconds(claim.expiresAt)), .int64(Self.milliseconds(claim.codeExpiresAt)),
+            claim.route.map { .text($0) } ?? .null,
         ]
         call(.createClaim, parameters, kind: .write, lockOrder: Self.lockOrder(claim.tokenHash),
              Self.flattening(completion)) { rows -> Result<Void, ClaimStoreError> in
@@ -40,18 +41,23 @@ extension PostgresSceneStateStore: ClaimStore {
         case .token: statement = .redeemClaimByToken
         case .code: statement = .redeemClaimByCode
         }
+        let event = WebhookEvent.claimRedeemedTemplate(source: source, at: now)
         let parameters: [PostgresParameter] = [.bytes(key.hash), .text(install.uuidString), .text(source.rawValue),
-                                               .int64(Self.milliseconds(now))]
+                                               .int64(Self.milliseconds(now)), .text(event.id), .text(event.beforeRoute),
+                                               .text(event.afterLink)]
         call(statement, parameters, kind: .write, lockOrder: Self.lockOrder(key.hash),
              Self.mapping(completion)) { rows -> ClaimRedemptionOutcome in
             guard let row = rows.first else { return .unknown }
             let claim = try Self.claim(row)
-            if try row.bool(9) { return .redeemed(claim) }
+            if try row.bool(10) { return .redeemed(claim) }
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
             case .answerAgain(let stored): return .redeemed(stored)
             case .refuse(let refusal): return refusal
-            // Live and unredeemed as read, yet not updated: another redemption committed first.
-            case .redeem: return .redeemedByAnotherInstall
+            case .redeem:
+                // The row was read locked, so only a statement whose liveness test disagrees
+                // with `Claim.redemptionDecision` gets here: a bug to see, not a 409 to invent.
+                throw PostgresError(context: "redeeming a claim",
+                                    message: "the claim was live and unredeemed, yet the statement did not redeem it")
             }
         }
     }
@@ -73,7 +79,7 @@ extension PostgresSceneStateStore: ClaimStore {
                 source: ClaimSource(rawValue: try row.text(7)) ?? .url, redeemedAt: date(try row.int64(8)))
         }
         return Claim(tokenHash: try row.bytes(0), codeHash: try row.bytes(1), link: try row.text(2),
-                     createdAt: date(try row.int64(3)), expiresAt: date(try row.int64(4)),
+                     route: row.isNull(9) ? nil : try row.text(9), createdAt: date(try row.int64(3)), expiresAt: date(try row.int64(4)),
                      codeExpiresAt: date(try row.int64(5)), redemption: redemption)
     }
 

@@ -471,6 +471,11 @@ enum PostgresSchema {
         );
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
+        // 7: the route name a claim's link resolved to when the link page made it, as SQLite's
+        // migration 6, for the `claim.redeemed` event (NULL for claims made before it was kept).
+        """
+        ALTER TABLE claims ADD COLUMN route text;
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -1,3 +1,5 @@
+import SceneLinkCore
+
 /// Every statement the store runs, prepared once on each pooled connection (`PQprepare`
 /// under the case's name) and then run by name with binary parameters.
 ///
@@ -60,7 +62,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         next_attempt_at, last_attempt_at, last_status, last_error
         """
 
-    /// Queues the event of a short-link change for every enabled endpoint subscribed to it, in
+    /// Queues the event of a change (a short link's, a claim's redemption) for every enabled endpoint subscribed to it, in
     /// the statement of the change (a data-modifying `WITH` runs whether or not it is read), so
     /// in its transaction. `source` is the CTE whose one row means the change happened.
     private static func fanOut(_ type: String, source: String, messageID: String, timestamp: String, payload: String) -> String {
@@ -73,20 +75,35 @@ enum PostgresStatement: String, CaseIterable, Sendable {
 
     /// The columns `PostgresSceneStateStore+Claims` decodes a claim from, in order.
     static let claimColumns = "token_hash, code_hash, link, created_at, expires_at, code_expires_at, "
-        + "redeemed_install, redeemed_source, redeemed_at"
+        + "redeemed_install, redeemed_source, redeemed_at, route"
 
-    /// A redemption in one statement: the update when the claim is live and unredeemed (then
-    /// the last column is true), else the claim as stored (false), for `Claim.redemptionDecision`.
+    /// `claimColumns`, each prefixed with `table.`.
+    private static func claimColumns(of table: String) -> String {
+        claimColumns.split(separator: ",").map { table + "." + $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: ", ")
+    }
+
+    /// A redemption in one statement: the claim is read `FOR UPDATE` (so a concurrent redemption
+    /// of it is waited for and its committed row is what is read), then updated when it is live
+    /// and unredeemed (the last column true, and `claim.redeemed` queued for every subscribed
+    /// endpoint by the same statement), else answered as stored (false) for
+    /// `Claim.redemptionDecision`. $5 is the event's id, $6 and $7 its body before the route and
+    /// after the link (`WebhookEvent.claimRedeemedTemplate`).
     private static func redeemClaim(keyColumn: String, liveCondition: String) -> String {
-        """
-        WITH redeemed AS (
-            UPDATE claims SET redeemed_install = $2, redeemed_source = $3, redeemed_at = $4
-            WHERE \(keyColumn) = $1 AND redeemed_install IS NULL AND \(liveCondition)
-            RETURNING \(claimColumns))
-        SELECT \(claimColumns), true FROM redeemed
-        UNION ALL
-        SELECT \(claimColumns), false FROM claims WHERE \(keyColumn) = $1 AND NOT EXISTS (SELECT 1 FROM redeemed)
-        """
+        let route = "coalesce(to_json(redeemed.route)::text, 'null')"
+        let between = WebhookEvent.claimRedeemedBetweenRouteAndLink
+        return """
+            WITH stored AS (SELECT \(claimColumns) FROM claims WHERE \(keyColumn) = $1 FOR UPDATE),
+            redeemed AS (
+                UPDATE claims AS c SET redeemed_install = $2, redeemed_source = $3, redeemed_at = $4
+                FROM stored WHERE c.token_hash = stored.token_hash AND stored.redeemed_install IS NULL AND \(liveCondition)
+                RETURNING \(claimColumns(of: "c"))),
+            event AS (\(Self.fanOut("claim.redeemed", source: "redeemed", messageID: "$5", timestamp: "$4",
+                                   payload: "$6 || \(route) || '\(between)' || to_json(redeemed.link)::text || $7")))
+            SELECT \(claimColumns), true FROM redeemed
+            UNION ALL
+            SELECT \(claimColumns), false FROM stored WHERE NOT EXISTS (SELECT 1 FROM redeemed)
+            """
     }
 
     private typealias OID = PostgresParameter.TypeOID
@@ -264,14 +281,15 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .createClaim:
             // DO NOTHING rather than an error: a taken token or code must not abort the group commit.
             return """
-                INSERT INTO claims (token_hash, code_hash, link, created_at, expires_at, code_expires_at)
-                VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1
+                INSERT INTO claims (token_hash, code_hash, link, created_at, expires_at, code_expires_at, route)
+                VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING 1
                 """
         case .selectClaimByToken: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE token_hash = $1"
         case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE code_hash = $1"
-        case .redeemClaimByToken: return PostgresStatement.redeemClaim(keyColumn: "token_hash", liveCondition: "expires_at > $4")
+        case .redeemClaimByToken: return PostgresStatement.redeemClaim(keyColumn: "token_hash", liveCondition: "stored.expires_at > $4")
         case .redeemClaimByCode:
-            return PostgresStatement.redeemClaim(keyColumn: "code_hash", liveCondition: "expires_at > $4 AND code_expires_at > $4")
+            return PostgresStatement.redeemClaim(keyColumn: "code_hash",
+                                                 liveCondition: "stored.expires_at > $4 AND stored.code_expires_at > $4")
         case .deleteExpiredClaims:
             return """
                 DELETE FROM claims WHERE token_hash IN (
@@ -316,9 +334,10 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
-        case .createClaim: return [OID.bytea, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8]
+        case .createClaim: return [OID.bytea, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8, OID.text]
         case .selectClaimByToken, .selectClaimByCode: return [OID.bytea]
-        case .redeemClaimByToken, .redeemClaimByCode: return [OID.bytea, OID.text, OID.text, OID.int8]
+        case .redeemClaimByToken, .redeemClaimByCode:
+            return [OID.bytea, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text]
         case .deleteExpiredClaims: return [OID.int8, OID.int8]
         }
     }

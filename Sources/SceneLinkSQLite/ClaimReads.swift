@@ -5,7 +5,7 @@ import SceneLinkCore
 /// redemption reads the claim inside its transaction).
 final class ClaimReads {
     static let columns = "token_hash, code_hash, link, created_at, expires_at, code_expires_at, "
-        + "redeemed_install, redeemed_source, redeemed_at"
+        + "redeemed_install, redeemed_source, redeemed_at, route"
 
     private let selectByTokenHash, selectByCodeHash: Statement
 
@@ -40,6 +40,7 @@ final class ClaimReads {
                 redeemedAt: Date(millisecondsSince1970: statement.int64(at: 8)))
         }
         return Claim(tokenHash: statement.blob(at: 0), codeHash: statement.blob(at: 1), link: statement.text(at: 2),
+                     route: statement.isNull(at: 9) ? nil : statement.text(at: 9),
                      createdAt: Date(millisecondsSince1970: statement.int64(at: 3)),
                      expiresAt: Date(millisecondsSince1970: statement.int64(at: 4)),
                      codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 5)), redemption: redemption)

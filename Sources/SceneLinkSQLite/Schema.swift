@@ -117,6 +117,11 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
+        // 6: the route name a claim's link resolved to when the link page made it, for the
+        // `claim.redeemed` event (NULL for claims made before it was kept).
+        """
+        ALTER TABLE claims ADD COLUMN route TEXT;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

@@ -3,7 +3,8 @@ import SceneLinkCore
 
 /// The webhook endpoints and the outbox, prepared once on the writer connection. Everything
 /// runs on the writer (inside its batch transaction and a savepoint): the outbox is written by
-/// the same transaction as the short-link change that caused the event, and claims never race.
+/// the same transaction as the short-link change or claim redemption that caused the event, and
+/// delivery claims never race.
 final class WebhookWrites {
     static let endpointColumns = """
         id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
@@ -83,7 +84,7 @@ final class WebhookWrites {
     /// Forgets the cached subscriptions (a batch that changed endpoints was rolled back).
     func forgetSubscriptions() { subscribed = nil }
 
-    // MARK: The outbox, from the short-link writes
+    // MARK: The outbox, from the short-link and claim writes
 
     /// Queues the event `make` builds for every enabled endpoint subscribed to `type`; builds
     /// nothing when none is.

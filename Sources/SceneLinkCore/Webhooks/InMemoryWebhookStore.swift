@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// A `WebhookStore` in memory behind a lock: the same rules as the SQL stores, no durability.
-/// An `InMemoryShortLinkStore` given one queues its short-link events here. Answers at once, on
+/// An `InMemoryShortLinkStore` or `InMemoryClaimStore` given one queues its events here. Answers at once, on
 /// the caller's thread.
 public final class InMemoryWebhookStore: WebhookStore {
     private struct State {

@@ -16,11 +16,11 @@ public struct ClaimIssuer: Sendable {
         self.metrics = metrics
     }
 
-    /// Stores a new claim for `link` and answers its ticket, or nil when the store failed (the
+    /// Stores a new claim for `link` (which resolved to `route`, kept for `claim.redeemed`) and answers its ticket, or nil when the store failed (the
     /// page is then served without a claim: the visitor still gets the store and the app).
     /// A taken token or code (40 bits of code can collide) draws another pair, up to 3 times.
-    func issue(link: String, attempts: Int = 3, _ completion: @escaping @Sendable (ClaimTicket?) -> Void) {
-        let ticket = ClaimTicket.issue(link: link, at: clock.now(), lifetime: configuration.lifetime.claimSeconds,
+    func issue(link: String, route: String?, attempts: Int = 3, _ completion: @escaping @Sendable (ClaimTicket?) -> Void) {
+        let ticket = ClaimTicket.issue(link: link, route: route, at: clock.now(), lifetime: configuration.lifetime.claimSeconds,
                                        codeLifetime: configuration.codeLifetime.claimSeconds)
         store.createClaim(ticket.claim) { [self] result in
             switch result {
@@ -28,7 +28,7 @@ public struct ClaimIssuer: Sendable {
                 metrics.recordMade()
                 completion(ticket)
             case .failure(.exists) where attempts > 1:
-                issue(link: link, attempts: attempts - 1, completion)
+                issue(link: link, route: route, attempts: attempts - 1, completion)
             case .failure:
                 metrics.recordIssueFailure()
                 completion(nil)

@@ -80,7 +80,7 @@ public struct LinkPageEndpoints: Sendable {
     private func claimPage(_ resolved: ResolvedLink, link: String, request: HTTPRequest, page: LinkPage, claims: ClaimIssuer,
                            _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
         let claimHost = request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
-        claims.issue(link: link) { ticket in
+        claims.issue(link: link, route: resolved.route) { ticket in
             guard let ticket else { return completion(respond(to: .success(resolved), request: request)) }
             let claim = LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost)
             completion(render(resolved, claim: claim, request: request, page: page))
