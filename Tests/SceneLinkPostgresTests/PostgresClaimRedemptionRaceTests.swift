@@ -66,7 +66,7 @@ struct PostgresClaimRedemptionRaceTests {
                 #expect(claims.count == 2, "round \(round): \(outcomes)")
                 #expect(claims.first == claims.last, "round \(round): the two answers differ")
                 #expect(claims.first?.redemption?.install == install)
-                if claims.count != 2 { return }
+                if claims.count != 2 || claims.first != claims.last { return }
             }
             #expect(try TestDatabase.count("SELECT count(*) FROM webhook_deliveries WHERE event_type = 'claim.redeemed'",
                                            on: connection) == Self.rounds)

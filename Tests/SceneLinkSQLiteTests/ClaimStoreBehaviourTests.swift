@@ -111,6 +111,42 @@ import Testing
         #expect(try await awaiting { webhooks.webhookDeliveries(endpointID: disabled.id, limit: 10, completion: $0) }.isEmpty)
     }
 
+    /// SQLite's writer is one thread, so its redemptions are serial; PostgreSQL's group commits
+    /// and pool run them at once (two stores racing: `PostgresClaimRedemptionRaceTests`).
+    @Test(arguments: StoreKind.allCases)
+    func oneInstallRedeemingOneClaimManyTimesAtOnceGetsOneAnswerAndOneEvent(kind: StoreKind) async throws {
+        let fixture = try ClaimStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let endpoint = WebhookEndpoint(url: "https://hooks.example.com/in", events: [.claimRedeemed], description: nil,
+                                       createdAt: epoch, secret: .random())
+        _ = try await awaiting { fixture.webhooks.createWebhookEndpoint(endpoint, completion: $0) }
+        let rounds = 20, racers = 8
+        for round in 0..<rounds {
+            let ticket = Self.issue()
+            try await awaiting { store.createClaim(ticket.claim, completion: $0) }
+            let install = UUID()
+            let outcomes = try await withThrowingTaskGroup(of: ClaimRedemptionOutcome.self) { group in
+                for racer in 0..<racers {
+                    group.addTask {
+                        try await awaiting {
+                            store.redeemClaim(racer.isMultiple(of: 2) ? .token(ticket.token) : .code(ticket.code),
+                                              install: install, source: .url, at: epoch.addingTimeInterval(60), completion: $0)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(outcomes.map { "\($0)" }).count == 1, "round \(round): \(outcomes)")
+            guard case .redeemed(let claim) = outcomes.first, claim.redemption?.install == install else {
+                Issue.record("round \(round) answered \(outcomes)")
+                return
+            }
+        }
+        let queued = try await awaiting { fixture.webhooks.webhookDeliveries(endpointID: endpoint.id, limit: 100, completion: $0) }
+        #expect(queued.count == rounds)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aClaimWithoutARouteAndALinkThatNeedsEscapingQueuesValidJSON(kind: StoreKind) async throws {
         let fixture = try ClaimStoreFixture(kind)
