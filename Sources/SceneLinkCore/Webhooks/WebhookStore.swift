@@ -7,7 +7,8 @@ public typealias WebhookCompletion<Value> = @Sendable (Result<Value, WebhookStor
 /// `PostgresSceneStateStore` keep them beside short links, `InMemoryWebhookStore` is the fake.
 ///
 /// **The outbox.** A store that is also a `ShortLinkStore` queues `short_link.created`,
-/// `short_link.deleted` and `short_link.clicked` for every enabled endpoint subscribed to them
+/// `short_link.deleted` and `short_link.clicked`, and one that is also a `ClaimStore` queues
+/// `claim.redeemed` (for a new redemption only), for every enabled endpoint subscribed to them
 /// *in the same transaction* as the change that caused them: a crash can neither lose an event
 /// nor queue one for a change that did not commit. Each (event, endpoint) pair is one delivery.
 ///
