@@ -473,8 +473,11 @@ enum PostgresSchema {
         """,
         // 7: the route name a claim's link resolved to when the link page made it, as SQLite's
         // migration 6, for the `claim.redeemed` event (NULL for claims made before it was kept).
+        // Pending deliveries by endpoint and due time, for the per-endpoint cap of a delivery claim.
         """
         ALTER TABLE claims ADD COLUMN route text;
+        CREATE INDEX webhook_deliveries_due_by_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at, sequence)
+            WHERE state = 'pending';
         """,
     ]
 

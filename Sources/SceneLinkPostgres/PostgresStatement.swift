@@ -243,15 +243,25 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .claimWebhookDeliveries:
             // SKIP LOCKED: workers on several instances claim different rows and never wait for
-            // each other; the lease (next_attempt_at = $2) commits before anything is sent.
+            // each other; the lease (next_attempt_at = $2) commits before anything is sent. Each
+            // endpoint's due deliveries are ranked oldest first and only those within its room
+            // ($4, the cap, less its attempts in flight: $5 endpoint ids, $6 their counts) are
+            // taken. The ranking reads the statement's snapshot; the locking query repeats the
+            // due test, so a row another instance leased meanwhile is rechecked and left out.
             let delivery = Self.webhookDeliveryColumns.split(separator: ",")
                 .map { "d." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
             let endpoint = Self.webhookEndpointColumns.split(separator: ",")
                 .map { "e." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
             return """
-                WITH due AS (
-                    SELECT d.sequence FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-                    WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND e.disabled_at IS NULL
+                WITH ranked AS (
+                    SELECT d.sequence, coalesce(f.n, 0) AS in_flight,
+                        row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.sequence) AS rank
+                    FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
+                    LEFT JOIN unnest($5::text[], $6::bigint[]) AS f(id, n) ON f.id = d.endpoint_id
+                    WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND e.disabled_at IS NULL),
+                due AS (
+                    SELECT d.sequence FROM webhook_deliveries AS d JOIN ranked AS r ON r.sequence = d.sequence
+                    WHERE r.rank <= $4 - r.in_flight AND d.state = 'pending' AND d.next_attempt_at <= $1
                     ORDER BY d.next_attempt_at, d.sequence LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
                 UPDATE webhook_deliveries AS d SET attempts = d.attempts + 1, next_attempt_at = $2
                 FROM due, webhook_endpoints AS e WHERE d.sequence = due.sequence AND e.id = d.endpoint_id
@@ -330,7 +340,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .enqueueWebhookEvent: return [OID.text, OID.text, OID.text, OID.int8, OID.text]
         case .selectWebhookDeliveries: return [OID.text, OID.int8]
         case .replayWebhookMessage: return [OID.text, OID.text, OID.int8]
-        case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8]
+        case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8, OID.int8, OID.textArray, OID.int8Array]
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]

@@ -118,9 +118,12 @@ enum Schema {
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
         // 6: the route name a claim's link resolved to when the link page made it, for the
-        // `claim.redeemed` event (NULL for claims made before it was kept).
+        // `claim.redeemed` event (NULL for claims made before it was kept). Pending deliveries by
+        // endpoint and due time, for the per-endpoint cap of a delivery claim.
         """
         ALTER TABLE claims ADD COLUMN route TEXT;
+        CREATE INDEX webhook_deliveries_due_by_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at, sequence)
+            WHERE state = 'pending';
         """,
     ]
 

@@ -52,11 +52,19 @@ final class WebhookWrites {
             SELECT \(Self.deliveryColumns) FROM webhook_deliveries AS d WHERE d.endpoint_id = ?1 AND d.message_id = ?2
             ORDER BY d.sequence DESC LIMIT 1
             """)
+        // Each endpoint's due deliveries are ranked oldest first, and only those within its room
+        // (?3, the cap, less its attempts in flight, ?4 as a JSON object) are claimed.
+        let delivery = Self.deliveryColumns, endpoint = Self.prefixed(Self.endpointColumns, "e.")
+        let bare = Self.prefixed(Self.deliveryColumns.replacingOccurrences(of: "d.", with: ""), "")
+            + ", " + Self.prefixed(Self.endpointColumns, "")
         selectDue = try connection.prepare("""
-            SELECT \(Self.deliveryColumns), \(Self.endpointColumns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
-            FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-            WHERE d.state = 'pending' AND d.next_attempt_at <= ?1 AND e.disabled_at IS NULL
-            ORDER BY d.next_attempt_at, d.sequence LIMIT ?2
+            SELECT \(bare) FROM (
+                SELECT \(delivery), \(endpoint),
+                    row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.sequence) AS rank
+                FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
+                WHERE d.state = 'pending' AND d.next_attempt_at <= ?1 AND e.disabled_at IS NULL)
+            WHERE rank <= ?3 - coalesce((SELECT value FROM json_each(?4) WHERE key = endpoint_id), 0)
+            ORDER BY next_attempt_at, sequence LIMIT ?2
             """)
         lease = try connection.prepare(
             "UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?2 WHERE sequence = ?1")
@@ -187,13 +195,14 @@ final class WebhookWrites {
         return try enqueue(original.event, endpointID: endpointID, due: now)
     }
 
-    func claim(now: Date, leaseUntil: Date, limit: Int) throws(SQLiteError) -> [WebhookDispatch] {
+    func claim(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap) throws(SQLiteError) -> [WebhookDispatch] {
         let statement = selectDue
         statement.reset()
         var claimed: [WebhookDispatch] = []
         do {
             defer { statement.reset() }
-            try statement.bind(.integer(now.millisecondsSince1970), .integer(Int64(max(0, limit))))
+            try statement.bind(.integer(now.millisecondsSince1970), .integer(Int64(max(0, limit))),
+                               .integer(Int64(cap.maximumPerEndpoint)), .text(Self.json(cap.inFlight)))
             while try statement.step() {
                 guard var delivery = Self.delivery(statement), let endpoint = Self.endpoint(statement, from: 12) else { continue }
                 delivery.attempts += 1
@@ -232,6 +241,17 @@ final class WebhookWrites {
         return WebhookQueueStatistics(
             pending: Int(statement.int64(at: 0)),
             oldestPendingAt: statement.isNull(at: 1) ? nil : Date(millisecondsSince1970: statement.int64(at: 1)))
+    }
+
+    /// `columns` (comma-separated) with each name prefixed, e.g. `e.id, e.url`.
+    private static func prefixed(_ columns: String, _ prefix: String) -> String {
+        columns.split(separator: ",").map { prefix + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .joined(separator: ", ")
+    }
+
+    /// Attempts in flight by endpoint as the JSON object `json_each` reads: `{"ep_…":3}`.
+    private static func json(_ inFlight: [String: Int]) -> String {
+        (try? JSONSerialization.data(withJSONObject: inFlight)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     // MARK: Rows

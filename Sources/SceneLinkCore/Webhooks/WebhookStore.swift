@@ -41,8 +41,10 @@ public protocol WebhookStore: Sendable {
     func replayWebhookMessage(endpointID: String, messageID: String, now: Date,
                               completion: @escaping WebhookCompletion<Bool>)
     /// Claims up to `limit` pending deliveries due at `now` to enabled endpoints, oldest due
-    /// first: each gets one more attempt counted and its next attempt moved to `leaseUntil`.
-    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int,
+    /// first, and to each endpoint at most `cap.room(for:)` (its oldest due): each gets one more
+    /// attempt counted and its next attempt moved to `leaseUntil`. An endpoint at its cap keeps
+    /// its backlog unleased for a later claim, and others' deliveries are claimed past it.
+    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap,
                                 completion: @escaping WebhookCompletion<[WebhookDispatch]>)
     /// Records the attempt on delivery `sequence` made at `at`.
     func recordWebhookAttempt(sequence: Int64, outcome: WebhookAttemptOutcome, at: Date,
