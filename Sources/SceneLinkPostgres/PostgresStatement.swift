@@ -244,25 +244,26 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .claimWebhookDeliveries:
             // SKIP LOCKED: workers on several instances claim different rows and never wait for
             // each other; the lease (next_attempt_at = $2) commits before anything is sent. Each
-            // endpoint's due deliveries are ranked oldest first and only those within its room
-            // ($4, the cap, less its attempts in flight: $5 endpoint ids, $6 their counts) are
-            // taken. The ranking reads the statement's snapshot; the locking query repeats the
-            // due test, so a row another instance leased meanwhile is rechecked and left out.
+            // enabled endpoint gives its oldest due deliveries up to its room ($4, the cap, less
+            // its attempts in flight: $5 endpoint ids, $6 their counts), locked in that LATERAL
+            // query, so an endpoint's backlog costs only the rows it may take and a row another
+            // instance leased meanwhile is rechecked and left out; then the oldest $3 of all.
             let delivery = Self.webhookDeliveryColumns.split(separator: ",")
                 .map { "d." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
             let endpoint = Self.webhookEndpointColumns.split(separator: ",")
                 .map { "e." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
             return """
-                WITH ranked AS (
-                    SELECT d.sequence, coalesce(f.n, 0) AS in_flight,
-                        row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.sequence) AS rank
-                    FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-                    LEFT JOIN unnest($5::text[], $6::bigint[]) AS f(id, n) ON f.id = d.endpoint_id
-                    WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND e.disabled_at IS NULL),
-                due AS (
-                    SELECT d.sequence FROM webhook_deliveries AS d JOIN ranked AS r ON r.sequence = d.sequence
-                    WHERE r.rank <= $4 - r.in_flight AND d.state = 'pending' AND d.next_attempt_at <= $1
-                    ORDER BY d.next_attempt_at, d.sequence LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
+                WITH due AS (
+                    SELECT c.sequence FROM webhook_endpoints AS e
+                    LEFT JOIN unnest($5::text[], $6::bigint[]) AS f(id, n) ON f.id = e.id
+                    CROSS JOIN LATERAL (
+                        SELECT d.sequence, d.next_attempt_at FROM webhook_deliveries AS d
+                        WHERE d.endpoint_id = e.id AND d.state = 'pending' AND d.next_attempt_at <= $1
+                        ORDER BY d.next_attempt_at, d.sequence
+                        LIMIT greatest(0, least($3, $4 - coalesce(f.n, 0)))
+                        FOR UPDATE OF d SKIP LOCKED) AS c
+                    WHERE e.disabled_at IS NULL
+                    ORDER BY c.next_attempt_at, c.sequence LIMIT $3)
                 UPDATE webhook_deliveries AS d SET attempts = d.attempts + 1, next_attempt_at = $2
                 FROM due, webhook_endpoints AS e WHERE d.sequence = due.sequence AND e.id = d.endpoint_id
                 RETURNING \(delivery), \(endpoint)

@@ -19,6 +19,7 @@ final class WebhookWrites {
     private let insertEndpoint, selectEndpoints, selectEndpoint, deleteEndpoint, deleteEndpointDeliveries: Statement
     private let rotate, fanOut, enqueueOne, selectDeliveries, selectMessage, selectDue, lease: Statement
     private let markDelivered, markRetry, markFailed, disable, selectStatistics, selectSubscriptions: Statement
+    private let selectEnabledEndpointIDs: Statement
     /// The event types some enabled endpoint subscribes to; nil until read (and after any change
     /// to endpoints or a rolled-back batch). Saves a click the fan-out statement when nobody listens.
     private var subscribed: Set<WebhookEventType>?
@@ -52,20 +53,14 @@ final class WebhookWrites {
             SELECT \(Self.deliveryColumns) FROM webhook_deliveries AS d WHERE d.endpoint_id = ?1 AND d.message_id = ?2
             ORDER BY d.sequence DESC LIMIT 1
             """)
-        // Each endpoint's due deliveries are ranked oldest first, and only those within its room
-        // (?3, the cap, less its attempts in flight, ?4 as a JSON object) are claimed.
-        let delivery = Self.deliveryColumns, endpoint = Self.prefixed(Self.endpointColumns, "e.")
-        let bare = Self.prefixed(Self.deliveryColumns.replacingOccurrences(of: "d.", with: ""), "")
-            + ", " + Self.prefixed(Self.endpointColumns, "")
+        // One endpoint's oldest due deliveries, up to its room (the webhook_deliveries_due_by_endpoint index).
         selectDue = try connection.prepare("""
-            SELECT \(bare) FROM (
-                SELECT \(delivery), \(endpoint),
-                    row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.sequence) AS rank
-                FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-                WHERE d.state = 'pending' AND d.next_attempt_at <= ?1 AND e.disabled_at IS NULL)
-            WHERE rank <= ?3 - coalesce((SELECT value FROM json_each(?4) WHERE key = endpoint_id), 0)
-            ORDER BY next_attempt_at, sequence LIMIT ?2
+            SELECT \(Self.deliveryColumns), \(Self.prefixed(Self.endpointColumns, "e."))
+            FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
+            WHERE d.endpoint_id = ?1 AND d.state = 'pending' AND d.next_attempt_at <= ?2 AND e.disabled_at IS NULL
+            ORDER BY d.next_attempt_at, d.sequence LIMIT ?3
             """)
+        selectEnabledEndpointIDs = try connection.prepare("SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL")
         lease = try connection.prepare(
             "UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?2 WHERE sequence = ?1")
         markDelivered = try connection.prepare("""
@@ -195,20 +190,39 @@ final class WebhookWrites {
         return try enqueue(original.event, endpointID: endpointID, due: now)
     }
 
+    /// Each enabled endpoint's oldest due deliveries up to its room in `cap`, then the oldest
+    /// `limit` of those over all endpoints, leased. One indexed query per endpoint, so an
+    /// endpoint's backlog costs a claim only the rows it may take.
     func claim(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap) throws(SQLiteError) -> [WebhookDispatch] {
-        let statement = selectDue
-        statement.reset()
-        var claimed: [WebhookDispatch] = []
+        let limit = max(0, limit)
+        guard limit > 0 else { return [] }
+        var endpointIDs: [String] = []
         do {
+            let statement = selectEnabledEndpointIDs
+            statement.reset()
             defer { statement.reset() }
-            try statement.bind(.integer(now.millisecondsSince1970), .integer(Int64(max(0, limit))),
-                               .integer(Int64(cap.maximumPerEndpoint)), .text(Self.json(cap.inFlight)))
+            while try statement.step() { endpointIDs.append(statement.text(at: 0)) }
+        }
+        var due: [WebhookDispatch] = []
+        for endpointID in endpointIDs {
+            let room = min(limit, cap.room(for: endpointID))
+            guard room > 0 else { continue }
+            let statement = selectDue
+            statement.reset()
+            defer { statement.reset() }
+            try statement.bind(.text(endpointID), .integer(now.millisecondsSince1970), .integer(Int64(room)))
             while try statement.step() {
-                guard var delivery = Self.delivery(statement), let endpoint = Self.endpoint(statement, from: 12) else { continue }
-                delivery.attempts += 1
-                delivery.nextAttemptAt = leaseUntil
-                claimed.append(WebhookDispatch(delivery: delivery, endpoint: endpoint))
+                guard let delivery = Self.delivery(statement), let endpoint = Self.endpoint(statement, from: 12) else { continue }
+                due.append(WebhookDispatch(delivery: delivery, endpoint: endpoint))
             }
+        }
+        let claimed = due.sorted {
+            ($0.delivery.nextAttemptAt ?? now, $0.delivery.sequence) < ($1.delivery.nextAttemptAt ?? now, $1.delivery.sequence)
+        }.prefix(limit).map { dispatch in
+            var leased = dispatch
+            leased.delivery.attempts += 1
+            leased.delivery.nextAttemptAt = leaseUntil
+            return leased
         }
         for dispatch in claimed {
             try lease.run(.integer(dispatch.delivery.sequence), .integer(leaseUntil.millisecondsSince1970))
@@ -247,11 +261,6 @@ final class WebhookWrites {
     private static func prefixed(_ columns: String, _ prefix: String) -> String {
         columns.split(separator: ",").map { prefix + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .joined(separator: ", ")
-    }
-
-    /// Attempts in flight by endpoint as the JSON object `json_each` reads: `{"ep_…":3}`.
-    private static func json(_ inFlight: [String: Int]) -> String {
-        (try? JSONSerialization.data(withJSONObject: inFlight)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     // MARK: Rows
