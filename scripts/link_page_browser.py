@@ -144,7 +144,7 @@ def main():
     android = dom(options, ANDROID, "/settings/premium")
     play = android.anchors.get("fallback", {}).get("href", "")
     check(re.fullmatch(r"https://play\.google\.com/store/apps/details\?id=com\.example\.fuelmoney"
-                       r"&referrer=scenelink_claim%3D[A-Za-z0-9_-]{16}", play) is not None,
+                       r"&referrer=scenelink_claim%3D[A-Za-z0-9_-]{27}", play) is not None,
           f"android: the Play button carries the install referrer: {play!r}")
     check("claim-code" not in android.texts and "script" not in android.tags, "android: no code and no script")
 

@@ -8,6 +8,9 @@ Usage: scripts/webhook_proofs.py   (SCENELINK_BIN: the binary, default .build/re
 
 1. Events: 20 short links created, each clicked twice, 5 deleted: 65 events, each arriving
    with a unique webhook-id, verifying, and the click counts 1 and 2 per link.
+1b. Claims: a link page fetched as an iPhone makes a claim; the same install redeems it three
+   times (its URL twice, its code once: 200 each), another install is refused (409): exactly one
+   claim.redeemed arrives, verifying, with the route and source and no install id.
 2. Rotation: after rotate-secret, deliveries carry two signatures; each secret alone verifies.
 3. Faults: the receiver answers 500, then times out, then 429 with Retry-After: 1, then 204:
    four attempts with the same id, the last at least 1 s after the third.
@@ -18,11 +21,13 @@ Usage: scripts/webhook_proofs.py   (SCENELINK_BIN: the binary, default .build/re
 5. 410: the endpoint is disabled and gets nothing more.
 6. With SCENELINK_TEST_POSTGRES (a PostgreSQL URL, as .ci/run sets): two instances share one
    outbox; 60 events created through both are each delivered exactly once (one attempt per
-   message id at the receiver).
+   message id at the receiver). One install redeeming one claim on both instances at once gets
+   200 from both and one claim.redeemed is delivered.
 Exits 1 on the first failed proof.
 """
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -38,6 +43,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("SCENELINK_BIN", os.path.join(ROOT, ".build/release/scenelink"))
 TOKEN = "webhook-proofs-admin-token-0123"
 TIMEOUT_S = 1.0
+IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+          "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
 
 
 class Receiver:
@@ -173,6 +180,22 @@ def register(server, receiver, path, events):
     return endpoint
 
 
+def make_claim(server, path="/settings/account"):
+    """The claim a link page makes for an iPhone: (code as shown, claim URL)."""
+    request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", headers={"User-Agent": IPHONE})
+    page = urllib.request.urlopen(request, timeout=5).read().decode()
+    code = re.search(r'id="claim-code">([0-9A-Z]{4}-[0-9A-Z]{4})<', page)
+    url = re.search(r'id="claim-url">(https?://[^<]+/c/[A-Za-z0-9_-]+)<', page)
+    if not code or not url:
+        fail(f"the iPhone link page of {path} carries no claim")
+    return code.group(1), url.group(1)
+
+
+def redeem(server, claim, install):
+    status, body = server.call("POST", "/v1/claims/redeem", {"claim": claim, "install": install})
+    return status, body
+
+
 def first_arrivals(entries):
     seen = {}
     for entry in entries:
@@ -234,6 +257,24 @@ def shared(url, receiver, work):
         check(len(set(ids)) == 60, f"two instances on PostgreSQL: 60 events delivered (got {len(set(ids))})")
         check(len(ids) == 60, f"each exactly once: one attempt per message id ({len(ids)} requests)")
         check(all(verifies(e, endpoint["secret"]) for e in got), "every shared-outbox delivery verifies")
+        # One install redeeming one claim on both instances at once: 200 twice, one event.
+        claims_endpoint = register(servers[0], receiver, "/shared-claims", ["claim.redeemed"])
+        code, claim_url = make_claim(servers[0])
+        install = "6F1B3C2A-51D7-4C59-9A0B-0C9E2D6B1A03"
+        answers = [None, None]
+        racers = [threading.Thread(target=lambda n=n: answers.__setitem__(n, redeem(servers[n], [claim_url, code][n], install)))
+                  for n in range(2)]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join()
+        check([status for status, _ in answers] == [200, 200],
+              f"one install redeeming on both instances at once gets 200 twice (got {[a[0] for a in answers]})")
+        receiver.wait("/shared-claims", lambda got: len(got) >= 1)
+        time.sleep(0.5)
+        claimed = receiver.got("/shared-claims")
+        check(len(claimed) == 1 and verifies(claimed[0], claims_endpoint["secret"]),
+              f"and one claim.redeemed is delivered ({len(claimed)} requests)")
         counts = [delivered_count(server) for server in servers]
         # Which instance claims an event depends on whose poll comes first. The counters also count
         # deliveries to other endpoints in a database earlier runs used, so they are shown, not checked:
@@ -274,6 +315,28 @@ def run(server, receiver):
     check(all(sorted(c) == [1, 2] for c in counts.values()) and len(counts) == 20, "each link's clicks counted 1 and 2")
     check(all(set(b) == {"type", "timestamp", "data"} for b in bodies), "payloads are thin: type, timestamp, data")
     check(all(b["data"].get("route") for b in by_type["short_link.clicked"]), "click events name the target's route")
+
+    # 1b. A claim redeemed by one install three times and refused to another: one claim.redeemed.
+    claims_endpoint = register(server, receiver, "/claims", ["claim.redeemed"])
+    code, claim_url = make_claim(server)
+    install, other = "6F1B3C2A-51D7-4C59-9A0B-0C9E2D6B1A01", "6F1B3C2A-51D7-4C59-9A0B-0C9E2D6B1A02"
+    answers = [redeem(server, claim_url, install), redeem(server, claim_url, install), redeem(server, code, install)]
+    check([status for status, _ in answers] == [200, 200, 200]
+          and len({json.dumps(body["claim"]["redeemedAt"]) for _, body in answers}) == 1,
+          "the same install redeems the claim three times (URL, URL, code): 200 with the same redemption")
+    status, _ = redeem(server, claim_url, other)
+    check(status == 409, f"another install is refused (409, got {status})")
+    receiver.wait("/claims", lambda got: len(got) >= 1)
+    time.sleep(0.5)
+    claimed = receiver.got("/claims")
+    check(len(claimed) == 1, f"exactly one claim.redeemed arrived ({len(claimed)} requests)")
+    body = json.loads(claimed[0]["body"])
+    check(body["type"] == "claim.redeemed" and body["data"]["route"] == "settings.account"
+          and body["data"]["source"] == "url" and body["data"]["link"].endswith("/settings/account")
+          and set(body["data"]) == {"route", "link", "source", "redeemedAt"},
+          "claim.redeemed names the route, the link and the source")
+    check(install.lower() not in claimed[0]["body"].decode().lower(), "claim.redeemed carries no install id")
+    check(verifies(claimed[0], claims_endpoint["secret"]), "the claim.redeemed delivery verifies")
 
     # 2. Rotation: both secrets verify.
     status, rotated = server.call("POST", f"/v1/webhooks/{main_endpoint['id']}/rotate-secret")

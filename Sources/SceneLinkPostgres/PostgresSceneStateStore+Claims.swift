@@ -4,17 +4,17 @@ import SceneLinkCore
 /// Claims in the same database as scene state (migrations 6 and 7), through the same pool: a claim
 /// made and a redemption are acknowledged after the commit of the group they joined.
 ///
-/// A redemption is one statement (`PostgresStatement.redeemClaimByToken`/`ByCode`): the row
-/// is updated only while it is live and unredeemed, so two instances redeeming one claim at
-/// once cannot both win. The loser, which read the claim before the winner committed, is
-/// answered `.redeemedByAnotherInstall`; if it was the same install retrying, its next retry
-/// reads the committed redemption and gets the same answer as the winner.
+/// A redemption is one statement (`PostgresStatement.redeemClaimByToken`/`ByCode`): it reads
+/// the claim `FOR UPDATE`, so two redemptions of one claim at once (on one instance or two)
+/// take turns and the second reads what the first committed; only a live, unredeemed claim is
+/// updated, and that statement also queues `claim.redeemed`. The same install racing itself
+/// therefore gets the same answer twice (200), another install 409, and one event is queued.
 extension PostgresSceneStateStore: ClaimStore {
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
         let parameters: [PostgresParameter] = [
             .int64(claim.id), .bytes(claim.secretHash), .int64(claim.codeKey), .text(claim.link),
             .int64(Self.milliseconds(claim.createdAt)), .int64(Self.milliseconds(claim.expiresAt)),
-            .int64(Self.milliseconds(claim.codeExpiresAt)),
+            .int64(Self.milliseconds(claim.codeExpiresAt)), claim.route.map { .text($0) } ?? .null,
         ]
         call(.createClaim, parameters, kind: .write, lockOrder: Self.lockOrder(claim.id),
              Self.flattening(completion)) { rows -> Result<Void, ClaimStoreError> in
@@ -38,24 +38,29 @@ extension PostgresSceneStateStore: ClaimStore {
     public func redeemClaim(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date,
                             completion: @escaping ClaimCompletion<ClaimRedemptionOutcome>) {
         let statement: PostgresStatement, lookup: Int64
-        var parameters: [PostgresParameter] = []
         switch key {
         case .token(let token): (statement, lookup) = (.redeemClaimByToken, token.id)
         case .code(let code): (statement, lookup) = (.redeemClaimByCode, code.key)
         }
-        parameters = [.int64(lookup), .text(install.uuidString), .text(source.rawValue), .int64(Self.milliseconds(now))]
+        let event = WebhookEvent.claimRedeemedTemplate(source: source, at: now)
+        var parameters: [PostgresParameter] = [.int64(lookup), .text(install.uuidString), .text(source.rawValue),
+                                               .int64(Self.milliseconds(now)), .text(event.id), .text(event.beforeRoute),
+                                               .text(event.afterLink)]
         if case .token(let token) = key { parameters.append(.bytes(token.secretHash)) }
         call(statement, parameters, kind: .write, lockOrder: Self.lockOrder(lookup),
              Self.mapping(completion)) { rows -> ClaimRedemptionOutcome in
             guard let row = rows.first else { return .unknown }
             let claim = try Self.claim(row)
             guard claim.isFound(by: key) else { return .unknown }
-            if try row.bool(10) { return .redeemed(claim) }
+            if try row.bool(11) { return .redeemed(claim) }
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
             case .answerAgain(let stored): return .redeemed(stored)
             case .refuse(let refusal): return refusal
-            // Live and unredeemed as read, yet not updated: another redemption committed first.
-            case .redeem: return .redeemedByAnotherInstall
+            case .redeem:
+                // The row was read locked, so only a statement whose liveness test disagrees
+                // with `Claim.redemptionDecision` gets here: a bug to see, not a 409 to invent.
+                throw PostgresError(context: "redeeming a claim",
+                                    message: "the claim was live and unredeemed, yet the statement did not redeem it")
             }
         }
     }
@@ -77,8 +82,8 @@ extension PostgresSceneStateStore: ClaimStore {
                 source: ClaimSource(rawValue: try row.text(8)) ?? .url, redeemedAt: date(try row.int64(9)))
         }
         return Claim(id: try row.int64(0), secretHash: try row.bytes(1), codeKey: try row.int64(2), link: try row.text(3),
-                     createdAt: date(try row.int64(4)), expiresAt: date(try row.int64(5)),
-                     codeExpiresAt: date(try row.int64(6)), redemption: redemption)
+                     route: row.isNull(10) ? nil : try row.text(10), createdAt: date(try row.int64(4)),
+                     expiresAt: date(try row.int64(5)), codeExpiresAt: date(try row.int64(6)), redemption: redemption)
     }
 
     /// Where a claim write sorts in a group commit (see `PostgresCall.lockOrder`); the prefix

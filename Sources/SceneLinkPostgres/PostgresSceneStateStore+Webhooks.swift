@@ -64,10 +64,12 @@ extension PostgresSceneStateStore: WebhookStore {
              kind: .write, lockOrder: Self.lockOrder(endpointID), Self.mapping(completion)) { !$0.isEmpty }
     }
 
-    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int,
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap,
                                        completion: @escaping WebhookCompletion<[WebhookDispatch]>) {
+        let inFlight = cap.inFlight.sorted { $0.key < $1.key }
         call(.claimWebhookDeliveries, [.int64(Self.milliseconds(now)), .int64(Self.milliseconds(leaseUntil)),
-                                       .int64(Int64(max(0, limit)))],
+                                       .int64(Int64(max(0, limit))), .int64(Int64(cap.maximumPerEndpoint)),
+                                       .textArray(inFlight.map(\.key)), .int64Array(inFlight.map { Int64($0.value) })],
              kind: .soloWrite, Self.mapping(completion)) { rows in
             var claimed: [WebhookDispatch] = []
             for row in rows {

@@ -471,7 +471,15 @@ enum PostgresSchema {
         );
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
-        // 7: claims by id, as SQLite's migration 6: a token carries its claim's id, which grows
+        // 7: the route name a claim's link resolved to when the link page made it, as SQLite's
+        // migration 6, for the `claim.redeemed` event (NULL for claims made before it was kept).
+        // Pending deliveries by endpoint and due time, for the per-endpoint cap of a delivery claim.
+        """
+        ALTER TABLE claims ADD COLUMN route text;
+        CREATE INDEX webhook_deliveries_due_by_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at, sequence)
+            WHERE state = 'pending';
+        """,
+        // 8: claims by id, as SQLite's migration 7: a token carries its claim's id, which grows
         // with time, so new claims go to the end of the primary key's index; only the code's
         // index is keyed by a hash. Claims made before this version (tokens without an id) cannot
         // be read by this one: the table is made anew (claims were not yet released then).
@@ -487,7 +495,8 @@ enum PostgresSchema {
             code_expires_at bigint NOT NULL,
             redeemed_install text,
             redeemed_source text,
-            redeemed_at bigint
+            redeemed_at bigint,
+            route text
         );
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,

@@ -1,3 +1,5 @@
+import SceneLinkCore
+
 /// Every statement the store runs, prepared once on each pooled connection (`PQprepare`
 /// under the case's name) and then run by name with binary parameters.
 ///
@@ -60,7 +62,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         next_attempt_at, last_attempt_at, last_status, last_error
         """
 
-    /// Queues the event of a short-link change for every enabled endpoint subscribed to it, in
+    /// Queues the event of a change (a short link's, a claim's redemption) for every enabled endpoint subscribed to it, in
     /// the statement of the change (a data-modifying `WITH` runs whether or not it is read), so
     /// in its transaction. `source` is the CTE whose one row means the change happened.
     private static func fanOut(_ type: String, source: String, messageID: String, timestamp: String, payload: String) -> String {
@@ -73,21 +75,36 @@ enum PostgresStatement: String, CaseIterable, Sendable {
 
     /// The columns `PostgresSceneStateStore+Claims` decodes a claim from, in order.
     static let claimColumns = "id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, "
-        + "redeemed_install, redeemed_source, redeemed_at"
+        + "redeemed_install, redeemed_source, redeemed_at, route"
 
-    /// A redemption in one statement: the update when the claim is live and unredeemed (then
-    /// the last column is true), else the claim as stored (false), for `Claim.redemptionDecision`.
-    /// `key` finds the row (a token's id and secret hash, or a code's key).
+    /// `claimColumns`, each prefixed with `table.`.
+    private static func claimColumns(of table: String) -> String {
+        claimColumns.split(separator: ",").map { table + "." + $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: ", ")
+    }
+
+    /// A redemption in one statement: the claim is read `FOR UPDATE` (so a concurrent redemption
+    /// of it is waited for and its committed row is what is read), then updated when it is live
+    /// and unredeemed (the last column true, and `claim.redeemed` queued for every subscribed
+    /// endpoint by the same statement), else answered as stored (false) for
+    /// `Claim.redemptionDecision`. `key` finds the row (a token's id and secret hash, $8, or a
+    /// code's key); $5 is the event's id, $6 and $7 its body before the route and after the link
+    /// (`WebhookEvent.claimRedeemedTemplate`).
     private static func redeemClaim(key: String, liveCondition: String) -> String {
-        """
-        WITH redeemed AS (
-            UPDATE claims SET redeemed_install = $2, redeemed_source = $3, redeemed_at = $4
-            WHERE \(key) AND redeemed_install IS NULL AND \(liveCondition)
-            RETURNING \(claimColumns))
-        SELECT \(claimColumns), true FROM redeemed
-        UNION ALL
-        SELECT \(claimColumns), false FROM claims WHERE \(key) AND NOT EXISTS (SELECT 1 FROM redeemed)
-        """
+        let route = "coalesce(to_json(redeemed.route)::text, 'null')"
+        let between = WebhookEvent.claimRedeemedBetweenRouteAndLink
+        return """
+            WITH stored AS (SELECT \(claimColumns) FROM claims WHERE \(key) FOR UPDATE),
+            redeemed AS (
+                UPDATE claims AS c SET redeemed_install = $2, redeemed_source = $3, redeemed_at = $4
+                FROM stored WHERE c.id = stored.id AND stored.redeemed_install IS NULL AND \(liveCondition)
+                RETURNING \(claimColumns(of: "c"))),
+            event AS (\(Self.fanOut("claim.redeemed", source: "redeemed", messageID: "$5", timestamp: "$4",
+                                   payload: "$6 || \(route) || '\(between)' || to_json(redeemed.link)::text || $7")))
+            SELECT \(claimColumns), true FROM redeemed
+            UNION ALL
+            SELECT \(claimColumns), false FROM stored WHERE NOT EXISTS (SELECT 1 FROM redeemed)
+            """
     }
 
     private typealias OID = PostgresParameter.TypeOID
@@ -227,16 +244,27 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .claimWebhookDeliveries:
             // SKIP LOCKED: workers on several instances claim different rows and never wait for
-            // each other; the lease (next_attempt_at = $2) commits before anything is sent.
+            // each other; the lease (next_attempt_at = $2) commits before anything is sent. Each
+            // enabled endpoint gives its oldest due deliveries up to its room ($4, the cap, less
+            // its attempts in flight: $5 endpoint ids, $6 their counts), locked in that LATERAL
+            // query, so an endpoint's backlog costs only the rows it may take and a row another
+            // instance leased meanwhile is rechecked and left out; then the oldest $3 of all.
             let delivery = Self.webhookDeliveryColumns.split(separator: ",")
                 .map { "d." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
             let endpoint = Self.webhookEndpointColumns.split(separator: ",")
                 .map { "e." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
             return """
                 WITH due AS (
-                    SELECT d.sequence FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-                    WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND e.disabled_at IS NULL
-                    ORDER BY d.next_attempt_at, d.sequence LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
+                    SELECT c.sequence FROM webhook_endpoints AS e
+                    LEFT JOIN unnest($5::text[], $6::bigint[]) AS f(id, n) ON f.id = e.id
+                    CROSS JOIN LATERAL (
+                        SELECT d.sequence, d.next_attempt_at FROM webhook_deliveries AS d
+                        WHERE d.endpoint_id = e.id AND d.state = 'pending' AND d.next_attempt_at <= $1
+                        ORDER BY d.next_attempt_at, d.sequence
+                        LIMIT greatest(0, least($3, $4 - coalesce(f.n, 0)))
+                        FOR UPDATE OF d SKIP LOCKED) AS c
+                    WHERE e.disabled_at IS NULL
+                    ORDER BY c.next_attempt_at, c.sequence LIMIT $3)
                 UPDATE webhook_deliveries AS d SET attempts = d.attempts + 1, next_attempt_at = $2
                 FROM due, webhook_endpoints AS e WHERE d.sequence = due.sequence AND e.id = d.endpoint_id
                 RETURNING \(delivery), \(endpoint)
@@ -265,16 +293,17 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .createClaim:
             // DO NOTHING rather than an error: a taken id or code must not abort the group commit.
             return """
-                INSERT INTO claims (id, secret_hash, code_key, link, created_at, expires_at, code_expires_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING 1
+                INSERT INTO claims (id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, route)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING 1
                 """
         case .selectClaimByToken:
             return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE id = $1 AND secret_hash = $2"
         case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE code_key = $1"
         case .redeemClaimByToken:
-            return PostgresStatement.redeemClaim(key: "id = $1 AND secret_hash = $5", liveCondition: "expires_at > $4")
+            return PostgresStatement.redeemClaim(key: "id = $1 AND secret_hash = $8", liveCondition: "stored.expires_at > $4")
         case .redeemClaimByCode:
-            return PostgresStatement.redeemClaim(key: "code_key = $1", liveCondition: "expires_at > $4 AND code_expires_at > $4")
+            return PostgresStatement.redeemClaim(key: "code_key = $1",
+                                                 liveCondition: "stored.expires_at > $4 AND stored.code_expires_at > $4")
         case .deleteExpiredClaims:
             return """
                 DELETE FROM claims WHERE id IN (
@@ -315,15 +344,15 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .enqueueWebhookEvent: return [OID.text, OID.text, OID.text, OID.int8, OID.text]
         case .selectWebhookDeliveries: return [OID.text, OID.int8]
         case .replayWebhookMessage: return [OID.text, OID.text, OID.int8]
-        case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8]
+        case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8, OID.int8, OID.textArray, OID.int8Array]
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
-        case .createClaim: return [OID.int8, OID.bytea, OID.int8, OID.text, OID.int8, OID.int8, OID.int8]
+        case .createClaim: return [OID.int8, OID.bytea, OID.int8, OID.text, OID.int8, OID.int8, OID.int8, OID.text]
         case .selectClaimByToken: return [OID.int8, OID.bytea]
         case .selectClaimByCode: return [OID.int8]
-        case .redeemClaimByToken: return [OID.int8, OID.text, OID.text, OID.int8, OID.bytea]
-        case .redeemClaimByCode: return [OID.int8, OID.text, OID.text, OID.int8]
+        case .redeemClaimByToken: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text, OID.bytea]
+        case .redeemClaimByCode: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text]
         case .deleteExpiredClaims: return [OID.int8, OID.int8]
         }
     }

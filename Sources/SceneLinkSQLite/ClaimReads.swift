@@ -5,7 +5,7 @@ import SceneLinkCore
 /// redemption reads the claim inside its transaction).
 final class ClaimReads {
     static let columns = "id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, "
-        + "redeemed_install, redeemed_source, redeemed_at"
+        + "redeemed_install, redeemed_source, redeemed_at, route"
 
     private let selectByID, selectByCodeKey: Statement
 
@@ -42,7 +42,7 @@ final class ClaimReads {
                 redeemedAt: Date(millisecondsSince1970: statement.int64(at: 9)))
         }
         return Claim(id: statement.int64(at: 0), secretHash: statement.blob(at: 1), codeKey: statement.int64(at: 2),
-                     link: statement.text(at: 3),
+                     link: statement.text(at: 3), route: statement.isNull(at: 10) ? nil : statement.text(at: 10),
                      createdAt: Date(millisecondsSince1970: statement.int64(at: 4)),
                      expiresAt: Date(millisecondsSince1970: statement.int64(at: 5)),
                      codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 6)), redemption: redemption)

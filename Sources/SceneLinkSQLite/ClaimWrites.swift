@@ -4,18 +4,21 @@ import SceneLinkCore
 
 /// The claim writes, prepared once on the writer connection. Each runs inside the writer's
 /// batch transaction and savepoint, like the scene-state writes, so a redemption's read and
-/// write see no other write between them.
+/// write see no other write between them, and its `claim.redeemed` event is queued in that
+/// same transaction.
 final class ClaimWrites {
     private let connection: Connection
     private let reads: ClaimReads
+    private let webhooks: WebhookWrites
     private let insert, redeem, deleteExpired: Statement
 
-    init(connection: Connection) throws(SQLiteError) {
+    init(connection: Connection, webhooks: WebhookWrites) throws(SQLiteError) {
         self.connection = connection
+        self.webhooks = webhooks
         reads = try ClaimReads(connection: connection)
         insert = try connection.prepare("""
-            INSERT INTO claims (id, secret_hash, code_key, link, created_at, expires_at, code_expires_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO claims (id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, route)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
         redeem = try connection.prepare("""
             UPDATE claims SET redeemed_install = ?2, redeemed_source = ?3, redeemed_at = ?4
@@ -32,7 +35,7 @@ final class ClaimWrites {
         do throws(SQLiteError) {
             try insert.run(.integer(claim.id), .blob(claim.secretHash), .integer(claim.codeKey), .text(claim.link),
                            .integer(claim.createdAt.millisecondsSince1970), .integer(claim.expiresAt.millisecondsSince1970),
-                           .integer(claim.codeExpiresAt.millisecondsSince1970))
+                           .integer(claim.codeExpiresAt.millisecondsSince1970), claim.route.map { .text($0) } ?? .null)
         } catch {
             if error.primaryCode == SQLITE_CONSTRAINT { return .failure(.exists) }
             throw error
@@ -40,13 +43,15 @@ final class ClaimWrites {
         return .success(())
     }
 
-    /// Applies `Claim.redemptionDecision` to the stored claim.
+    /// Applies `Claim.redemptionDecision` to the stored claim; a new redemption queues
+    /// `claim.redeemed` (a retry by the same install and a refusal queue nothing).
     func redeem(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date) throws(SQLiteError) -> ClaimRedemptionOutcome {
         guard let claim = try reads.claim(key) else { return .unknown }
         switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
         case .redeem(let redeemed):
             try redeem.run(.integer(claim.id), .text(install.uuidString), .text(source.rawValue),
                            .integer(now.millisecondsSince1970))
+            try webhooks.publish(.claimRedeemed) { .claimRedeemed(redeemed) }
             return .redeemed(redeemed)
         case .answerAgain(let stored):
             return .redeemed(stored)

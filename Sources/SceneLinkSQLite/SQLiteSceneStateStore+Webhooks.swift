@@ -43,9 +43,9 @@ extension SQLiteSceneStateStore: WebhookStore {
         webhookWrite(completion) { try $0.replay(endpointID: endpointID, messageID: messageID, now: now) }
     }
 
-    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int,
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap,
                                        completion: @escaping WebhookCompletion<[WebhookDispatch]>) {
-        webhookWrite(completion) { try $0.claim(now: now, leaseUntil: leaseUntil, limit: limit) }
+        webhookWrite(completion) { try $0.claim(now: now, leaseUntil: leaseUntil, limit: limit, cap: cap) }
     }
 
     public func recordWebhookAttempt(sequence: Int64, outcome: WebhookAttemptOutcome, at: Date,

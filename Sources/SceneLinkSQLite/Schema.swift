@@ -117,7 +117,15 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
-        // 6: claims by id. A claim's token carries its id, which grows with time, so a new claim
+        // 6: the route name a claim's link resolved to when the link page made it, for the
+        // `claim.redeemed` event (NULL for claims made before it was kept). Pending deliveries by
+        // endpoint and due time, for the per-endpoint cap of a delivery claim.
+        """
+        ALTER TABLE claims ADD COLUMN route TEXT;
+        CREATE INDEX webhook_deliveries_due_by_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at, sequence)
+            WHERE state = 'pending';
+        """,
+        // 7: claims by id. A claim's token carries its id, which grows with time, so a new claim
         // is appended at the end of the table instead of at a random place of a hash-keyed tree;
         // only the code's index is keyed by a hash. Claims made before this version had tokens
         // without an id and cannot be read by this one: the table is made anew (claims were
@@ -134,7 +142,8 @@ enum Schema {
             code_expires_at INTEGER NOT NULL,
             redeemed_install TEXT,
             redeemed_source TEXT,
-            redeemed_at INTEGER
+            redeemed_at INTEGER,
+            route TEXT
         );
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,

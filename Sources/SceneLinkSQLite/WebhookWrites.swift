@@ -3,7 +3,8 @@ import SceneLinkCore
 
 /// The webhook endpoints and the outbox, prepared once on the writer connection. Everything
 /// runs on the writer (inside its batch transaction and a savepoint): the outbox is written by
-/// the same transaction as the short-link change that caused the event, and claims never race.
+/// the same transaction as the short-link change or claim redemption that caused the event, and
+/// delivery claims never race.
 final class WebhookWrites {
     static let endpointColumns = """
         id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
@@ -18,6 +19,7 @@ final class WebhookWrites {
     private let insertEndpoint, selectEndpoints, selectEndpoint, deleteEndpoint, deleteEndpointDeliveries: Statement
     private let rotate, fanOut, enqueueOne, selectDeliveries, selectMessage, selectDue, lease: Statement
     private let markDelivered, markRetry, markFailed, disable, selectStatistics, selectSubscriptions: Statement
+    private let selectEnabledEndpointIDs: Statement
     /// The event types some enabled endpoint subscribes to; nil until read (and after any change
     /// to endpoints or a rolled-back batch). Saves a click the fan-out statement when nobody listens.
     private var subscribed: Set<WebhookEventType>?
@@ -51,12 +53,14 @@ final class WebhookWrites {
             SELECT \(Self.deliveryColumns) FROM webhook_deliveries AS d WHERE d.endpoint_id = ?1 AND d.message_id = ?2
             ORDER BY d.sequence DESC LIMIT 1
             """)
+        // One endpoint's oldest due deliveries, up to its room (the webhook_deliveries_due_by_endpoint index).
         selectDue = try connection.prepare("""
-            SELECT \(Self.deliveryColumns), \(Self.endpointColumns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+            SELECT \(Self.deliveryColumns), \(Self.prefixed(Self.endpointColumns, "e."))
             FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-            WHERE d.state = 'pending' AND d.next_attempt_at <= ?1 AND e.disabled_at IS NULL
-            ORDER BY d.next_attempt_at, d.sequence LIMIT ?2
+            WHERE d.endpoint_id = ?1 AND d.state = 'pending' AND d.next_attempt_at <= ?2 AND e.disabled_at IS NULL
+            ORDER BY d.next_attempt_at, d.sequence LIMIT ?3
             """)
+        selectEnabledEndpointIDs = try connection.prepare("SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL")
         lease = try connection.prepare(
             "UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?2 WHERE sequence = ?1")
         markDelivered = try connection.prepare("""
@@ -83,7 +87,7 @@ final class WebhookWrites {
     /// Forgets the cached subscriptions (a batch that changed endpoints was rolled back).
     func forgetSubscriptions() { subscribed = nil }
 
-    // MARK: The outbox, from the short-link writes
+    // MARK: The outbox, from the short-link and claim writes
 
     /// Queues the event `make` builds for every enabled endpoint subscribed to `type`; builds
     /// nothing when none is.
@@ -186,19 +190,39 @@ final class WebhookWrites {
         return try enqueue(original.event, endpointID: endpointID, due: now)
     }
 
-    func claim(now: Date, leaseUntil: Date, limit: Int) throws(SQLiteError) -> [WebhookDispatch] {
-        let statement = selectDue
-        statement.reset()
-        var claimed: [WebhookDispatch] = []
+    /// Each enabled endpoint's oldest due deliveries up to its room in `cap`, then the oldest
+    /// `limit` of those over all endpoints, leased. One indexed query per endpoint, so an
+    /// endpoint's backlog costs a claim only the rows it may take.
+    func claim(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap) throws(SQLiteError) -> [WebhookDispatch] {
+        let limit = max(0, limit)
+        guard limit > 0 else { return [] }
+        var endpointIDs: [String] = []
         do {
+            let statement = selectEnabledEndpointIDs
+            statement.reset()
             defer { statement.reset() }
-            try statement.bind(.integer(now.millisecondsSince1970), .integer(Int64(max(0, limit))))
+            while try statement.step() { endpointIDs.append(statement.text(at: 0)) }
+        }
+        var due: [WebhookDispatch] = []
+        for endpointID in endpointIDs {
+            let room = min(limit, cap.room(for: endpointID))
+            guard room > 0 else { continue }
+            let statement = selectDue
+            statement.reset()
+            defer { statement.reset() }
+            try statement.bind(.text(endpointID), .integer(now.millisecondsSince1970), .integer(Int64(room)))
             while try statement.step() {
-                guard var delivery = Self.delivery(statement), let endpoint = Self.endpoint(statement, from: 12) else { continue }
-                delivery.attempts += 1
-                delivery.nextAttemptAt = leaseUntil
-                claimed.append(WebhookDispatch(delivery: delivery, endpoint: endpoint))
+                guard let delivery = Self.delivery(statement), let endpoint = Self.endpoint(statement, from: 12) else { continue }
+                due.append(WebhookDispatch(delivery: delivery, endpoint: endpoint))
             }
+        }
+        let claimed = due.sorted {
+            ($0.delivery.nextAttemptAt ?? now, $0.delivery.sequence) < ($1.delivery.nextAttemptAt ?? now, $1.delivery.sequence)
+        }.prefix(limit).map { dispatch in
+            var leased = dispatch
+            leased.delivery.attempts += 1
+            leased.delivery.nextAttemptAt = leaseUntil
+            return leased
         }
         for dispatch in claimed {
             try lease.run(.integer(dispatch.delivery.sequence), .integer(leaseUntil.millisecondsSince1970))
@@ -231,6 +255,12 @@ final class WebhookWrites {
         return WebhookQueueStatistics(
             pending: Int(statement.int64(at: 0)),
             oldestPendingAt: statement.isNull(at: 1) ? nil : Date(millisecondsSince1970: statement.int64(at: 1)))
+    }
+
+    /// `columns` (comma-separated) with each name prefixed, e.g. `e.id, e.url`.
+    private static func prefixed(_ columns: String, _ prefix: String) -> String {
+        columns.split(separator: ",").map { prefix + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .joined(separator: ", ")
     }
 
     // MARK: Rows

@@ -33,7 +33,7 @@ final class WriteContext {
         reads = try ReadStatements(connection: connection)
         webhooks = try WebhookWrites(connection: connection)
         shortLinks = try ShortLinkWrites(connection: connection, webhooks: webhooks)
-        claims = try ClaimWrites(connection: connection)
+        claims = try ClaimWrites(connection: connection, webhooks: webhooks)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")

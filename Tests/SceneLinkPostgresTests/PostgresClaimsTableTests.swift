@@ -3,8 +3,8 @@ import SceneLinkCore
 import Testing
 @testable import SceneLinkPostgres
 
-/// The privacy promise on PostgreSQL's claims table (migration 5): the link, the times and the
-/// redemption, and no column that could describe the visitor or their device.
+/// The privacy promise on PostgreSQL's claims table (migrations 6 and 7): the link, its route,
+/// the times and the redemption, and no column that could describe the visitor or their device.
 @Suite(.enabled(if: TestDatabase.isAvailable, "set SCENELINK_TEST_POSTGRES to a test database"))
 struct PostgresClaimsTableTests {
     @Test func theClaimsTableHoldsNoAddressUserAgentOrDeviceColumn() throws {
@@ -22,7 +22,7 @@ struct PostgresClaimsTableTests {
             """)
         let columns = rows.compactMap { $0.first.flatMap { $0 } }
         #expect(columns == ["id", "secret_hash", "code_key", "link", "created_at", "expires_at", "code_expires_at",
-                            "redeemed_install", "redeemed_source", "redeemed_at"])
+                            "redeemed_install", "redeemed_source", "redeemed_at", "route"])
         for forbidden in ["addr", "ip", "agent", "device", "model", "screen", "zone", "locale"] {
             #expect(!columns.contains { $0.contains(forbidden) }, "a claims column mentions '\(forbidden)'")
         }

@@ -11,7 +11,8 @@ import Testing
     static let week: TimeInterval = 7 * 86_400, hour: TimeInterval = 3_600
 
     static func issue(at now: Date = epoch) -> ClaimTicket {
-        ClaimTicket.issue(link: "fuelmoney://settings/account", at: now, lifetime: week, codeLifetime: hour)
+        ClaimTicket.issue(link: "fuelmoney://settings/account", route: "settings.account", at: now, lifetime: week,
+                          codeLifetime: hour)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -70,6 +71,115 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aNewRedemptionQueuesClaimRedeemedOnceForSubscribersAndRetriesAndRefusalsQueueNothing(kind: StoreKind) async throws {
+        let fixture = try ClaimStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store, webhooks = fixture.webhooks
+        let subscribed = WebhookEndpoint(url: "https://hooks.example.com/in", events: [.claimRedeemed, .shortLinkClicked],
+                                         description: nil, createdAt: epoch, secret: .random())
+        let clicksOnly = WebhookEndpoint(url: "https://hooks.example.com/clicks", events: [.shortLinkClicked],
+                                         description: nil, createdAt: epoch, secret: .random())
+        var disabled = WebhookEndpoint(url: "https://hooks.example.com/off", events: [.claimRedeemed],
+                                       description: nil, createdAt: epoch, secret: .random())
+        disabled.disabledAt = epoch
+        for endpoint in [subscribed, clicksOnly, disabled] {
+            _ = try await awaiting { webhooks.createWebhookEndpoint(endpoint, completion: $0) }
+        }
+        let ticket = Self.issue(), stale = Self.issue()
+        try await awaiting { store.createClaim(ticket.claim, completion: $0) }
+        try await awaiting { store.createClaim(stale.claim, completion: $0) }
+        let install = UUID(), at = epoch.addingTimeInterval(90)
+        for retry in 0..<3 {
+            let outcome = try await awaiting {
+                store.redeemClaim(.code(ticket.code), install: install, source: .code, at: at.addingTimeInterval(Double(retry)),
+                                  completion: $0)
+            }
+            guard case .redeemed = outcome else { Issue.record("redemption \(retry) answered \(outcome)"); return }
+        }
+        #expect(try await awaiting {
+            store.redeemClaim(.token(ticket.token), install: UUID(), source: .url, at: at, completion: $0)
+        } == .redeemedByAnotherInstall)
+        #expect(try await awaiting {
+            store.redeemClaim(.token(stale.token), install: install, source: .url, at: epoch.addingTimeInterval(Self.week),
+                              completion: $0)
+        } == .expired)
+        #expect(try await awaiting {
+            store.redeemClaim(.token(ClaimToken.random(id: 1)), install: install, source: .url, at: at, completion: $0)
+        } == .unknown)
+
+        let queued = try await awaiting { webhooks.webhookDeliveries(endpointID: subscribed.id, limit: 10, completion: $0) }
+        #expect(queued.count == 1)
+        let event = try #require(queued.first).event
+        #expect(event.type == .claimRedeemed)
+        #expect(event.timestamp == at)
+        #expect(event.id.hasPrefix("msg_"))
+        #expect(event.payload == #"{"type":"claim.redeemed","timestamp":"2027-01-15T08:01:30.000Z","data":"#
+                + #"{"route":"settings.account","link":"fuelmoney://settings/account","source":"code","redeemedAt":"2027-01-15T08:01:30.000Z"}}"#)
+        #expect(!event.payload.contains(install.uuidString))
+        #expect(try await awaiting { webhooks.webhookDeliveries(endpointID: clicksOnly.id, limit: 10, completion: $0) }.isEmpty)
+        #expect(try await awaiting { webhooks.webhookDeliveries(endpointID: disabled.id, limit: 10, completion: $0) }.isEmpty)
+    }
+
+    /// SQLite's writer is one thread, so its redemptions are serial; PostgreSQL's group commits
+    /// and pool run them at once (two stores racing: `PostgresClaimRedemptionRaceTests`).
+    @Test(arguments: StoreKind.allCases)
+    func oneInstallRedeemingOneClaimManyTimesAtOnceGetsOneAnswerAndOneEvent(kind: StoreKind) async throws {
+        let fixture = try ClaimStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let endpoint = WebhookEndpoint(url: "https://hooks.example.com/in", events: [.claimRedeemed], description: nil,
+                                       createdAt: epoch, secret: .random())
+        _ = try await awaiting { fixture.webhooks.createWebhookEndpoint(endpoint, completion: $0) }
+        let rounds = 20, racers = 8
+        for round in 0..<rounds {
+            let ticket = Self.issue()
+            try await awaiting { store.createClaim(ticket.claim, completion: $0) }
+            let install = UUID()
+            let outcomes = try await withThrowingTaskGroup(of: ClaimRedemptionOutcome.self) { group in
+                for racer in 0..<racers {
+                    group.addTask {
+                        try await awaiting {
+                            store.redeemClaim(racer.isMultiple(of: 2) ? .token(ticket.token) : .code(ticket.code),
+                                              install: install, source: .url, at: epoch.addingTimeInterval(60), completion: $0)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(outcomes.map { "\($0)" }).count == 1, "round \(round): \(outcomes)")
+            guard case .redeemed(let claim) = outcomes.first, claim.redemption?.install == install else {
+                Issue.record("round \(round) answered \(outcomes)")
+                return
+            }
+        }
+        let queued = try await awaiting { fixture.webhooks.webhookDeliveries(endpointID: endpoint.id, limit: 100, completion: $0) }
+        #expect(queued.count == rounds)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aClaimWithoutARouteAndALinkThatNeedsEscapingQueuesValidJSON(kind: StoreKind) async throws {
+        let fixture = try ClaimStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let endpoint = WebhookEndpoint(url: "https://hooks.example.com/in", events: [.claimRedeemed], description: nil,
+                                       createdAt: epoch, secret: .random())
+        _ = try await awaiting { fixture.webhooks.createWebhookEndpoint(endpoint, completion: $0) }
+        let link = "fuelmoney://search?q=\"quoted\"\\back"
+        let ticket = ClaimTicket.issue(link: link, at: epoch, lifetime: Self.week, codeLifetime: Self.hour)
+        try await awaiting { fixture.store.createClaim(ticket.claim, completion: $0) }
+        _ = try await awaiting {
+            fixture.store.redeemClaim(.token(ticket.token), install: UUID(), source: .referrer, at: epoch, completion: $0)
+        }
+        let queued = try await awaiting { fixture.webhooks.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        let payload = try #require(queued.first).event.payload
+        let body = try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any]
+        let data = body?["data"] as? [String: Any]
+        #expect(data?["route"] is NSNull)
+        #expect(data?["link"] as? String == link)
+        #expect(data?["source"] as? String == "referrer")
+        #expect(Set(data?.keys.map { $0 } ?? []) == ["route", "link", "source", "redeemedAt"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aCodePastItsHourAndAClaimPastItsWeekAreExpiredButTheTokenOutlivesTheCode(kind: StoreKind) async throws {
         let fixture = try ClaimStoreFixture(kind)
         defer { fixture.tearDown() }
@@ -121,7 +231,7 @@ import Testing
         while try statement.step() { columns.append(statement.text(at: 0)) }
         statement.reset()
         #expect(columns == ["id", "secret_hash", "code_key", "link", "created_at", "expires_at", "code_expires_at",
-                            "redeemed_install", "redeemed_source", "redeemed_at"])
+                            "redeemed_install", "redeemed_source", "redeemed_at", "route"])
         for forbidden in ["addr", "ip", "agent", "device", "model", "screen", "zone", "locale"] {
             #expect(!columns.contains { $0.contains(forbidden) }, "a claims column mentions '\(forbidden)'")
         }

@@ -2,7 +2,8 @@ import SceneLinkCore
 @testable import SceneLinkSQLite
 
 /// A claim store under test: the store of `StoreFixture` for the same kind (a real store keeps
-/// claims beside scene state), or `InMemoryClaimStore` for the fake.
+/// claims beside scene state and the webhook outbox), or for the fake an `InMemoryClaimStore`
+/// queuing into an `InMemoryWebhookStore`.
 struct ClaimStoreFixture {
     struct NotAClaimStore: Error, CustomStringConvertible {
         let kind: StoreKind
@@ -10,14 +11,19 @@ struct ClaimStoreFixture {
     }
 
     let store: any ClaimStore
+    /// Where the store queues `claim.redeemed`.
+    let webhooks: any WebhookStore
     private let base: StoreFixture
 
     init(_ kind: StoreKind) throws {
         base = try StoreFixture(kind)
         if kind == .inMemoryFake {
-            store = InMemoryClaimStore()
-        } else if let store = base.store as? any ClaimStore {
+            let webhooks = InMemoryWebhookStore()
+            self.webhooks = webhooks
+            store = InMemoryClaimStore(webhooks: webhooks)
+        } else if let store = base.store as? any ClaimStore & WebhookStore {
             self.store = store
+            webhooks = store
         } else {
             base.tearDown()
             throw NotAClaimStore(kind: kind)

@@ -106,18 +106,18 @@ import Testing
         #expect(try await awaiting { store.enqueueWebhookEvent(event, endpointID: "ep_none", completion: $0) } == false)
 
         #expect(try await awaiting { store.claimWebhookDeliveries(now: epoch.addingTimeInterval(-1), leaseUntil: epoch,
-                                                                 limit: 10, completion: $0) }.isEmpty)
+                                                                 limit: 10, cap: .none, completion: $0) }.isEmpty)
         let lease = epoch.addingTimeInterval(30)
-        let claimed = try await awaiting { store.claimWebhookDeliveries(now: epoch, leaseUntil: lease, limit: 10, completion: $0) }
+        let claimed = try await awaiting { store.claimWebhookDeliveries(now: epoch, leaseUntil: lease, limit: 10, cap: .none, completion: $0) }
         #expect(claimed.count == 1)
         #expect(claimed.first?.delivery.event == event)
         #expect(claimed.first?.delivery.attempts == 1)
         #expect(claimed.first?.endpoint == endpoint)
         // Leased: not claimed again before the lease ends; claimed again after (a worker that died).
         #expect(try await awaiting { store.claimWebhookDeliveries(now: epoch.addingTimeInterval(29), leaseUntil: lease,
-                                                                 limit: 10, completion: $0) }.isEmpty)
+                                                                 limit: 10, cap: .none, completion: $0) }.isEmpty)
         let again = try await awaiting { store.claimWebhookDeliveries(now: lease, leaseUntil: lease.addingTimeInterval(30),
-                                                                     limit: 10, completion: $0) }
+                                                                     limit: 10, cap: .none, completion: $0) }
         #expect(again.map(\.delivery.attempts) == [2])
         #expect(again.map(\.delivery.event.id) == [event.id])
 
@@ -132,7 +132,7 @@ import Testing
         #expect(listed.first?.lastAttemptAt == lease)
 
         let third = try await awaiting { store.claimWebhookDeliveries(now: retryAt, leaseUntil: retryAt.addingTimeInterval(30),
-                                                                     limit: 10, completion: $0) }
+                                                                     limit: 10, cap: .none, completion: $0) }
         #expect(third.map(\.delivery.attempts) == [3])
         try await awaiting { store.recordWebhookAttempt(sequence: sequence, outcome: .delivered(status: 204), at: retryAt,
                                                         completion: $0) }
@@ -155,6 +155,47 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func anEndpointAtItsCapKeepsItsBacklogUnleasedWhileOtherEndpointsAreClaimedPastIt(kind: StoreKind) async throws {
+        let fixture = try WebhookStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let slow = Self.endpoint([], url: "https://slow.example.com/in"), fast = Self.endpoint([], url: "https://fast.example.com/in")
+        _ = try await awaiting { store.createWebhookEndpoint(slow, completion: $0) }
+        _ = try await awaiting { store.createWebhookEndpoint(fast, completion: $0) }
+        // The slow endpoint's backlog is due first: without a cap it would fill every claim.
+        for second in 0..<12 {
+            let event = WebhookEvent.webhookTest(endpointID: slow.id, at: epoch.addingTimeInterval(Double(second)))
+            _ = try await awaiting { store.enqueueWebhookEvent(event, endpointID: slow.id, completion: $0) }
+        }
+        for second in 20..<23 {
+            let event = WebhookEvent.webhookTest(endpointID: fast.id, at: epoch.addingTimeInterval(Double(second)))
+            _ = try await awaiting { store.enqueueWebhookEvent(event, endpointID: fast.id, completion: $0) }
+        }
+        let now = epoch.addingTimeInterval(60), lease = epoch.addingTimeInterval(600)
+        func claim(limit: Int, inFlight: [String: Int]) async throws -> [WebhookDispatch] {
+            try await awaiting {
+                store.claimWebhookDeliveries(now: now, leaseUntil: lease, limit: limit,
+                                             cap: WebhookEndpointCap(maximumPerEndpoint: 4, inFlight: inFlight), completion: $0)
+            }
+        }
+        // Nothing in flight: the slow endpoint's 4 oldest, then the fast one's, in due order.
+        let first = try await claim(limit: 6, inFlight: [:])
+        #expect(first.map(\.endpoint.id) == [slow.id, slow.id, slow.id, slow.id, fast.id, fast.id])
+        #expect(first.prefix(4).map(\.delivery.event.timestamp) == (0..<4).map { epoch.addingTimeInterval(Double($0)) })
+        // The slow endpoint at its cap: only the fast one's last delivery, though 8 slow ones are due.
+        let second = try await claim(limit: 10, inFlight: [slow.id: 4, fast.id: 2])
+        #expect(second.map(\.endpoint.id) == [fast.id])
+        // One slow attempt ended: room for one more of its backlog, and no more.
+        let third = try await claim(limit: 10, inFlight: [slow.id: 3, fast.id: 3])
+        #expect(third.map(\.endpoint.id) == [slow.id])
+        #expect(third.first?.delivery.event.timestamp == epoch.addingTimeInterval(4))
+        // What was not claimed was not leased: no attempt counted, still due.
+        let slowDeliveries = try await awaiting { store.webhookDeliveries(endpointID: slow.id, limit: 100, completion: $0) }
+        #expect(slowDeliveries.filter { $0.attempts == 1 }.count == 5)
+        #expect(slowDeliveries.filter { $0.attempts == 0 && $0.nextAttemptAt ?? lease < now }.count == 7)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aFailureThatDisablesTheEndpointStopsItsClaimsAndEvents(kind: StoreKind) async throws {
         let fixture = try WebhookStoreFixture(kind)
         defer { fixture.tearDown() }
@@ -164,7 +205,7 @@ import Testing
         _ = try await awaiting { fixture.links.createShortLink(try Self.link("one"), completion: $0) }
         _ = try await awaiting { fixture.links.createShortLink(try Self.link("two"), completion: $0) }
         let claimed = try await awaiting { store.claimWebhookDeliveries(now: epoch, leaseUntil: epoch.addingTimeInterval(30),
-                                                                       limit: 1, completion: $0) }
+                                                                       limit: 1, cap: .none, completion: $0) }
         #expect(claimed.count == 1)
         let sequence = try #require(claimed.first).delivery.sequence
         try await awaiting { store.recordWebhookAttempt(sequence: sequence,
@@ -174,7 +215,7 @@ import Testing
         #expect(disabled?.disabledAt == epoch)
         #expect(disabled?.disabledReason == "HTTP 410 Gone")
         #expect(try await awaiting { store.claimWebhookDeliveries(now: epoch.addingTimeInterval(60), leaseUntil: epoch.addingTimeInterval(90),
-                                                                 limit: 10, completion: $0) }.isEmpty)
+                                                                 limit: 10, cap: .none, completion: $0) }.isEmpty)
         _ = try await awaiting { fixture.links.createShortLink(try Self.link("three"), completion: $0) }
         let listed = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
         #expect(listed.count == 2)

@@ -13,6 +13,9 @@ public struct Claim: Sendable, Equatable {
     public var codeKey: Int64
     /// The link the page was for (a link the route table resolved when the claim was made).
     public var link: String
+    /// The name of the route the link resolved to when the claim was made (for the
+    /// `claim.redeemed` event); nil for claims made before routes were kept.
+    public var route: String?
     public var createdAt: Date
     /// After this the claim is gone for every key (410 until it is swept, then 404).
     public var expiresAt: Date
@@ -21,12 +24,13 @@ public struct Claim: Sendable, Equatable {
     /// Nil until an install redeems it.
     public var redemption: ClaimRedemption?
 
-    public init(id: Int64, secretHash: [UInt8], codeKey: Int64, link: String, createdAt: Date, expiresAt: Date,
+    public init(id: Int64, secretHash: [UInt8], codeKey: Int64, link: String, route: String? = nil, createdAt: Date, expiresAt: Date,
                 codeExpiresAt: Date, redemption: ClaimRedemption? = nil) {
         self.id = id
         self.secretHash = secretHash
         self.codeKey = codeKey
         self.link = link
+        self.route = route
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.codeExpiresAt = codeExpiresAt

@@ -4,7 +4,7 @@ import Foundation
 /// claim to store (which keeps only their hashes).
 ///
 /// ```swift
-/// let ticket = ClaimTicket.issue(link: "fuelmoney://account", at: now,
+/// let ticket = ClaimTicket.issue(link: "fuelmoney://account", route: "account", at: now,
 ///                                lifetime: 7 * 86_400, codeLifetime: 3_600)
 /// store.createClaim(ticket.claim) { ... }
 /// ```
@@ -21,13 +21,15 @@ public struct ClaimTicket: Sendable, Equatable {
 
     /// A new claim for `link` with a fresh token and code.
     /// - Parameters:
+    ///   - route: the name of the route `link` resolved to, kept for the `claim.redeemed` event.
     ///   - lifetime: seconds until the claim expires.
     ///   - codeLifetime: seconds until the short code stops working (at most `lifetime`).
-    public static func issue(link: String, at now: Date, lifetime: TimeInterval, codeLifetime: TimeInterval) -> ClaimTicket {
+    public static func issue(link: String, route: String? = nil, at now: Date, lifetime: TimeInterval,
+                             codeLifetime: TimeInterval) -> ClaimTicket {
         let token = ClaimToken.random(id: ClaimToken.nextID(at: now)), code = ClaimCode.random()
         let expiresAt = now.addingTimeInterval(lifetime)
-        let claim = Claim(id: token.id, secretHash: token.secretHash, codeKey: code.key, link: link, createdAt: now,
-                          expiresAt: expiresAt,
+        let claim = Claim(id: token.id, secretHash: token.secretHash, codeKey: code.key, link: link, route: route,
+                          createdAt: now, expiresAt: expiresAt,
                           codeExpiresAt: min(expiresAt, now.addingTimeInterval(codeLifetime)))
         return ClaimTicket(token: token, code: code, claim: claim)
     }

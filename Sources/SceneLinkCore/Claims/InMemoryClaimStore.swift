@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A `ClaimStore` in a dictionary behind a lock: the same rules as the SQLite store, no
-/// durability. Every operation answers at once, on the caller's thread.
+/// durability. Every operation answers at once, on the caller's thread. Given a webhook store,
+/// it queues `claim.redeemed` there when a redemption is newly made, as the SQL stores do.
 public final class InMemoryClaimStore: ClaimStore {
     private struct State {
         /// Claims by id, with the code key pointing at the id.
@@ -23,8 +24,11 @@ public final class InMemoryClaimStore: ClaimStore {
     }
 
     private let state = Mutex(State())
+    private let webhooks: InMemoryWebhookStore?
 
-    public init() {}
+    public init(webhooks: InMemoryWebhookStore? = nil) {
+        self.webhooks = webhooks
+    }
 
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
         let result: Result<Void, ClaimStoreError> = state.withLock { state in
@@ -52,6 +56,7 @@ public final class InMemoryClaimStore: ClaimStore {
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
             case .redeem(let redeemed):
                 state.claims[claim.id] = redeemed
+                webhooks?.publish(.claimRedeemed(redeemed))
                 return .redeemed(redeemed)
             case .answerAgain(let stored):
                 return .redeemed(stored)

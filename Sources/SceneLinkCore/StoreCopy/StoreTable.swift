@@ -5,15 +5,16 @@ public enum StoreTable: String, CaseIterable, Sendable {
     case scenes
     case values = "scene_values"
     case shortLinks = "short_links"
+    case claims
 
     /// What a column holds, so that each store reads and binds it the same way.
     public enum Kind: Sendable {
         case text
         case integer
         case bytes
-        /// An integer that may be NULL (a short link that never expires).
+        /// An integer that may be NULL (a short link that never expires, an unredeemed claim's time).
         case optionalInteger
-        /// Text that may be NULL (the route of a short link made before routes were kept).
+        /// Text that may be NULL (the route of a short link or claim made before routes were kept).
         case optionalText
     }
 
@@ -32,13 +33,17 @@ public enum StoreTable: String, CaseIterable, Sendable {
             return [("sequence", .integer), ("code_hash", .bytes), ("code", .text), ("link", .text),
                     ("created_at", .integer), ("expires_at", .optionalInteger), ("clicks", .integer),
                     ("route", .optionalText)]
+        case .claims:
+            return [("id", .integer), ("secret_hash", .bytes), ("code_key", .integer), ("link", .text), ("created_at", .integer),
+                    ("expires_at", .integer), ("code_expires_at", .integer), ("redeemed_install", .optionalText),
+                    ("redeemed_source", .optionalText), ("redeemed_at", .optionalInteger), ("route", .optionalText)]
         }
     }
 
     /// How many leading columns form the primary key (the copy's order and cursor).
     public var keyCount: Int {
         switch self {
-        case .sessions, .shortLinks: return 1
+        case .sessions, .shortLinks, .claims: return 1
         case .scenes: return 2
         case .values: return 3
         }
@@ -57,6 +62,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .scenes: return "scenes"
         case .values: return "values"
         case .shortLinks: return "short links"
+        case .claims: return "claims"
         }
     }
 }

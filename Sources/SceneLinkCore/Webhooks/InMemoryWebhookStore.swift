@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// A `WebhookStore` in memory behind a lock: the same rules as the SQL stores, no durability.
-/// An `InMemoryShortLinkStore` given one queues its short-link events here. Answers at once, on
+/// An `InMemoryShortLinkStore` or `InMemoryClaimStore` given one queues its events here. Answers at once, on
 /// the caller's thread.
 public final class InMemoryWebhookStore: WebhookStore {
     private struct State {
@@ -92,7 +92,7 @@ public final class InMemoryWebhookStore: WebhookStore {
         completion(.success(queued))
     }
 
-    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int,
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap,
                                        completion: @escaping WebhookCompletion<[WebhookDispatch]>) {
         let claimed: [WebhookDispatch] = state.withLock { state in
             let enabled = Dictionary(state.endpoints.filter { $0.disabledAt == nil }.map { ($0.id, $0) },
@@ -103,7 +103,14 @@ public final class InMemoryWebhookStore: WebhookStore {
                     && enabled[delivery.endpointID] != nil
             }.sorted { (state.deliveries[$0].nextAttemptAt ?? now, state.deliveries[$0].sequence)
                 < (state.deliveries[$1].nextAttemptAt ?? now, state.deliveries[$1].sequence) }
-            return due.prefix(max(0, limit)).compactMap { index in
+            var taken: [String: Int] = [:]
+            let capped = due.filter { index in
+                let endpointID = state.deliveries[index].endpointID
+                guard taken[endpointID, default: 0] < cap.room(for: endpointID) else { return false }
+                taken[endpointID, default: 0] += 1
+                return true
+            }
+            return capped.prefix(max(0, limit)).compactMap { index in
                 state.deliveries[index].attempts += 1
                 state.deliveries[index].nextAttemptAt = leaseUntil
                 guard let endpoint = enabled[state.deliveries[index].endpointID] else { return nil }

@@ -74,6 +74,32 @@ public struct WebhookEvent: Sendable, Equatable {
         link.route.map(JSONEscaping.quote) ?? "null"
     }
 
+    /// `claim.redeemed`: the claimed link's route (null when unknown), the link, how the app found
+    /// the claim, and when it was redeemed. Nothing about the install or the visitor. Stores
+    /// build it only for a redemption they just made; a claim without one would read as
+    /// redeemed by `url` when it was made.
+    public static func claimRedeemed(_ claim: Claim) -> WebhookEvent {
+        let redeemedAt = claim.redemption?.redeemedAt ?? claim.createdAt
+        let template = claimRedeemedTemplate(source: claim.redemption?.source ?? .url, at: redeemedAt)
+        return WebhookEvent(id: template.id, type: .claimRedeemed, timestamp: redeemedAt,
+                            payload: template.beforeRoute + (claim.route.map(JSONEscaping.quote) ?? "null")
+                                + claimRedeemedBetweenRouteAndLink + JSONEscaping.quote(claim.link) + template.afterLink)
+    }
+
+    /// The `claim.redeemed` body around its route and link, for a store that learns them in the
+    /// statement that writes the event (PostgreSQL: `beforeRoute || route || between || link ||
+    /// afterLink`, with `claimRedeemedBetweenRouteAndLink` in the statement).
+    public static func claimRedeemedTemplate(source: ClaimSource, at time: Date)
+        -> (id: String, beforeRoute: String, afterLink: String) {
+        let stamp = JSONEscaping.quote(timestampText(time))
+        return (newID(),
+                "{\"type\":\"claim.redeemed\",\"timestamp\":\(stamp),\"data\":{\"route\":",
+                ",\"source\":\(JSONEscaping.quote(source.rawValue)),\"redeemedAt\":\(stamp)}}")
+    }
+
+    /// What separates the route from the link in a `claim.redeemed` body.
+    public static let claimRedeemedBetweenRouteAndLink = ",\"link\":"
+
     /// `webhook.test`: the endpoint it was sent to.
     public static func webhookTest(endpointID: String, at time: Date) -> WebhookEvent {
         WebhookEvent(type: .webhookTest, timestamp: time, data: "{\"endpointId\":\(JSONEscaping.quote(endpointID))}")

@@ -5,7 +5,7 @@
 /// | `short_link.created` | a short link was stored | `code`, `route`, `link`, `createdAt`, `expiresAt` |
 /// | `short_link.deleted` | a short link was deleted by the admin API | `code` |
 /// | `short_link.clicked` | a click was counted | `code`, `route`, `link`, `count`, `time` |
-/// | `claim.redeemed` | a deferred link's claim was redeemed (sent once claims exist) | `route`, `source` |
+/// | `claim.redeemed` | a deferred link's claim was newly redeemed (not a retry) | `route`, `link`, `source`, `redeemedAt` |
 /// | `webhook.test` | `POST /v1/webhooks/{id}/test` | `endpointId` |
 ///
 /// No event carries a visitor's address or User-Agent.

@@ -7,7 +7,8 @@ public typealias WebhookCompletion<Value> = @Sendable (Result<Value, WebhookStor
 /// `PostgresSceneStateStore` keep them beside short links, `InMemoryWebhookStore` is the fake.
 ///
 /// **The outbox.** A store that is also a `ShortLinkStore` queues `short_link.created`,
-/// `short_link.deleted` and `short_link.clicked` for every enabled endpoint subscribed to them
+/// `short_link.deleted` and `short_link.clicked`, and one that is also a `ClaimStore` queues
+/// `claim.redeemed` (for a new redemption only), for every enabled endpoint subscribed to them
 /// *in the same transaction* as the change that caused them: a crash can neither lose an event
 /// nor queue one for a change that did not commit. Each (event, endpoint) pair is one delivery.
 ///
@@ -40,8 +41,10 @@ public protocol WebhookStore: Sendable {
     func replayWebhookMessage(endpointID: String, messageID: String, now: Date,
                               completion: @escaping WebhookCompletion<Bool>)
     /// Claims up to `limit` pending deliveries due at `now` to enabled endpoints, oldest due
-    /// first: each gets one more attempt counted and its next attempt moved to `leaseUntil`.
-    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int,
+    /// first, and to each endpoint at most `cap.room(for:)` (its oldest due): each gets one more
+    /// attempt counted and its next attempt moved to `leaseUntil`. An endpoint at its cap keeps
+    /// its backlog unleased for a later claim, and others' deliveries are claimed past it.
+    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, cap: WebhookEndpointCap,
                                 completion: @escaping WebhookCompletion<[WebhookDispatch]>)
     /// Records the attempt on delivery `sequence` made at `at`.
     func recordWebhookAttempt(sequence: Int64, outcome: WebhookAttemptOutcome, at: Date,

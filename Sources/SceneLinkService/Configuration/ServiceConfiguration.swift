@@ -133,6 +133,8 @@ extension ServiceConfiguration {
                    config.webhooks.retrySchedule = try WebhookRetrySchedule.parse(value, flag: "webhook-retry-schedule")
                }, show: { $0.webhooks.retrySchedule.text }),
         .duration("webhook-timeout", \.webhooks.timeout, help: "Time one webhook attempt may take, connecting included."),
+        .integer("webhook-max-in-flight-per-endpoint", \.webhooks.maximumInFlightPerEndpoint, in: 1...10_000,
+                 help: "Webhook attempts in flight to one endpoint at once, per instance (the rest wait in the outbox)."),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
                  help: "Open connections at most; more are refused with 503."),
         .integer("max-requests-per-connection", \.http.maxRequestsPerConnection, in: 1...Int(Int32.max),

@@ -1421,7 +1421,7 @@ webhooks:
   claim.redeemed:
     post:
       operationId: claimRedeemedEvent
-      summary: A deferred link's claim was redeemed
+      summary: A deferred link's claim was redeemed (once per claim)
       description: |
         POSTed to every enabled endpoint subscribed to the type, with `webhook-id` (the same on
         every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the
@@ -2206,7 +2206,9 @@ components:
         timestamp: "2026-11-25T07:20:03.328Z"
         data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", count: 1, time: "2026-11-25T07:20:03.328Z" }
     ClaimRedeemedEvent:
-      description: Sent once deferred-link claims exist.
+      description: |
+        Queued in the transaction that newly redeems a deferred link's claim: once per claim (an
+        install's retry and a refusal queue nothing). No install id, address or User-Agent.
       allOf:
         - $ref: "#/components/schemas/WebhookEventBase"
         - type: object
@@ -2214,9 +2216,19 @@ components:
             type: { const: claim.redeemed }
             data:
               type: object
+              required: [route, link, source, redeemedAt]
               properties:
-                route: { type: string }
-                source: { type: string }
+                route: { type: [string, "null"], description: The route the link resolved to when the claim was made. }
+                link: { type: string, description: The claimed link. }
+                source:
+                  type: string
+                  enum: [referrer, url, code]
+                  description: How the app found the claim (Play Install Referrer, claim URL or token, typed code).
+                redeemedAt: { type: string, format: date-time }
+      example:
+        type: claim.redeemed
+        timestamp: "2026-11-25T07:22:41.530Z"
+        data: { route: settings.account, link: "fuelmoney://settings/account", source: referrer, redeemedAt: "2026-11-25T07:22:41.530Z" }
     WebhookTestEvent:
       allOf:
         - $ref: "#/components/schemas/WebhookEventBase"

@@ -82,7 +82,7 @@ public struct LinkPageEndpoints: Sendable {
         let claimHost = request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         // Rendered before the claim is written (see `ClaimIssuer.issue`), counted once it is stored.
-        claims.issue(link: link, for: request.clientAddress, prepare: { ticket in
+        claims.issue(link: link, route: resolved.route, for: request.clientAddress, prepare: { ticket in
             page.claimPage(resolved, platform: platform, claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
         }) { rendered in
             guard let rendered else { return completion(respond(to: .success(resolved), request: request)) }

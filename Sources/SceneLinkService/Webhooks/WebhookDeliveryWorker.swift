@@ -10,8 +10,11 @@ import FoundationNetworking
 /// attempt in the store, so delivery keeps going across restarts and instances.
 ///
 /// Every `pollInterval` it claims due deliveries (up to `maximumInFlight` attempts at once, over
-/// all endpoints) and starts each at once, concurrently: a slow endpoint holds only its own
-/// attempts, each for at most `timeout`. Before each attempt the target's host is resolved
+/// all endpoints, and `maximumInFlightPerEndpoint` to any one endpoint) and starts each at once,
+/// concurrently: a slow endpoint holds only its own attempts, each for at most `timeout`, and
+/// never more than its share of the slots, so its backlog cannot delay other endpoints. The
+/// per-endpoint count is passed into the claim, so a delivery is leased only when it is sent now.
+/// Both caps are per instance. Before each attempt the target's host is resolved
 /// and refused if any address is private (unless `allowPrivate`). Outcomes:
 ///
 /// - 2xx: delivered.
@@ -25,6 +28,8 @@ import FoundationNetworking
 public final class WebhookDeliveryWorker: Sendable {
     private struct State {
         var inFlight = 0
+        /// Attempts in flight by endpoint id (endpoints with none are absent).
+        var inFlightByEndpoint: [String: Int] = [:]
         var polling = false
         var timer: DispatchSourceBox?
         var stopped = false
@@ -72,14 +77,17 @@ public final class WebhookDeliveryWorker: Sendable {
     }
 
     private func poll() {
-        let limit: Int? = state.withLock { state in
+        let claim: (limit: Int, cap: WebhookEndpointCap)? = state.withLock { state in
             guard !state.stopped, !state.polling, state.inFlight < configuration.maximumInFlight else { return nil }
             state.polling = true
-            return configuration.maximumInFlight - state.inFlight
+            return (configuration.maximumInFlight - state.inFlight,
+                    WebhookEndpointCap(maximumPerEndpoint: configuration.maximumInFlightPerEndpoint,
+                                       inFlight: state.inFlightByEndpoint))
         }
-        guard let limit else { return }
+        guard let (limit, cap) = claim else { return }
         let now = Date()
-        store.claimWebhookDeliveries(now: now, leaseUntil: now.addingTimeInterval(configuration.lease), limit: limit) { result in
+        store.claimWebhookDeliveries(now: now, leaseUntil: now.addingTimeInterval(configuration.lease), limit: limit,
+                                     cap: cap) { result in
             let claimed: [WebhookDispatch]
             switch result {
             case .success(let found): claimed = found
@@ -90,6 +98,7 @@ public final class WebhookDeliveryWorker: Sendable {
             self.state.withLock { state in
                 state.polling = false
                 state.inFlight += claimed.count
+                for dispatch in claimed { state.inFlightByEndpoint[dispatch.endpoint.id, default: 0] += 1 }
             }
             for dispatch in claimed { self.attempt(dispatch) }
             // A full batch: more may be due; look again without waiting for the timer.
@@ -146,6 +155,9 @@ public final class WebhookDeliveryWorker: Sendable {
             }
             let room = self.state.withLock { state in
                 state.inFlight -= 1
+                let endpointID = dispatch.endpoint.id
+                let left = (state.inFlightByEndpoint[endpointID] ?? 1) - 1
+                state.inFlightByEndpoint[endpointID] = left > 0 ? left : nil
                 return state.inFlight <= self.configuration.maximumInFlight / 2
             }
             // Half the slots free: claim more now rather than at the next tick, so a backlog

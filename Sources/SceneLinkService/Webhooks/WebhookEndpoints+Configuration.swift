@@ -14,8 +14,12 @@ extension WebhookEndpoints {
         public var rotationOverlap: Duration = .seconds(24 * 3600)
         /// The most response bytes read from a receiver; the rest is not read.
         public var maximumResponseBytes = 64 * 1024
-        /// Attempts in flight at once, over all endpoints.
+        /// Attempts in flight at once, over all endpoints (per instance).
         public var maximumInFlight = 256
+        /// Attempts in flight at once to any one endpoint (per instance;
+        /// `--webhook-max-in-flight-per-endpoint`), so that a slow endpoint with a backlog
+        /// cannot take every slot.
+        public var maximumInFlightPerEndpoint = 16
         /// How often the worker looks for due deliveries.
         public var pollInterval: Duration = .milliseconds(250)
 

@@ -148,6 +148,41 @@ import Testing
         }
     }
 
+    @Test func aRedemptionSendsOneClaimRedeemedWithTheRouteThePageResolvedAndRetriesSendNone() async throws {
+        let receiver = try WebhookReceiver()
+        try await withService({ configuration in
+            configuration.shortLinks.adminToken = WebhookEndpointsTests.token
+            configuration.webhooks.allowPrivate = true
+            configuration.webhooks.pollInterval = .milliseconds(20)
+        }) { client, _, clock in
+            // The worker sends what is due by the wall clock: bring the test's clock to it.
+            clock.advance(by: Date().timeIntervalSince(clock.now))
+            let registered = try await WebhookEndpointsTests.register(client, url: receiver.url, events: ["claim.redeemed"])
+            let page = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
+            let url = try #require(Self.value(after: "data-copy=\"", in: page.text))
+            let code = try #require(Self.value(after: "<strong id=\"claim-code\">", in: page.text))
+            #expect(try await Self.redeem(client, url).status == 200)
+            #expect(try await Self.redeem(client, code).status == 200)
+            #expect(try await Self.redeem(client, url, install: Self.otherInstall).status == 409)
+            let received = try await receiver.requests(count: 1)
+            #expect(received.count == 1)
+            let event = try #require(received.first)
+            #expect(WebhookReceiver.verifies(event, secret: registered.secret))
+            let body = (try? JSONSerialization.jsonObject(with: Data(event.body))) as? [String: Any] ?? [:]
+            #expect(body["type"] as? String == "claim.redeemed")
+            let data = body["data"] as? [String: Any] ?? [:]
+            #expect(data["route"] as? String == "recipe")
+            #expect(data["link"] as? String == "https://recipes.example.com/recipes/soup")
+            #expect(data["source"] as? String == "url")
+            #expect(data["redeemedAt"] as? String == body["timestamp"] as? String)
+            #expect(Set(data.keys) == ["route", "link", "source", "redeemedAt"])
+            // Every redemption has been answered, so anything more would be queued by now.
+            let deliveries = try await WebhookEndpointsTests.deliveries(client, registered.id)
+            #expect(deliveries.count == 1)
+        }
+        await receiver.stop()
+    }
+
     @Test func theCodeExpiresAfterAnHourTheClaimAfterAWeekAndTheSweepDeletesIt() async throws {
         try await withService { client, application, clock in
             let page = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])

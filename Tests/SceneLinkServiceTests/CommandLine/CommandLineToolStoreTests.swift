@@ -47,9 +47,13 @@ final class CommandLineToolStoreTests {
         return try #require(answer).get()
     }
 
-    /// A store with two sessions (one with two values, one rewritten), a deleted value and a
-    /// short link clicked twice. Returns the first session and the value's revision.
+    /// A store with two sessions (one with two values, one rewritten), a deleted value, a
+    /// short link clicked twice and a redeemed claim. Returns the first session and the value's revision.
     func fillStore() throws -> (session: SessionRecord, revision: Int64, code: ShortCode) {
+        try fillStoreAndClaim().0
+    }
+
+    func fillStoreAndClaim() throws -> ((session: SessionRecord, revision: Int64, code: ShortCode), ClaimTicket) {
         let store = try SQLiteSceneStateStore(path: database)
         defer { try? store.close() }
         let now = Date(timeIntervalSince1970: 1_900_000_000)
@@ -75,7 +79,12 @@ final class CommandLineToolStoreTests {
             store.shortLink(code: code, countingClickAt: now) { _ in done.signal() }
             _ = done.wait(timeout: .now() + 10)
         }
-        return (first, stored.revision, code)
+        let ticket = ClaimTicket.issue(link: "fuelmoney://lists", route: "lists", at: now, lifetime: 3600, codeLifetime: 600)
+        store.createClaim(ticket.claim) { _ in done.signal() }
+        _ = done.wait(timeout: .now() + 10)
+        store.redeemClaim(.token(ticket.token), install: UUID(), source: .referrer, at: now) { _ in done.signal() }
+        _ = done.wait(timeout: .now() + 10)
+        return ((first, stored.revision, code), ticket)
     }
 
     @Test("backup copies the store while it is open, and the copy reads back the same")
@@ -114,11 +123,11 @@ final class CommandLineToolStoreTests {
         #expect(errors.last?.contains("give both --from (a SQLite file) and --to (a postgres:// URL)") == true)
     }
 
-    @Test("store copy moves sessions, values with revisions, expiry and short links with clicks; checks digests; refuses a non-empty target unless resumed",
+    @Test("store copy moves sessions, values with revisions, expiry, short links with clicks and claims; checks digests; refuses a non-empty target unless resumed",
           .enabled(if: CommandLineToolStoreTests.postgresURL != nil, "needs SCENELINK_TEST_POSTGRES"))
     func copy() throws {
         let base = try #require(Self.postgresURL)
-        let (session, revision, code) = try fillStore()
+        let ((session, revision, code), ticket) = try fillStoreAndClaim()
         let url = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
         defer { try? dropSchema(base) }
         try createSchema(base)
@@ -127,7 +136,8 @@ final class CommandLineToolStoreTests {
         #expect(output.contains("sessions: 2 read, 2 added"), "\(output)")
         #expect(output.contains("values: 1 read, 1 added"), "\(output)")
         #expect(output.contains("short links: 1 read, 1 added"), "\(output)")
-        #expect(output.filter { $0.hasPrefix("checked ") && $0.hasSuffix(" on both sides") }.count == 4, "\(output)")
+        #expect(output.contains("claims: 1 read, 1 added"), "\(output)")
+        #expect(output.filter { $0.hasPrefix("checked ") && $0.hasSuffix(" on both sides") }.count == 5, "\(output)")
 
         var configuration = PostgresSceneStateStore.Configuration()
         configuration.schema = schema
@@ -143,6 +153,10 @@ final class CommandLineToolStoreTests {
         store.shortLink(code: code, countingClickAt: nil) { link = try? $0.get(); done.signal() }
         _ = done.wait(timeout: .now() + 10)
         #expect(link?.clicks == 2 && link?.link == "fuelmoney://lists", "\(String(describing: link))")
+        nonisolated(unsafe) var claim: Claim?
+        store.claim(.token(ticket.token)) { claim = try? $0.get() ?? nil; done.signal() }
+        _ = done.wait(timeout: .now() + 10)
+        #expect(claim?.route == "lists" && claim?.redemption?.source == .referrer, "\(String(describing: claim))")
         // New writes continue above every copied revision (the deleted value's included), so no ETag repeats.
         let next = try Self.wait { store.putValue(ValueContent(bytes: [9], contentType: "text/plain"), session: session.id,
                                                   scene: main, key: path, precondition: .none, limits: .default, completion: $0) }

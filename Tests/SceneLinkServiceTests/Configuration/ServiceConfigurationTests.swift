@@ -56,6 +56,20 @@ struct ServiceConfigurationTests {
         #expect(ServiceConfiguration().http.writeTimeout == .seconds(30))
     }
 
+    @Test("the per-endpoint webhook cap defaults to 16 and comes from the flag or the environment")
+    func webhookCapPerEndpoint() throws {
+        #expect(ServiceConfiguration().webhooks.maximumInFlightPerEndpoint == 16)
+        let fromFlag = try ServiceConfiguration.parse(arguments: ["--webhook-max-in-flight-per-endpoint", "4"], environment: [:])
+        #expect(fromFlag.webhooks.maximumInFlightPerEndpoint == 4)
+        let fromEnvironment = try ServiceConfiguration.parse(
+            arguments: [], environment: ["SCENELINK_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT": "32"])
+        #expect(fromEnvironment.webhooks.maximumInFlightPerEndpoint == 32)
+        #expect(throws: ConfigurationError(
+            "--webhook-max-in-flight-per-endpoint takes a whole number from 1 to 10000, not '0'.")) {
+            try ServiceConfiguration.parse(arguments: ["--webhook-max-in-flight-per-endpoint", "0"], environment: [:])
+        }
+    }
+
     @Test("the I/O queue count is one per core unless set")
     func ioQueues() throws {
         #expect(try ServiceConfiguration.parse(arguments: [], environment: [:]).http.ioQueueCount == 0)
