@@ -134,7 +134,7 @@ def main():
             check(re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}", code) is not None,
                   f"{name}: the page shows the claim code {code!r}")
             copy = page.buttons.get("copy", {})
-            check(re.fullmatch(r"https://fuelmoney\.example\.com/c/[A-Za-z0-9_-]{16}", copy.get("data-copy", "")) is not None
+            check(re.fullmatch(r"https://fuelmoney\.example\.com/c/[A-Za-z0-9_-]{27}", copy.get("data-copy", "")) is not None
                   and copy.get("text") == "Copy the link for the app",
                   f"{name}: the copy button copies {copy.get('data-copy')!r} and says {copy.get('text')!r}")
             check(page.texts.get("claim-url") == copy.get("data-copy"), f"{name}: the claim URL is shown as text too")
