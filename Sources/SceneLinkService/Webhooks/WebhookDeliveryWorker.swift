@@ -11,8 +11,9 @@ import FoundationNetworking
 ///
 /// Every `pollInterval` it claims due deliveries (up to `maximumInFlight` attempts at once, over
 /// all endpoints) and starts each at once, concurrently: a slow endpoint holds only its own
-/// attempts, each for at most `timeout`. Before each attempt the target's host is resolved
-/// and refused if any address is private (unless `allowPrivate`). Outcomes:
+/// attempts, each for at most `timeout`. An https attempt connects through the process's
+/// `WebhookEgressGuard`, which resolves the host, refuses it if any address is private (unless
+/// `allowPrivate`) and connects to exactly the address it checked. Outcomes:
 ///
 /// - 2xx: delivered.
 /// - 410 Gone: failed, and the endpoint is disabled.
@@ -99,15 +100,8 @@ public final class WebhookDeliveryWorker: Sendable {
 
     private func attempt(_ dispatch: WebhookDispatch) {
         DispatchQueue.global().async {
-            guard let url = URL(string: dispatch.endpoint.url), let host = url.host else {
+            guard let url = URL(string: dispatch.endpoint.url), url.host != nil else {
                 return self.finish(dispatch, .init(status: nil, retryAfter: nil, error: "the endpoint's url is invalid"), refused: true)
-            }
-            if !self.configuration.allowPrivate {
-                do throws(WebhookTarget.Refusal) {
-                    try WebhookTarget.checkResolved(host: host)
-                } catch {
-                    return self.finish(dispatch, .init(status: nil, retryAfter: nil, error: error.description), refused: true)
-                }
             }
             let now = Date()
             let body = Array(dispatch.delivery.event.payload.utf8)
@@ -123,7 +117,9 @@ public final class WebhookDeliveryWorker: Sendable {
                                                      secrets: dispatch.endpoint.signingSecrets(at: now)),
                              forHTTPHeaderField: "webhook-signature")
             request.httpBody = Data(body)
-            self.sender.send(request) { answer in self.finish(dispatch, answer, refused: false) }
+            self.sender.send(request, allowPrivate: self.configuration.allowPrivate) { answer in
+                self.finish(dispatch, answer, refused: answer.refused)
+            }
         }
     }
 
