@@ -155,7 +155,11 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return "TLS failed"
         case .cancelled: return "cancelled"
-        default: return "network error \(urlError.code.rawValue)"
+        default:
+            // FoundationNetworking reports many libcurl failures (certificate name mismatch among
+            // them) as code -1, with libcurl's own sentence as the description.
+            let said = urlError.userInfo[NSLocalizedDescriptionKey] as? String
+            return said.map { "network error \(urlError.code.rawValue): \($0)" } ?? "network error \(urlError.code.rawValue)"
         }
     }
 }
