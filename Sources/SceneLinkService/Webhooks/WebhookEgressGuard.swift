@@ -99,6 +99,10 @@ final class WebhookEgressGuard: Sendable {
         source.resume()
     }
 
+    deinit {
+        stop()
+    }
+
     /// Stops listening; tunnels already open run to their end.
     func stop() {
         state.withLock { state in
@@ -147,7 +151,14 @@ final class WebhookEgressGuard: Sendable {
     private func acceptWaiting(on listener: EgressSocket) {
         while true {
             let fd = Glibc.accept(listener.fd, nil, nil)
-            guard fd >= 0 else { return }  // EAGAIN: nothing more waiting; other errors: the source fires again
+            guard fd >= 0 else {
+                let code = errno
+                if code == EINTR || code == ECONNABORTED { continue }
+                // Out of descriptors: the connection stays queued and the source fires again at
+                // once, so pause rather than spin. EAGAIN: nothing more is waiting.
+                if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM { Thread.sleep(forTimeInterval: 0.05) }
+                return
+            }
             let client = EgressSocket(fd: fd)
             let admitted = state.withLock { state -> Bool in
                 guard state.tunnels < configuration.maximumTunnels else { return false }
