@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SceneLinkService
 #if canImport(FoundationNetworking)
@@ -37,18 +38,28 @@ import FoundationNetworking
         #expect(receiver.accept(within: 0.3) == nil)
     }
 
-    @Test func withPrivateTargetsAllowedTLSGoesThroughTheGuardToTheResolvedAddressNamingTheHost() async throws {
+    @Test func withPrivateTargetsAllowedTLSGoesThroughTheGuardToTheResolvedAddressNamingTheHost() throws {
         let receiver = try TestListener()
-        let url = "https://localhost:\(receiver.port)/in"
-        async let answer = Self.send(url, allowPrivate: true)
+        let sender = WebhookSender(timeout: 3, maximumResponseBytes: 1024)
+        defer { sender.stop() }
+        var request = URLRequest(url: try #require(URL(string: "https://localhost:\(receiver.port)/in")))
+        request.httpMethod = "POST"
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Mutex<WebhookSender.Answer?>(nil)
+        // Sent before the test blocks on the listener: URLSession works on threads of its own.
+        sender.send(request, allowPrivate: true) { received in
+            answer.withLock { $0 = received }
+            answered.signal()
+        }
         // The listener is no TLS server: it reads the ClientHello, which libcurl wrote into the
         // tunnel with the URL's host as its server name, and hangs up.
-        let accepted = try #require(receiver.accept(within: 5))
+        let accepted = try #require(receiver.accept(within: 10))
         let hello = accepted.read(512)
         #expect(hello.prefix(2) == [0x16, 0x03], "a TLS handshake record")
         #expect(String(decoding: hello, as: UTF8.self).contains("localhost"), "the server name (SNI) is the URL's host")
         shutdown(accepted.fd, Int32(SHUT_RDWR))
-        let finished = try await answer
+        #expect(answered.wait(timeout: .now() + 10) == .success)
+        let finished = try #require(answer.withLock { $0 })
         #expect(!finished.refused)
         #expect(finished.status == nil)
         #expect(finished.error != nil)
