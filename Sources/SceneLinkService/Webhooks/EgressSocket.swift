@@ -40,8 +40,8 @@ final class EgressSocket: @unchecked Sendable {
         guard fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else { throw Self.system("set close-on-exec") }
     }
 
-    /// Connects to `address` and `port` before `deadline`, giving up early when `abandoned` says the
-    /// client went away (it is polled while the connection is pending).
+    /// Connects to `address` and `port` before `deadline`, giving up early when `client` sends
+    /// or hangs up while the connection is pending (it has nothing to say before the reply).
     static func connect(to address: IPAddress, port: Int, deadline: Date, watching client: EgressSocket) throws(Failure) -> EgressSocket {
         let family = if case .v4 = address { AF_INET } else { AF_INET6 }
         let fd = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

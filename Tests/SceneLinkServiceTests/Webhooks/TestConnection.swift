@@ -60,8 +60,3 @@ final class TestConnection {
         }
     }
 }
-
-struct TestSocketError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
