@@ -14,8 +14,9 @@ import FoundationNetworking
 /// concurrently: a slow endpoint holds only its own attempts, each for at most `timeout`, and
 /// never more than its share of the slots, so its backlog cannot delay other endpoints. The
 /// per-endpoint count is passed into the claim, so a delivery is leased only when it is sent now.
-/// Both caps are per instance. Before each attempt the target's host is resolved
-/// and refused if any address is private (unless `allowPrivate`). Outcomes:
+/// Both caps are per instance. An https attempt connects through the process's
+/// `WebhookEgressGuard`, which resolves the host, refuses it if any address is private (unless
+/// `allowPrivate`) and connects to exactly the address it checked. Outcomes:
 ///
 /// - 2xx: delivered.
 /// - 410 Gone: failed, and the endpoint is disabled.
@@ -50,7 +51,12 @@ public final class WebhookDeliveryWorker: Sendable {
         self.metrics = metrics
         self.logger = logger
         sender = WebhookSender(timeout: WebhookEndpoints.Configuration.seconds(configuration.timeout),
-                               maximumResponseBytes: configuration.maximumResponseBytes)
+                               maximumResponseBytes: configuration.maximumResponseBytes,
+                               connectionsPerHost: configuration.maximumInFlightPerEndpoint)
+        if case .failure(let failure) = WebhookEgressGuard.process {
+            // No https attempt can be made (each fails with this sentence); say so once, at startup.
+            logger?.log(.error, "webhook-egress-guard-failed", [("error", .string(failure.description))])
+        }
     }
 
     /// Starts polling.
@@ -108,15 +114,8 @@ public final class WebhookDeliveryWorker: Sendable {
 
     private func attempt(_ dispatch: WebhookDispatch) {
         DispatchQueue.global().async {
-            guard let url = URL(string: dispatch.endpoint.url), let host = url.host else {
+            guard let url = URL(string: dispatch.endpoint.url), url.host != nil else {
                 return self.finish(dispatch, .init(status: nil, retryAfter: nil, error: "the endpoint's url is invalid"), refused: true)
-            }
-            if !self.configuration.allowPrivate {
-                do throws(WebhookTarget.Refusal) {
-                    try WebhookTarget.checkResolved(host: host)
-                } catch {
-                    return self.finish(dispatch, .init(status: nil, retryAfter: nil, error: error.description), refused: true)
-                }
             }
             let now = Date()
             let body = Array(dispatch.delivery.event.payload.utf8)
@@ -132,7 +131,9 @@ public final class WebhookDeliveryWorker: Sendable {
                                                      secrets: dispatch.endpoint.signingSecrets(at: now)),
                              forHTTPHeaderField: "webhook-signature")
             request.httpBody = Data(body)
-            self.sender.send(request) { answer in self.finish(dispatch, answer, refused: false) }
+            self.sender.send(request, allowPrivate: self.configuration.allowPrivate) { answer in
+                self.finish(dispatch, answer, refused: answer.refused)
+            }
         }
     }
 

@@ -8,6 +8,13 @@ import FoundationNetworking
 /// `Retry-After` header, or why there was no answer. Never follows a redirect (a 3xx is the
 /// answer), reads at most `maximumResponseBytes` of a body (then stops reading), and gives up
 /// after `timeout`, connecting included.
+///
+/// Where it connects: an `https` attempt goes through `egress`, the process's
+/// `WebhookEgressGuard`, which resolves the host once, refuses it when an address is not public
+/// (unless `allowPrivate`) and connects to exactly the address it checked; libcurl reaches it
+/// through `https_proxy`. An `http` attempt is made only when `allowPrivate` (the only case where
+/// registration accepts `http`), and then directly: with private addresses allowed there is no
+/// address rule left to pin.
 final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
     /// What an attempt got.
     struct Answer: Sendable {
@@ -15,10 +22,13 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
         var retryAfter: String?
         /// Why there is no status (a timeout, a refused connection); nil when there is one.
         var error: String?
+        /// The target was refused (a private address, or `http` without `allowPrivate`): nothing was sent.
+        var refused = false
     }
 
     private struct Pending {
         let completion: @Sendable (Answer) -> Void
+        let admission: WebhookEgressGuard.Admission?
         var answer = Answer()
         var received = 0
     }
@@ -26,9 +36,15 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
     private let pending = Mutex<[Int: Pending]>([:])
     private let maximumResponseBytes: Int
     private let session = Mutex<URLSession?>(nil)
+    private let egress: Result<WebhookEgressGuard, EgressSocket.Failure>
 
-    init(timeout: TimeInterval, maximumResponseBytes: Int) {
+    /// - Parameter connectionsPerHost: connections open at once to one receiver: the worker's
+    ///   per-endpoint cap, so an attempt it starts is sent at once rather than queued inside the
+    ///   session, where its timeout would run before it is sent (URLSession's default is 6).
+    init(timeout: TimeInterval, maximumResponseBytes: Int, connectionsPerHost: Int,
+         egress: Result<WebhookEgressGuard, EgressSocket.Failure> = WebhookEgressGuard.process) {
         self.maximumResponseBytes = maximumResponseBytes
+        self.egress = egress
         super.init()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -37,17 +53,42 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpMaximumConnectionsPerHost = max(1, connectionsPerHost)
         let created = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         session.withLock { $0 = created }
     }
 
-    /// Sends `request`; `completion` is called once, on a session thread.
-    func send(_ request: URLRequest, completion: @escaping @Sendable (Answer) -> Void) {
+    /// Sends `request`; `completion` is called once, on a session thread (or at once when the
+    /// target is refused before any connection).
+    /// - Parameter allowPrivate: `--webhook-allow-private`: private addresses and `http` are allowed.
+    func send(_ request: URLRequest, allowPrivate: Bool, completion: @escaping @Sendable (Answer) -> Void) {
         guard let session = session.withLock({ $0 }) else {
             return completion(Answer(status: nil, retryAfter: nil, error: "the sender was stopped"))
         }
+        guard let url = request.url, let host = url.host, !host.isEmpty else {
+            return completion(Answer(error: "the endpoint's url is invalid", refused: true))
+        }
+        var admission: WebhookEgressGuard.Admission?
+        switch url.scheme?.lowercased() {
+        case "https":
+            switch egress {
+            case .failure(let failure):
+                return completion(Answer(error: "the egress guard is not running: \(failure.description)"))
+            case .success(let egress):
+                guard egress.routesProcessHTTPS else {
+                    return completion(Answer(error: "https_proxy no longer points at the egress guard (or no_proxy is set), "
+                                             + "so nothing is sent; restart scenelink without changing them"))
+                }
+                admission = egress.admit(host: host, port: url.port ?? 443, allowPrivate: allowPrivate)
+            }
+        case "http" where allowPrivate:
+            admission = nil
+        default:
+            return completion(Answer(error: "The url must be https (http is sent only when scenelink runs with "
+                                     + "--webhook-allow-private).", refused: true))
+        }
         let task = session.dataTask(with: request)
-        pending.withLock { $0[task.taskIdentifier] = Pending(completion: completion) }
+        pending.withLock { $0[task.taskIdentifier] = Pending(completion: completion, admission: admission) }
         task.resume()
     }
 
@@ -88,8 +129,11 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         var answer = entry.answer
+        let outcome = entry.admission.flatMap { admission in try? egress.get().release(admission) }
         if answer.status == nil {
-            answer.error = error.map(Self.describe) ?? "no HTTP answer"
+            // The guard knows why a tunnel was not made; libcurl only that its SOCKS5 request failed.
+            answer.error = outcome?.refusal ?? outcome?.failure ?? error.map(Self.describe) ?? "no HTTP answer"
+            answer.refused = outcome?.refusal != nil
         }
         entry.completion(answer)
     }
@@ -115,7 +159,11 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return "TLS failed"
         case .cancelled: return "cancelled"
-        default: return "network error \(urlError.code.rawValue)"
+        default:
+            // FoundationNetworking reports many libcurl failures (certificate name mismatch among
+            // them) as code -1, with libcurl's own sentence as the description.
+            let said = urlError.userInfo[NSLocalizedDescriptionKey] as? String
+            return said.map { "network error \(urlError.code.rawValue): \($0)" } ?? "network error \(urlError.code.rawValue)"
         }
     }
 }

@@ -7,8 +7,9 @@ import Glibc
 /// `--webhook-allow-private`), name a host, carry no user or password, and be at most 2048
 /// bytes. Unless private targets are allowed, the host must not be, or resolve to, a loopback,
 /// private, shared (CGNAT), link-local, multicast, reserved or unspecified address: a webhook
-/// must not become a way to reach the server's own network. The address is checked when the
-/// endpoint is registered and again, freshly resolved, before every attempt.
+/// must not become a way to reach the server's own network. The URL and the name's current
+/// addresses are checked here when the endpoint is registered; at delivery,
+/// `WebhookEgressGuard` checks the addresses it resolves and connects to exactly one of them.
 enum WebhookTarget {
     static let maximumURLBytes = 2048
 
@@ -43,15 +44,17 @@ enum WebhookTarget {
         return url
     }
 
-    /// Resolves `host` and refuses it when any of its addresses is not public. A name that does
-    /// not resolve is refused too (an attempt could not be made). Blocks: call it off the I/O queues.
-    static func checkResolved(host: String) throws(Refusal) {
+    /// Registration's check of a name: resolves `host` and refuses it when any of its addresses
+    /// is not public, or when it does not resolve. It tells the caller early; it pins nothing (the
+    /// name may answer differently later), which is `WebhookEgressGuard`'s job at every attempt.
+    /// Blocks: call it off the I/O queues.
+    static func checkResolved(host: String, resolver: any HostResolver = SystemHostResolver()) throws(Refusal) {
         let name = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if let literal = IPAddress(literal: name) {
             guard literal.isPublic else { throw Refusal(description: privateMessage(host)) }
             return
         }
-        let addresses = resolve(name)
+        let addresses = resolver.addresses(of: name)
         guard !addresses.isEmpty else { throw Refusal(description: "The host \(host) does not resolve.") }
         if addresses.contains(where: { !$0.isPublic }) { throw Refusal(description: privateMessage(host)) }
     }
@@ -59,37 +62,5 @@ enum WebhookTarget {
     private static func privateMessage(_ host: String) -> String {
         "The host \(host) is or resolves to a loopback, private, link-local or multicast address; webhooks go to "
             + "public addresses only (run scenelink with --webhook-allow-private to allow private ones)."
-    }
-
-    /// Every IPv4 and IPv6 address `name` resolves to; empty when it does not.
-    static func resolve(_ name: String) -> [IPAddress] {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(name, nil, &hints, &list)
-        guard status == 0, let first = list else { return [] }
-        defer { freeaddrinfo(first) }
-        var found: [IPAddress] = []
-        var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let entry = cursor {
-            if let address = entry.pointee.ai_addr {
-                switch Int32(address.pointee.sa_family) {
-                case AF_INET:
-                    address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                        let raw = UInt32(bigEndian: v4.pointee.sin_addr.s_addr)
-                        found.append(.v4([UInt8(raw >> 24), UInt8(raw >> 16 & 0xff), UInt8(raw >> 8 & 0xff), UInt8(raw & 0xff)]))
-                    }
-                case AF_INET6:
-                    address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                        let bytes = withUnsafeBytes(of: v6.pointee.sin6_addr) { Array($0) }
-                        found.append(.v6(bytes))
-                    }
-                default:
-                    break
-                }
-            }
-            cursor = entry.pointee.ai_next
-        }
-        return found
     }
 }

@@ -39,4 +39,17 @@ import Testing
     @Test func aNameResolvingToLoopbackIsRefusedAtResolution() {
         #expect(throws: WebhookTarget.Refusal.self) { try WebhookTarget.checkResolved(host: "localhost") }
     }
+
+    @Test func registrationRefusesANameWithOnePrivateAddressAmongItsAnswersOrNoneAtAll() throws {
+        let resolver = FakeHostResolver(["mixed.example": ["93.184.216.34", "fd00::7"], "hooks.example": ["93.184.216.34"]])
+        #expect(throws: WebhookTarget.Refusal(description:
+            "The host mixed.example is or resolves to a loopback, private, link-local or multicast address; webhooks go to "
+            + "public addresses only (run scenelink with --webhook-allow-private to allow private ones).")) {
+            try WebhookTarget.checkResolved(host: "mixed.example", resolver: resolver)
+        }
+        #expect(throws: WebhookTarget.Refusal(description: "The host nowhere.example does not resolve.")) {
+            try WebhookTarget.checkResolved(host: "nowhere.example", resolver: resolver)
+        }
+        try WebhookTarget.checkResolved(host: "hooks.example", resolver: resolver)
+    }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SceneLinkService
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The sender through FoundationNetworking and the process's egress guard, as deliveries go:
+/// `localhost` resolves (from /etc/hosts) to loopback, and a local listener stands for the receiver.
+@Suite struct WebhookSenderTests {
+    static func send(_ url: String, allowPrivate: Bool,
+                     egress: Result<WebhookEgressGuard, EgressSocket.Failure> = WebhookEgressGuard.process) async throws -> WebhookSender.Answer {
+        let sender = WebhookSender(timeout: 3, maximumResponseBytes: 1024, connectionsPerHost: 4, egress: egress)
+        defer { sender.stop() }
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = "POST"
+        request.httpBody = Data("{}".utf8)
+        return await withCheckedContinuation { continuation in
+            sender.send(request, allowPrivate: allowPrivate) { continuation.resume(returning: $0) }
+        }
+    }
+
+    @Test func theProcessGuardIsWhereLibcurlSendsHTTPS() throws {
+        let egress = try WebhookEgressGuard.process.get()
+        #expect(egress.routesProcessHTTPS)
+        #expect(ProcessInfo.processInfo.environment["https_proxy"] == "socks5h://127.0.0.1:\(egress.port)")
+        #expect(ProcessInfo.processInfo.environment["no_proxy"] == nil)
+    }
+
+    @Test func anHTTPSTargetWhoseNameResolvesToLoopbackIsRefusedWhenURLSessionConnects() async throws {
+        let receiver = try TestListener()
+        let answer = try await Self.send("https://localhost:\(receiver.port)/in", allowPrivate: false)
+        #expect(answer.refused)
+        #expect(answer.status == nil)
+        #expect(answer.error?.hasPrefix("The host localhost resolves to ") == true, "\(answer)")
+        #expect(answer.error?.hasSuffix("(run scenelink with --webhook-allow-private to allow private ones).") == true)
+        #expect(receiver.accept(within: 0.3) == nil)
+    }
+
+    @Test func withPrivateTargetsAllowedTLSGoesThroughTheGuardToTheResolvedAddressNamingTheHost() throws {
+        let receiver = try TestListener()
+        let sender = WebhookSender(timeout: 3, maximumResponseBytes: 1024, connectionsPerHost: 4)
+        defer { sender.stop() }
+        var request = URLRequest(url: try #require(URL(string: "https://localhost:\(receiver.port)/in")))
+        request.httpMethod = "POST"
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Mutex<WebhookSender.Answer?>(nil)
+        // Sent before the test blocks on the listener: URLSession works on threads of its own.
+        sender.send(request, allowPrivate: true) { received in
+            answer.withLock { $0 = received }
+            answered.signal()
+        }
+        // The listener is no TLS server: it reads the ClientHello, which libcurl wrote into the
+        // tunnel with the URL's host as its server name, and hangs up.
+        let accepted = try #require(receiver.accept(within: 10))
+        let hello = accepted.read(512)
+        #expect(hello.prefix(2) == [0x16, 0x03], "a TLS handshake record")
+        #expect(String(decoding: hello, as: UTF8.self).contains("localhost"), "the server name (SNI) is the URL's host")
+        shutdown(accepted.fd, Int32(SHUT_RDWR))
+        #expect(answered.wait(timeout: .now() + 10) == .success)
+        let finished = try #require(answer.withLock { $0 })
+        #expect(!finished.refused)
+        #expect(finished.status == nil)
+        #expect(finished.error != nil)
+    }
+
+    @Test func plainHTTPIsRefusedBeforeConnectingUnlessPrivateTargetsAreAllowed() async throws {
+        let receiver = try TestListener()
+        let answer = try await Self.send("http://127.0.0.1:\(receiver.port)/in", allowPrivate: false)
+        #expect(answer.refused)
+        #expect(answer.error == "The url must be https (http is sent only when scenelink runs with --webhook-allow-private).")
+        #expect(receiver.accept(within: 0.3) == nil)
+    }
+
+    @Test func nothingIsSentWhenHTTPSProxyDoesNotPointAtTheGuard() async throws {
+        let receiver = try TestListener()
+        let stranger = try WebhookEgressGuard(resolver: FakeHostResolver(["localhost": ["127.0.0.1"]]))
+        defer { stranger.stop() }
+        let answer = try await Self.send("https://localhost:\(receiver.port)/in", allowPrivate: true, egress: .success(stranger))
+        #expect(answer.error == "https_proxy no longer points at the egress guard (or no_proxy is set), so nothing is sent; "
+            + "restart scenelink without changing them")
+        #expect(receiver.accept(within: 0.3) == nil)
+    }
+}
