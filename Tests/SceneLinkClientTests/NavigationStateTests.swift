@@ -29,7 +29,9 @@ import Testing
         let first = Task { try await state.save(Data("a".utf8)) }
         var arrived = gate.arrived.stream.makeAsyncIterator()
         _ = await arrived.next()
+        // One after the other: two tasks started together may run in either order.
         let second = Task { try await state.save(Data("b".utf8)) }
+        while await state.savesRequested < 2 { await Task.yield() }
         let third = Task { try await state.save(Data("c".utf8)) }
         while await state.savesRequested < 3 { await Task.yield() }
         gate.release.continuation.yield()
