@@ -1,6 +1,6 @@
 /// Turns routes into association components (Apple's and Google's shared pattern language).
 ///
-/// Order: every server path excluded first, then short links claimed, then the root `/`
+/// Order: every server path excluded first, then short links and claim URLs claimed, then the root `/`
 /// (which always resolves, to the empty stack), then each route in route-file order. Only
 /// exclusions depend on order (first match wins), so they come before every claim.
 ///
@@ -22,9 +22,13 @@ enum AssociationComponents {
 
     static func make(routes: [Route], detail: AssociationDetail) -> [AssociationComponent] {
         var out = ServerPaths.exclusions
-        var shortLinks = ServerPaths.shortLinks
-        if detail == .routes { shortLinks.comment = "short links" }
+        var shortLinks = ServerPaths.shortLinks, claimURLs = ServerPaths.claimURLs
+        if detail == .routes {
+            shortLinks.comment = "short links"
+            claimURLs.comment = "claim URLs"
+        }
         out.append(shortLinks)
+        out.append(claimURLs)
         switch detail {
         case .everything:
             out.append(AssociationComponent(path: "*"))
@@ -35,7 +39,7 @@ enum AssociationComponents {
                 guard let first = route.segments.first else { continue }
                 guard case .literal(let text) = first else {
                     // A route that starts with a parameter takes any first segment.
-                    return out.filter(\.exclude) + [shortLinks, AssociationComponent(path: "*")]
+                    return out.filter(\.exclude) + [shortLinks, claimURLs, AssociationComponent(path: "*")]
                 }
                 guard seen.insert(text).inserted else { continue }
                 out.append(AssociationComponent(path: "/" + literalPattern(text)))

@@ -1,6 +1,7 @@
 /// The paths the SceneLink server answers itself on every host, never as links: the API,
 /// the operations endpoints and the well-known files. Association files exclude them before
-/// any route, so the app never opens them; short links (`/s/CODE`) are the app's.
+/// any route, so the app never opens them; short links (`/s/CODE`) and claim URLs (`/c/TOKEN`)
+/// are the app's.
 public enum ServerPaths {
     /// Paths served whole or below (`/v1`, `/v1/...`).
     public static let prefixes = ["/v1", "/.well-known"]
@@ -8,6 +9,8 @@ public enum ServerPaths {
     public static let exact = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
     /// The short-link prefix: `/s/CODE`.
     public static let shortLinkPrefix = "/s"
+    /// The claim-URL prefix: `/c/TOKEN` (deferred deep links; `ClaimToken.pathPrefix`).
+    public static let claimPrefix = "/c"
 
     /// Whether the server owns a path (as a request gives it, before percent-decoding).
     ///
@@ -50,5 +53,11 @@ public enum ServerPaths {
     /// The component that claims short links.
     static var shortLinks: AssociationComponent {
         AssociationComponent(path: shortLinkPrefix + "/?*")
+    }
+
+    /// The component that claims claim URLs: with the app installed, a claim URL opens it, and
+    /// the app redeems the token the URL carries.
+    static var claimURLs: AssociationComponent {
+        AssociationComponent(path: claimPrefix + "/?*")
     }
 }

@@ -120,7 +120,7 @@ paths:
         same document for every host, never a redirect, at most 128 KB. `applinks.details[0]`
         names `TEAMID.bundleID` for each bundle ID; its `components` exclude every server path
         (`/v1/*`, `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`, `/.well-known/*`) first,
-        claim short links (`/s/?*`), the root and then each route in route-file order: literal
+        claim short links (`/s/?*`) and claim URLs (`/c/?*`), the root and then each route in route-file order: literal
         segments literal, a parameter `?*` (or its values, or the UUID shape), required query
         items as `?` entries, `caseSensitive: true` and `percentEncoded: false` as the resolver
         matches. `webcredentials` lists the same app IDs.
@@ -162,6 +162,7 @@ paths:
                       components:
                         - { "/": "/v1/*", exclude: true, caseSensitive: true, percentEncoded: false }
                         - { "/": "/s/?*", comment: short links, caseSensitive: true, percentEncoded: false }
+                        - { "/": "/c/?*", comment: claim URLs, caseSensitive: true, percentEncoded: false }
                         - { "/": "/settings/account", comment: settings.account, caseSensitive: true, percentEncoded: false }
                 webcredentials: { apps: [A1B2C3D4E5.com.example.fuelmoney] }
         "304":

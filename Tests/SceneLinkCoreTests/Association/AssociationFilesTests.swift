@@ -16,6 +16,7 @@ import Testing
         let firstClaim = try #require(components.firstIndex { $0["exclude"] == nil })
         #expect(components[firstClaim...].allSatisfy { $0["exclude"] == nil })
         #expect(components[firstClaim]["/"] == .string("/s/?*"))
+        #expect(components[firstClaim + 1]["/"] == .string("/c/?*") && components[firstClaim + 1]["comment"] == .string("claim URLs"))
         #expect(components.contains { $0["/"] == .string("/settings/account") && $0["comment"] == .string("settings.account") })
         #expect(apple.detail == .routes)
         #expect(apple.entityTag.hasPrefix("\"") && apple.entityTag.count == 26)
