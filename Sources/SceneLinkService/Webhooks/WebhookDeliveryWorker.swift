@@ -52,7 +52,7 @@ public final class WebhookDeliveryWorker: Sendable {
         self.logger = logger
         sender = WebhookSender(timeout: WebhookEndpoints.Configuration.seconds(configuration.timeout),
                                maximumResponseBytes: configuration.maximumResponseBytes,
-                               connectionsPerHost: configuration.maximumInFlightPerEndpoint)
+                               connectionsPerHost: configuration.maximumInFlight)
         if case .failure(let failure) = WebhookEgressGuard.process {
             // No https attempt can be made (each fails with this sentence); say so once, at startup.
             logger?.log(.error, "webhook-egress-guard-failed", [("error", .string(failure.description))])

@@ -38,9 +38,11 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
     private let session = Mutex<URLSession?>(nil)
     private let egress: Result<WebhookEgressGuard, EgressSocket.Failure>
 
-    /// - Parameter connectionsPerHost: connections open at once to one receiver: the worker's
-    ///   per-endpoint cap, so an attempt it starts is sent at once rather than queued inside the
-    ///   session, where its timeout would run before it is sent (URLSession's default is 6).
+    /// - Parameter connectionsPerHost: connections the session may open at once to one host: the
+    ///   worker's cap on all attempts, so the worker's caps alone decide what is in flight and an
+    ///   attempt it starts is sent at once, never queued inside the session where its timeout
+    ///   would run before it is sent. (URLSession's default is 6, and libcurl counts receivers on
+    ///   one address, and connections through the egress guard, as one host.)
     init(timeout: TimeInterval, maximumResponseBytes: Int, connectionsPerHost: Int,
          egress: Result<WebhookEgressGuard, EgressSocket.Failure> = WebhookEgressGuard.process) {
         self.maximumResponseBytes = maximumResponseBytes
