@@ -845,7 +845,7 @@ paths:
         in: path
         required: true
         description: The claim's token, 27 characters of base64url (the claim's id and 96 secret bits).
-        schema: { type: string, pattern: "^[A-Za-z0-9_-]{16}$" }
+        schema: { type: string, pattern: "^[A-Za-z0-9_-]{27}$" }
     get:
       tags: [links]
       operationId: showClaim
