@@ -63,6 +63,7 @@ public final class SQLiteStoreRows: StoreRows {
                 case .bytes: return .bytes(statement.blob(at: at))
                 case .optionalInteger: return statement.isNull(at: at) ? .null : .integer(statement.int64(at: at))
                 case .optionalText: return statement.isNull(at: at) ? .null : .text(statement.text(at: at))
+                case .optionalBytes: return statement.isNull(at: at) ? .null : .bytes(statement.blob(at: at))
                 }
             })
         }

@@ -5,9 +5,10 @@ import SceneLinkSQLite
 extension CommandLineTool {
     static let storeUsage = """
         usage: scenelink store copy --from SQLITE_PATH --to postgres://USER@HOST:PORT/DB [--resume]
-          Copies sessions, scenes, values (with their revisions and expiry) and short links (with
-          their clicks) from a SceneLink SQLite file to PostgreSQL, then checks both sides by counts
-          and digests. A target that already holds sessions or short links is refused; --resume
+          Copies sessions, scenes, values (with their revisions and expiry), short links (with their
+          clicks), claims, webhook endpoints (with their secrets) and webhook deliveries (pending
+          ones stay due) from a SceneLink SQLite file to PostgreSQL, then checks both sides by counts
+          and digests. A target that already holds rows in any of them is refused; --resume
           continues a copy that stopped (rows already there are kept, the rest are added).
         """
 
@@ -54,11 +55,11 @@ extension CommandLineTool {
     private func copyStore(from path: String, to url: String, resume: Bool) throws -> Int32 {
         let from = try SQLiteStoreRows(path: path)
         let to = try PostgresStoreRows(url: url)
-        let existing = try to.existingRows()
-        if (existing.sessions > 0 || existing.shortLinks > 0) && !resume {
-            err("scenelink store copy: \(to.address) already holds \(existing.sessions) sessions and "
-                + "\(existing.shortLinks) short links; copy into an empty database, or pass --resume to continue "
-                + "a copy into it (rows already there are kept).")
+        let existing = try to.existingRows().filter { $0.count > 0 }
+        if !existing.isEmpty && !resume {
+            err("scenelink store copy: \(to.address) already holds "
+                + CommandLineTool.listed(existing.map { "\($0.count) \($0.table.label)" })
+                + "; copy into an empty database, or pass --resume to continue a copy into it (rows already there are kept).")
             return 1
         }
         for table in StoreTable.allCases {
@@ -92,6 +93,12 @@ extension CommandLineTool {
         }
         out("copied \(path) to \(to.address); point --store at it")
         return 0
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func listed(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// `scenelink backup --db PATH DEST`: a consistent copy of the SQLite store while it is in use.
