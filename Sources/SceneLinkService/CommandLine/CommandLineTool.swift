@@ -48,7 +48,7 @@ public struct CommandLineTool {
           qr           Print a QR code as SVG: scenelink qr TEXT [--ecc L|M|Q|H] [--margin N]
                        (--batch FILE --output DIR: one SVG per line of FILE).
           healthcheck  Exit 0 when the local server answers GET /healthz (for containers).
-          store copy   Move a SQLite store to PostgreSQL, checked by counts and digests:
+          store copy   Move a SQLite store (webhooks included) to PostgreSQL, checked by digests:
                        scenelink store copy --from SQLITE_PATH --to postgres://… [--resume]
           backup       Copy the SQLite store while the server runs (SQLite's backup API):
                        scenelink backup --db PATH DEST
