@@ -1,10 +1,14 @@
 import SceneLinkCore
 
-/// A SceneLink database in PostgreSQL as `scenelink store copy` writes and checks it: rows
-/// inserted a page at a time, each page in one transaction, a row already there kept as it is
-/// (`ON CONFLICT DO NOTHING`), so a copy that stopped halfway can be run again and finishes it.
-public final class PostgresStoreRows: StoreRows {
+/// A SceneLink database in PostgreSQL as `scenelink store copy` reads, writes and checks it.
+///
+/// As a target (`init(url:schema:)`) rows are inserted a page at a time, each page in one
+/// transaction, a row already there kept as it is (`ON CONFLICT DO NOTHING`), so a copy that
+/// stopped halfway can be run again and finishes it. As a source (`init(readingFrom:schema:)`)
+/// every read runs in one read-only REPEATABLE READ transaction: one snapshot for the copy and its check.
+public final class PostgresStoreRows: StoreCopySource, StoreCopyTarget {
     private let connection: PostgresConnection
+    private let holdsSnapshot: Bool
     /// `postgres://host:port/database`, for messages.
     public let address: String
 
@@ -16,6 +20,36 @@ public final class PostgresStoreRows: StoreRows {
             statementTimeoutMilliseconds: 0, connectTimeoutSeconds: 5, schema: schema))
         try PostgresSchema.migrate(connection, schema: schema)
         address = connection.address
+        holdsSnapshot = false
+    }
+
+    /// Connects to copy from, without changing anything, and starts the snapshot.
+    /// - Throws: `PostgresError` when the database cannot be reached, or does not hold a
+    ///   SceneLink schema at the version this build copies.
+    public init(readingFrom url: String, schema: String? = nil) throws(PostgresError) {
+        connection = try PostgresConnection(url: url, settings: PostgresSessionSettings(
+            statementTimeoutMilliseconds: 0, connectTimeoutSeconds: 5, schema: schema))
+        address = connection.address
+        holdsSnapshot = true
+        try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        let expected = PostgresSchema.migrations.count
+        // The first statement also takes the snapshot (REPEATABLE READ fixes it there).
+        let hasSchema = try connection.run("SELECT to_regclass('scenelink_schema_version') IS NOT NULL", []).first?.bool(0) ?? false
+        let version = hasSchema
+            ? try connection.run("SELECT version FROM scenelink_schema_version", []).first?.int64OrNil(0) : nil
+        guard version == Int64(expected) else {
+            throw PostgresError(context: "opening \(address) to copy from", message: version == nil
+                ? "it holds no SceneLink schema"
+                : "it has schema version \(version ?? 0), this scenelink copies version \(expected); run the scenelink "
+                    + "that wrote it, or start this one's serve on it once to migrate it")
+        }
+    }
+
+    deinit { if holdsSnapshot { _ = try? connection.execute("COMMIT") } }
+
+    /// The last revision the database handed out (0 when none was).
+    public func revisionHighWater() throws -> Int64 {
+        try connection.run("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM scenelink_revisions", []).first?.int64(0) ?? 0
     }
 
     /// How many rows each table already holds (a copy refuses a target that has any).

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import SceneLinkCore
 @testable import SceneLinkPostgres
-import SceneLinkSQLite
+@testable import SceneLinkSQLite
 @testable import SceneLinkService
 
 /// `scenelink backup` and `scenelink store copy`, run as the command line would, on a SQLite
@@ -158,12 +158,54 @@ final class CommandLineToolStoreTests {
         #expect(run(["backup", "--db", folder.appendingPathComponent("missing.sqlite").path, copy + "2"]) == 1)
     }
 
-    @Test("store copy refuses a URL that is not postgres:// and a missing --from")
+    @Test("store copy refuses a URL that is not postgres://, a missing --from, and one file copied onto itself")
     func copyUsage() {
         #expect(run(["store", "copy", "--from", database, "--to", "mysql://db/x"]) == 2)
-        #expect(errors.last?.contains("--to must be a postgres:// or postgresql:// URL") == true, "\(errors)")
+        #expect(errors.last == "scenelink store copy: --to must be a SQLite file path or a postgres:// or postgresql:// URL, "
+                + "not 'mysql://db/x'.", "\(errors)")
         #expect(run(["store", "copy", "--to", "postgres://db/x"]) == 2)
-        #expect(errors.last?.contains("give both --from (a SQLite file) and --to (a postgres:// URL)") == true)
+        #expect(errors.last?.contains("give both --from and --to (each a SQLite file or a postgres:// URL)") == true, "\(errors)")
+        #expect(run(["store", "copy", "--from", database, "--to", folder.appendingPathComponent("./scenelink.sqlite").path]) == 2)
+        #expect(errors.last?.contains("--from and --to name the same file") == true, "\(errors)")
+    }
+
+    @Test("store copy refuses a source that is not a SceneLink store, and a SQLite target that holds other tables")
+    func copyRefusesForeignFiles() throws {
+        _ = try fillStore()
+        let empty = folder.appendingPathComponent("empty.sqlite").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(run(["store", "copy", "--from", empty, "--to", folder.appendingPathComponent("new.sqlite").path]) == 1)
+        #expect(errors.last?.contains("\(empty) is not a SceneLink database (it has no schema)") == true, "\(errors)")
+
+        let foreign = folder.appendingPathComponent("notes.sqlite").path
+        try Connection(path: foreign, readOnly: false, busyTimeoutMilliseconds: 100).execute("CREATE TABLE notes (body TEXT)")
+        #expect(run(["store", "copy", "--from", database, "--to", foreign]) == 1)
+        #expect(errors.last?.contains("\(foreign) is not a SceneLink database (it holds other tables); give a new file to copy into")
+                == true, "\(errors)")
+        #expect(!output.contains { $0.hasPrefix("sessions:") }, "nothing is copied: \(output)")
+    }
+
+    @Test("store copy moves everything from one SQLite file to a new one: values with revisions, short links with clicks, claims, webhook endpoints with their secrets and deliveries still due")
+    func copySQLiteToSQLite() throws {
+        let ((session, revision, code), ticket) = try fillStoreAndClaim()
+        let target = folder.appendingPathComponent("copy.sqlite").path
+        #expect(run(["store", "copy", "--from", database, "--to", target]) == 0, "\(errors)")
+        #expect(output.contains("webhook endpoints: 2 read, 2 added"), "\(output)")
+        #expect(output.contains("webhook deliveries: 6 read, 6 added"), "\(output)")
+        #expect(output.filter { $0.hasPrefix("checked ") && $0.hasSuffix(" on both sides") }.count == 7, "\(output)")
+        #expect(output.last == "copied \(database) to \(target); point --db at it", "\(output)")
+        do {
+            let store = try SQLiteSceneStateStore(path: target)
+            defer { try? store.close() }
+            try expectEverythingCopied(to: store, session: session, revision: revision, code: code, ticket: ticket)
+        }
+        #expect(run(["store", "copy", "--from", database, "--to", target]) == 1)
+        #expect(errors.last?.contains("already holds 2 sessions, 1 scenes, 1 values, 1 short links, 1 claims, 3 webhook endpoints "
+                                      + "and 7 webhook deliveries; copy into an empty database, or pass --resume") == true,
+                "\(errors)")
+        #expect(run(["store", "copy", "--from", database, "--to", target, "--resume"]) == 1)
+        #expect(output.contains("webhook deliveries: 6 read, 0 added (6 already there)"), "\(output)")
+        #expect(errors.last?.contains("; webhook endpoints: 2 rows") == true, "\(errors)")
     }
 
     @Test("store copy moves sessions, values with revisions, expiry, short links with clicks, claims, webhook endpoints with their secrets and deliveries still due; checks digests; refuses a non-empty target unless resumed",
@@ -188,6 +230,26 @@ final class CommandLineToolStoreTests {
         configuration.schema = schema
         let store = try PostgresSceneStateStore(url: base, configuration: configuration)
         defer { store.close() }
+        try expectEverythingCopied(to: store, session: session, revision: revision, code: code, ticket: ticket)
+
+        #expect(run(["store", "copy", "--from", database, "--to", url]) == 1)
+        #expect(errors.last?.contains("already holds 2 sessions, 1 scenes, 1 values, 1 short links, 1 claims, 3 webhook endpoints "
+                                      + "and 7 webhook deliveries; copy into an empty database, or pass --resume") == true,
+                "\(errors)")
+        // Resumed: everything is already there, nothing is added; the check sees the session (its
+        // byte total), the scene and the value rewritten since.
+        #expect(run(["store", "copy", "--from", database, "--to", url, "--resume"]) == 1)
+        #expect(output.contains("sessions: 2 read, 0 added (2 already there)"), "\(output)")
+        #expect(output.contains("webhook deliveries: 6 read, 0 added (6 already there)"), "\(output)")
+        #expect(errors.last?.contains("the copy differs from the source: sessions: 2 rows") == true, "\(errors)")
+        #expect(errors.last?.contains("; scenes: 1 rows") == true, "\(errors)")
+        #expect(errors.last?.contains("; webhook endpoints: 2 rows") == true, "\(errors)")
+    }
+
+    /// Everything `fillStoreAndClaim` wrote reads back from `store`, and new writes to it continue
+    /// above every copied revision and key.
+    func expectEverythingCopied(to store: any SceneStateStore & ShortLinkStore & ClaimStore & WebhookStore,
+                                session: SessionRecord, revision: Int64, code: ShortCode, ticket: ClaimTicket) throws {
         let main = try SceneID("main"), path = try ValueKey("path")
         let copied = try #require(try Self.wait { store.session(id: session.id, completion: $0) })
         #expect(copied == session)
@@ -206,27 +268,13 @@ final class CommandLineToolStoreTests {
         let next = try Self.wait { store.putValue(ValueContent(bytes: [9], contentType: "text/plain"), session: session.id,
                                                   scene: main, key: path, precondition: .none, limits: .default, completion: $0) }
         #expect(next.value.revision > revision + 1, "revision \(next.value.revision) after \(revision)")
-
         try expectWebhooksCopied(to: store)
-
-        #expect(run(["store", "copy", "--from", database, "--to", url]) == 1)
-        #expect(errors.last?.contains("already holds 2 sessions, 1 scenes, 1 values, 1 short links, 1 claims, 3 webhook endpoints "
-                                      + "and 7 webhook deliveries; copy into an empty database, or pass --resume") == true,
-                "\(errors)")
-        // Resumed: everything is already there, nothing is added; the check sees the session (its
-        // byte total), the scene and the value rewritten since.
-        #expect(run(["store", "copy", "--from", database, "--to", url, "--resume"]) == 1)
-        #expect(output.contains("sessions: 2 read, 0 added (2 already there)"), "\(output)")
-        #expect(output.contains("webhook deliveries: 6 read, 0 added (6 already there)"), "\(output)")
-        #expect(errors.last?.contains("the copy differs from the source: sessions: 2 rows") == true, "\(errors)")
-        #expect(errors.last?.contains("; scenes: 1 rows") == true, "\(errors)")
-        #expect(errors.last?.contains("; webhook endpoints: 2 rows") == true, "\(errors)")
     }
 
     /// The copied endpoints equal the source's (both secrets, so receivers verify as before; the
     /// disabled one stays disabled), every delivery equals its source, the pending ones are due
     /// on the target, and new endpoints and events get keys above the copied ones.
-    func expectWebhooksCopied(to store: PostgresSceneStateStore) throws {
+    func expectWebhooksCopied(to store: any WebhookStore) throws {
         let source = try SQLiteSceneStateStore(path: database)
         defer { try? source.close() }
         let expected = try Self.wait { source.webhookEndpoints(completion: $0) }
