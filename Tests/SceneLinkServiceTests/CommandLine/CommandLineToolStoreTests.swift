@@ -246,6 +246,39 @@ final class CommandLineToolStoreTests {
         #expect(errors.last?.contains("; webhook endpoints: 2 rows") == true, "\(errors)")
     }
 
+    @Test("store copy moves everything back from PostgreSQL to a new SQLite file, and checks it",
+          .enabled(if: CommandLineToolStoreTests.postgresURL != nil, "needs SCENELINK_TEST_POSTGRES"))
+    func copyPostgresToSQLite() throws {
+        let base = try #require(Self.postgresURL)
+        let ((session, revision, code), ticket) = try fillStoreAndClaim()
+        let url = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+        defer { try? dropSchema(base) }
+        try createSchema(base)
+        #expect(run(["store", "copy", "--from", database, "--to", url]) == 0, "\(errors)")
+        output = []
+
+        let back = folder.appendingPathComponent("back.sqlite").path
+        #expect(run(["store", "copy", "--from", url, "--to", back]) == 0, "\(errors)")
+        #expect(output.contains("webhook deliveries: 6 read, 6 added"), "\(output)")
+        #expect(output.filter { $0.hasPrefix("checked ") && $0.hasSuffix(" on both sides") }.count == 7, "\(output)")
+        #expect(output.last?.hasSuffix(" to \(back); point --db at it") == true, "\(output)")
+        let store = try SQLiteSceneStateStore(path: back)
+        defer { try? store.close() }
+        try expectEverythingCopied(to: store, session: session, revision: revision, code: code, ticket: ticket)
+    }
+
+    @Test("store copy refuses a PostgreSQL source without a SceneLink schema, and creates nothing there",
+          .enabled(if: CommandLineToolStoreTests.postgresURL != nil, "needs SCENELINK_TEST_POSTGRES"))
+    func copyRefusesEmptyPostgresSource() throws {
+        let base = try #require(Self.postgresURL)
+        let url = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+        let target = folder.appendingPathComponent("never.sqlite").path
+        #expect(run(["store", "copy", "--from", url, "--to", target]) == 1)
+        #expect(errors.last?.contains("to copy from") == true && errors.last?.contains("it holds no SceneLink schema") == true,
+                "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     /// Everything `fillStoreAndClaim` wrote reads back from `store`, and new writes to it continue
     /// above every copied revision and key.
     func expectEverythingCopied(to store: any SceneStateStore & ShortLinkStore & ClaimStore & WebhookStore,
