@@ -6,6 +6,12 @@ public enum StoreTable: String, CaseIterable, Sendable {
     case values = "scene_values"
     case shortLinks = "short_links"
     case claims
+    /// Webhook endpoints with their secrets (the current one, and a rotated-out one until it
+    /// expires): the receivers verify signatures with them, so they move as they are.
+    case webhookEndpoints = "webhook_endpoints"
+    /// The webhook outbox: every delivery with its state, attempts and next attempt, so pending
+    /// ones are still due on the target (same message id and body). After the endpoints.
+    case webhookDeliveries = "webhook_deliveries"
 
     /// What a column holds, so that each store reads and binds it the same way.
     public enum Kind: Sendable {
@@ -16,6 +22,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case optionalInteger
         /// Text that may be NULL (the route of a short link or claim made before routes were kept).
         case optionalText
+        /// Bytes that may be NULL (a webhook endpoint's previous secret, kept only after a rotation).
+        case optionalBytes
     }
 
     /// Every column copied, key columns first.
@@ -37,13 +45,23 @@ public enum StoreTable: String, CaseIterable, Sendable {
             return [("id", .integer), ("secret_hash", .bytes), ("code_key", .integer), ("link", .text), ("created_at", .integer),
                     ("expires_at", .integer), ("code_expires_at", .integer), ("redeemed_install", .optionalText),
                     ("redeemed_source", .optionalText), ("redeemed_at", .optionalInteger), ("route", .optionalText)]
+        case .webhookEndpoints:
+            return [("sequence", .integer), ("id", .text), ("url", .text), ("events", .text), ("description", .optionalText),
+                    ("created_at", .integer), ("secret", .bytes), ("previous_secret", .optionalBytes),
+                    ("previous_secret_expires_at", .optionalInteger), ("disabled_at", .optionalInteger),
+                    ("disabled_reason", .optionalText)]
+        case .webhookDeliveries:
+            return [("sequence", .integer), ("endpoint_id", .text), ("message_id", .text), ("event_type", .text),
+                    ("event_timestamp", .integer), ("payload", .text), ("state", .text), ("attempts", .integer),
+                    ("next_attempt_at", .optionalInteger), ("last_attempt_at", .optionalInteger),
+                    ("last_status", .optionalInteger), ("last_error", .optionalText)]
         }
     }
 
     /// How many leading columns form the primary key (the copy's order and cursor).
     public var keyCount: Int {
         switch self {
-        case .sessions, .shortLinks, .claims: return 1
+        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries: return 1
         case .scenes: return 2
         case .values: return 3
         }
@@ -63,6 +81,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .values: return "values"
         case .shortLinks: return "short links"
         case .claims: return "claims"
+        case .webhookEndpoints: return "webhook endpoints"
+        case .webhookDeliveries: return "webhook deliveries"
         }
     }
 }

@@ -1,20 +1,24 @@
+import Foundation
 import SceneLinkCore
 import SceneLinkPostgres
 import SceneLinkSQLite
 
 extension CommandLineTool {
     static let storeUsage = """
-        usage: scenelink store copy --from SQLITE_PATH --to postgres://USER@HOST:PORT/DB [--resume]
-          Copies sessions, scenes, values (with their revisions and expiry) and short links (with
-          their clicks) from a SceneLink SQLite file to PostgreSQL, then checks both sides by counts
-          and digests. A target that already holds sessions or short links is refused; --resume
-          continues a copy that stopped (rows already there are kept, the rest are added).
+        usage: scenelink store copy --from STORE --to STORE [--resume]
+          STORE: a SceneLink SQLite file, or a postgres://USER@HOST:PORT/DB URL; either way round
+          (SQLite to PostgreSQL to grow to several instances, back, or one SQLite file to another).
+          Copies sessions, scenes, values (with their revisions and expiry), short links (with their
+          clicks), claims, webhook endpoints (with their secrets) and webhook deliveries (pending
+          ones stay due), then checks both sides by counts and digests. A target that already holds
+          rows in any of them is refused; --resume continues a copy that stopped (rows already there
+          are kept, the rest are added). A SQLite target is created when it does not exist.
         """
 
     /// The rows a copy moves per transaction (and reads per page).
     static let storeCopyPageSize = 500
 
-    /// `scenelink store copy --from SQLITE_PATH --to postgres://… [--resume]`.
+    /// `scenelink store copy --from STORE --to STORE [--resume]`.
     func store(_ arguments: [String]) -> Int32 {
         guard arguments.first == "copy" else {
             err(arguments.isEmpty || arguments.first == "--help" ? CommandLineTool.storeUsage
@@ -36,29 +40,38 @@ extension CommandLineTool {
             }
         }
         guard let source, !source.isEmpty, let target, !target.isEmpty else {
-            err("scenelink store copy: give both --from (a SQLite file) and --to (a postgres:// URL).\n\(CommandLineTool.storeUsage)")
+            err("scenelink store copy: give both --from and --to (each a SQLite file or a postgres:// URL).\n\(CommandLineTool.storeUsage)")
             return 2
         }
-        guard PostgresSceneStateStore.isPostgresURL(target) else {
-            err("scenelink store copy: --to must be a postgres:// or postgresql:// URL, not '\(PostgresSceneStateStore.redactedAddress(target))'.")
+        for (flag, store) in [("--from", source), ("--to", target)]
+        where store.contains("://") && !PostgresSceneStateStore.isPostgresURL(store) {
+            err("scenelink store copy: \(flag) must be a SQLite file path or a postgres:// or postgresql:// URL, "
+                + "not '\(PostgresSceneStateStore.redactedAddress(store))'.")
+            return 2
+        }
+        if !PostgresSceneStateStore.isPostgresURL(source) && !PostgresSceneStateStore.isPostgresURL(target)
+            && URL(fileURLWithPath: source).standardizedFileURL.path == URL(fileURLWithPath: target).standardizedFileURL.path {
+            err("scenelink store copy: --from and --to name the same file, '\(source)'; give a new file to copy into.")
             return 2
         }
         do {
-            return try copyStore(from: source, to: target, resume: resume)
+            let from: any StoreCopySource = PostgresSceneStateStore.isPostgresURL(source)
+                ? try PostgresStoreRows(readingFrom: source) : try SQLiteStoreRows(path: source)
+            let to: any StoreCopyTarget = PostgresSceneStateStore.isPostgresURL(target)
+                ? try PostgresStoreRows(url: target) : try SQLiteStoreRows(target: target)
+            return try copyStore(from: from, to: to, resume: resume)
         } catch {
             err("scenelink store copy: \(error)")
             return 1
         }
     }
 
-    private func copyStore(from path: String, to url: String, resume: Bool) throws -> Int32 {
-        let from = try SQLiteStoreRows(path: path)
-        let to = try PostgresStoreRows(url: url)
-        let existing = try to.existingRows()
-        if (existing.sessions > 0 || existing.shortLinks > 0) && !resume {
-            err("scenelink store copy: \(to.address) already holds \(existing.sessions) sessions and "
-                + "\(existing.shortLinks) short links; copy into an empty database, or pass --resume to continue "
-                + "a copy into it (rows already there are kept).")
+    private func copyStore(from: any StoreCopySource, to: any StoreCopyTarget, resume: Bool) throws -> Int32 {
+        let existing = try to.existingRows().filter { $0.count > 0 }
+        if !existing.isEmpty && !resume {
+            err("scenelink store copy: \(to.address) already holds "
+                + CommandLineTool.listed(existing.map { "\($0.count) \($0.table.label)" })
+                + "; copy into an empty database, or pass --resume to continue a copy into it (rows already there are kept).")
             return 1
         }
         for table in StoreTable.allCases {
@@ -82,7 +95,7 @@ extension CommandLineTool {
                 out("checked \(table.label): \(copied.count) rows, digest \(copied.digest.prefix(16)) on both sides")
             } else {
                 differences.append("\(table.label): \(expected.count) rows (digest \(expected.digest.prefix(16))) in "
-                                   + "\(path), \(copied.count) (digest \(copied.digest.prefix(16))) in \(to.address)")
+                                   + "\(from.address), \(copied.count) (digest \(copied.digest.prefix(16))) in \(to.address)")
             }
         }
         guard differences.isEmpty else {
@@ -90,8 +103,14 @@ extension CommandLineTool {
                 + ". Rows already in the target before a --resume, or writes to it since, are kept as they were.")
             return 1
         }
-        out("copied \(path) to \(to.address); point --store at it")
+        out("copied \(from.address) to \(to.address); point " + (to is PostgresStoreRows ? "--store" : "--db") + " at it")
         return 0
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func listed(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// `scenelink backup --db PATH DEST`: a consistent copy of the SQLite store while it is in use.

@@ -15,7 +15,7 @@ import Foundation
 /// scenelink generate swift|swift-tests ROUTEFILE --module NAME [--access public|internal] [--output FILE]
 /// scenelink qr TEXT [--ecc L|M|Q|H] [--margin N]
 /// scenelink healthcheck
-/// scenelink store copy --from SQLITE_PATH --to postgres://… [--resume]
+/// scenelink store copy --from STORE --to STORE [--resume]   (SQLite file or postgres:// URL)
 /// scenelink backup --db PATH DEST
 /// ```
 public struct CommandLineTool {
@@ -48,8 +48,8 @@ public struct CommandLineTool {
           qr           Print a QR code as SVG: scenelink qr TEXT [--ecc L|M|Q|H] [--margin N]
                        (--batch FILE --output DIR: one SVG per line of FILE).
           healthcheck  Exit 0 when the local server answers GET /healthz (for containers).
-          store copy   Move a SQLite store to PostgreSQL, checked by counts and digests:
-                       scenelink store copy --from SQLITE_PATH --to postgres://… [--resume]
+          store copy   Move a store (webhooks included) from SQLite to PostgreSQL or back, checked
+                       by digests: scenelink store copy --from STORE --to STORE [--resume]
           backup       Copy the SQLite store while the server runs (SQLite's backup API):
                        scenelink backup --db PATH DEST
 
