@@ -7,10 +7,14 @@ import Synchronization
 /// Writes are queued as they arrive. When the queue is idle the first write starts a
 /// drain; the drain takes *every* write queued so far (up to `maximumBatchSize`) and applies
 /// them in one `BEGIN IMMEDIATE … COMMIT`, each inside its own `SAVEPOINT`, so one write that
-/// fails (a precondition, a limit) is rolled back alone and the others still commit. Writes that
+/// fails (a precondition, a limit) is rolled back alone and the others still commit (a write of
+/// one statement needs no savepoint: SQLite rolls a failed statement back alone). Writes that
 /// arrive while that commit (and its fsync) is in flight wait in the queue and form the next
 /// batch. Every caller is answered only after the commit carrying its write has returned, so
 /// an acknowledged write is durable, and one fsync serves the whole batch.
+///
+/// The answers of a batch run on their own serial queue, in order, batch after batch, so the
+/// writer starts the next batch while the callers of the last one are woken.
 ///
 /// After each batch the drain re-enqueues itself instead of looping, so work queued behind
 /// it on the same queue (reads of a `:memory:` store, close) is not starved.
@@ -24,6 +28,8 @@ final class GroupCommitWriter: @unchecked Sendable {
     }
 
     let queue: DispatchQueue
+    /// Where each batch's answers run, in batch order.
+    private let answering: DispatchQueue
     private var context: WriteContext?
     private let state = Mutex(State())
     private let maximumBatchSize: Int
@@ -32,6 +38,7 @@ final class GroupCommitWriter: @unchecked Sendable {
         self.context = context
         self.maximumBatchSize = max(1, maximumBatchSize)
         queue = DispatchQueue(label: "scenelink.sqlite.writer", qos: .userInitiated)
+        answering = DispatchQueue(label: "scenelink.sqlite.answers", qos: .userInitiated)
     }
 
     var statistics: SceneStateCommitStatistics { state.withLock { $0.statistics } }
@@ -87,6 +94,10 @@ final class GroupCommitWriter: @unchecked Sendable {
         do throws(SQLiteError) {
             try context.beginBatch()
             for write in batch {
+                if write.isOneStatement {
+                    answers.append(write.run(context).answer)
+                    continue
+                }
                 try context.beginWrite()
                 let outcome = write.run(context)
                 try context.endWrite(succeeded: outcome.succeeded)
@@ -96,13 +107,17 @@ final class GroupCommitWriter: @unchecked Sendable {
         } catch {
             context.rollbackBatch()
             let failure = SceneStateStoreError.storage(message: error.description)
-            for answer in answers { answer(failure) }
-            // Writes of the batch that never ran are answered too.
-            for write in batch.dropFirst(answers.count) { write.cancel(failure) }
+            let unrun = batch.dropFirst(answers.count), ran = answers
+            answering.async {
+                for answer in ran { answer(failure) }
+                // Writes of the batch that never ran are answered too.
+                for write in unrun { write.cancel(failure) }
+            }
             return
         }
         state.withLock { $0.statistics.record(batchSize: batch.count) }
-        for answer in answers { answer(nil) }
+        let committed = answers
+        answering.async { for answer in committed { answer(nil) } }
     }
 
     /// Refuses new writes, waits for queued ones, checkpoints the WAL into the database file
@@ -115,6 +130,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             queue.sync {}
             if !busy { break }
         }
+        answering.sync {}
         let result: Result<Void, SQLiteError> = queue.sync {
             defer { context = nil }
             guard let context else { return .success(()) }

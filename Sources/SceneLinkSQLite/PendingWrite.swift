@@ -12,4 +12,7 @@ struct PendingWrite: Sendable {
     let run: @Sendable (WriteContext) -> Outcome
     /// Answers the caller without running, when the store is closed.
     let cancel: @Sendable (SceneStateStoreError) -> Void
+    /// The write is one SQL statement, which SQLite applies whole or not at all: it runs without
+    /// a savepoint of its own.
+    var isOneStatement = false
 }

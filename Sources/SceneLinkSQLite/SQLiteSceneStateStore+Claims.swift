@@ -6,7 +6,8 @@ import SceneLinkCore
 /// the claim a link page hands out survives a crash; lookups run on the reader pool.
 extension SQLiteSceneStateStore: ClaimStore {
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
-        writeClaims(completion) { writes in try writes.create(claim) }
+        // One INSERT: a taken id or code fails that statement alone, without a savepoint.
+        writeClaims(completion, isOneStatement: true) { writes in try writes.create(claim) }
     }
 
     public func claim(_ key: ClaimKey, completion: @escaping ClaimCompletion<Claim?>) {
@@ -25,6 +26,7 @@ extension SQLiteSceneStateStore: ClaimStore {
     /// Queues a claim write; `body` answers a refusal (a taken token or code) as a value.
     private func writeClaims<T: Sendable>(
         _ completion: @escaping ClaimCompletion<T>,
+        isOneStatement: Bool = false,
         _ body: @escaping @Sendable (ClaimWrites) throws -> Result<T, ClaimStoreError>
     ) {
         write({ (result: Result<Result<T, ClaimStoreError>, SceneStateStoreError>) in
@@ -32,7 +34,7 @@ extension SQLiteSceneStateStore: ClaimStore {
             case .success(let answer): completion(answer)
             case .failure(let error): completion(.failure(Self.claimError(error)))
             }
-        }) { context in try body(context.claims) }
+        }, isOneStatement: isOneStatement) { context in try body(context.claims) }
     }
 
     /// The claim failure for a failure of the shared plumbing (closed, or storage).

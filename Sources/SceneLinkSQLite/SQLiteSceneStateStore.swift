@@ -132,12 +132,14 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     // MARK: Plumbing
 
-    /// Queues a write on the writer; `completion` runs on the writer queue once the batch
-    /// carrying the write has committed (or failed), exactly once. `afterCommit` runs first,
+    /// Queues a write on the writer; `completion` runs on the writer's answering queue once the
+    /// batch carrying the write has committed (or failed), exactly once. `afterCommit` runs first,
     /// on success only, to bring the caches up to date before anyone hears of the write.
+    /// `isOneStatement`: `body` runs one SQL statement (no savepoint is needed around it).
     func write<T: Sendable>(
         _ completion: @escaping SceneStateCompletion<T>,
         afterCommit: (@Sendable (T) -> Void)? = nil,
+        isOneStatement: Bool = false,
         _ body: @escaping @Sendable (WriteContext) throws -> T
     ) {
         writer.enqueue(PendingWrite(
@@ -159,7 +161,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
                     }
                 }
             },
-            cancel: { error in completion(.failure(error)) }))
+            cancel: { error in completion(.failure(error)) }, isOneStatement: isOneStatement))
     }
 
     /// Runs a read on the next reader (or on the writer for `:memory:`); `completion` runs on

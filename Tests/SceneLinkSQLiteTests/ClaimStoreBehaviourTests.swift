@@ -32,6 +32,36 @@ import Testing
         await #expect(throws: ClaimStoreError.exists) { try await awaiting { store.createClaim(sameCode, completion: $0) } }
     }
 
+    /// A claim is written without a savepoint of its own (one INSERT): a taken id must fail that
+    /// claim alone, not the others written in the same group commit.
+    @Test(arguments: StoreKind.allCases)
+    func aTakenIdFailsItsClaimAloneAndTheClaimsWrittenBesideItAreStored(kind: StoreKind) async throws {
+        let fixture = try ClaimStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let tickets = (0..<40).map { _ in Self.issue() }
+        var duplicate = Self.issue().claim
+        duplicate.id = tickets[5].claim.id
+        try await awaiting { store.createClaim(tickets[5].claim, completion: $0) }
+        let others = tickets.enumerated().filter { $0.offset != 5 }.map(\.element.claim)
+        let claims = others.prefix(20) + [duplicate] + others.dropFirst(20)
+        let results = await withTaskGroup(of: (Int, Bool).self) { group in
+            for (index, claim) in claims.enumerated() {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        store.createClaim(claim) { continuation.resume(returning: (index, (try? $0.get()) != nil)) }
+                    }
+                }
+            }
+            return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(results.count == claims.count)
+        #expect(results.filter { !$0.value }.map(\.key) == [20])
+        for ticket in tickets {
+            #expect(try await awaiting { store.claim(.token(ticket.token), completion: $0) } == ticket.claim)
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func theFirstInstallRedeemsRetriesGetTheSameAnswerAndAnotherInstallIsRefused(kind: StoreKind) async throws {
         let fixture = try ClaimStoreFixture(kind)
