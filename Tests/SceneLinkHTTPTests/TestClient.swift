@@ -247,11 +247,11 @@ func serverSideSocketCount(port: Int) -> Int {
     return count
 }
 
-/// Descriptors this process has open.
-func openDescriptorCount() -> Int {
-    guard let directory = opendir("/proc/self/fd") else { return -1 }
-    defer { closedir(directory) }
-    var count = 0
-    while readdir(directory) != nil { count += 1 }
-    return count
+/// Descriptors this process has open, sockets left out (`serverSideSocketCount` counts those exactly).
+func openNonSocketDescriptorCount() -> Int {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return -1 }
+    return names.filter { name in
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name)
+        return !(target?.hasPrefix("socket:[") ?? false)
+    }.count
 }

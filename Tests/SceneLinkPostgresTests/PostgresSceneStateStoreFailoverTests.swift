@@ -14,9 +14,11 @@ final class PostgresSceneStateStoreFailoverTests {
     let standby: ScratchCluster
     private var stores: [PostgresSceneStateStore] = []
 
-    init() throws {
-        primary = try ScratchCluster()
-        standby = try ScratchCluster()
+    init() async throws {
+        async let primary = ScratchCluster.start()
+        async let standby = ScratchCluster.start()
+        self.primary = try await primary
+        self.standby = try await standby
     }
 
     deinit {

@@ -29,8 +29,8 @@ final class PostgresSceneStateStoreReplicationTests {
         var all: [(message: String, sessions: [String])] { lock.withLock { entries } }
     }
 
-    init() throws {
-        cluster = try ScratchCluster()
+    init() async throws {
+        cluster = try await ScratchCluster.start()
         side = try TestDatabase.sideConnection(cluster.url)
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A PostgreSQL cluster of a test's own (`scripts/postgres.sh start` on a free port), for tests
@@ -17,6 +18,15 @@ final class ScratchCluster: @unchecked Sendable {
         port = try ScratchCluster.freePort()
         try ScratchCluster.run(["start", String(port)])
         url = "postgres://scenelink@127.0.0.1:\(port)/scenelink"
+    }
+
+    /// Starts a new cluster on a Dispatch thread, for async suites: initdb and the server's start
+    /// take seconds on a loaded machine, which would otherwise hold one of the Swift concurrency
+    /// pool's threads (two here) that every async test and its awaits share.
+    static func start() async throws -> ScratchCluster {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try ScratchCluster() }) }
+        }
     }
 
     /// Stops the cluster at once (`-m fast`, which also ends backends still waiting) and deletes it.

@@ -96,7 +96,7 @@ public protocol SceneStateStore: Sendable {
     var commitStatistics: SceneStateCommitStatistics { get }
 }
 
-/// Waits for one store operation, for async callers (the expiry sweeps, `/readyz`, tests), of
+/// Waits for one store operation, for async callers (tests; the service itself calls back), of
 /// any store that answers through a completion (`SceneStateStore`, `ShortLinkStore`).
 /// Throws the store's error (`SceneStateStoreError`, `ShortLinkStoreError`), or what
 /// `operation` itself throws before it calls the store (a test's identifier, say).

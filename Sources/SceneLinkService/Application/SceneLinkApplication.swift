@@ -113,16 +113,21 @@ public final class SceneLinkApplication: Sendable {
         /// Every route's pattern, by the index requests are counted under (`recorder`).
         let patterns = Reference<[String]>()
         OperationsEndpoints(
-            readiness: {
-                var problem: String?
-                do { try await awaiting { store.checkWritable(completion: $0) } } catch { problem = "\(error)" }
-                return OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem)
+            readiness: { completion in
+                store.checkWritable { result in
+                    var problem: String?
+                    if case .failure(let error) = result { problem = "\(error)" }
+                    completion(OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem))
+                }
             },
-            metrics: {
-                let page = await SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
-                                                                  routePatterns: patterns.value ?? [], rateLimiter: rateLimiter)
-                let queue = try? await awaiting { store.webhookQueueStatistics(completion: $0) }
-                return page + webhookMetrics.exposition(queue: queue, now: Date()) + claimMetrics.exposition
+            metrics: { completion in
+                SceneLinkApplication.metricsPage(metrics: metrics, store: store, server: server.value,
+                                                 routePatterns: patterns.value ?? [], rateLimiter: rateLimiter) { page in
+                    store.webhookQueueStatistics { result in
+                        let queue = try? result.get()
+                        completion(page + webhookMetrics.exposition(queue: queue, now: Date()) + claimMetrics.exposition)
+                    }
+                }
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
         ).register(on: &router)
@@ -273,28 +278,32 @@ public final class SceneLinkApplication: Sendable {
         }
     }
 
-    /// The Prometheus page: request metrics plus the store's counts and commit batches.
+    /// The Prometheus page: request metrics plus the store's counts and commit batches, handed to
+    /// `completion` once the store has answered its counts (on the store's queue).
     static func metricsPage(metrics: Metrics, store: any SceneStateStore, server: HTTPServer?,
-                            routePatterns: [String], rateLimiter: RateLimiter? = nil) async -> String {
-        var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
-                                  value: server?.openConnectionCount ?? 0)]
-
-        if let counts = try? await awaiting({ store.counts(completion: $0) }) {
-            gauges += [
-                MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
-                MetricGauge(name: "scenelink_scenes", help: "Stored scenes.", value: counts.scenes),
-                MetricGauge(name: "scenelink_values", help: "Stored values.", value: counts.values),
-            ]
+                            routePatterns: [String], rateLimiter: RateLimiter? = nil,
+                            completion: @escaping @Sendable (String) -> Void) {
+        let openConnections = server?.openConnectionCount ?? 0
+        store.counts { result in
+            var gauges = [MetricGauge(name: "scenelink_http_open_connections", help: "Open HTTP connections.",
+                                      value: openConnections)]
+            if case .success(let counts) = result {
+                gauges += [
+                    MetricGauge(name: "scenelink_sessions", help: "Stored sessions.", value: counts.sessions),
+                    MetricGauge(name: "scenelink_scenes", help: "Stored scenes.", value: counts.scenes),
+                    MetricGauge(name: "scenelink_values", help: "Stored values.", value: counts.values),
+                ]
+            }
+            let commits = store.commitStatistics
+            let batches = MetricHistogram(
+                name: "scenelink_store_commit_batch_size",
+                help: "Writes carried by one commit (group commit: one fsync per batch).",
+                bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
+                counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
+                count: commits.commits, sum: Double(commits.writes))
+            completion(metrics.render(routePatterns: routePatterns, gauges: gauges,
+                                      histograms: [batches]) + (rateLimiter?.exposition ?? ""))
         }
-        let commits = store.commitStatistics
-        let batches = MetricHistogram(
-            name: "scenelink_store_commit_batch_size",
-            help: "Writes carried by one commit (group commit: one fsync per batch).",
-            bounds: SceneStateCommitStatistics.bucketUpperBounds.map(Double.init),
-            counts: Array(commits.bucketCounts.prefix(SceneStateCommitStatistics.bucketUpperBounds.count)),
-            count: commits.commits, sum: Double(commits.writes))
-        return metrics.render(routePatterns: routePatterns, gauges: gauges,
-                              histograms: [batches]) + (rateLimiter?.exposition ?? "")
     }
 
     private func installSignalHandlers() {
@@ -326,11 +335,12 @@ public final class SceneLinkApplication: Sendable {
             + configuration.sweepInterval.components.attoseconds / 1_000_000_000_000_000))
         sweep.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(1))
         sweep.setEventHandler { [weak self] in
+            // One sweep after the other, each calling back from the store: no Swift concurrency pool.
             guard let self else { return }
-            Task {
-                await self.sweepExpiredSessions()
-                await self.sweepExpiredShortLinks()
-                await self.sweepExpiredClaims()
+            self.sweepExpiredSessions(now: Date()) { _ in
+                self.sweepExpiredShortLinks(now: Date()) { _ in
+                    self.sweepExpiredClaims(now: Date()) { _ in }
+                }
             }
         }
         sweep.resume()
@@ -338,54 +348,57 @@ public final class SceneLinkApplication: Sendable {
     }
 
     /// Deletes expired sessions in short transactions of at most 200 sessions each, so the
-    /// writer is never held for long, and logs how many went.
-    /// - Returns: the number of sessions deleted.
-    @discardableResult
-    public func sweepExpiredSessions(now: Date = Date()) async -> Int {
-        await sweep(event: "sweep", counted: "expired_sessions_deleted") { [store] batch in
-            try await awaiting { store.deleteExpiredSessions(now: now, limit: batch, completion: $0) }
-        }
+    /// writer is never held for long, and logs how many went; calls back with the number deleted.
+    public func sweepExpiredSessions(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
+        sweep(event: "sweep", counted: "expired_sessions_deleted", { [store] batch, done in
+            store.deleteExpiredSessions(now: now, limit: batch) { done($0.mapError { $0 }) }
+        }, completion: completion)
     }
 
     /// Deletes short links that expired more than `ShortLinkEndpoints.expiredRetention` ago (until
-    /// then they answer 410, after it 404), in short transactions of at most 200, and logs how many went.
-    /// - Returns: the number of short links deleted.
-    @discardableResult
-    public func sweepExpiredShortLinks(now: Date = Date()) async -> Int {
+    /// then they answer 410, after it 404), in short transactions of at most 200, and logs how many
+    /// went; calls back with the number deleted.
+    public func sweepExpiredShortLinks(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
         let retention = ShortLinkEndpoints.expiredRetention.components
         let cutoff = now.addingTimeInterval(-(Double(retention.seconds) + Double(retention.attoseconds) / 1e18))
-        return await sweep(event: "short-link-sweep", counted: "expired_short_links_deleted") { [store] batch in
-            try await awaiting { store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch, completion: $0) }
-        }
+        sweep(event: "short-link-sweep", counted: "expired_short_links_deleted", { [store] batch, done in
+            store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch) { done($0.mapError { $0 }) }
+        }, completion: completion)
     }
 
     /// Deletes claims past their lifetime (`--claim-ttl`), redeemed or not, in short transactions
-    /// of at most 200, and logs how many went. Until then an expired claim answers 410, after it 404.
-    /// - Returns: the number of claims deleted.
-    @discardableResult
-    public func sweepExpiredClaims(now: Date = Date()) async -> Int {
-        await sweep(event: "claim-sweep", counted: "expired_claims_deleted") { [store] batch in
-            try await awaiting { store.deleteExpiredClaims(expiredBefore: now, limit: batch, completion: $0) }
-        }
+    /// of at most 200, and logs how many went; calls back with the number deleted. Until then an
+    /// expired claim answers 410, after it 404.
+    public func sweepExpiredClaims(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
+        sweep(event: "claim-sweep", counted: "expired_claims_deleted", { [store] batch, done in
+            store.deleteExpiredClaims(expiredBefore: now, limit: batch) { done($0.mapError { $0 }) }
+        }, completion: completion)
     }
 
     /// Runs `deleteBatch` with a limit of 200 until a batch comes back partly empty, then logs
-    /// `event` with the total as `counted` (`event-failed` with the error when a batch fails).
-    private func sweep(event: String, counted: String, _ deleteBatch: (Int) async throws -> Int) async -> Int {
+    /// `event` with the total as `counted` (`event-failed` with the error when a batch fails) and
+    /// calls back with the total. Each batch starts from the previous one's callback.
+    private func sweep(event: String, counted: String,
+                       _ deleteBatch: @escaping @Sendable (Int, @escaping @Sendable (Result<Int, any Error>) -> Void) -> Void,
+                       completion: @escaping @Sendable (Int) -> Void) {
         let batch = 200
-        var total = 0
-        do {
-            while true {
-                let deleted = try await deleteBatch(batch)
-                total += deleted
-                if deleted < batch { break }
+        let logger = logger
+        @Sendable func step(_ total: Int) {
+            deleteBatch(batch) { result in
+                switch result {
+                case .success(let deleted) where deleted < batch:
+                    let total = total + deleted
+                    logger.log(total > 0 ? .info : .debug, event, [(counted, .int(total))])
+                    completion(total)
+                case .success(let deleted):
+                    step(total + deleted)
+                case .failure(let error):
+                    logger.log(.error, "\(event)-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
+                    completion(total)
+                }
             }
-        } catch {
-            logger.log(.error, "\(event)-failed", [("error", .string("\(error)")), ("deleted", .int(total))])
-            return total
         }
-        logger.log(total > 0 ? .info : .debug, event, [(counted, .int(total))])
-        return total
+        step(0)
     }
 
     /// Reloads the route file (SIGHUP), atomically: requests already resolving keep the

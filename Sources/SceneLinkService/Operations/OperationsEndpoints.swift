@@ -4,9 +4,12 @@ import SceneLinkHTTP
 /// orchestrators call. They know nothing of routes or sessions; the application hands in
 /// closures that answer for those parts.
 public struct OperationsEndpoints: Sendable {
-    /// Why the service is not ready, or nil when it is. Also returns details for the 200 body.
-    public typealias ReadinessCheck = @Sendable () async -> Readiness
-    public typealias MetricsPage = @Sendable () async -> String
+    /// Checks whether the service is ready and calls back with the outcome (details for the 200
+    /// body, or why it is not ready). Completion-handler style, like the stores: the probes are
+    /// answered on Dispatch queues and never wait for a thread of the Swift concurrency pool.
+    public typealias ReadinessCheck = @Sendable (_ completion: @escaping @Sendable (Readiness) -> Void) -> Void
+    /// Renders the Prometheus page and calls back with it (completion-handler style, see `ReadinessCheck`).
+    public typealias MetricsPage = @Sendable (_ completion: @escaping @Sendable (String) -> Void) -> Void
 
     /// The outcome of a readiness check.
     public struct Readiness: Sendable {
@@ -39,9 +42,8 @@ public struct OperationsEndpoints: Sendable {
             responder.respond(OperationsEndpoints.healthy)
         }
         router.on(.get, "/readyz") { [readiness] _, responder in
-            // The database check is a write through the store's writer: off the I/O queue.
-            Task {
-                let state = await readiness()
+            // The database check is a write through the store's writer; the store calls back.
+            readiness { state in
                 if state.routeCount == 0 {
                     responder.respond(OperationsEndpoints.notReady("No route table is loaded; check the route file and send SIGHUP."))
                 } else if let problem = state.databaseProblem {
@@ -52,9 +54,8 @@ public struct OperationsEndpoints: Sendable {
             }
         }
         router.on(.get, "/metrics") { [metrics] _, responder in
-            // Store counts are read off the I/O queue.
-            Task {
-                let page = await metrics()
+            // Store counts are read by the store, which calls back.
+            metrics { page in
                 responder.respond(HTTPResponse(contentType: "text/plain; version=0.0.4; charset=utf-8",
                                                body: Array(page.utf8)))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkCore
 import Testing
 @testable import SceneLinkHTTP
 @testable import SceneLinkService
@@ -158,6 +159,29 @@ struct SceneLinkApplicationTests {
         #expect(await application.sweepExpiredSessions(now: Date()) == 0)
         #expect(await application.sweepExpiredSessions(now: Date().addingTimeInterval(7_200)) == 2)
         #expect(lines.text.contains(#""event":"sweep","expired_sessions_deleted":2"#))
+        await Self.stop(application)
+    }
+
+    @Test("the sweep timer deletes expired sessions by itself, every sweep interval")
+    func sweepTimer() async throws {
+        let lines = LoggerTests.Capture()
+        var configuration = ServiceConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = ":memory:"
+        configuration.accessLog = false
+        configuration.sweepInterval = .milliseconds(200)
+        configuration.sceneState.sessionTimeToLive = .seconds(3_600)
+        // Sessions are made by a clock two hours behind, so by the wall clock (the timer's) the
+        // session below expired an hour ago, while its own POST still sees it live.
+        let behind = SceneStateClock { Date().addingTimeInterval(-7_200) }
+        let application = try SceneLinkApplication(configuration: configuration,
+                                                   logger: Logger(level: .info) { lines.sink($0) }, clock: behind)
+        let client = LoopbackClient(port: try application.start(handlingSignals: false))
+        #expect(try await client.send("POST", "/v1/sessions").status == 201)
+        let swept = #""event":"sweep","expired_sessions_deleted":1"#
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !lines.text.contains(swept) && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(lines.text.contains(swept), "no sweep deleted the expired session: \(lines.text)")
         await Self.stop(application)
     }
 }

@@ -25,6 +25,8 @@ import Testing
             router.on(.post, "/hook") { _, responder in held.responders.withLock { $0.append(responder) } }
             var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
             configuration.drainTimeout = .milliseconds(100)
+            // Held until the test ends, however long the test waits for a thread to resume on.
+            configuration.handlerTimeout = .seconds(600)
             server = HTTPServer(configuration: configuration, router: router)
             port = try server.start()
         }
@@ -70,7 +72,10 @@ import Testing
         configuration.allowPrivate = true
         configuration.maximumInFlight = 8
         configuration.maximumInFlightPerEndpoint = 3
-        configuration.timeout = .seconds(60)
+        // Longer than any stall of this test's awaits (other suites' synchronous tests can hold the
+        // Swift concurrency pool for a minute on 2 cores): a timed-out attempt would be retried
+        // and put more than the cap on the hanging endpoint.
+        configuration.timeout = .seconds(600)
         configuration.pollInterval = .milliseconds(20)
         let worker = WebhookDeliveryWorker(store: store, configuration: configuration, metrics: WebhookMetrics())
         worker.start()
