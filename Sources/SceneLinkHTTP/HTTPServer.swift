@@ -27,6 +27,9 @@ public final class HTTPServer: Sendable {
     public let router: HTTPRouter
     private let onRequestCompleted: (@Sendable (HTTPAccessRecord) -> Void)?
     private let state = Mutex(State())
+    /// Where the drain deadline of a shutdown waits: a queue of its own, so that work blocking
+    /// the shared Dispatch pool elsewhere in the process cannot delay the close it promises.
+    private let drainQueue = DispatchQueue(label: "scenelink.drain")
 
     private enum Phase { case idle, running, shuttingDown, stopped }
 
@@ -157,7 +160,7 @@ public final class HTTPServer: Sendable {
             }
         }
         let drain = DispatchTimeInterval.microseconds(Int(configuration.drainTimeout.microseconds))
-        DispatchQueue.global().asyncAfter(deadline: .now() + drain) {
+        drainQueue.asyncAfter(deadline: .now() + drain) {
             for io in queues {
                 io.queue.async {
                     for connection in Array(io.connections.values) { connection.close() }

@@ -285,6 +285,8 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         // Not what this test is about: the parked handler is answered by the test, which resumes
         // from its awaits only when the Swift concurrency pool has a thread for it.
         configuration.handlerTimeout = .seconds(600)
+        // Nor is the drain deadline: the connection must close because the client closed it.
+        configuration.drainTimeout = .seconds(600)
         let server = HTTPServer(configuration: configuration, router: router)
         let port = try server.start()
         let idle = try TestClient(port: port)
@@ -482,10 +484,12 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
 
 /// Polls `condition` for up to two seconds.
 func waitUntil(_ location: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(2)
+    // Generous: a condition is polled, so a passing test never waits this long, but a full run
+    // with PostgreSQL keeps both cores busy and a server's queue can wait seconds for a thread.
+    let deadline = ContinuousClock.now + .seconds(30)
     while !condition() {
         guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within 2 seconds", sourceLocation: location)
+            Issue.record("condition not met within 30 seconds", sourceLocation: location)
             return
         }
         try await Task.sleep(for: .milliseconds(5))

@@ -25,7 +25,7 @@ final class ScratchCluster: @unchecked Sendable {
     /// pool's threads (two here) that every async test and its awaits share.
     static func start() async throws -> ScratchCluster {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try ScratchCluster() }) }
+            Thread { continuation.resume(with: Result { try ScratchCluster() }) }.start()
         }
     }
 

@@ -35,7 +35,7 @@ enum TestDatabase {
 
     /// Polls `sql` until it counts at least `expected` rows, for at most five seconds.
     static func wait(until sql: String, countsAtLeast expected: Int, on connection: PostgresConnection) throws -> Bool {
-        let deadline = Date(timeIntervalSinceNow: 5)
+        let deadline = Date(timeIntervalSinceNow: 30)  // polled: only a failing test waits this long, and a full run keeps both cores busy
         while Date() < deadline {
             if try count(sql, on: connection) >= expected { return true }
             Thread.sleep(forTimeInterval: 0.01)

@@ -32,10 +32,12 @@ struct SceneLinkApplicationTests {
     static func stop(_ application: SceneLinkApplication) async {
         application.shutdown(reason: "test")
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            // A thread of its own: a blocking wait must not take one of Dispatch's shared threads,
+            // which the servers of other tests running at the same time need.
+            Thread {
                 application.waitUntilStopped()
                 continuation.resume()
-            }
+            }.start()
         }
     }
 

@@ -19,13 +19,14 @@ struct LoopbackClient {
 
     let port: Int
 
-    /// Sends one request. The blocking socket calls run on a Dispatch queue, never on the
-    /// Swift concurrency pool, which the server's own tasks need while the test waits.
+    /// Sends one request. The blocking socket calls run on a thread of their own, never on the
+    /// Swift concurrency pool or Dispatch's shared threads, which the servers of the tests running
+    /// at the same time need while this one waits.
     func send(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) async throws -> Response {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(with: Result { try sendBlocking(method, target, headers: headers, body: body) })
-            }
+            }.start()
         }
     }
 
