@@ -1,7 +1,7 @@
 import Foundation
 import SceneLinkCore
 
-/// Claims in the same database as scene state (migrations 6 and 7), through the same pool: a claim
+/// Claims in the same database as scene state (migrations 6 to 9), through the same pool: a claim
 /// made and a redemption are acknowledged after the commit of the group they joined.
 ///
 /// A redemption is one statement (`PostgresStatement.redeemClaimByToken`/`ByCode`): it reads
@@ -12,7 +12,7 @@ import SceneLinkCore
 extension PostgresSceneStateStore: ClaimStore {
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
         let parameters: [PostgresParameter] = [
-            .int64(claim.id), .bytes(claim.secretHash), .int64(claim.codeKey), .text(claim.link),
+            .int64(claim.id), .bytes(claim.secretHash), .text(claim.link),
             .int64(Self.milliseconds(claim.createdAt)), .int64(Self.milliseconds(claim.expiresAt)),
             .int64(Self.milliseconds(claim.codeExpiresAt)), claim.route.map { .text($0) } ?? .null,
         ]
@@ -26,7 +26,7 @@ extension PostgresSceneStateStore: ClaimStore {
         let statement: PostgresStatement, parameters: [PostgresParameter]
         switch key {
         case .token(let token): (statement, parameters) = (.selectClaimByToken, [.int64(token.id), .bytes(token.secretHash)])
-        case .code(let code): (statement, parameters) = (.selectClaimByCode, [.int64(code.key)])
+        case .code(_, let claimID): (statement, parameters) = (.selectClaimByCode, [.int64(claimID)])
         }
         call(statement, parameters, kind: .read, Self.mapping(completion)) { rows -> Claim? in
             guard let row = rows.first else { return nil }
@@ -37,11 +37,12 @@ extension PostgresSceneStateStore: ClaimStore {
 
     public func redeemClaim(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date,
                             completion: @escaping ClaimCompletion<ClaimRedemptionOutcome>) {
-        let statement: PostgresStatement, lookup: Int64
+        let statement: PostgresStatement
         switch key {
-        case .token(let token): (statement, lookup) = (.redeemClaimByToken, token.id)
-        case .code(let code): (statement, lookup) = (.redeemClaimByCode, code.key)
+        case .token: statement = .redeemClaimByToken
+        case .code: statement = .redeemClaimByCode
         }
+        let lookup = key.claimID
         let event = WebhookEvent.claimRedeemedTemplate(source: source, at: now)
         var parameters: [PostgresParameter] = [.int64(lookup), .text(install.uuidString), .text(source.rawValue),
                                                .int64(Self.milliseconds(now)), .text(event.id), .text(event.beforeRoute),
@@ -52,7 +53,7 @@ extension PostgresSceneStateStore: ClaimStore {
             guard let row = rows.first else { return .unknown }
             let claim = try Self.claim(row)
             guard claim.isFound(by: key) else { return .unknown }
-            if try row.bool(11) { return .redeemed(claim) }
+            if try row.bool(10) { return .redeemed(claim) }
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
             case .answerAgain(let stored): return .redeemed(stored)
             case .refuse(let refusal): return refusal
@@ -76,14 +77,14 @@ extension PostgresSceneStateStore: ClaimStore {
     /// reads stays a redemption (by an install no app has), so the claim is never redeemable again.
     private static func claim(_ row: PostgresRow) throws(PostgresError) -> Claim {
         var redemption: ClaimRedemption?
-        if !row.isNull(7) {
+        if !row.isNull(6) {
             redemption = ClaimRedemption(
-                install: UUID(uuidString: try row.text(7)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-                source: ClaimSource(rawValue: try row.text(8)) ?? .url, redeemedAt: date(try row.int64(9)))
+                install: UUID(uuidString: try row.text(6)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                source: ClaimSource(rawValue: try row.text(7)) ?? .url, redeemedAt: date(try row.int64(8)))
         }
-        return Claim(id: try row.int64(0), secretHash: try row.bytes(1), codeKey: try row.int64(2), link: try row.text(3),
-                     route: row.isNull(10) ? nil : try row.text(10), createdAt: date(try row.int64(4)),
-                     expiresAt: date(try row.int64(5)), codeExpiresAt: date(try row.int64(6)), redemption: redemption)
+        return Claim(id: try row.int64(0), secretHash: try row.bytes(1), link: try row.text(2),
+                     route: row.isNull(9) ? nil : try row.text(9), createdAt: date(try row.int64(3)),
+                     expiresAt: date(try row.int64(4)), codeExpiresAt: date(try row.int64(5)), redemption: redemption)
     }
 
     /// Where a claim write sorts in a group commit (see `PostgresCall.lockOrder`); the prefix

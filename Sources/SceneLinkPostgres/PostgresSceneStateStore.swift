@@ -90,6 +90,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
 
     /// Where the store is, for logs: `postgres://host:port/database`, never a user or password.
     public let address: String
+    public let claimCodes: ClaimCodeCipher
     private let pool: PostgresPool
     private let sessionCache: Mutex<SessionCache>
 
@@ -114,6 +115,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
         let migration = try PostgresConnection(url: url, settings: PostgresSessionSettings(
             statementTimeoutMilliseconds: 0, connectTimeoutSeconds: settings.connectTimeoutSeconds, schema: settings.schema))
         try PostgresSchema.migrate(migration, schema: configuration.schema)
+        claimCodes = try PostgresStoreKeys.claimCodeCipher(on: migration)
         address = migration.address
         sessionCache = Mutex(SessionCache(capacity: configuration.sessionCacheCapacity))
         pool = PostgresPool(

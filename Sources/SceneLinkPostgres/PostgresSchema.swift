@@ -500,6 +500,17 @@ enum PostgresSchema {
         );
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
+        // 9: codes are claim ids encrypted with a key the database keeps (`ClaimCodeCipher`),
+        // as SQLite's migration 8: claims lose the code's hash and its unique index, where every
+        // new claim landed on a random page. Claims are kept and their tokens still redeem; codes
+        // handed out before this version (they live an hour) no longer read.
+        """
+        CREATE TABLE store_keys (
+            name text PRIMARY KEY,
+            value bytea NOT NULL
+        );
+        ALTER TABLE claims DROP COLUMN code_key;
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -74,7 +74,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     }
 
     /// The columns `PostgresSceneStateStore+Claims` decodes a claim from, in order.
-    static let claimColumns = "id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, "
+    static let claimColumns = "id, secret_hash, link, created_at, expires_at, code_expires_at, "
         + "redeemed_install, redeemed_source, redeemed_at, route"
 
     /// `claimColumns`, each prefixed with `table.`.
@@ -87,8 +87,8 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     /// of it is waited for and its committed row is what is read), then updated when it is live
     /// and unredeemed (the last column true, and `claim.redeemed` queued for every subscribed
     /// endpoint by the same statement), else answered as stored (false) for
-    /// `Claim.redemptionDecision`. `key` finds the row (a token's id and secret hash, $8, or a
-    /// code's key); $5 is the event's id, $6 and $7 its body before the route and after the link
+    /// `Claim.redemptionDecision`. `key` finds the row (a token's id and secret hash, $8, or the
+    /// id a code reads as); $5 is the event's id, $6 and $7 its body before the route and after the link
     /// (`WebhookEvent.claimRedeemedTemplate`).
     private static func redeemClaim(key: String, liveCondition: String) -> String {
         let route = "coalesce(to_json(redeemed.route)::text, 'null')"
@@ -291,18 +291,18 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectWebhookStatistics:
             return "SELECT count(*), min(event_timestamp) FROM webhook_deliveries WHERE state = 'pending'"
         case .createClaim:
-            // DO NOTHING rather than an error: a taken id or code must not abort the group commit.
+            // DO NOTHING rather than an error: a taken id must not abort the group commit.
             return """
-                INSERT INTO claims (id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, route)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING 1
+                INSERT INTO claims (id, secret_hash, link, created_at, expires_at, code_expires_at, route)
+                VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING 1
                 """
         case .selectClaimByToken:
             return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE id = $1 AND secret_hash = $2"
-        case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE code_key = $1"
+        case .selectClaimByCode: return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE id = $1"
         case .redeemClaimByToken:
             return PostgresStatement.redeemClaim(key: "id = $1 AND secret_hash = $8", liveCondition: "stored.expires_at > $4")
         case .redeemClaimByCode:
-            return PostgresStatement.redeemClaim(key: "code_key = $1",
+            return PostgresStatement.redeemClaim(key: "id = $1",
                                                  liveCondition: "stored.expires_at > $4 AND stored.code_expires_at > $4")
         case .deleteExpiredClaims:
             return """
@@ -348,7 +348,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
-        case .createClaim: return [OID.int8, OID.bytea, OID.int8, OID.text, OID.int8, OID.int8, OID.int8, OID.text]
+        case .createClaim: return [OID.int8, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8, OID.text]
         case .selectClaimByToken: return [OID.int8, OID.bytea]
         case .selectClaimByCode: return [OID.int8]
         case .redeemClaimByToken: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text, OID.bytea]

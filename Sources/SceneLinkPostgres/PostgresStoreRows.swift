@@ -74,7 +74,7 @@ public final class PostgresStoreRows: StoreCopySource, StoreCopyTarget {
         // Tables keyed by an identity column keep their keys (the listings' cursors, the outbox's order).
         let overriding = Self.identityTables.contains(table) ? " OVERRIDING SYSTEM VALUE" : ""
         let sql = "INSERT INTO \(table.rawValue) (\(table.columnList))\(overriding) VALUES (\(values.joined(separator: ", "))) "
-            + "ON CONFLICT DO NOTHING RETURNING 1"
+            + "\(table.conflictClause) RETURNING 1"
         try connection.execute("BEGIN")
         do throws(PostgresError) {
             var inserted = 0

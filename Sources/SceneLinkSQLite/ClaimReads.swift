@@ -4,27 +4,22 @@ import SceneLinkCore
 /// The claim queries, prepared once per read connection (and on the writer, where a
 /// redemption reads the claim inside its transaction).
 final class ClaimReads {
-    static let columns = "id, secret_hash, code_key, link, created_at, expires_at, code_expires_at, "
+    static let columns = "id, secret_hash, link, created_at, expires_at, code_expires_at, "
         + "redeemed_install, redeemed_source, redeemed_at, route"
 
-    private let selectByID, selectByCodeKey: Statement
+    private let selectByID: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         selectByID = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE id = ?1")
-        selectByCodeKey = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE code_key = ?1")
     }
 
-    /// The claim `key` finds: the row with the token's id or the code's key, when
+    /// The claim `key` finds: the row with its id (`ClaimKey.claimID`), when
     /// `Claim.isFound(by:)` (a token's secret must match too).
     func claim(_ key: ClaimKey) throws(SQLiteError) -> Claim? {
-        let statement: Statement, lookup: Int64
-        switch key {
-        case .token(let token): (statement, lookup) = (selectByID, token.id)
-        case .code(let code): (statement, lookup) = (selectByCodeKey, code.key)
-        }
+        let statement = selectByID
         statement.reset()
         defer { statement.reset() }
-        try statement.bind(.integer(lookup))
+        try statement.bind(.integer(key.claimID))
         guard try statement.step() else { return nil }
         let claim = Self.claim(at: statement)
         return claim.isFound(by: key) ? claim : nil
@@ -35,16 +30,16 @@ final class ClaimReads {
     /// install, so the claim stays refused to every app rather than becoming redeemable again.
     static func claim(at statement: Statement) -> Claim {
         var redemption: ClaimRedemption?
-        if !statement.isNull(at: 7) {
+        if !statement.isNull(at: 6) {
             redemption = ClaimRedemption(
-                install: UUID(uuidString: statement.text(at: 7)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-                source: ClaimSource(rawValue: statement.text(at: 8)) ?? .url,
-                redeemedAt: Date(millisecondsSince1970: statement.int64(at: 9)))
+                install: UUID(uuidString: statement.text(at: 6)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                source: ClaimSource(rawValue: statement.text(at: 7)) ?? .url,
+                redeemedAt: Date(millisecondsSince1970: statement.int64(at: 8)))
         }
-        return Claim(id: statement.int64(at: 0), secretHash: statement.blob(at: 1), codeKey: statement.int64(at: 2),
-                     link: statement.text(at: 3), route: statement.isNull(at: 10) ? nil : statement.text(at: 10),
-                     createdAt: Date(millisecondsSince1970: statement.int64(at: 4)),
-                     expiresAt: Date(millisecondsSince1970: statement.int64(at: 5)),
-                     codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 6)), redemption: redemption)
+        return Claim(id: statement.int64(at: 0), secretHash: statement.blob(at: 1),
+                     link: statement.text(at: 2), route: statement.isNull(at: 9) ? nil : statement.text(at: 9),
+                     createdAt: Date(millisecondsSince1970: statement.int64(at: 3)),
+                     expiresAt: Date(millisecondsSince1970: statement.int64(at: 4)),
+                     codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 5)), redemption: redemption)
     }
 }

@@ -6,7 +6,7 @@ import SceneLinkCore
 /// the claim a link page hands out survives a crash; lookups run on the reader pool.
 extension SQLiteSceneStateStore: ClaimStore {
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
-        // One INSERT: a taken id or code fails that statement alone, without a savepoint.
+        // One INSERT: a taken id fails that statement alone, without a savepoint.
         writeClaims(completion, isOneStatement: true) { writes in try writes.create(claim) }
     }
 
@@ -23,7 +23,7 @@ extension SQLiteSceneStateStore: ClaimStore {
         writeClaims(completion) { writes in .success(try writes.deleteExpired(before: cutoff, limit: limit)) }
     }
 
-    /// Queues a claim write; `body` answers a refusal (a taken token or code) as a value.
+    /// Queues a claim write; `body` answers a refusal (a taken id) as a value.
     private func writeClaims<T: Sendable>(
         _ completion: @escaping ClaimCompletion<T>,
         isOneStatement: Bool = false,

@@ -77,6 +77,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     /// The path the store was opened with.
     public let path: String
+    public let claimCodes: ClaimCodeCipher
     private let configuration: Configuration
     private let writer: GroupCommitWriter
     private let readers: [ReaderConnection]
@@ -110,6 +111,7 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         try connection.execute("PRAGMA wal_autocheckpoint = \(max(1, configuration.checkpointPages))")
         try connection.execute("PRAGMA foreign_keys = ON")
         try Schema.migrate(connection)
+        claimCodes = try StoreKeys.claimCodeCipher(on: connection)
         writer = GroupCommitWriter(context: try WriteContext(connection: connection),
                                    maximumBatchSize: configuration.maximumBatchSize)
         var readers: [ReaderConnection] = []

@@ -74,7 +74,7 @@ public final class SQLiteStoreRows: StoreCopySource, StoreCopyTarget {
         guard !rows.isEmpty else { return 0 }
         let placeholders = (1...table.columns.count).map { "?\($0)" }.joined(separator: ", ")
         let statement = try connection.prepare(
-            "INSERT INTO \(table.rawValue) (\(table.columnList)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING")
+            "INSERT INTO \(table.rawValue) (\(table.columnList)) VALUES (\(placeholders)) \(table.conflictClause)")
         try connection.execute("BEGIN IMMEDIATE")
         do throws(SQLiteError) {
             var inserted = 0

@@ -147,6 +147,35 @@ enum Schema {
         );
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
+        // 8: codes are claim ids encrypted with a key the store keeps (`ClaimCodeCipher`), so
+        // claims lose the code's hash and its index, where every new claim landed on a random
+        // page. Claims are kept and their tokens still redeem; codes handed out before this
+        // version (they live an hour) no longer read.
+        """
+        CREATE TABLE store_keys (
+            name TEXT PRIMARY KEY,
+            value BLOB NOT NULL
+        );
+        CREATE TABLE claims_by_id (
+            id INTEGER PRIMARY KEY,
+            secret_hash BLOB NOT NULL,
+            link TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            code_expires_at INTEGER NOT NULL,
+            redeemed_install TEXT,
+            redeemed_source TEXT,
+            redeemed_at INTEGER,
+            route TEXT
+        );
+        INSERT INTO claims_by_id
+            SELECT id, secret_hash, link, created_at, expires_at, code_expires_at, redeemed_install, redeemed_source,
+                   redeemed_at, route
+            FROM claims;
+        DROP TABLE claims;
+        ALTER TABLE claims_by_id RENAME TO claims;
+        CREATE INDEX claims_by_expiry ON claims (expires_at);
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

@@ -37,7 +37,7 @@ struct PostgresClaimRedemptionRaceTests {
         let now = Date()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let store = index == 0 ? stores.0 : stores.1
-            let key: ClaimKey = index == 0 ? .token(ticket.token) : .code(ticket.code)
+            let key: ClaimKey = index == 0 ? .token(ticket.token) : ticket.codeKey
             store.redeemClaim(key, install: index == 0 ? installs.0 : installs.1, source: index == 0 ? .url : .code,
                               at: now) { answers[index].set($0) }
         }
@@ -46,7 +46,7 @@ struct PostgresClaimRedemptionRaceTests {
 
     static func issue(_ store: PostgresSceneStateStore) throws -> ClaimTicket {
         let ticket = ClaimTicket.issue(link: "fuelmoney://settings/account", route: "settings.account", at: Date(),
-                                       lifetime: 3_600, codeLifetime: 3_600)
+                                       lifetime: 3_600, codeLifetime: 3_600, codes: .random)
         let created = Answer<Result<Void, ClaimStoreError>>()
         store.createClaim(ticket.claim) { created.set($0) }
         try #require(created.wait(seconds: 10)).get()

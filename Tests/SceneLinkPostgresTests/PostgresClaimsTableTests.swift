@@ -21,7 +21,7 @@ struct PostgresClaimsTableTests {
             WHERE table_schema = '\(schema)' AND table_name = 'claims' ORDER BY ordinal_position
             """)
         let columns = rows.compactMap { $0.first.flatMap { $0 } }
-        #expect(columns == ["id", "secret_hash", "code_key", "link", "created_at", "expires_at", "code_expires_at",
+        #expect(columns == ["id", "secret_hash", "link", "created_at", "expires_at", "code_expires_at",
                             "redeemed_install", "redeemed_source", "redeemed_at", "route"])
         for forbidden in ["addr", "ip", "agent", "device", "model", "screen", "zone", "locale"] {
             #expect(!columns.contains { $0.contains(forbidden) }, "a claims column mentions '\(forbidden)'")

@@ -12,7 +12,7 @@ import Testing
 
     static func issue(at now: Date = epoch) -> ClaimTicket {
         ClaimTicket.issue(link: "fuelmoney://settings/account", route: "settings.account", at: now, lifetime: week,
-                          codeLifetime: hour)
+                          codeLifetime: hour, codes: .random)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -23,13 +23,12 @@ import Testing
         let ticket = Self.issue()
         try await awaiting { store.createClaim(ticket.claim, completion: $0) }
         #expect(try await awaiting { store.claim(.token(ticket.token), completion: $0) } == ticket.claim)
-        #expect(try await awaiting { store.claim(.code(ticket.code), completion: $0) } == ticket.claim)
+        #expect(try await awaiting { store.claim(ticket.codeKey, completion: $0) } == ticket.claim)
         #expect(try await awaiting { store.claim(.token(ClaimToken.random(id: ticket.token.id)), completion: $0) } == nil)
         #expect(try await awaiting { store.claim(.token(ClaimToken.random(id: ticket.token.id + 1)), completion: $0) } == nil)
         await #expect(throws: ClaimStoreError.exists) { try await awaiting { store.createClaim(ticket.claim, completion: $0) } }
-        var sameCode = Self.issue().claim
-        sameCode.codeKey = ticket.claim.codeKey
-        await #expect(throws: ClaimStoreError.exists) { try await awaiting { store.createClaim(sameCode, completion: $0) } }
+        // A code that reads as another id finds nothing.
+        #expect(try await awaiting { store.claim(.code(ticket.code, claimID: ticket.claim.id + 1), completion: $0) } == nil)
     }
 
     /// A claim is written without a savepoint of its own (one INSERT): a taken id must fail that
@@ -78,7 +77,7 @@ import Testing
         expected.redemption = ClaimRedemption(install: install, source: .referrer, redeemedAt: at)
         #expect(first == .redeemed(expected))
         let retry = try await awaiting {
-            store.redeemClaim(.code(ticket.code), install: install, source: .code, at: at.addingTimeInterval(600), completion: $0)
+            store.redeemClaim(ticket.codeKey, install: install, source: .code, at: at.addingTimeInterval(600), completion: $0)
         }
         #expect(retry == .redeemed(expected))
         let stolen = try await awaiting {
@@ -121,7 +120,7 @@ import Testing
         let install = UUID(), at = epoch.addingTimeInterval(90)
         for retry in 0..<3 {
             let outcome = try await awaiting {
-                store.redeemClaim(.code(ticket.code), install: install, source: .code, at: at.addingTimeInterval(Double(retry)),
+                store.redeemClaim(ticket.codeKey, install: install, source: .code, at: at.addingTimeInterval(Double(retry)),
                                   completion: $0)
             }
             guard case .redeemed = outcome else { Issue.record("redemption \(retry) answered \(outcome)"); return }
@@ -169,7 +168,7 @@ import Testing
                 for racer in 0..<racers {
                     group.addTask {
                         try await awaiting {
-                            store.redeemClaim(racer.isMultiple(of: 2) ? .token(ticket.token) : .code(ticket.code),
+                            store.redeemClaim(racer.isMultiple(of: 2) ? .token(ticket.token) : ticket.codeKey,
                                               install: install, source: .url, at: epoch.addingTimeInterval(60), completion: $0)
                         }
                     }
@@ -194,7 +193,7 @@ import Testing
                                        createdAt: epoch, secret: .random())
         _ = try await awaiting { fixture.webhooks.createWebhookEndpoint(endpoint, completion: $0) }
         let link = "fuelmoney://search?q=\"quoted\"\\back"
-        let ticket = ClaimTicket.issue(link: link, at: epoch, lifetime: Self.week, codeLifetime: Self.hour)
+        let ticket = ClaimTicket.issue(link: link, at: epoch, lifetime: Self.week, codeLifetime: Self.hour, codes: .random)
         try await awaiting { fixture.store.createClaim(ticket.claim, completion: $0) }
         _ = try await awaiting {
             fixture.store.redeemClaim(.token(ticket.token), install: UUID(), source: .referrer, at: epoch, completion: $0)
@@ -219,7 +218,7 @@ import Testing
         try await awaiting { store.createClaim(stale.claim, completion: $0) }
         let afterCode = epoch.addingTimeInterval(Self.hour)
         #expect(try await awaiting {
-            store.redeemClaim(.code(ticket.code), install: UUID(), source: .code, at: afterCode, completion: $0)
+            store.redeemClaim(ticket.codeKey, install: UUID(), source: .code, at: afterCode, completion: $0)
         } == .expired)
         if case .redeemed = try await awaiting({
             store.redeemClaim(.token(ticket.token), install: UUID(), source: .url, at: afterCode, completion: $0)
@@ -260,7 +259,7 @@ import Testing
         var columns: [String] = []
         while try statement.step() { columns.append(statement.text(at: 0)) }
         statement.reset()
-        #expect(columns == ["id", "secret_hash", "code_key", "link", "created_at", "expires_at", "code_expires_at",
+        #expect(columns == ["id", "secret_hash", "link", "created_at", "expires_at", "code_expires_at",
                             "redeemed_install", "redeemed_source", "redeemed_at", "route"])
         for forbidden in ["addr", "ip", "agent", "device", "model", "screen", "zone", "locale"] {
             #expect(!columns.contains { $0.contains(forbidden) }, "a claims column mentions '\(forbidden)'")

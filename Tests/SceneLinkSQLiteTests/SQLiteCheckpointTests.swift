@@ -13,7 +13,7 @@ import Testing
         let store = try SQLiteSceneStateStore(path: path, configuration: .init(checkpointPages: pages))
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         for _ in 0..<400 {
-            let ticket = ClaimTicket.issue(link: "fuelmoney://settings/account", at: now, lifetime: 3_600, codeLifetime: 600)
+            let ticket = ClaimTicket.issue(link: "fuelmoney://settings/account", at: now, lifetime: 3_600, codeLifetime: 600, codes: .random)
             await withCheckedContinuation { continuation in store.createClaim(ticket.claim) { _ in continuation.resume() } }
         }
         let bytes = (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0

@@ -3,14 +3,13 @@ import Foundation
 /// One stored claim: the link a visitor's tap was for, its times, and its redemption.
 ///
 /// Nothing else is kept: not the visitor's address, User-Agent or any device trait (the claims
-/// tables have no column for them). The token's secret and the code are kept only as hashes.
+/// tables have no column for them). The token's secret is kept only as a hash, and the code not at all: it is the id encrypted
+/// with the store's key (`ClaimCodeCipher`).
 public struct Claim: Sendable, Equatable {
     /// Where stores find the claim, and the id its token carries (`ClaimToken.nextID(at:)`).
     public var id: Int64
     /// The token's `ClaimToken.secretHash`.
     public var secretHash: [UInt8]
-    /// The code's `ClaimCode.key`.
-    public var codeKey: Int64
     /// The link the page was for (a link the route table resolved when the claim was made).
     public var link: String
     /// The name of the route the link resolved to when the claim was made (for the
@@ -24,11 +23,10 @@ public struct Claim: Sendable, Equatable {
     /// Nil until an install redeems it.
     public var redemption: ClaimRedemption?
 
-    public init(id: Int64, secretHash: [UInt8], codeKey: Int64, link: String, route: String? = nil, createdAt: Date, expiresAt: Date,
+    public init(id: Int64, secretHash: [UInt8], link: String, route: String? = nil, createdAt: Date, expiresAt: Date,
                 codeExpiresAt: Date, redemption: ClaimRedemption? = nil) {
         self.id = id
         self.secretHash = secretHash
-        self.codeKey = codeKey
         self.link = link
         self.route = route
         self.createdAt = createdAt
@@ -38,11 +36,12 @@ public struct Claim: Sendable, Equatable {
     }
 
     /// Whether `key` is this claim's: the token's id and secret (compared in constant time), or
-    /// the code. Stores find a candidate by the id or the code key and answer it only when this holds.
+    /// the id the code reads as. Stores find a candidate by `key.claimID` and answer it only
+    /// when this holds.
     public func isFound(by key: ClaimKey) -> Bool {
         switch key {
         case .token(let token): return token.id == id && SessionToken.constantTimeEqual(token.secretHash, secretHash)
-        case .code(let code): return code.key == codeKey
+        case .code(_, let claimID): return claimID == id
         }
     }
 

@@ -4,11 +4,12 @@
 /// Typed input is read leniently, as Crockford's base32 specifies: any case, with or without
 /// the hyphen (and spaces), `O` read as `0`, `I` and `L` as `1`. A code lives for the claim's
 /// code lifetime (an hour by default): 40 bits are too few to outlast guessing for long, and
-/// redemption is rate-limited.
+/// redemption is rate-limited. A code is its claim's id encrypted (`ClaimCodeCipher`), so
+/// stores find a claim by either one through the same index.
 ///
 /// ```swift
 /// let code = try ClaimCode(typed: "abcd efgh")   // displayed "ABCD-EFGH"
-/// ClaimCode.random().displayed                    // "7K2M-Q9XD"
+/// codes.code(forClaim: id).displayed               // "7K2M-Q9XD" (a `ClaimCodeCipher`)
 /// ```
 public struct ClaimCode: Hashable, Sendable, CustomStringConvertible {
     /// Crockford's alphabet, in value order.
@@ -35,26 +36,27 @@ public struct ClaimCode: Hashable, Sendable, CustomStringConvertible {
         rawValue = String(decoding: canonical, as: UTF8.self)
     }
 
-    private init(unchecked rawValue: String) { self.rawValue = rawValue }
-
-    /// A new code with 40 bits from the system CSPRNG.
-    public static func random() -> ClaimCode {
-        // One 64-bit draw gives the 40 bits: 5 per character (the alphabet has 32 characters).
-        var generator = SystemRandomNumberGenerator()
-        let word = generator.next()
-        let characters = (0..<length).map { alphabet[Int(truncatingIfNeeded: (word >> UInt64($0 * 5)) & 31)] }
-        return ClaimCode(unchecked: String(decoding: characters, as: UTF8.self))
+    /// The code whose 40 bits are `value`'s low bits (`ClaimCodeCipher` makes them), 5 a character.
+    init(value: UInt64) {
+        let characters = (0..<ClaimCode.length).map {
+            ClaimCode.alphabet[Int(truncatingIfNeeded: value >> UInt64(35 - $0 * 5) & 31)]
+        }
+        rawValue = String(decoding: characters, as: UTF8.self)
     }
+
+    /// The code's 40 bits, the first character the highest five.
+    var value: UInt64 {
+        rawValue.utf8.reduce(UInt64(0)) { value, character in
+            value << 5 | UInt64(ClaimCode.alphabet.firstIndex(of: character) ?? 0)
+        }
+    }
+
+    /// The bits a code holds.
+    static let valueMask: UInt64 = (1 << 40) - 1
 
     /// The code as shown to a person: `ABCD-EFGH`.
     public var displayed: String {
         String(rawValue.prefix(4)) + "-" + String(rawValue.dropFirst(4))
-    }
-
-    /// What stores look a code up by: the first 8 bytes of the SHA-256 of the canonical form,
-    /// big-endian, as a signed integer (a small index entry; distinct codes do not collide in 64 bits).
-    public var key: Int64 {
-        SHA256.hash(rawValue.utf8).prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
 
     public var description: String { displayed }

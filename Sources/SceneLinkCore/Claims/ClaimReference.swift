@@ -1,3 +1,5 @@
+import Foundation
+
 /// A claim as an app presents it for redemption, read into the key that finds it and the
 /// source it came from.
 ///
@@ -10,7 +12,8 @@
 /// 4. A bare token (27 characters), source `url`: an app that took it out of a claim URL.
 ///
 /// ```swift
-/// let reference = try ClaimReference(reading: "scenelink_claim=aMYXFAAAAAFircmbRpf719Wk3Cc", hosts: table.hosts)
+/// let reference = try ClaimReference(reading: "scenelink_claim=aMYXFAAAAAFircmbRpf719Wk3Cc", hosts: table.hosts,
+///                                    codes: store.claimCodes, at: now)
 /// reference.source   // .referrer
 /// ```
 public struct ClaimReference: Sendable, Equatable {
@@ -25,9 +28,10 @@ public struct ClaimReference: Sendable, Equatable {
         self.source = source
     }
 
-    /// Reads what an app sent as `claim`.
+    /// Reads what an app sent as `claim`; a code reads as the id of a claim made before `now`
+    /// (`ClaimCodeCipher.claimID(of:at:)`).
     /// - Throws: `ClaimInputError` saying which form was recognised and what is wrong with it.
-    public init(reading input: String, hosts: [String]) throws(ClaimInputError) {
+    public init(reading input: String, hosts: [String], codes: ClaimCodeCipher, at now: Date) throws(ClaimInputError) {
         let text = Self.trimmed(input)
         if text.utf8.contains(UInt8(ascii: "=")) && !Self.isHTTPS(text) {
             guard let items = LinkScanner.queryItems(of: Array(text.utf8)),
@@ -41,7 +45,7 @@ public struct ClaimReference: Sendable, Equatable {
             }
             self.init(key: .token(try ClaimToken(token)), source: .url)
         } else if let code = try? ClaimCode(typed: text) {
-            self.init(key: .code(code), source: .code)
+            self.init(key: .code(code, claimID: codes.claimID(of: code, at: now)), source: .code)
         } else if text.utf8.count == ClaimToken.length {
             self.init(key: .token(try ClaimToken(text)), source: .url)
         } else if text.utf8.count <= ClaimCode.length + 2 {

@@ -8,11 +8,16 @@ public typealias ClaimCompletion<Value> = @Sendable (Result<Value, ClaimStoreErr
 ///
 /// - Every operation answers through its `completion`, exactly once.
 /// - Creating and redeeming are acknowledged only once durable.
-/// - Claims are looked up by the hash of their token or code.
+/// - Claims are looked up by id: a token carries it, and a code is it encrypted with the key
+///   the store keeps (`claimCodes`).
 /// - The store knows nothing of clocks: callers pass instants; what a redemption does is
 ///   `Claim.redemptionDecision`, applied inside the store's transaction.
 public protocol ClaimStore: Sendable {
-    /// Stores a new, unredeemed claim. Fails with `.exists` when its token or code is taken.
+    /// Makes codes from claim ids and reads them back, with the key this store made when it was
+    /// first opened and keeps: every instance on the database, and every restart, uses the same.
+    var claimCodes: ClaimCodeCipher { get }
+
+    /// Stores a new, unredeemed claim. Fails with `.exists` when its id is taken.
     func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>)
 
     /// The claim with this key, expired or not; nil when none is stored.

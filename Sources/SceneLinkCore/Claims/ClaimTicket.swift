@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let ticket = ClaimTicket.issue(link: "fuelmoney://account", route: "account", at: now,
-///                                lifetime: 7 * 86_400, codeLifetime: 3_600)
+///                                lifetime: 7 * 86_400, codeLifetime: 3_600, codes: store.claimCodes)
 /// store.createClaim(ticket.claim) { ... }
 /// ```
 public struct ClaimTicket: Sendable, Equatable {
@@ -23,14 +23,21 @@ public struct ClaimTicket: Sendable, Equatable {
     /// - Parameters:
     ///   - route: the name of the route `link` resolved to, kept for the `claim.redeemed` event.
     ///   - lifetime: seconds until the claim expires.
-    ///   - codeLifetime: seconds until the short code stops working (at most `lifetime`).
+    ///   - codeLifetime: seconds until the short code stops working (at most `lifetime`, and at
+    ///     most `ClaimCodeCipher.maximumCodeLifetime`).
+    ///   - codes: the store's cipher, which makes the code from the claim's id.
     public static func issue(link: String, route: String? = nil, at now: Date, lifetime: TimeInterval,
-                             codeLifetime: TimeInterval) -> ClaimTicket {
-        let token = ClaimToken.random(id: ClaimToken.nextID(at: now)), code = ClaimCode.random()
+                             codeLifetime: TimeInterval, codes: ClaimCodeCipher) -> ClaimTicket {
+        let token = ClaimToken.random(id: ClaimToken.nextID(at: now))
+        let code = codes.code(forClaim: token.id)
         let expiresAt = now.addingTimeInterval(lifetime)
-        let claim = Claim(id: token.id, secretHash: token.secretHash, codeKey: code.key, link: link, route: route,
+        let codeLifetime = min(codeLifetime, ClaimCodeCipher.maximumCodeLifetime)
+        let claim = Claim(id: token.id, secretHash: token.secretHash, link: link, route: route,
                           createdAt: now, expiresAt: expiresAt,
                           codeExpiresAt: min(expiresAt, now.addingTimeInterval(codeLifetime)))
         return ClaimTicket(token: token, code: code, claim: claim)
     }
+
+    /// The key a person typing the ticket's code redeems it by.
+    public var codeKey: ClaimKey { .code(code, claimID: claim.id) }
 }

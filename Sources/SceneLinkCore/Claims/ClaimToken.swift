@@ -9,7 +9,7 @@ import Synchronization
 /// `SystemRandomNumberGenerator` (the kernel CSPRNG). Stores find a claim by its id and keep
 /// only `secretHash`, so a copied database yields no token that could be redeemed.
 ///
-/// **Why the id is in the token.** An id is the millisecond the claim was made followed by a
+/// **Why the id is in the token.** An id is the second the claim was made followed by a
 /// counter (`nextID(at:)`), so ids grow with time and a store appends each new claim at the
 /// end of its table. Looking claims up by a hash of a random token instead put every new
 /// claim at a random place of an index, and a group commit of claims then wrote a page per
@@ -63,14 +63,15 @@ public struct ClaimToken: Hashable, Sendable, CustomStringConvertible {
         return ClaimToken(id: id, secret: bytes)
     }
 
-    /// A new claim id at `now`: the millisecond since 1970 (modulo 2⁴¹, 69 years) in the high 41
-    /// bits, then 22 bits of a counter that starts at a random value in each process, so ids of
-    /// one process never repeat within a millisecond and ids of several instances rarely do (a
-    /// store refuses a taken id, and `ClaimIssuer` draws again). Always positive.
+    /// A new claim id at `now`: the second since 1970 in the high bits, then 20 bits of a counter
+    /// that starts at a random value in each process, so ids of one process never repeat within
+    /// a second (up to a million claims a second) and ids of several instances rarely do (a
+    /// store refuses a taken id, and `ClaimIssuer` draws again). The low 40 bits, unique over
+    /// 2²⁰ seconds, are what the claim's code encrypts (`ClaimCodeCipher`). Always positive.
     public static func nextID(at now: Date) -> Int64 {
-        let milliseconds = Int64(max(0, (now.timeIntervalSince1970 * 1000).rounded(.down)).truncatingRemainder(dividingBy: 0x200_0000_0000))
-        let counter = Int64(idCounter.add(1, ordering: .relaxed).newValue & 0x3F_FFFF)
-        return milliseconds << 22 | counter
+        let seconds = Int64(max(0, now.timeIntervalSince1970.rounded(.down)).truncatingRemainder(dividingBy: 0x800_0000_0000))
+        let counter = Int64(idCounter.add(1, ordering: .relaxed).newValue & 0xF_FFFF)
+        return seconds << 20 | counter
     }
 
     private static let idCounter = Atomic<UInt32>(UInt32.random(in: 0 ... .max))

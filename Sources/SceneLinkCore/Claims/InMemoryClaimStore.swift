@@ -6,39 +6,34 @@ import Synchronization
 /// it queues `claim.redeemed` there when a redemption is newly made, as the SQL stores do.
 public final class InMemoryClaimStore: ClaimStore {
     private struct State {
-        /// Claims by id, with the code key pointing at the id.
+        /// Claims by id.
         var claims: [Int64: Claim] = [:]
-        var idByCodeKey: [Int64: Int64] = [:]
 
-        /// The claim `key` finds, as the real stores find it: a candidate by id or code key,
+        /// The claim `key` finds, as the real stores find it: a candidate by `key.claimID`,
         /// answered only when `Claim.isFound(by:)`.
         func claim(for key: ClaimKey) -> Claim? {
-            let id: Int64?
-            switch key {
-            case .token(let token): id = token.id
-            case .code(let code): id = idByCodeKey[code.key]
-            }
-            guard let id, let claim = claims[id], claim.isFound(by: key) else { return nil }
+            guard let claim = claims[key.claimID], claim.isFound(by: key) else { return nil }
             return claim
         }
     }
 
     private let state = Mutex(State())
     private let webhooks: InMemoryWebhookStore?
+    public let claimCodes: ClaimCodeCipher
 
-    public init(webhooks: InMemoryWebhookStore? = nil) {
+    /// A store with a new random code key, or `codeKey` (`ClaimCodeCipher.keyByteCount` bytes;
+    /// any other length is replaced by a random key).
+    public init(webhooks: InMemoryWebhookStore? = nil, codeKey: [UInt8]? = nil) {
         self.webhooks = webhooks
+        claimCodes = codeKey.flatMap(ClaimCodeCipher.init(key:)) ?? ClaimCodeCipher.random
     }
 
     public func createClaim(_ claim: Claim, completion: @escaping ClaimCompletion<Void>) {
         let result: Result<Void, ClaimStoreError> = state.withLock { state in
-            guard state.claims[claim.id] == nil, state.idByCodeKey[claim.codeKey] == nil else {
-                return .failure(.exists)
-            }
+            guard state.claims[claim.id] == nil else { return .failure(.exists) }
             var stored = claim
             stored.redemption = nil
             state.claims[claim.id] = stored
-            state.idByCodeKey[claim.codeKey] = claim.id
             return .success(())
         }
         completion(result)
@@ -73,7 +68,6 @@ public final class InMemoryClaimStore: ClaimStore {
                 .sorted { $0.expiresAt < $1.expiresAt }.prefix(max(0, limit))
             for claim in expired {
                 state.claims[claim.id] = nil
-                state.idByCodeKey[claim.codeKey] = nil
             }
             return expired.count
         }

@@ -12,6 +12,10 @@ public enum StoreTable: String, CaseIterable, Sendable {
     /// The webhook outbox: every delivery with its state, attempts and next attempt, so pending
     /// ones are still due on the target (same message id and body). After the endpoints.
     case webhookDeliveries = "webhook_deliveries"
+    /// The database's own secret keys (the claim-code key, `ClaimCodeCipher`): the target takes
+    /// the source's, replacing one it made itself (`replacesExisting`), so the codes handed out
+    /// before the copy still read after it.
+    case storeKeys = "store_keys"
 
     /// What a column holds, so that each store reads and binds it the same way.
     public enum Kind: Sendable {
@@ -42,7 +46,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
                     ("created_at", .integer), ("expires_at", .optionalInteger), ("clicks", .integer),
                     ("route", .optionalText)]
         case .claims:
-            return [("id", .integer), ("secret_hash", .bytes), ("code_key", .integer), ("link", .text), ("created_at", .integer),
+            return [("id", .integer), ("secret_hash", .bytes), ("link", .text), ("created_at", .integer),
                     ("expires_at", .integer), ("code_expires_at", .integer), ("redeemed_install", .optionalText),
                     ("redeemed_source", .optionalText), ("redeemed_at", .optionalInteger), ("route", .optionalText)]
         case .webhookEndpoints:
@@ -50,6 +54,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
                     ("created_at", .integer), ("secret", .bytes), ("previous_secret", .optionalBytes),
                     ("previous_secret_expires_at", .optionalInteger), ("disabled_at", .optionalInteger),
                     ("disabled_reason", .optionalText)]
+        case .storeKeys:
+            return [("name", .text), ("value", .bytes)]
         case .webhookDeliveries:
             return [("sequence", .integer), ("endpoint_id", .text), ("message_id", .text), ("event_type", .text),
                     ("event_timestamp", .integer), ("payload", .text), ("state", .text), ("attempts", .integer),
@@ -61,7 +67,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
     /// How many leading columns form the primary key (the copy's order and cursor).
     public var keyCount: Int {
         switch self {
-        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries: return 1
+        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys: return 1
         case .scenes: return 2
         case .values: return 3
         }
@@ -83,6 +89,20 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .claims: return "claims"
         case .webhookEndpoints: return "webhook endpoints"
         case .webhookDeliveries: return "webhook deliveries"
+        case .storeKeys: return "store keys"
         }
+    }
+
+    /// Whether a copied row replaces the target's row with its key (the store keys, which a
+    /// target makes when it is first opened) rather than keeping the target's. Such a table
+    /// does not make a target count as holding data.
+    public var replacesExisting: Bool { self == .storeKeys }
+
+    /// How an insert of a copied row meets a row with its key (see `replacesExisting`).
+    public var conflictClause: String {
+        guard replacesExisting else { return "ON CONFLICT DO NOTHING" }
+        let key = columns.prefix(keyCount).map(\.name), rest = columns.dropFirst(keyCount).map(\.name)
+        return "ON CONFLICT (\(key.joined(separator: ", "))) DO UPDATE SET "
+            + rest.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     }
 }

@@ -50,7 +50,7 @@ public struct ClaimEndpoints: Sendable {
         let table = routes.value
         let body: ClaimRedeemRequest
         do {
-            body = try ClaimRedeemRequest(body: request.body, hosts: table.hosts)
+            body = try ClaimRedeemRequest(body: request.body, hosts: table.hosts, codes: store.claimCodes, at: clock.now())
         } catch {
             metrics.recordRefused(.malformed)
             return responder.respond(error.response())

@@ -43,7 +43,7 @@ public struct ClaimIssuer: Sendable {
                                            prepare: @escaping @Sendable (ClaimTicket) -> Prepared,
                                            _ completion: @escaping @Sendable (Prepared?) -> Void) {
         let ticket = ClaimTicket.issue(link: link, route: route, at: clock.now(), lifetime: configuration.lifetime.claimSeconds,
-                                       codeLifetime: configuration.codeLifetime.claimSeconds)
+                                       codeLifetime: configuration.codeLifetime.claimSeconds, codes: store.claimCodes)
         let prepared = prepare(ticket)
         store.createClaim(ticket.claim) { [self] result in
             switch result {

@@ -15,8 +15,9 @@ struct ClaimRedeemRequest: Sendable {
     var reference: ClaimReference
     var install: UUID
 
+    /// Reads the body; a code reads as a claim id with `codes` at `now` (`ClaimReference`).
     /// - Throws: the 400 problem saying what is wrong.
-    init(body: [UInt8], hosts: [String]) throws(HTTPProblem) {
+    init(body: [UInt8], hosts: [String], codes: ClaimCodeCipher, at now: Date) throws(HTTPProblem) {
         let document: JSONValue
         do {
             document = try JSONParser.parse(body)
@@ -45,7 +46,7 @@ struct ClaimRedeemRequest: Sendable {
             throw ClaimProblems.badBody("\"install\" must be a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", not \"\(installText.prefix(64))\".")
         }
         do {
-            reference = try ClaimReference(reading: claim, hosts: hosts)
+            reference = try ClaimReference(reading: claim, hosts: hosts, codes: codes, at: now)
         } catch {
             throw ClaimProblems.badBody(error.description)
         }

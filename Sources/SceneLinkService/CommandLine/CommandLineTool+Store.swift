@@ -67,7 +67,7 @@ extension CommandLineTool {
     }
 
     private func copyStore(from: any StoreCopySource, to: any StoreCopyTarget, resume: Bool) throws -> Int32 {
-        let existing = try to.existingRows().filter { $0.count > 0 }
+        let existing = try to.existingRows().filter { $0.count > 0 && !$0.table.replacesExisting }
         if !existing.isEmpty && !resume {
             err("scenelink store copy: \(to.address) already holds "
                 + CommandLineTool.listed(existing.map { "\($0.count) \($0.table.label)" })

@@ -37,9 +37,14 @@ extension Option {
     }
 
     /// A duration such as `30d` or `250ms`.
-    static func duration(_ name: String, _ field: Field<Duration>, help: String) -> Option {
+    /// A duration, at most `maximum` when one is given.
+    static func duration(_ name: String, _ field: Field<Duration>, atMost maximum: Duration? = nil, help: String) -> Option {
         Option(name: name, valueName: "DURATION", help: help, apply: { config, value throws(ConfigurationError) in
-            config[keyPath: field] = try ValueParser.duration(value, flag: name)
+            let duration = try ValueParser.duration(value, flag: name)
+            if let maximum, duration > maximum {
+                throw ConfigurationError("--\(name) is at most \(ValueParser.text(of: maximum)), not '\(value)'.")
+            }
+            config[keyPath: field] = duration
         }, show: { ValueParser.text(of: $0[keyPath: field]) })
     }
 

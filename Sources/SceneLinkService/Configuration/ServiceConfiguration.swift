@@ -101,8 +101,8 @@ extension ServiceConfiguration {
         .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions are deleted."),
         .duration("claim-ttl", \.claims.lifetime,
                   help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
-        .duration("claim-code-ttl", \.claims.codeLifetime,
-                  help: "How long a claim's short code (ABCD-EFGH) can be typed into the app."),
+        .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,
+                  help: "How long a claim's short code (ABCD-EFGH) can be typed into the app (at most 7d)."),
         Option(name: "admin-token", valueName: "TOKEN",
                help: "Bearer token for creating, listing and deleting short links (16+ characters); unset, those routes answer 403.",
                apply: { config, value throws(ConfigurationError) in

@@ -30,10 +30,11 @@ struct ClaimPageTemplate: Sendable {
     /// The template of the page `render` makes for a claim (token and code; `host` is the
     /// host of its claim URL), or nil when two renderings do not cut into the same parts.
     init?(host: String?, render: (LinkPageClaim) -> HTTPResponse) {
-        func claim() -> LinkPageClaim {
-            LinkPageClaim(token: ClaimToken.random(id: 1), code: ClaimCode.random(), host: host)
+        let codes = ClaimCodeCipher.random
+        func claim(id: Int64) -> LinkPageClaim {
+            LinkPageClaim(token: ClaimToken.random(id: id), code: codes.code(forClaim: id), host: host)
         }
-        let first = claim(), second = claim()
+        let first = claim(id: 1), second = claim(id: 2)
         let firstResponse = render(first)
         guard let (parts, holes) = Self.cut(firstResponse.body, at: first),
               let (otherParts, otherHoles) = Self.cut(render(second).body, at: second),

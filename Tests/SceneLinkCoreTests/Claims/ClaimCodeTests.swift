@@ -1,10 +1,11 @@
-import SceneLinkCore
+@testable import SceneLinkCore
 import Testing
 
 @Suite struct ClaimCodeTests {
-    @Test func randomCodesAreEightCrockfordCharactersShownWithAHyphen() throws {
-        let codes = (0..<200).map { _ in ClaimCode.random() }
-        #expect(Set(codes).count > 190)
+    @Test func codesAreEightCrockfordCharactersShownWithAHyphen() throws {
+        let cipher = ClaimCodeCipher.random
+        let codes = (0..<200).map { cipher.code(forClaim: Int64($0)) }
+        #expect(Set(codes).count == 200)
         for code in codes {
             #expect(code.rawValue.utf8.count == 8)
             #expect(code.rawValue.allSatisfy { "0123456789ABCDEFGHJKMNPQRSTVWXYZ".contains($0) })
@@ -20,8 +21,19 @@ import Testing
         #expect(try ClaimCode(typed: "abcd ef01") == code)
         #expect(try ClaimCode(typed: "ABCD-EFOI") == code)
         #expect(try ClaimCode(typed: "abcd-efol") == code)
-        #expect(code.key == (try ClaimCode(typed: "abcdefoL")).key)
-        #expect(code.key != (try ClaimCode(typed: "abcdefo2")).key)
+        #expect(code.value == (try ClaimCode(typed: "abcdefoL")).value)
+        #expect(code.value != (try ClaimCode(typed: "abcdefo2")).value)
+    }
+
+    @Test func aCodeIsFortyBitsFiveACharacterTheFirstCharacterHighest() throws {
+        #expect(try ClaimCode(typed: "0000-0001").value == 1)
+        #expect(try ClaimCode(typed: "1000-0000").value == 1 << 35)
+        #expect(try ClaimCode(typed: "ZZZZ-ZZZZ").value == (1 << 40) - 1)
+        for value: UInt64 in [0, 1, 31, 32, 0xAB_CDEF_0123, (1 << 40) - 1] {
+            #expect(ClaimCode(value: value).value == value)
+        }
+        // Bits above the 40 a code holds are not kept.
+        #expect(ClaimCode(value: 1 << 40 | 7) == ClaimCode(value: 7))
     }
 
     @Test func codesOfTheWrongLengthOrWithOtherCharactersAreRefusedWithTheRule() {

@@ -115,6 +115,7 @@ struct ServiceConfigurationTests {
         (["--bogus", "1"], "Unknown flag --bogus; run 'scenelink serve --help' for the flags."),
         (["stray"], "Unexpected argument 'stray'; run 'scenelink serve --help' for the flags."),
         (["--session-ttl", "soon"], "--session-ttl takes a positive duration such as 30d, 12h, 15m, 10s or 250ms, not 'soon'."),
+        (["--claim-code-ttl", "8d"], "--claim-code-ttl is at most 7d, not '8d'."),
         (["--access-log", "maybe"], "--access-log takes on or off, not 'maybe'."),
         (["--log-level", "loud"], "--log-level takes debug, info, warning or error, not 'loud'."),
         (["--admin-token", "short"], "--admin-token must be 16 to 512 characters, not 5; generate one with 'openssl rand -base64 32'."),

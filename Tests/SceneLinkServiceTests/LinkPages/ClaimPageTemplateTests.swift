@@ -6,7 +6,8 @@ import SceneLinkHTTP
 
 @Suite struct ClaimPageTemplateTests {
     static func claim(host: String?) -> LinkPageClaim {
-        LinkPageClaim(token: ClaimToken.random(id: ClaimToken.nextID(at: Date())), code: ClaimCode.random(), host: host)
+        let token = ClaimToken.random(id: ClaimToken.nextID(at: Date()))
+        return LinkPageClaim(token: token, code: ClaimCodeCipher.random.code(forClaim: token.id), host: host)
     }
 
     @Test func aPhonesClaimPageOfARouteWithoutParametersIsTheRenderedPageByteForByte() throws {
@@ -48,7 +49,7 @@ import SceneLinkHTTP
         let filled = ClaimPageTemplate(host: "h.example") { claim in
             HTTPResponse(contentType: "text/html", body: Array("a\(claim.token.rawValue)b\(claim.code?.displayed ?? "")c".utf8))
         }
-        let token = ClaimToken.random(id: 9), code = ClaimCode.random()
+        let token = ClaimToken.random(id: 9), code = ClaimCodeCipher.random.code(forClaim: 9)
         #expect(filled.map { String(decoding: $0.response(token: token, code: code).body, as: UTF8.self) }
             == "a\(token.rawValue)b\(code.displayed)c")
     }
