@@ -12,7 +12,9 @@ import SceneLinkHTTP
 /// they are, so filling the holes is what rendering them would write.
 ///
 /// ```swift
-/// let template = ClaimPageTemplate { claim in LinkPage.render(link, platform: .ios, table: table, claim: claim) }
+/// let template = ClaimPageTemplate(host: table.hosts.first) { claim in
+///     LinkPage.render(link, platform: .ios, table: table, claim: claim)
+/// }
 /// let response = template?.response(token: ticket.token, code: ticket.code)
 /// ```
 struct ClaimPageTemplate: Sendable {
@@ -24,6 +26,8 @@ struct ClaimPageTemplate: Sendable {
     /// The constant bytes around the holes: one more part than holes.
     private let parts: [[UInt8]]
     private let holes: [Hole]
+    /// The bytes of a filled page: the parts', a token's for each token hole, a code's for each code hole.
+    private let filledLength: Int
     /// The rendered response, whose body `response(token:code:)` replaces.
     private let response: HTTPResponse
 
@@ -41,6 +45,7 @@ struct ClaimPageTemplate: Sendable {
               parts == otherParts, holes == otherHoles, !holes.isEmpty else { return nil }
         self.parts = parts
         self.holes = holes
+        filledLength = firstResponse.body.count
         response = firstResponse
     }
 
@@ -48,7 +53,7 @@ struct ClaimPageTemplate: Sendable {
     func response(token: ClaimToken, code: ClaimCode) -> HTTPResponse {
         let tokenBytes = Array(token.rawValue.utf8), codeBytes = Array(code.displayed.utf8)
         var body: [UInt8] = []
-        body.reserveCapacity(parts.reduce(0) { $0 + $1.count } + holes.count * tokenBytes.count)
+        body.reserveCapacity(filledLength)
         for (index, hole) in holes.enumerated() {
             body.append(contentsOf: parts[index])
             body.append(contentsOf: hole == .token ? tokenBytes : codeBytes)

@@ -119,11 +119,18 @@ public struct LinkPage: Sendable {
     /// template when there is one (a route without parameters, the claim URL on the file's
     /// first host), else rendered; the same bytes either way.
     public func claimPage(_ link: ResolvedLink, platform: LinkPlatform, claim: LinkPageClaim) -> HTTPResponse {
-        if let route = link.route, let code = claim.code, claim.host == table.hosts.first,
-           let template = claimTemplates[route]?[platform.index] {
+        if let code = claim.code, let template = claimTemplate(route: link.route, platform: platform, host: claim.host) {
             return template.response(token: claim.token, code: code)
         }
         return Self.render(link, platform: platform, table: table, claim: claim)
+    }
+
+    /// The template of a phone's claim page for `route` on `platform` with the claim URL on
+    /// `host`: there is one for each route without parameters, on the file's first host; nil
+    /// when the page must be rendered.
+    func claimTemplate(route: String?, platform: LinkPlatform, host: String?) -> ClaimPageTemplate? {
+        guard let route, host == table.hosts.first else { return nil }
+        return claimTemplates[route]?[platform.index]
     }
 
     /// A page that says something went wrong (a link that does not resolve, an expired short

@@ -51,13 +51,25 @@ public struct LinkPageEndpoints: Sendable {
     /// A phone's browser asking for the page of a link: when the link resolves, a claim is made
     /// and stored first, and the page carries it (`LinkPage.render(_:platform:table:claim:)`); a
     /// link that does not resolve, or a store that fails, gets the page without one.
+    ///
+    /// A route without parameters, the common case, fills its template
+    /// (`LinkPage.claimTemplate`) from the route's name alone (`RouteTable.routeName(of:)`),
+    /// without resolving the link's stack; any other link is resolved in full.
     private func respondWithClaim(to request: HTTPRequest, _ responder: HTTPResponder) {
         let page = pages.value
         let host = page.table.hosts.count > 1 ? request.host : nil
-        guard let claims, let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table),
-              let resolved = try? page.table.resolve(link) else {
+        guard let claims, let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
             return responder.respond(respond(to: request))
         }
+        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        let claimHost = claimHost(for: request, page: page)
+        if let route = try? page.table.routeName(of: link),
+           let template = page.claimTemplate(route: route, platform: platform, host: claimHost) {
+            return issue(link: link, route: route, request: request, platform: platform, claims: claims,
+                         page: { ticket in template.response(token: ticket.token, code: ticket.code) },
+                         withoutClaim: { respond(to: request) }) { responder.respond($0) }
+        }
+        guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request)) }
         claimPage(resolved, link: link, request: request, page: page, claims: claims) { responder.respond($0) }
     }
 
@@ -79,16 +91,33 @@ public struct LinkPageEndpoints: Sendable {
 
     private func claimPage(_ resolved: ResolvedLink, link: String, request: HTTPRequest, page: LinkPage, claims: ClaimIssuer,
                            _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let claimHost = request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
+        let claimHost = claimHost(for: request, page: page)
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
-        // Rendered before the claim is written (see `ClaimIssuer.issue`), counted once it is stored.
-        claims.issue(link: link, route: resolved.route, for: request.clientAddress, prepare: { ticket in
-            page.claimPage(resolved, platform: platform, claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
-        }) { rendered in
-            guard let rendered else { return completion(respond(to: .success(resolved), request: request)) }
-            counter(for: request)?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
+        issue(link: link, route: resolved.route, request: request, platform: platform, claims: claims,
+              page: { ticket in
+                  page.claimPage(resolved, platform: platform, claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
+              },
+              withoutClaim: { respond(to: .success(resolved), request: request) }, completion)
+    }
+
+    /// Issues a claim for `link` whose page `page` renders (before the claim is written, see
+    /// `ClaimIssuer.issue`), and counts the view once the claim is stored; when no claim could
+    /// be made, answers `withoutClaim()`, which counts its own view.
+    private func issue(link: String, route: String?, request: HTTPRequest, platform: LinkPlatform, claims: ClaimIssuer,
+                       page: @escaping @Sendable (ClaimTicket) -> HTTPResponse,
+                       withoutClaim: @escaping @Sendable () -> HTTPResponse,
+                       _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        claims.issue(link: link, route: route, for: request.clientAddress, prepare: page) { rendered in
+            guard let rendered else { return completion(withoutClaim()) }
+            counter(for: request)?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
             completion(rendered)
         }
+    }
+
+    /// The host of the claim URL on a page for `request`: the host it asked for when the route
+    /// file lists it, else the file's first.
+    private func claimHost(for request: HTTPRequest, page: LinkPage) -> String? {
+        request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
     }
 
     /// The page of `link` carrying `claim` (`GET /c/TOKEN` shows it again); a link that no longer
