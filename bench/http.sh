@@ -14,10 +14,11 @@
 #            (HTML, targets: 1.2x the Hummingbird hello JSON), then on the association file
 #            GET /.well-known/apple-app-site-association (target: 1.5x). Since claims (issue 24)
 #            a phone's page also stores a claim: this is then the same page as `claims`.
-#   claims   compare.sh on the mobile link page with its claim write (an iPhone's
-#            GET /settings/account: each view stores a new claim, durably, before the page is
-#            sent; target: at least the rate of durable saves of `store`, 0.5x the Hummingbird
-#            peer), then the claims made as /metrics counts them
+#   claims   the mobile link page with its claim write (an iPhone's GET /settings/account: each
+#            view stores a new claim, durably, before the page is sent), durable saves (PUT, as
+#            `store`) on the same server and database, and the Hummingbird peer, interleaved in
+#            ROUNDS rounds (targets: at least the rate of the saves, 0.5x the peer), then the
+#            claims made as /metrics counts them
 #   store    measure.sh on durable saves (PUT, distinct keys) and restores (GET), beside the
 #            Hummingbird peer, 64 connections; prints the commit batch sizes seen
 #   floor    bench/floor.sh: the design's floor (the same Dispatch loop with no HTTP) beside
@@ -46,7 +47,8 @@ work=$(mktemp -d)
 port=${BENCH_PORT:-18080}
 pid=""
 stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=""; }
-trap 'stop; rm -rf "$work"' EXIT
+hb_pid=""
+trap 'stop; [ -n "$hb_pid" ] && kill "$hb_pid" 2>/dev/null; rm -rf "$work"' EXIT
 
 start() {
   "$bin" serve --port "$port" --db "$work/bench.sqlite" --access-log off "$@" >"$work/server.log" 2>&1 &
@@ -81,34 +83,64 @@ run_linkpage() {
   "$shared/compare.sh" "http://127.0.0.1:$port/.well-known/apple-app-site-association" "$pid" "$rounds"
   stop
 }
-run_claims() {
-  start --routes "$root/examples/fuelmoney.json"
-  local iphone='User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
-  "$shared/compare.sh" "http://127.0.0.1:$port/settings/account" "$pid" "$rounds" -t1 -c64 -d10s \
-    -H "$iphone" -H 'Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
-  echo "--- claims made and stored (from /metrics), and the commit batch sizes"
-  curl -sf "http://127.0.0.1:$port/metrics" | grep -E '^scenelink_claims_(made|unstored)_total|^scenelink_store_commit_batch' || true
-  stop
-}
-run_store() {
-  start --max-keys-per-scene 100000 --max-scenes-per-session 1000 --max-session-bytes 1073741824
-  local doc session token
-  doc=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions")
-  session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")
-  token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$doc")
-  local value="http://127.0.0.1:$port/v1/sessions/$session/scenes/main/values/path"
-  curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-    --data '["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]' "$value"
-  # The Hummingbird peer, built as compare.sh builds it (and in the same cache folder).
+# The Hummingbird peer, built as compare.sh builds it (and in the same cache folder), started on
+# 8081; sets hb_pid.
+start_hummingbird() {
   local peers=${PEERS_DIR:-$(dirname "$(mktemp -u)")/scenelink-peers}
   command -v wrk >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq wrk nginx-light >/dev/null; }
   if [ ! -x "$peers/hb/.build/release/hb" ]; then
     mkdir -p "$peers" && rm -rf "$peers/hb" && cp -r "$shared/peers/hummingbird" "$peers/hb"
     (cd "$peers/hb" && swift build -c release >/dev/null)
   fi
-  local hb="$peers/hb/.build/release/hb"
-  PORT=8081 "$hb" >/dev/null 2>&1 & local hb_pid=$!
+  PORT=8081 "$peers/hb/.build/release/hb" >/dev/null 2>&1 & hb_pid=$!
   sleep 1
+}
+
+# A session on the running server for durable saves, with one saved value (what measure.sh's
+# first check reads); sets session, token and value (the value's URL).
+new_session() {
+  local doc
+  doc=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions")
+  session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")
+  token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$doc")
+  value="http://127.0.0.1:$port/v1/sessions/$session/scenes/main/values/path"
+  curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    --data '["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]' "$value"
+}
+
+# Per round, on one server and one database: the mobile claim page, durable saves (put.lua), and
+# the Hummingbird peer; then the medians and the two ratios the targets are about.
+run_claims() {
+  start --routes "$root/examples/fuelmoney.json" --max-keys-per-scene 100000 --max-scenes-per-session 1000 \
+    --max-session-bytes 1073741824
+  local iphone='User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+  local accept='Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+  local session token value
+  new_session
+  start_hummingbird
+  local log; log=$(mktemp)
+  for _ in $(seq 1 "$rounds"); do
+    "$shared/measure.sh" scenelink-claim "http://127.0.0.1:$port/settings/account" "$pid" -t1 -c64 -d10s \
+      -H "$iphone" -H "$accept" | tee -a "$log"
+    SCENELINK_SESSION=$session SCENELINK_TOKEN=$token "$shared/measure.sh" scenelink-put "$value" "$pid" -t1 -c64 -d10s \
+      -s "$root/bench/put.lua" -H "Authorization: Bearer $token" | tee -a "$log"
+    "$shared/measure.sh" hummingbird http://127.0.0.1:8081/json "$hb_pid" -t1 -c64 -d10s | tee -a "$log"
+  done
+  kill "$hb_pid" 2>/dev/null || true; hb_pid=""
+  echo "--- medians (DIRTY runs dropped)"
+  "$shared/summarize.py" "$log" | tee "$log.sum"
+  awk '{for(i=1;i<=NF;i++) if ($i ~ /^rps=/) {split($i,a,"="); r[$1]=a[2]}}
+       END { if (r["scenelink-put"]) printf "ratio claim page/durable saves req/s = %.2f (target: at least 1)\n", r["scenelink-claim"]/r["scenelink-put"];
+             if (r["hummingbird"])   printf "ratio claim page/hummingbird req/s   = %.2f (target: at least 0.5)\n", r["scenelink-claim"]/r["hummingbird"] }' "$log.sum"
+  echo "--- claims made and stored (from /metrics), and the commit batch sizes"
+  curl -sf "http://127.0.0.1:$port/metrics" | grep -E '^scenelink_claims_(made|unstored)_total|^scenelink_store_commit_batch' || true
+  stop
+}
+run_store() {
+  start --max-keys-per-scene 100000 --max-scenes-per-session 1000 --max-session-bytes 1073741824
+  local session token value
+  new_session
+  start_hummingbird
   local log; log=$(mktemp)
   for _ in $(seq 1 "$rounds"); do
     SCENELINK_SESSION=$session SCENELINK_TOKEN=$token \
@@ -116,7 +148,7 @@ run_store() {
     "$shared/measure.sh" scenelink-get "$value" "$pid" -t1 -c64 -d10s -H "Authorization: Bearer $token" | tee -a "$log"
     "$shared/measure.sh" hummingbird http://127.0.0.1:8081/json "$hb_pid" -t1 -c64 -d10s | tee -a "$log"
   done
-  kill "$hb_pid" 2>/dev/null || true
+  kill "$hb_pid" 2>/dev/null || true; hb_pid=""
   echo "--- medians (DIRTY runs dropped)"
   "$shared/summarize.py" "$log"
   echo "--- commit batch sizes (from /metrics)"

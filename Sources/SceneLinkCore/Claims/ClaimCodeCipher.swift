@@ -99,13 +99,15 @@ public struct ClaimCodeCipher: Sendable {
 
     /// The first 20 bits of SHA-256(key ‖ round ‖ half as 3 bytes).
     private func roundFunction(_ round: UInt8, _ half: UInt64) -> UInt64 {
-        var message = keyed
-        let base = ClaimCodeCipher.keyByteCount
-        message[base] = round
-        message[base + 1] = UInt8(truncatingIfNeeded: half >> 16)
-        message[base + 2] = UInt8(truncatingIfNeeded: half >> 8)
-        message[base + 3] = UInt8(truncatingIfNeeded: half)
-        let digest = SHA256.hash(message)
-        return (UInt64(digest[0]) << 12 | UInt64(digest[1]) << 4 | UInt64(digest[2]) >> 4) & ClaimCodeCipher.halfMask
+        // A link page makes a code on every view: the message is built on the stack.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyed.count) { message in
+            _ = message.initialize(fromContentsOf: keyed)
+            let base = ClaimCodeCipher.keyByteCount
+            message[base] = round
+            message[base + 1] = UInt8(truncatingIfNeeded: half >> 16)
+            message[base + 2] = UInt8(truncatingIfNeeded: half >> 8)
+            message[base + 3] = UInt8(truncatingIfNeeded: half)
+            return UInt64(SHA256.firstWord(UnsafeBufferPointer(message)) >> 12)
+        }
     }
 }

@@ -14,13 +14,38 @@ public enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// The eight 32-bit words of a digest, first to last.
+    typealias Words = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
     /// The 32-byte digest of `message`.
     public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        let state = words(of: message)
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+            withUnsafeBytes(of: state) { raw in
+                for index in 0 ..< 8 {
+                    let word = raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+                    digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
+                    digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                    digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+                    digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+                }
+            }
+            count = 32
+        }
+    }
+
+    /// The first 32 bits of the digest of `message`, big-endian: for callers that keep only a
+    /// few bits (`ClaimCodeCipher`'s rounds), without building the digest.
+    static func firstWord<Bytes: Collection>(_ message: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+        words(of: message).0
+    }
+
+    /// The digest of `message` as its eight words.
+    private static func words<Bytes: Collection>(of message: Bytes) -> Words where Bytes.Element == UInt8 {
         // Padding (FIPS 180-4 §5.1.1): 0x80, zeros to 56 mod 64, then the bit length big-endian.
         let length = message.count
         let paddedLength = (length + 1 + 8 + 63) / 64 * 64
-        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        var state: Words = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
         // Session checks hash a token on every request: the message is padded in a stack
         // buffer and the rounds run on fixed-size buffers, without array bounds checks,
         // allocations or reference counting.
@@ -41,16 +66,7 @@ public enum SHA256 {
                 }
             }
         }
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
-            for (index, word) in words.enumerated() {
-                digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
-                digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
-                digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
-                digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
-            }
-            count = 32
-        }
+        return state
     }
 
     /// One 64-byte block into `state` (FIPS 180-4 §6.2.2).
