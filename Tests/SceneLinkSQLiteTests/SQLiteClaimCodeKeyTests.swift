@@ -32,7 +32,7 @@ import Testing
         #expect {
             try SQLiteSceneStateStore(path: path)
         } throws: { error in
-            "\(error)".contains("is 2 bytes, not 32; delete its row from store_keys to make a new one")
+            "\(error)".contains("is 2 bytes, not 16; delete its row from store_keys to make a new one")
         }
     }
 

@@ -11,11 +11,10 @@ import Foundation
 ///
 /// **How.** The code's 40 bits are the low 40 bits of the id (`ClaimToken.nextID(at:)`: 20 bits
 /// of the second it was made, then a 20-bit counter) through a 10-round balanced Feistel network
-/// on 20-bit halves, a keyed permutation of the 2⁴⁰ codes. Each round's function is the first 20
-/// bits of SHA-256 over the 32-byte key, the round and the half: one block of fixed length, where
-/// SHA-256 acts as a pseudo-random function (the property HMAC's security rests on). Without
-/// the key, the codes a visitor collects say nothing about anyone else's, and a guess hits a live
-/// claim with the same odds as a random code.
+/// on 20-bit halves, a keyed permutation of the 2⁴⁰ codes. Each round's function is the top 20
+/// bits of SipHash-2-4 (a pseudo-random function made for short inputs) of the round and the
+/// half under the 128-bit key. Without the key, the codes a visitor collects say nothing about
+/// anyone else's, and a guess hits a live claim with the same odds as a random code.
 ///
 /// **Reading a code back** gives the id's low 40 bits; the second it was made is the latest one
 /// with those low 20 bits no later than `clockSkewAllowance` after now. That is exact while the
@@ -28,8 +27,8 @@ import Foundation
 /// codes.claimID(of: code, at: now) == id                       // while the code lives
 /// ```
 public struct ClaimCodeCipher: Sendable {
-    /// Bytes in a key.
-    public static let keyByteCount = 32
+    /// Bytes in a key (SipHash's 128 bits).
+    public static let keyByteCount = 16
     /// The longest a code may live (`--claim-code-ttl`): codes resolve to claims made at most
     /// 2²⁰ seconds before now, less the clock skew allowed.
     public static let maximumCodeLifetime: TimeInterval = 7 * 86_400
@@ -39,8 +38,8 @@ public struct ClaimCodeCipher: Sendable {
     static let halfBits: UInt64 = 20
     static let halfMask: UInt64 = (1 << halfBits) - 1
 
-    /// The key, followed by room for a round's number and half (`roundFunction`).
-    private let keyed: [UInt8]
+    /// The key as SipHash's two words.
+    private let key: (UInt64, UInt64)
 
     /// A cipher with `key`; nil unless it has `keyByteCount` bytes.
     public init?(key: [UInt8]) {
@@ -49,7 +48,7 @@ public struct ClaimCodeCipher: Sendable {
     }
 
     private init(checkedKey key: [UInt8]) {
-        keyed = key + [0, 0, 0, 0]
+        self.key = SipHash24.key(key)
     }
 
     /// A new key from the system CSPRNG.
@@ -97,17 +96,10 @@ public struct ClaimCodeCipher: Sendable {
         return left << ClaimCodeCipher.halfBits | right
     }
 
-    /// The first 20 bits of SHA-256(key ‖ round ‖ half as 3 bytes).
+    /// The top 20 bits of SipHash-2-4(key, round ‖ half as 3 bytes).
     private func roundFunction(_ round: UInt8, _ half: UInt64) -> UInt64 {
-        // A link page makes a code on every view: the message is built on the stack.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyed.count) { message in
-            _ = message.initialize(fromContentsOf: keyed)
-            let base = ClaimCodeCipher.keyByteCount
-            message[base] = round
-            message[base + 1] = UInt8(truncatingIfNeeded: half >> 16)
-            message[base + 2] = UInt8(truncatingIfNeeded: half >> 8)
-            message[base + 3] = UInt8(truncatingIfNeeded: half)
-            return UInt64(SHA256.firstWord(UnsafeBufferPointer(message)) >> 12)
-        }
+        let message = (round, UInt8(truncatingIfNeeded: half >> 16), UInt8(truncatingIfNeeded: half >> 8),
+                       UInt8(truncatingIfNeeded: half))
+        return withUnsafeBytes(of: message) { SipHash24.hash($0, key: key) } >> 44
     }
 }

@@ -34,12 +34,6 @@ public enum SHA256 {
         }
     }
 
-    /// The first 32 bits of the digest of `message`, big-endian: for callers that keep only a
-    /// few bits (`ClaimCodeCipher`'s rounds), without building the digest.
-    static func firstWord<Bytes: Collection>(_ message: Bytes) -> UInt32 where Bytes.Element == UInt8 {
-        words(of: message).0
-    }
-
     /// The digest of `message` as its eight words.
     private static func words<Bytes: Collection>(of message: Bytes) -> Words where Bytes.Element == UInt8 {
         // Padding (FIPS 180-4 §5.1.1): 0x80, zeros to 56 mod 64, then the bit length big-endian.

@@ -1,0 +1,15 @@
+@testable import SceneLinkCore
+import Testing
+
+@Suite struct SipHash24Tests {
+    /// The reference implementation's vectors (siphash24.c, `vectors[len]`): key 00 01 … 0f,
+    /// message 00 01 … of each length. Lengths around the 8-byte words, and the paper's example (15).
+    @Test(arguments: [
+        (0, 0x726f_db47_dd0e_0e31 as UInt64), (1, 0x74f8_39c5_93dc_67fd), (7, 0xab02_00f5_8b01_d137),
+        (8, 0x93f5_f579_9a93_2462), (15, 0xa129_ca61_49be_45e5), (16, 0x3f2a_cc7f_57c2_9bdb),
+    ])
+    func theReferenceVectorsAreReproduced(length: Int, expected: UInt64) {
+        let key = SipHash24.key((0..<16).map { UInt8($0) })
+        #expect(SipHash24.hash((0..<length).map { UInt8($0) }, key: key) == expected)
+    }
+}
