@@ -99,13 +99,9 @@ start_hummingbird() {
 # A session on the running server for durable saves, with one saved value (what measure.sh's
 # first check reads); sets session, token and value (the value's URL).
 new_session() {
-  local doc
-  doc=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions")
-  session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")
-  token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$doc")
-  value="http://127.0.0.1:$port/v1/sessions/$session/scenes/main/values/path"
-  curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-    --data '["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]' "$value"
+  local path
+  read -r session token path < <("$root/bench/seed-session.sh" "http://127.0.0.1:$port")
+  value="http://127.0.0.1:$port$path"
 }
 
 # Per round, on one server and one database: the mobile claim page, durable saves (put.lua), and

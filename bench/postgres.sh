@@ -86,12 +86,8 @@ echo "--- SceneLink --store (one instance), 64 connections, 10 s"
   --max-keys-per-scene 100000 --max-scenes-per-session 1000 >"$work/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/readyz" && break; sleep 0.1; done
-doc=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions")
-session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")
-token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$doc")
-value="http://127.0.0.1:$port/v1/sessions/$session/scenes/main/values/path"
-curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-  --data '["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]' "$value"
+read -r session token path < <("$root/bench/seed-session.sh" "http://127.0.0.1:$port")
+value="http://127.0.0.1:$port$path"
 sessions=$work/sessions.txt
 for _ in $(seq 1 64); do
   curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" | python3 -c 'import json,sys; d = json.load(sys.stdin); print(d["id"], d["token"])'

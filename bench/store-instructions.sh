@@ -9,13 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1:-}" = --seed ]; then
-  base="http://127.0.0.1:$PORT"
-  doc=$(curl -sf -X POST "$base/v1/sessions")
-  session=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$doc")
-  token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$doc")
-  value="/v1/sessions/$session/scenes/main/values/path"
-  curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-    --data '["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]' "$base$value"
+  read -r session token value < <("$root/bench/seed-session.sh" "http://127.0.0.1:$PORT")
   echo "$value"
   printf '%s\n' -H "Authorization: Bearer $token"
   if [ "$2" = put ]; then

@@ -22,9 +22,9 @@ import Foundation
 /// (7 days) keeps. An older claim with the same low bits is never reached; its code expired long ago.
 ///
 /// ```swift
-/// let codes = ClaimCodeCipher(key: key)!                       // the store's key
+/// guard let codes = ClaimCodeCipher(key: key) else { … }       // the store's 16-byte key
 /// let code = codes.code(forClaim: id)                           // "7K2M-Q9XD"
-/// codes.claimID(of: code, at: now) == id                       // while the code lives
+/// codes.claimID(of: code, at: now) == id                        // while the code lives
 /// ```
 public struct ClaimCodeCipher: Sendable {
     /// Bytes in a key (SipHash's 128 bits).
