@@ -17,9 +17,9 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func aClaimIsStoredUnredeemedAndFoundByTokenOrCodeButNotTwice(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
-        let store = fixture.store
+        let store = fixture.claims
         let ticket = Self.issue()
         try await awaiting { store.createClaim(ticket.claim, completion: $0) }
         #expect(try await awaiting { store.claim(.token(ticket.token), completion: $0) } == ticket.claim)
@@ -35,9 +35,9 @@ import Testing
     /// claim alone, not the others written in the same group commit.
     @Test(arguments: StoreKind.allCases)
     func aTakenIdFailsItsClaimAloneAndTheClaimsWrittenBesideItAreStored(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
-        let store = fixture.store
+        let store = fixture.claims
         let tickets = (0..<40).map { _ in Self.issue() }
         var duplicate = Self.issue().claim
         duplicate.id = tickets[5].claim.id
@@ -63,9 +63,9 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func theFirstInstallRedeemsRetriesGetTheSameAnswerAndAnotherInstallIsRefused(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
-        let store = fixture.store
+        let store = fixture.claims
         let ticket = Self.issue()
         try await awaiting { store.createClaim(ticket.claim, completion: $0) }
         let install = UUID(), other = UUID()
@@ -101,9 +101,9 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func aNewRedemptionQueuesClaimRedeemedOnceForSubscribersAndRetriesAndRefusalsQueueNothing(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
-        let store = fixture.store, webhooks = fixture.webhooks
+        let store = fixture.claims, webhooks = fixture.webhooks
         let subscribed = WebhookEndpoint(url: "https://hooks.example.com/in", events: [.claimRedeemed, .shortLinkClicked],
                                          description: nil, createdAt: epoch, secret: .random())
         let clicksOnly = WebhookEndpoint(url: "https://hooks.example.com/clicks", events: [.shortLinkClicked],
@@ -153,9 +153,9 @@ import Testing
     /// and pool run them at once (two stores racing: `PostgresClaimRedemptionRaceTests`).
     @Test(arguments: StoreKind.allCases)
     func oneInstallRedeemingOneClaimManyTimesAtOnceGetsOneAnswerAndOneEvent(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
-        let store = fixture.store
+        let store = fixture.claims
         let endpoint = WebhookEndpoint(url: "https://hooks.example.com/in", events: [.claimRedeemed], description: nil,
                                        createdAt: epoch, secret: .random())
         _ = try await awaiting { fixture.webhooks.createWebhookEndpoint(endpoint, completion: $0) }
@@ -187,16 +187,16 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func aClaimWithoutARouteAndALinkThatNeedsEscapingQueuesValidJSON(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
         let endpoint = WebhookEndpoint(url: "https://hooks.example.com/in", events: [.claimRedeemed], description: nil,
                                        createdAt: epoch, secret: .random())
         _ = try await awaiting { fixture.webhooks.createWebhookEndpoint(endpoint, completion: $0) }
         let link = "fuelmoney://search?q=\"quoted\"\\back"
         let ticket = ClaimTicket.issue(link: link, at: epoch, lifetime: Self.week, codeLifetime: Self.hour, codes: .random)
-        try await awaiting { fixture.store.createClaim(ticket.claim, completion: $0) }
+        try await awaiting { fixture.claims.createClaim(ticket.claim, completion: $0) }
         _ = try await awaiting {
-            fixture.store.redeemClaim(.token(ticket.token), install: UUID(), source: .referrer, at: epoch, completion: $0)
+            fixture.claims.redeemClaim(.token(ticket.token), install: UUID(), source: .referrer, at: epoch, completion: $0)
         }
         let queued = try await awaiting { fixture.webhooks.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
         let payload = try #require(queued.first).event.payload
@@ -210,9 +210,9 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func aCodePastItsHourAndAClaimPastItsWeekAreExpiredButTheTokenOutlivesTheCode(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
-        let store = fixture.store
+        let store = fixture.claims
         let ticket = Self.issue(), stale = Self.issue()
         try await awaiting { store.createClaim(ticket.claim, completion: $0) }
         try await awaiting { store.createClaim(stale.claim, completion: $0) }
@@ -234,9 +234,9 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func theSweepDeletesClaimsThatExpiredBeforeTheCutoffInBatches(kind: StoreKind) async throws {
-        let fixture = try ClaimStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
-        let store = fixture.store
+        let store = fixture.claims
         let old = (0..<3).map { Self.issue(at: epoch.addingTimeInterval(Double($0))) }
         let fresh = Self.issue(at: epoch.addingTimeInterval(Self.week))
         for ticket in old + [fresh] { try await awaiting { store.createClaim(ticket.claim, completion: $0) } }

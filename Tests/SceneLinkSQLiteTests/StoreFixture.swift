@@ -70,6 +70,23 @@ struct StoreFixture {
 
     func tearDown() { close() }
 
+    /// A real store lacking a protocol that a fixture needs.
+    struct MissingConformance: Error, CustomStringConvertible {
+        let kind: StoreKind
+        let conformance: String
+        var description: String { "The \(kind.rawValue) store does not implement \(conformance)." }
+    }
+
+    /// The store as `Store` (a composition of the store protocols a fixture needs); when it is
+    /// not one, tears the fixture down and throws `MissingConformance`.
+    func store<Store>(as type: Store.Type, kind: StoreKind) throws -> Store {
+        guard let typed = store as? Store else {
+            tearDown()
+            throw MissingConformance(kind: kind, conformance: "\(type)")
+        }
+        return typed
+    }
+
     static func temporaryPath() -> String {
         NSTemporaryDirectory() + "scenelink-test-\(UUID().uuidString).sqlite"
     }

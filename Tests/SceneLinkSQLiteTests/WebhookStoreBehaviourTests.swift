@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func endpointsAreCreatedListedRotatedAndDeleted(kind: StoreKind) async throws {
-        let fixture = try WebhookStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
         let store = fixture.webhooks
         let first = Self.endpoint([.shortLinkCreated, .shortLinkClicked])
@@ -59,7 +59,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func shortLinkChangesQueueEventsForSubscribedEndpointsOnly(kind: StoreKind) async throws {
-        let fixture = try WebhookStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
         let store = fixture.webhooks
         let everything = Self.endpoint([.shortLinkCreated, .shortLinkClicked, .shortLinkDeleted])
@@ -96,7 +96,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func aClaimCountsTheAttemptAndLeasesTheDeliveryUntilItIsRecorded(kind: StoreKind) async throws {
-        let fixture = try WebhookStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
         let store = fixture.webhooks
         let endpoint = Self.endpoint([])
@@ -156,7 +156,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func anEndpointAtItsCapKeepsItsBacklogUnleasedWhileOtherEndpointsAreClaimedPastIt(kind: StoreKind) async throws {
-        let fixture = try WebhookStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
         let store = fixture.webhooks
         let slow = Self.endpoint([], url: "https://slow.example.com/in"), fast = Self.endpoint([], url: "https://fast.example.com/in")
@@ -197,7 +197,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func aFailureThatDisablesTheEndpointStopsItsClaimsAndEvents(kind: StoreKind) async throws {
-        let fixture = try WebhookStoreFixture(kind)
+        let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
         let store = fixture.webhooks
         let endpoint = Self.endpoint([.shortLinkCreated])
