@@ -30,7 +30,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -38,6 +37,8 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from standardwebhooks import Webhook
+
+from proof_support import admin_call, check, fail, free_port, wait_until_healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("SCENELINK_BIN", os.path.join(ROOT, ".build/release/scenelink"))
@@ -117,13 +118,7 @@ class Server:
              "--webhook-allow-private", "on", "--webhook-timeout", f"{int(TIMEOUT_S * 1000)}ms",
              "--webhook-retry-schedule", "0,300ms,500ms,1s,1s,1s,1s,1s,1s,1s"],
             stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
-                return
-            except Exception:
-                time.sleep(0.05)
-        fail("the server did not start")
+        wait_until_healthy(self.port)
 
     def kill(self):
         self.proc.send_signal(signal.SIGKILL)
@@ -135,34 +130,7 @@ class Server:
             self.proc.wait(timeout=15)
 
     def call(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
-                                         headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json",
-                                                  "Accept": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                text = response.read()
-                return response.status, json.loads(text) if text else None
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
-
-
-def free_port():
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fail(message):
-    print(f"FAIL: {message}")
-    sys.exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-    print(f"ok: {message}")
+        return admin_call(self.port, TOKEN, method, path, body)
 
 
 def verifies(entry, secret):

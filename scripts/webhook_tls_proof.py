@@ -20,7 +20,6 @@ an operator might leave them: it must replace the one and remove the other, or 3
    resolves localhost ("The host localhost resolves to …"), and nothing arrives.
 Exits 1 on the first failed proof.
 """
-import json
 import os
 import shutil
 import ssl
@@ -29,26 +28,16 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from standardwebhooks import Webhook
+
+from proof_support import admin_call, check, fail, free_port, wait_until_healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("SCENELINK_BIN", os.path.join(ROOT, ".build/release/scenelink"))
 TOKEN = "webhook-tls-proof-admin-token-0123"
 SYSTEM_BUNDLE = "/etc/ssl/certs/ca-certificates.crt"
-
-
-def fail(message):
-    print(f"FAIL: {message}")
-    sys.exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-    print(f"ok: {message}")
 
 
 def openssl(*args):
@@ -111,9 +100,7 @@ class Receiver:
 
 class Server:
     def __init__(self, work, allow_private):
-        with __import__("socket").socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        self.port = free_port()
         environment = dict(os.environ, https_proxy="http://127.0.0.1:9", no_proxy="*")
         self.log = os.path.join(work, "server.log")
         self.proc = subprocess.Popen(
@@ -121,13 +108,7 @@ class Server:
              "--access-log", "off", "--webhook-allow-private", "on" if allow_private else "off",
              "--webhook-timeout", "2s", "--webhook-retry-schedule", "0,300ms,300ms,300ms,60s"],
             stdout=open(self.log, "ab"), stderr=subprocess.STDOUT, env=environment)
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
-                return
-            except Exception:
-                time.sleep(0.05)
-        fail("the server did not start")
+        wait_until_healthy(self.port)
 
     def stop(self):
         if self.proc.poll() is None:
@@ -135,15 +116,7 @@ class Server:
             self.proc.wait(timeout=15)
 
     def call(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
-                                         headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                text = response.read()
-                return response.status, json.loads(text) if text else None
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
+        return admin_call(self.port, TOKEN, method, path, body)
 
     def last_error(self, endpoint, seconds=10):
         """The first delivery's last error once it has one (or its state once delivered)."""
