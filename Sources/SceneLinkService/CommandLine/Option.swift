@@ -36,8 +36,7 @@ extension Option {
         }, show: { String($0[keyPath: field]) })
     }
 
-    /// A duration such as `30d` or `250ms`.
-    /// A duration, at most `maximum` when one is given.
+    /// A duration such as `30d` or `250ms`, at most `maximum` when one is given.
     static func duration(_ name: String, _ field: Field<Duration>, atMost maximum: Duration? = nil, help: String) -> Option {
         Option(name: name, valueName: "DURATION", help: help, apply: { config, value throws(ConfigurationError) in
             let duration = try ValueParser.duration(value, flag: name)
