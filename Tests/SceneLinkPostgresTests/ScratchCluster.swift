@@ -13,12 +13,28 @@ final class ScratchCluster: @unchecked Sendable {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/postgres.sh").path
 
-    /// Starts a new cluster (about a second: initdb, start, createdb).
+    /// Starts a new cluster (about a second: initdb, start, createdb). A port found free can be
+    /// taken before the server binds it (a full test run opens connections from the same
+    /// ephemeral range), so a start that fails is cleaned up and tried again on another port.
     init() throws {
-        port = try ScratchCluster.freePort()
-        try ScratchCluster.run(["start", String(port)])
+        var attempt = 1
+        while true {
+            let port = try ScratchCluster.freePort()
+            do {
+                try ScratchCluster.run(["start", String(port)])
+                self.port = port
+                break
+            } catch {
+                _ = try? ScratchCluster.run(["stop", String(port)])
+                guard attempt < ScratchCluster.startAttempts else { throw error }
+                attempt += 1
+            }
+        }
         url = "postgres://scenelink@127.0.0.1:\(port)/scenelink"
     }
+
+    /// How many ports a cluster's start tries before it gives up.
+    private static let startAttempts = 5
 
     /// Starts a new cluster on a Dispatch thread, for async suites: initdb and the server's start
     /// take seconds on a loaded machine, which would otherwise hold one of the Swift concurrency
@@ -34,14 +50,14 @@ final class ScratchCluster: @unchecked Sendable {
         _ = try? ScratchCluster.run(["stop", String(port)])
     }
 
-    /// Runs the script with its output thrown away. posix_spawn and waitpid rather than
-    /// Foundation's `Process`, whose exit monitoring never reaped the script here.
-    @discardableResult
     /// Stops the server at once (`-m immediate`), as a crash would; `stop()` still cleans up.
     func crash() {
         _ = try? ScratchCluster.run(["crash", String(port)])
     }
 
+    /// Runs the script with its output thrown away. posix_spawn and waitpid rather than
+    /// Foundation's `Process`, whose exit monitoring never reaped the script here.
+    @discardableResult
     private static func run(_ arguments: [String]) throws -> Int32 {
         let argv = ["/bin/bash", script] + arguments
         var fileActions = posix_spawn_file_actions_t()
