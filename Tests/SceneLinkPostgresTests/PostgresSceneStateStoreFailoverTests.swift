@@ -22,9 +22,8 @@ final class PostgresSceneStateStoreFailoverTests {
     }
 
     deinit {
+        // The clusters stop when they are released, after this.
         for store in stores { store.close() }
-        primary.stop()
-        standby.stop()
     }
 
     static func checkWritable(_ store: PostgresSceneStateStore) -> Result<Void, SceneStateStoreError>? {

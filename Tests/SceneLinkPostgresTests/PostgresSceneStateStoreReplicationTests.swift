@@ -35,8 +35,8 @@ final class PostgresSceneStateStoreReplicationTests {
     }
 
     deinit {
+        // The cluster stops when it is released, after this.
         for store in stores { store.close() }
-        cluster.stop()
     }
 
     /// A store with a session (created while commits still return at once), then standbys required.

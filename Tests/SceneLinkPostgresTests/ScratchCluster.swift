@@ -3,7 +3,7 @@ import Foundation
 
 /// A PostgreSQL cluster of a test's own (`scripts/postgres.sh start` on a free port), for tests
 /// that change server-wide settings (`synchronous_standby_names`) the shared test database must
-/// keep. Stopped and deleted by `stop()`.
+/// keep. Stopped and deleted when it is released.
 final class ScratchCluster: @unchecked Sendable {
     // @unchecked: immutable after init.
     let port: Int
@@ -45,12 +45,13 @@ final class ScratchCluster: @unchecked Sendable {
         }
     }
 
-    /// Stops the cluster at once (`-m fast`, which also ends backends still waiting) and deletes it.
-    func stop() {
+    /// A cluster nobody holds is stopped at once (`-m fast`, which also ends backends still
+    /// waiting) and deleted: also when the suite that started it failed to start the rest.
+    deinit {
         _ = try? ScratchCluster.run(["stop", String(port)])
     }
 
-    /// Stops the server at once (`-m immediate`), as a crash would; `stop()` still cleans up.
+    /// Stops the server at once (`-m immediate`), as a crash would; the release still cleans up.
     func crash() {
         _ = try? ScratchCluster.run(["crash", String(port)])
     }
