@@ -17,6 +17,10 @@ log=$logs/qr-$(date -u +%Y%m%dT%H%M%SZ).log
 exec > >(tee "$log") 2>&1
 echo "bench/qr.sh $rounds: $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD), load $(cut -d' ' -f1-3 /proc/loadavg)"
 swift build -c release --product QRBench 2>&1 | grep -E 'error|warning: ' || true
+if [ ! -f /usr/include/qrencode.h ]; then
+  echo "bench/qr.sh: the libqrencode peer needs libqrencode's header; apt-get install libqrencode-dev" >&2
+  exit 1
+fi
 gcc -O2 -Wall -Wextra -o "$work/qrencode_peer" bench/qrencode_peer.c -lqrencode
 python3 - "$work" <<'PY'
 import random, sys
