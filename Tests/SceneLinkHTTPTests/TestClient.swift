@@ -18,6 +18,8 @@ struct TestResponse {
 
 struct TestClientError: Error, CustomStringConvertible {
     let description: String
+    /// The errno of the failed call, read right after it (0 when no call failed).
+    var code: Int32 = 0
 }
 
 /// A tiny blocking HTTP/1.1 client over a real socket, with a receive timeout so a
@@ -103,7 +105,7 @@ final class TestClient {
     }
 
     /// Reads more bytes into the buffer; false at EOF.
-    private func fill() throws -> Bool {
+    private func fill() throws(TestClientError) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 {
@@ -111,7 +113,8 @@ final class TestClient {
             return true
         }
         if count == 0 { return false }
-        throw TestClientError(description: "recv failed: errno \(errno) (\(errno == EAGAIN ? "timed out" : "error"))")
+        let code = errno
+        throw TestClientError(description: "recv failed: errno \(code) (\(code == EAGAIN ? "timed out" : "error"))", code: code)
     }
 
     /// Reads one response. `bodyless`: the request was HEAD, so ignore Content-Length.
@@ -162,12 +165,17 @@ final class TestClient {
     }
 
     /// Whether the server closes the connection (EOF, or a reset) with no further bytes.
-    func isClosedByServer() -> Bool {
-        do {
-            if !buffer.isEmpty { return false }
-            return try !fill()
+    func isClosedByServer() -> Bool { serverClosure() == nil }
+
+    /// Nil when the server closes the connection (EOF, or a reset) with no further bytes;
+    /// otherwise what happened instead, for a test's failure message.
+    func serverClosure() -> String? {
+        if !buffer.isEmpty { return "\(buffer.count) bytes arrived: \(String(decoding: buffer.prefix(200), as: UTF8.self))" }
+        do throws(TestClientError) {
+            guard try fill() else { return nil }
+            return "\(buffer.count) bytes arrived: \(String(decoding: buffer.prefix(200), as: UTF8.self))"
         } catch {
-            return errno == ECONNRESET
+            return error.code == ECONNRESET ? nil : error.description
         }
     }
 
