@@ -315,6 +315,9 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         router.on(.get, "/never") { _, _ in }  // a handler that never answers
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.drainTimeout = .milliseconds(200)
+        // Only the drain timeout may end the request: in a full run this test's task has resumed
+        // more than a minute late, past the default handler timeout, which answered 503 first.
+        configuration.handlerTimeout = .seconds(600)
         let server = HTTPServer(configuration: configuration, router: router)
         let port = try server.start()
         let client = try TestClient(port: port)
