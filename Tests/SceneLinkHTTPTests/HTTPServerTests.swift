@@ -340,7 +340,14 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
     }
 
     @Test func leaksNoDescriptorsAfterAThousandConnections() async throws {
-        try await withServer { server, port in
+        // Idle connections stay open until their clients close them: a full run can resume this
+        // test's task a minute late, and the default 10 s header timeout then closed the ten idle
+        // connections it was still waiting to count (a run failed so).
+        let patient = { (configuration: inout HTTPServerConfiguration) in
+            configuration.headerReadTimeout = .seconds(600)
+            configuration.keepAliveIdleTimeout = .seconds(600)
+        }
+        try await withServer(configure: patient) { server, port in
             // Warm up so lazily opened descriptors (epoll, eventfds) exist before counting.
             #expect(try TestClient(port: port).exchange(get).status == 200)
             try await waitUntil { server.openConnectionCount == 0 }

@@ -33,10 +33,16 @@ enum TestDatabase {
         Int(try connection.execute(sql).first?.first.flatMap { $0 } ?? "") ?? -1
     }
 
-    /// Polls `sql` until it counts at least `expected` rows, for at most five seconds.
+    /// Polls `sql` until it counts at least `expected` rows, for at most 30 seconds.
+    ///
+    /// Each poll first drops the connection's statistics snapshot: inside a transaction (a side
+    /// connection holding a row lock), PostgreSQL keeps `pg_stat_activity` as it first read it
+    /// until the transaction ends, so a backend that began to wait after the first poll was
+    /// never seen.
     static func wait(until sql: String, countsAtLeast expected: Int, on connection: PostgresConnection) throws -> Bool {
         let deadline = Date(timeIntervalSinceNow: 30)  // polled: only a failing test waits this long, and a full run keeps both cores busy
         while Date() < deadline {
+            try connection.execute("SELECT pg_stat_clear_snapshot()")
             if try count(sql, on: connection) >= expected { return true }
             Thread.sleep(forTimeInterval: 0.01)
         }
