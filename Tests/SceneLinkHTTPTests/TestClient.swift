@@ -170,13 +170,14 @@ final class TestClient {
     /// Nil when the server closes the connection (EOF, or a reset) with no further bytes;
     /// otherwise what happened instead, for a test's failure message.
     func serverClosure() -> String? {
-        if !buffer.isEmpty { return "\(buffer.count) bytes arrived: \(String(decoding: buffer.prefix(200), as: UTF8.self))" }
-        do throws(TestClientError) {
-            guard try fill() else { return nil }
-            return "\(buffer.count) bytes arrived: \(String(decoding: buffer.prefix(200), as: UTF8.self))"
-        } catch {
-            return error.code == ECONNRESET ? nil : error.description
+        if buffer.isEmpty {
+            do throws(TestClientError) {
+                guard try fill() else { return nil }
+            } catch {
+                return error.code == ECONNRESET ? nil : error.description
+            }
         }
+        return "\(buffer.count) bytes arrived: \(String(decoding: buffer.prefix(200), as: UTF8.self))"
     }
 
     /// One request, one response.
