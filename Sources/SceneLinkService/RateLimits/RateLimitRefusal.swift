@@ -9,7 +9,7 @@ struct RateLimitRefusal: Sendable, Equatable {
     /// Whole seconds until a token is back, at least 1.
     let retryAfterSeconds: Int
 
-    static let problemType = "https://scenelink.dev/problems/rate-limited"
+    static let problemType = HTTPProblem.typeBase + "rate-limited"
     static let title = "Too many requests"
 
     /// What the client did and when to come back, in one sentence.

@@ -21,6 +21,8 @@ public final class RateLimiter: Sendable {
     private let state: Mutex<TokenBucketTable>
     private let claims: Mutex<TokenBucketTable>
     private let claimPages: Mutex<TokenBucketTable>
+    private let qr: Mutex<TokenBucketTable>
+    private let adminAuth: Mutex<TokenBucketTable>
     /// Whether each class is limited, by `RateLimitClass.index`.
     private let limited: [Bool]
     private let refusedByClass: [RefusalCounter]
@@ -44,6 +46,8 @@ public final class RateLimiter: Sendable {
         state = Mutex(table(.state))
         claims = Mutex(table(.claims))
         claimPages = Mutex(table(.claimPages))
+        qr = Mutex(table(.qr))
+        adminAuth = Mutex(table(.adminAuth))
         limited = RateLimitClass.allCases.map { limits.policies[$0] != nil }
         refusedByClass = RateLimitClass.allCases.map { _ in RefusalCounter() }
     }
@@ -51,15 +55,31 @@ public final class RateLimiter: Sendable {
     /// Takes a token from `key`'s bucket of class `kind`; nil when the request may go on
     /// (or the class is not limited), else why it may not.
     func refusal(_ kind: RateLimitClass, key: RateLimitKey) -> RateLimitRefusal? {
+        decide(kind, key: key, taking: true)
+    }
+
+    /// Whether `key`'s bucket of class `kind` is empty, without taking a token: nil when a
+    /// request may go on, else why not. For `admin-auth`, where only failures take tokens but
+    /// an empty bucket refuses every attempt.
+    func refusalWithoutTaking(_ kind: RateLimitClass, key: RateLimitKey) -> RateLimitRefusal? {
+        decide(kind, key: key, taking: false)
+    }
+
+    private func decide(_ kind: RateLimitClass, key: RateLimitKey, taking: Bool) -> RateLimitRefusal? {
         guard limited[kind.index] else { return nil }
         let instant = manualNow?() ?? Self.monotonicMicroseconds()
+        func decide(_ table: inout TokenBucketTable) -> TokenBucketTable.Decision {
+            taking ? table.take(key, now: instant) : table.peek(key, now: instant)
+        }
         let decision = switch kind {
-        case .sessions: sessions.withLock { $0.take(key, now: instant) }
-        case .links: links.withLock { $0.take(key, now: instant) }
-        case .resolve: resolve.withLock { $0.take(key, now: instant) }
-        case .state: state.withLock { $0.take(key, now: instant) }
-        case .claims: claims.withLock { $0.take(key, now: instant) }
-        case .claimPages: claimPages.withLock { $0.take(key, now: instant) }
+        case .sessions: sessions.withLock { decide(&$0) }
+        case .links: links.withLock { decide(&$0) }
+        case .resolve: resolve.withLock { decide(&$0) }
+        case .state: state.withLock { decide(&$0) }
+        case .claims: claims.withLock { decide(&$0) }
+        case .claimPages: claimPages.withLock { decide(&$0) }
+        case .qr: qr.withLock { decide(&$0) }
+        case .adminAuth: adminAuth.withLock { decide(&$0) }
         }
         guard case .limited(let seconds) = decision, let policy = limits.policies[kind] else { return nil }
         refusedByClass[kind.index].value.add(1, ordering: .relaxed)
@@ -81,6 +101,8 @@ public final class RateLimiter: Sendable {
             case .state: state.withLock { $0.count }
             case .claims: claims.withLock { $0.count }
             case .claimPages: claimPages.withLock { $0.count }
+            case .qr: qr.withLock { $0.count }
+            case .adminAuth: adminAuth.withLock { $0.count }
             }
             return (kind, count)
         }

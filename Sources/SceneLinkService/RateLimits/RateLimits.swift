@@ -17,6 +17,11 @@ import Foundation
 /// - `claim-pages=60/min`: a phone's link page stores a claim per view; a person opens a few
 ///   links a minute. Over it the page is served without a claim, so a script cannot fill the
 ///   claims table from one address.
+/// - `qr=600/min`: ten codes a second; a 100-byte URL's code takes about 21 us of CPU, the
+///   largest a URL can make about 0.4 ms (docs/benchmarks.md), so one address holds at most
+///   a few percent of a core.
+/// - `admin-auth=10/min`: wrong admin tokens. An operator mistypes a few; a guesser is held to
+///   ten a minute per address.
 public struct RateLimits: Sendable, Equatable {
     /// The policy of each class; nil turns that class's limit off.
     public var policies: [RateLimitClass: RateLimitPolicy]
@@ -31,6 +36,8 @@ public struct RateLimits: Sendable, Equatable {
         .state: RateLimitPolicy(count: 600, periodSeconds: 60),
         .claims: RateLimitPolicy(count: 30, periodSeconds: 60),
         .claimPages: RateLimitPolicy(count: 60, periodSeconds: 60),
+        .qr: RateLimitPolicy(count: 600, periodSeconds: 60),
+        .adminAuth: RateLimitPolicy(count: 10, periodSeconds: 60),
     ]
 
     public init(policies: [RateLimitClass: RateLimitPolicy] = RateLimits.defaultPolicies, maximumClients: Int = 100_000) {

@@ -7,7 +7,6 @@ import SceneLinkText
 extension WebhookEndpoints {
     /// `POST /v1/webhooks`: 201 with the endpoint and its secret.
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let parsed: WebhookRequest
         do {
             parsed = try WebhookRequest(body: request.body)
@@ -49,7 +48,6 @@ extension WebhookEndpoints {
 
     /// `GET /v1/webhooks`: every endpoint, oldest first, without secrets.
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let now = clock.now()
         store.webhookEndpoints { result in
             switch result {
@@ -64,7 +62,6 @@ extension WebhookEndpoints {
 
     /// `GET /v1/webhooks/{id}`.
     func show(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let now = clock.now()
         store.webhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
             switch result {
@@ -77,7 +74,6 @@ extension WebhookEndpoints {
 
     /// `DELETE /v1/webhooks/{id}`: 204.
     func delete(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         store.deleteWebhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
             switch result {
             case .success(true): responder.respond(HTTPResponse(status: .noContent))
@@ -90,7 +86,6 @@ extension WebhookEndpoints {
     /// `POST /v1/webhooks/{id}/rotate-secret`, optionally `{"overlapSeconds": N}` (0 to 7 days):
     /// a new secret; the old one keeps signing for the overlap (24 h by default).
     func rotate(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         var overlap = Configuration.seconds(configuration.rotationOverlap)
         if !request.body.isEmpty {
             guard let document = try? JSONParser.parse(request.body), let members = document.objectMembers,
@@ -119,7 +114,6 @@ extension WebhookEndpoints {
 
     /// `POST /v1/webhooks/{id}/test`: 202 `{"messageId"}`, a `webhook.test` event queued.
     func test(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let id = request.pathParameters["id"] ?? ""
         let event = WebhookEvent.webhookTest(endpointID: id, at: clock.now())
         store.enqueueWebhookEvent(event, endpointID: id) { result in
@@ -134,7 +128,6 @@ extension WebhookEndpoints {
 
     /// `GET /v1/webhooks/{id}/deliveries?limit=N`: newest first.
     func deliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         var limit = Self.defaultPageSize
         if let text = request.queryItem("limit") {
             guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
@@ -164,7 +157,6 @@ extension WebhookEndpoints {
 
     /// `POST /v1/webhooks/{id}/deliveries/{messageId}/replay`: 202, the same message queued again.
     func replay(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let id = request.pathParameters["id"] ?? "", messageID = request.pathParameters["messageId"] ?? ""
         store.replayWebhookMessage(endpointID: id, messageID: messageID, now: clock.now()) { result in
             switch result {

@@ -88,9 +88,9 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
             let table = routeTable
             let endpoints = SceneStateEndpoints(store: store, configuration: configuration, clock: clock.clock,
                                                 repair: { table.repair($0) })
-            var router = HTTPRouter()
-            endpoints.register(on: &router)
-            self.router = router
+            var declared = EndpointTable()
+            endpoints.register(on: &declared)
+            router = declared.unguardedRouter
         }
 
         func send(_ method: HTTPMethod, _ target: String, token: String? = nil,

@@ -167,7 +167,7 @@ import Testing
             for (method, path) in [("POST", "/v1/short-links"), ("GET", "/v1/short-links"), ("DELETE", "/v1/short-links/abc")] {
                 let response = try await client.send(method, path, headers: Self.admin, body: Array(#"{"link":"fuelmoney://"}"#.utf8))
                 #expect(response.status == 403)
-                #expect(Self.problemType(response) == "short-links-disabled")
+                #expect(Self.problemType(response) == "admin-disabled")
                 #expect((try Self.document(response)["detail"] as? String)?.contains("--admin-token") == true)
             }
             // Following needs no token.

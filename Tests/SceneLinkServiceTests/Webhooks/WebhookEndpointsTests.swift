@@ -52,7 +52,7 @@ import Testing
         try await Self.withService(adminToken: nil) { client in
             let response = try await client.send("GET", "/v1/webhooks")
             #expect(response.status == 403)
-            #expect(response.text.contains("short-links-disabled"))
+            #expect(response.text.contains("admin-disabled"))
         }
         try await Self.withService { client in
             let response = try await client.send("POST", "/v1/webhooks", headers: ["Authorization": "Bearer wrong-token-0123456789"],
