@@ -17,6 +17,7 @@ import Foundation
 /// scenelink healthcheck
 /// scenelink store copy --from STORE --to STORE [--resume]   (SQLite file or postgres:// URL)
 /// scenelink backup --db PATH DEST
+/// scenelink endpoints [--json]
 /// ```
 public struct CommandLineTool {
     public typealias Writer = (String) -> Void
@@ -52,6 +53,8 @@ public struct CommandLineTool {
                        by digests: scenelink store copy --from STORE --to STORE [--resume]
           backup       Copy the SQLite store while the server runs (SQLite's backup API):
                        scenelink backup --db PATH DEST
+          endpoints    Every route with its port, caller, rate limit and body limit:
+                       scenelink endpoints [--json]
 
         Options: --help, --version. Without --routes (or SCENELINK_ROUTES) the built-in
         FuelMoney example app is used.
@@ -92,6 +95,8 @@ public struct CommandLineTool {
             return store(rest)
         case "backup":
             return backup(rest)
+        case "endpoints":
+            return endpoints(rest)
         default:
             err("scenelink: unknown command '\(command)'; run 'scenelink --help' for the commands.")
             return 2
