@@ -1225,6 +1225,8 @@ paths:
         saves only over that revision (412 otherwise: someone else saved first; read again and
         retry); `If-None-Match: *` only creates. Preconditions are checked after everything else
         about the request is valid (RFC 9110 §13.2.1). 201 when the key was new, 204 on update.
+        A body declared JSON (`application/json` or any `+json` type) must parse as JSON: 422
+        `invalid-json-value` with the line and column where it stopped otherwise.
       security: [{ bearer: [] }]
       parameters:
         - $ref: "#/components/parameters/IfMatch"
@@ -1271,6 +1273,11 @@ paths:
         "409": { $ref: "#/components/responses/Conflict" }
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "413": { $ref: "#/components/responses/TooLarge" }
+        "422":
+          description: The body is declared JSON but does not parse (`invalid-json-value`); nothing was stored.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
     delete:
