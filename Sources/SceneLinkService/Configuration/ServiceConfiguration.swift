@@ -111,10 +111,13 @@ extension ServiceConfiguration {
         Option(name: "rate-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
                help: "Token buckets per client: sessions, links, resolve, claims, claim-pages, qr, admin-auth (wrong admin tokens) per address (IPv6 by /64), state per session; 429 beyond.",
                apply: { config, value throws(ConfigurationError) in
-                   let clients = config.rateLimits.maximumClients
-                   config.rateLimits = try RateLimits.parse(value)
-                   config.rateLimits.maximumClients = clients
+                   config.rateLimits.policies = try RateLimits.parse(value).policies
                }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),
+        Option(name: "instance-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
+               help: "Ceilings for a class's requests from all clients together, per instance; claim-pages past it are served without a claim.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.rateLimits.instancePolicies = try RateLimits.parseInstance(value)
+               }, show: { $0.rateLimits.instanceDescription }, environmentName: "SCENELINK_INSTANCE_LIMITS"),
         .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
                  help: "Clients each rate-limit class remembers (about 50 bytes each); the least recently seen is forgotten."),
         Option(name: "admin-token-next", valueName: "TOKEN",

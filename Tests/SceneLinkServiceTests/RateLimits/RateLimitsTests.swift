@@ -11,7 +11,15 @@ import SceneLinkHTTP
     @Test func namedClassesReplaceTheirDefaultsAndOffTurnsLimitsOff() throws {
         let limits = try RateLimits.parse("links=20/s, state=off,resolve=100/10s")
         #expect(limits.description == "sessions=60/min,links=20/s,resolve=100/10s,state=off,claims=30/min,claim-pages=60/min,qr=600/min,admin-auth=10/min")
-        #expect(try RateLimits.parse("off") == .off)
+        #expect(try RateLimits.parse("off").policies == [:])
+        // The instance ceilings are --instance-limit's.
+        #expect(try RateLimits.parse("off").instancePolicies == RateLimits.defaultInstancePolicies)
+        #expect(RateLimits().instanceDescription == "claim-pages=100/s")
+        #expect(try RateLimits.parseInstance("off") == [:])
+        #expect(try RateLimits.parseInstance("qr=5/s")[.qr] == RateLimitPolicy(count: 5, periodSeconds: 1))
+        #expect(throws: ConfigurationError("--instance-limit: qr takes COUNT/PERIOD, such as qr=600/min (PERIOD in s, min or h), not '5/day'.")) {
+            try RateLimits.parseInstance("qr=5/day")
+        }
         #expect(try RateLimits.parse("sessions=5/h").policies[.sessions] == RateLimitPolicy(count: 5, periodSeconds: 3_600))
     }
 
