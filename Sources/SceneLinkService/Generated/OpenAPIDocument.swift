@@ -725,6 +725,37 @@ paths:
         "404": { $ref: "#/components/responses/WebhookNotFound" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+    patch:
+      tags: [webhooks]
+      operationId: updateWebhook
+      summary: Change a webhook endpoint
+      description: |
+        Changes any of `url` (checked as on creation), `events` and `enabled`. `enabled: true`
+        re-enables an endpoint SceneLink disabled (a 410, or its retries ran out): its pending
+        deliveries are sent again. `enabled: false` stops sending; its deliveries wait, outside
+        the queue-depth and oldest-pending metrics. The secret is not changed (rotate it).
+      security: [{ adminToken: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/WebhookChange" }
+            example: { enabled: true }
+      responses:
+        "200":
+          description: The endpoint as changed, without its secret.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookEndpoint" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "422": { $ref: "#/components/responses/WebhookTargetRefused" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
     delete:
       tags: [webhooks]
       operationId: deleteWebhook
@@ -793,6 +824,7 @@ paths:
         "429": { $ref: "#/components/responses/AdminRateLimited" }
         "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "409": { $ref: "#/components/responses/WebhookEndpointDisabled" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
@@ -848,6 +880,7 @@ paths:
         "429": { $ref: "#/components/responses/AdminRateLimited" }
         "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "409": { $ref: "#/components/responses/WebhookEndpointDisabled" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
@@ -1833,6 +1866,11 @@ components:
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
+    WebhookEndpointDisabled:
+      description: The endpoint is disabled (`webhook-disabled`), so nothing would be sent; re-enable it with `PATCH /v1/webhooks/{id}` and `{"enabled": true}`.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
     WebhookTargetRefused:
       description: The url is not https, carries credentials, or is or resolves to a refused address (`webhook-target-refused`).
       content:
@@ -2135,6 +2173,17 @@ components:
           minItems: 1
           items: { $ref: "#/components/schemas/WebhookEventType" }
         description: { type: [string, "null"], maxLength: 256 }
+    WebhookChange:
+      type: object
+      minProperties: 1
+      additionalProperties: false
+      properties:
+        url: { type: string, minLength: 1, maxLength: 2048, description: "https URL events are POSTed to." }
+        events:
+          type: array
+          minItems: 1
+          items: { $ref: "#/components/schemas/WebhookEventType" }
+        enabled: { type: boolean, description: "true sends to it again (re-enabling a disabled endpoint); false stops sending." }
     WebhookEndpoint:
       type: object
       required: [id, url, events, description, createdAt, enabled, disabledAt, disabledReason, previousSecretExpiresAt]

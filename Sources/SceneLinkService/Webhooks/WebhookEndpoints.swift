@@ -10,9 +10,10 @@ import SceneLinkHTTP
 /// | `POST /v1/webhooks` | 201 the endpoint with its `secret` (`whsec_…`, shown this once) |
 /// | `GET /v1/webhooks` | 200 `{"webhooks":[…]}`, oldest first, without secrets |
 /// | `GET /v1/webhooks/{id}` | 200 the endpoint |
+/// | `PATCH /v1/webhooks/{id}` | 200 the endpoint with `url`, `events` or `enabled` changed (re-enabling a disabled one) |
 /// | `DELETE /v1/webhooks/{id}` | 204; its pending deliveries are dropped |
 /// | `POST /v1/webhooks/{id}/rotate-secret` | 200 the endpoint with its new `secret`; the old one signs too until `previousSecretExpiresAt` |
-/// | `POST /v1/webhooks/{id}/test` | 202 `{"messageId"}`: a `webhook.test` event is queued |
+/// | `POST /v1/webhooks/{id}/test` | 202 `{"messageId"}`: a `webhook.test` event is queued; 409 for a disabled endpoint |
 /// | `GET /v1/webhooks/{id}/deliveries?limit=N` | 200 `{"deliveries":[…]}`, newest first |
 /// | `POST /v1/webhooks/{id}/deliveries/{messageId}/replay` | 202: the message is queued again, same id |
 ///
@@ -54,6 +55,7 @@ public struct WebhookEndpoints: Sendable {
         endpoints.on(.post, Self.collectionPattern, withBody) { self.create($0, $1) }
         endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
         endpoints.on(.get, Self.itemPattern, .admin) { self.show($0, $1) }
+        endpoints.on(.patch, Self.itemPattern, withBody) { self.update($0, $1) }
         endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
         endpoints.on(.post, Self.rotatePattern, withBody) { self.rotate($0, $1) }
         endpoints.on(.post, Self.testPattern, withBody) { self.test($0, $1) }

@@ -22,6 +22,16 @@ enum WebhookProblems {
         status: .notFound, type: HTTPProblem.typeBase + "webhook-message-not-found", title: "No such message for this endpoint",
         detail: "This endpoint never had a delivery with this message id; see GET /v1/webhooks/{id}/deliveries.")
 
+    /// 409: nothing is sent to a disabled endpoint, so a test or a replay would wait forever.
+    static func disabled(_ endpoint: WebhookEndpoint) -> HTTPProblem {
+        let when = endpoint.disabledAt.map { " at \(RFC3339.string($0))" } ?? ""
+        let why = endpoint.disabledReason.map { " (\($0))" } ?? ""
+        return HTTPProblem(
+            status: .conflict, type: HTTPProblem.typeBase + "webhook-disabled", title: "Webhook endpoint disabled",
+            detail: "The endpoint was disabled\(when)\(why), so nothing is sent to it; re-enable it with "
+                + "PATCH /v1/webhooks/\(endpoint.id) and {\"enabled\": true}, then try again.")
+    }
+
     static func invalidQuery(_ detail: String) -> HTTPProblem {
         HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-query", title: "Invalid query item", detail: detail)
     }
