@@ -19,17 +19,41 @@ public struct EndpointTable: Sendable {
 
     public init() {}
 
+    /// A handler that may throw a `ResponseError` instead of answering (any other error is a
+    /// 500 `internal-error`, whose message stays out of the answer); it answers exactly once otherwise.
+    typealias Handler = @Sendable (HTTPRequest, HTTPResponder) throws -> Void
+
     /// Declares `handler` for `method` on `pattern` with `policy`.
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ policy: RoutePolicy,
-                            _ handler: @escaping HTTPHandler) {
-        endpoints.append(Endpoint(method: method, pattern: pattern, policy: policy, handler: handler, accepts: nil))
+    mutating func on(_ method: HTTPMethod, _ pattern: String, _ policy: RoutePolicy,
+                            _ handler: @escaping Handler) {
+        endpoints.append(Endpoint(method: method, pattern: pattern, policy: policy, handler: Self.answeringErrors(handler),
+                                  accepts: nil))
     }
 
     /// Declares the catch-all (`HTTPRouter.otherwise`): it answers `method` on every path no
     /// other pattern fits and `accepts` takes. Declare it last.
-    public mutating func otherwise(_ method: HTTPMethod, _ pattern: String, accepting accepts: @escaping @Sendable (String) -> Bool,
-                                   _ policy: RoutePolicy, _ handler: @escaping HTTPHandler) {
-        endpoints.append(Endpoint(method: method, pattern: pattern, policy: policy, handler: handler, accepts: accepts))
+    mutating func otherwise(_ method: HTTPMethod, _ pattern: String, accepting accepts: @escaping @Sendable (String) -> Bool,
+                                   _ policy: RoutePolicy, _ handler: @escaping Handler) {
+        endpoints.append(Endpoint(method: method, pattern: pattern, policy: policy, handler: Self.answeringErrors(handler),
+                                  accepts: accepts))
+    }
+
+    /// What an error that does not know its answer is answered: its message may name internals.
+    private static let internalError = HTTPProblem(
+        status: .internalServerError, type: HTTPProblem.typeBase + "internal-error", title: "Internal error",
+        detail: "The server could not answer this request; retry later, and tell the operator if it persists.").response()
+
+    /// `handler` with what it throws answered: the one place a thrown error becomes a response.
+    private static func answeringErrors(_ handler: @escaping Handler) -> HTTPHandler {
+        { request, responder in
+            do {
+                try handler(request, responder)
+            } catch let error as any ResponseError {
+                responder.respond(error.response)
+            } catch {
+                responder.respond(Self.internalError)
+            }
+        }
     }
 
     /// Checks the declarations as a whole.

@@ -5,16 +5,11 @@ import SceneLinkText
 
 extension ShortLinkEndpoints {
     /// `POST /v1/short-links`: 201 with `{"code","url","qr","link","createdAt","expiresAt"}`.
-    func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
+    func create(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let table = routes.value
         guard !table.hosts.isEmpty else { return responder.respond(ShortLinkProblems.noHTTPSHost.response()) }
         let now = clock.now()
-        let parsed: ShortLinkRequest
-        do {
-            parsed = try ShortLinkRequest(body: request.body)
-        } catch {
-            return responder.respond(error.response())
-        }
+        let parsed = try ShortLinkRequest(body: request.body)
         if let expiresAt = parsed.expiresAt, expiresAt <= now {
             return responder.respond(ShortLinkProblems.expiryInPast(expiresAt).response())
         }

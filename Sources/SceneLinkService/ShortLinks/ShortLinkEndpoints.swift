@@ -75,7 +75,7 @@ public struct ShortLinkEndpoints: Sendable {
 
     /// Declares the admin routes and `GET /s/{code}`.
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.post, Self.collectionPattern, .admin.accepting(bodyBytes: Self.maximumBodyBytes)) { self.create($0, $1) }
+        endpoints.on(.post, Self.collectionPattern, .admin.accepting(bodyBytes: Self.maximumBodyBytes)) { try self.create($0, $1) }
         endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
         endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
         endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }

@@ -6,13 +6,8 @@ import SceneLinkText
 
 extension WebhookEndpoints {
     /// `POST /v1/webhooks`: 201 with the endpoint and its secret.
-    func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let parsed: WebhookRequest
-        do {
-            parsed = try WebhookRequest(body: request.body)
-        } catch {
-            return responder.respond(error.response())
-        }
+    func create(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let parsed = try WebhookRequest(body: request.body)
         let now = clock.now()
         checkTarget(parsed.url, responder) { [store] in
             let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
@@ -55,13 +50,8 @@ extension WebhookEndpoints {
     }
 
     /// `PATCH /v1/webhooks/{id}`: 200 with the endpoint as changed (without its secret).
-    func update(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let parsed: WebhookChangeRequest
-        do {
-            parsed = try WebhookChangeRequest(body: request.body)
-        } catch {
-            return responder.respond(error.response())
-        }
+    func update(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let parsed = try WebhookChangeRequest(body: request.body)
         let id = request.pathParameters["id"] ?? ""
         let now = clock.now()
         let change = WebhookEndpointChange(url: parsed.url, events: parsed.events, enabled: parsed.enabled, at: now)

@@ -52,10 +52,10 @@ public struct WebhookEndpoints: Sendable {
     /// Declares the admin routes.
     public func register(on endpoints: inout EndpointTable) {
         let withBody = RoutePolicy.admin.accepting(bodyBytes: Self.maximumBodyBytes)
-        endpoints.on(.post, Self.collectionPattern, withBody) { self.create($0, $1) }
+        endpoints.on(.post, Self.collectionPattern, withBody) { try self.create($0, $1) }
         endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
         endpoints.on(.get, Self.itemPattern, .admin) { self.show($0, $1) }
-        endpoints.on(.patch, Self.itemPattern, withBody) { self.update($0, $1) }
+        endpoints.on(.patch, Self.itemPattern, withBody) { try self.update($0, $1) }
         endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
         endpoints.on(.post, Self.rotatePattern, withBody) { self.rotate($0, $1) }
         endpoints.on(.post, Self.testPattern, withBody) { self.test($0, $1) }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkCore
 import SceneLinkHTTP
 import Testing
 @testable import SceneLinkService
@@ -130,4 +131,35 @@ struct OpenAPIOperations {
 
     /// The operation's lines, or nil when it is not documented.
     func text(method: String, path: String) -> String? { blocks["\(method) \(path)"] }
+}
+
+extension EndpointTableTests {
+    private struct Unexpected: Error {}
+
+    /// Routes `method path` through `table`'s unguarded router and answers the response.
+    private func answer(_ table: EndpointTable, _ method: HTTPMethod, _ path: String) async -> HTTPResponse {
+        await withCheckedContinuation { continuation in
+            table.unguardedRouter.handle(HTTPRequest(method: method, target: path),
+                                         responder: HTTPResponder { continuation.resume(returning: $0) })
+        }
+    }
+
+    @Test("a handler may throw an error that knows its answer; anything else is a 500 that names no internals")
+    func thrownErrorsAreAnsweredOnce() async {
+        var endpoints = EndpointTable()
+        endpoints.on(.get, "/problem", Self.anyone) { _, _ in
+            throw HTTPProblem(status: .unprocessableContent, type: HTTPProblem.typeBase + "example", title: "Example", detail: "Fix it.")
+        }
+        endpoints.on(.get, "/store", Self.anyone) { _, _ in throw StoreFailure.commitInDoubt(message: "no answer") }
+        endpoints.on(.get, "/other", Self.anyone) { _, _ in throw Unexpected() }
+        let problem = await answer(endpoints, .get, "/problem")
+        #expect(problem.status == .unprocessableContent)
+        #expect(String(decoding: problem.body, as: UTF8.self).contains("Fix it."))
+        let store = await answer(endpoints, .get, "/store")
+        #expect(store.status == .serviceUnavailable && store.headers["Retry-After"] == "1")
+        let other = await answer(endpoints, .get, "/other")
+        #expect(other.status == .internalServerError)
+        #expect(String(decoding: other.body, as: UTF8.self).contains("internal-error"))
+        #expect(!String(decoding: other.body, as: UTF8.self).contains("Unexpected"))
+    }
 }
