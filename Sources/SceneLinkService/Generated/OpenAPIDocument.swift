@@ -1867,7 +1867,7 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
     WebhookEndpointDisabled:
-      description: The endpoint is disabled (`webhook-disabled`), so nothing would be sent; re-enable it with `PATCH /v1/webhooks/{id}` and `{"enabled": true}`.
+      description: 'The endpoint is disabled (`webhook-disabled`), so nothing would be sent; re-enable it with `PATCH /v1/webhooks/{id}` and `{"enabled": true}`.'
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
