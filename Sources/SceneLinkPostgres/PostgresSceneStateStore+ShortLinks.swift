@@ -14,13 +14,13 @@ import SceneLinkCore
 /// transactions on different instances may commit them out of order, so a listing paged while
 /// links are being created may miss a link created at that moment (listing again shows it).
 extension PostgresSceneStateStore: ShortLinkStore {
-    public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
+    public func createShortLink(_ link: ShortLink, recording: IdempotencyRecord?, completion: @escaping ShortLinkCompletion<ShortLink>) {
         let event = WebhookEvent.shortLinkCreated(link)
         let parameters: [PostgresParameter] = [
             .bytes(link.code.hash), .text(link.code.rawValue), .text(link.link), .int64(Self.milliseconds(link.createdAt)),
             link.expiresAt.map { .int64(Self.milliseconds($0)) } ?? .null, .text(event.id), .text(event.payload),
             link.route.map { .text($0) } ?? .null,
-        ]
+        ] + Self.parameters(recording)
         call(.createShortLink, parameters, kind: .write, lockOrder: Self.lockOrder(link.code),
              Self.flattening(completion)) { rows -> Result<ShortLink, ShortLinkStoreError> in
             // No row: the insert found the code taken and did nothing.

@@ -7,7 +7,8 @@ import SceneLinkCore
 /// instance share the outbox and each attempt is made by one of them. Changes are acknowledged
 /// after their commit.
 extension PostgresSceneStateStore: WebhookStore {
-    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, completion: @escaping WebhookCompletion<WebhookEndpoint>) {
+    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, recording: IdempotencyRecord?,
+                                      completion: @escaping WebhookCompletion<WebhookEndpoint>) {
         let parameters: [PostgresParameter] = [
             .text(endpoint.id), .text(endpoint.url), .text(endpoint.eventList), endpoint.description.map { .text($0) } ?? .null,
             .int64(Self.milliseconds(endpoint.createdAt)), .bytes(endpoint.secret.bytes),
@@ -15,7 +16,7 @@ extension PostgresSceneStateStore: WebhookStore {
             endpoint.previousSecretExpiresAt.map { .int64(Self.milliseconds($0)) } ?? .null,
             endpoint.disabledAt.map { .int64(Self.milliseconds($0)) } ?? .null,
             endpoint.disabledReason.map { .text($0) } ?? .null,
-        ]
+        ] + Self.parameters(recording)
         call(.createWebhookEndpoint, parameters, kind: .write, lockOrder: Self.lockOrder(endpoint.id),
              Self.mapping(completion)) { _ in endpoint }
     }

@@ -192,6 +192,13 @@ public final class PostgresSceneStateStore: SceneStateStore {
         return rows
     }
 
+    /// The six parameters of a create's `Idempotency-Key` record (`PostgresStatement.recordIdempotency`), NULLs without one.
+    static func parameters(_ recording: IdempotencyRecord?) -> [PostgresParameter] {
+        guard let recording else { return Array(repeating: .null, count: 6) }
+        return [.bytes(recording.keyHash), .bytes(recording.fingerprint), .int64(milliseconds(recording.createdAt)),
+                .int64(Int64(recording.status)), recording.location.map { .text($0) } ?? .null, .bytes(recording.sealedBody)]
+    }
+
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
@@ -227,9 +234,11 @@ public final class PostgresSceneStateStore: SceneStateStore {
 
     // MARK: SceneStateStore
 
-    public func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>) {
+    public func createSession(_ session: SessionRecord, recording: IdempotencyRecord?,
+                              completion: @escaping SceneStateCompletion<Void>) {
         call(.createSession, [.text(session.id.rawValue), .bytes(session.tokenHash),
-                              .int64(Self.milliseconds(session.createdAt)), .int64(Self.milliseconds(session.expiresAt))],
+                              .int64(Self.milliseconds(session.createdAt)), .int64(Self.milliseconds(session.expiresAt))]
+                + Self.parameters(recording),
              kind: .write, lockOrder: session.id.rawValue, completion) { rows in
             guard !rows.isEmpty else { throw SceneStateStoreError.sessionExists }
         }

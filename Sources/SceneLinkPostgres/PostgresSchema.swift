@@ -511,6 +511,19 @@ enum PostgresSchema {
         );
         ALTER TABLE claims DROP COLUMN code_key;
         """,
+        // 10: Idempotency-Key records, as SQLite's migration 9.
+        """
+        CREATE TABLE idempotency_keys (
+            key_hash bytea PRIMARY KEY,
+            fingerprint bytea NOT NULL,
+            created_at bigint NOT NULL,
+            lease_until bigint,
+            status bigint,
+            location text,
+            answer bytea
+        );
+        CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

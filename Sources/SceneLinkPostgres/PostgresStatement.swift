@@ -49,6 +49,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case redeemClaimByToken = "redeem_claim_by_token"
     case redeemClaimByCode = "redeem_claim_by_code"
     case deleteExpiredClaims = "delete_expired_claims"
+    case beginIdempotentRequest = "begin_idempotent_request"
+    case releaseIdempotentRequest = "release_idempotent_request"
+    case deleteExpiredIdempotencyKeys = "delete_expired_idempotency_keys"
 
     /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
     static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks, route"
@@ -66,6 +69,23 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     /// Queues the event of a change (a short link's, a claim's redemption) for every enabled endpoint subscribed to it, in
     /// the statement of the change (a data-modifying `WITH` runs whether or not it is read), so
     /// in its transaction. `source` is the CTE whose one row means the change happened.
+    /// Writes a finished create's `Idempotency-Key` record from parameters `$first` to
+    /// `$first+5` (key hash, fingerprint, first use, status, location, sealed answer) when
+    /// `$first` is not NULL and `source` (the create's CTE) has a row: in the create's statement,
+    /// so both commit or neither does.
+    private static func recordIdempotency(first: Int, source: String) -> String {
+        let p = (0..<6).map { "$\(first + $0)" }
+        return """
+            INSERT INTO idempotency_keys (key_hash, fingerprint, created_at, lease_until, status, location, answer)
+                SELECT \(p[0]), \(p[1]), \(p[2]), NULL, \(p[3]), \(p[4]), \(p[5]) FROM \(source) WHERE \(p[0]) IS NOT NULL
+            ON CONFLICT (key_hash) DO UPDATE SET lease_until = NULL, status = excluded.status, location = excluded.location,
+                answer = excluded.answer
+            """
+    }
+
+    /// The parameter types of `recordIdempotency`.
+    private static let idempotencyRecord = [OID.bytea, OID.bytea, OID.int8, OID.int8, OID.text, OID.bytea]
+
     private static func fanOut(_ type: String, source: String, messageID: String, timestamp: String, payload: String) -> String {
         """
         INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, event_timestamp, payload, next_attempt_at)
@@ -116,8 +136,11 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         switch self {
         case .createSession:
             return """
-                INSERT INTO sessions (id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)
-                ON CONFLICT DO NOTHING RETURNING 1
+                WITH created AS (
+                    INSERT INTO sessions (id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)
+                    ON CONFLICT DO NOTHING RETURNING 1),
+                recorded AS (\(Self.recordIdempotency(first: 5, source: "created")))
+                SELECT 1 FROM created
                 """
         case .refreshSession: return "UPDATE sessions SET expires_at = $2 WHERE id = $1 RETURNING 1"
         case .deleteSession: return "DELETE FROM sessions WHERE id = $1 RETURNING 1"
@@ -176,7 +199,8 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 WITH link AS (
                     INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route) VALUES ($1, $2, $3, $4, $5, $8)
                     ON CONFLICT (code_hash) DO NOTHING RETURNING sequence),
-                event AS (\(Self.fanOut("short_link.created", source: "link", messageID: "$6", timestamp: "$4", payload: "$7")))
+                event AS (\(Self.fanOut("short_link.created", source: "link", messageID: "$6", timestamp: "$4", payload: "$7"))),
+                recorded AS (\(Self.recordIdempotency(first: 9, source: "link")))
                 SELECT sequence FROM link
                 """
         case .countShortLinkClick:
@@ -209,7 +233,39 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE sequence > $1 ORDER BY sequence LIMIT $2"
         case .createWebhookEndpoint:
             return """
-                INSERT INTO webhook_endpoints (\(Self.webhookEndpointColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                WITH created AS (
+                    INSERT INTO webhook_endpoints (\(Self.webhookEndpointColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                    RETURNING 1),
+                recorded AS (\(Self.recordIdempotency(first: 11, source: "created")))
+                SELECT 1 FROM created
+                """
+        case .beginIdempotentRequest:
+            // One statement, so instances beginning one key at once cannot both proceed: the
+            // insert holds a new key, or takes over one that expired ($5: first used at or before)
+            // or whose attempt was abandoned past its lease with the same body. What was there
+            // before decides the answer when nothing was taken (`PostgresSceneStateStore+Idempotency`).
+            return """
+                WITH earlier AS (
+                    SELECT fingerprint, created_at, lease_until, status, location, answer FROM idempotency_keys WHERE key_hash = $1),
+                taken AS (
+                    INSERT INTO idempotency_keys (key_hash, fingerprint, created_at, lease_until) VALUES ($1, $2, $3, $4)
+                    ON CONFLICT (key_hash) DO UPDATE SET fingerprint = excluded.fingerprint,
+                        created_at = CASE WHEN idempotency_keys.created_at <= $5 THEN excluded.created_at
+                                          ELSE idempotency_keys.created_at END,
+                        lease_until = excluded.lease_until, status = NULL, location = NULL, answer = NULL
+                    WHERE idempotency_keys.created_at <= $5
+                       OR (idempotency_keys.status IS NULL AND idempotency_keys.lease_until <= $3
+                           AND idempotency_keys.fingerprint = excluded.fingerprint)
+                    RETURNING 1)
+                SELECT (SELECT count(*) FROM taken), e.fingerprint, e.lease_until, e.status, e.location, e.answer
+                FROM (SELECT 1) AS one LEFT JOIN earlier AS e ON true
+                """
+        case .releaseIdempotentRequest:
+            return "DELETE FROM idempotency_keys WHERE key_hash = $1 AND status IS NULL"
+        case .deleteExpiredIdempotencyKeys:
+            return """
+                DELETE FROM idempotency_keys WHERE key_hash IN (
+                    SELECT key_hash FROM idempotency_keys WHERE created_at <= $1 ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
                 RETURNING 1
                 """
         case .selectWebhookEndpoints:
@@ -332,7 +388,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
 
     var parameterTypes: [UInt32] {
         switch self {
-        case .createSession: return [OID.text, OID.bytea, OID.int8, OID.int8]
+        case .createSession: return [OID.text, OID.bytea, OID.int8, OID.int8] + Self.idempotencyRecord
         case .refreshSession: return [OID.text, OID.int8]
         case .deleteSession, .selectSessionByID, .selectScenes: return [OID.text]
         case .deleteExpiredSessions: return [OID.int8, OID.int8]
@@ -347,13 +403,14 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectSessionByTokenHash: return [OID.bytea]
         case .selectValue: return [OID.text, OID.text, OID.text]
         case .selectScene: return [OID.text, OID.text]
-        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text]
+        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text] + Self.idempotencyRecord
         case .countShortLinkClick: return [OID.bytea, OID.text, OID.int8, OID.text, OID.text]
         case .deleteShortLink: return [OID.bytea, OID.text, OID.int8, OID.text]
         case .selectShortLink: return [OID.bytea]
         case .deleteExpiredShortLinks, .selectShortLinks: return [OID.int8, OID.int8]
         case .createWebhookEndpoint:
             return [OID.text, OID.text, OID.text, OID.text, OID.int8, OID.bytea, OID.bytea, OID.int8, OID.int8, OID.text]
+                + Self.idempotencyRecord
         case .selectWebhookEndpoints, .selectWebhookStatistics: return []
         case .selectWebhookEndpoint, .deleteWebhookEndpoint: return [OID.text]
         case .rotateWebhookSecret: return [OID.text, OID.bytea, OID.int8]
@@ -371,6 +428,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .redeemClaimByToken: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text, OID.bytea]
         case .redeemClaimByCode: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text]
         case .deleteExpiredClaims: return [OID.int8, OID.int8]
+        case .beginIdempotentRequest: return [OID.bytea, OID.bytea, OID.int8, OID.int8, OID.int8]
+        case .releaseIdempotentRequest: return [OID.bytea]
+        case .deleteExpiredIdempotencyKeys: return [OID.int8, OID.int8]
         }
     }
 }

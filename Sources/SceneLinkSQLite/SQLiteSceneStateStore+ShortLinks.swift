@@ -9,8 +9,18 @@ import SceneLinkCore
 /// waiting for it, so a known code costs the same one read as an unknown one, and a burst of
 /// clicks shares commits.
 extension SQLiteSceneStateStore: ShortLinkStore {
-    public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
-        writeShortLinks(completion) { writes in try writes.create(link) }
+    public func createShortLink(_ link: ShortLink, recording: IdempotencyRecord?, completion: @escaping ShortLinkCompletion<ShortLink>) {
+        write({ (result: Result<Result<ShortLink, ShortLinkStoreError>, SceneStateStoreError>) in
+            switch result {
+            case .success(let answer): completion(answer)
+            case .failure(let error): completion(.failure(Self.shortLinkError(error)))
+            }
+        }) { context in
+            let created = try context.shortLinks.create(link)
+            // Only a link that was made answers; a taken code records nothing.
+            if case .success = created, let recording { try context.idempotency.record(recording) }
+            return created
+        }
     }
 
     public func shortLink(code: ShortCode, countingClickAt now: Date?,

@@ -6,9 +6,11 @@ import SceneLinkCore
 /// writes' own transactions, claims are serialised by the one writer, and the admin listings
 /// see every acknowledged change. Changes are acknowledged after their group commit.
 extension SQLiteSceneStateStore: WebhookStore {
-    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, completion: @escaping WebhookCompletion<WebhookEndpoint>) {
-        webhookWrite(completion) { webhooks in
-            try webhooks.create(endpoint)
+    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, recording: IdempotencyRecord?,
+                                      completion: @escaping WebhookCompletion<WebhookEndpoint>) {
+        webhookContextWrite(completion) { context in
+            try context.webhooks.create(endpoint)
+            if let recording { try context.idempotency.record(recording) }
             return endpoint
         }
     }
@@ -64,11 +66,16 @@ extension SQLiteSceneStateStore: WebhookStore {
 
     private func webhookWrite<T: Sendable>(_ completion: @escaping WebhookCompletion<T>,
                                            _ body: @escaping @Sendable (WebhookWrites) throws -> T) {
+        webhookContextWrite(completion) { context in try body(context.webhooks) }
+    }
+
+    private func webhookContextWrite<T: Sendable>(_ completion: @escaping WebhookCompletion<T>,
+                                                  _ body: @escaping @Sendable (WriteContext) throws -> T) {
         write({ (result: Result<T, SceneStateStoreError>) in
             completion(result.mapError { error in
                 if case .failure(let failure) = error { return .failure(failure) }
                 return .failure(.storage(message: error.description))
             })
-        }) { context in try body(context.webhooks) }
+        }) { context in try body(context) }
     }
 }

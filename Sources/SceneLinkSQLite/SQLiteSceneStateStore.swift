@@ -206,9 +206,11 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     // MARK: SceneStateStore
 
-    public func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>) {
+    public func createSession(_ session: SessionRecord, recording: IdempotencyRecord?,
+                              completion: @escaping SceneStateCompletion<Void>) {
         write(completion, afterCommit: { _ in self.sessionCache.withLock { $0.invalidate(session.id) } }) { context in
             try context.createSession(session)
+            if let recording { try context.idempotency.record(recording) }
         }
     }
 

@@ -176,6 +176,21 @@ enum Schema {
         ALTER TABLE claims_by_id RENAME TO claims;
         CREATE INDEX claims_by_expiry ON claims (expires_at);
         """,
+        // 9: Idempotency-Key records of the creates that are safe to retry (`IdempotencyStore`):
+        // a hash of the caller's key, of the body, and once finished the first answer, sealed.
+        // A row without a status is held by a request in flight until lease_until.
+        """
+        CREATE TABLE idempotency_keys (
+            key_hash BLOB PRIMARY KEY,
+            fingerprint BLOB NOT NULL,
+            created_at INTEGER NOT NULL,
+            lease_until INTEGER,
+            status INTEGER,
+            location TEXT,
+            answer BLOB
+        );
+        CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

@@ -15,6 +15,8 @@ final class WriteContext {
     let webhooks: WebhookWrites
     /// The claim writes (`SQLiteSceneStateStore+Claims`).
     let claims: ClaimWrites
+    /// The Idempotency-Key records (`SQLiteSceneStateStore+Idempotency`).
+    let idempotency: IdempotencyWrites
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
     /// The revision stored in `meta` as of the last commit.
@@ -34,6 +36,7 @@ final class WriteContext {
         webhooks = try WebhookWrites(connection: connection)
         shortLinks = try ShortLinkWrites(connection: connection, webhooks: webhooks)
         claims = try ClaimWrites(connection: connection, webhooks: webhooks)
+        idempotency = try IdempotencyWrites(connection: connection)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")

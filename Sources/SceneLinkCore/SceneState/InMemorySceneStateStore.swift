@@ -23,8 +23,12 @@ public final class InMemorySceneStateStore: SceneStateStore {
     }
 
     private let state = Mutex(State())
+    /// Where a create's `Idempotency-Key` record goes, if anywhere.
+    private let idempotency: InMemoryIdempotencyStore?
 
-    public init() {}
+    public init(idempotency: InMemoryIdempotencyStore? = nil) {
+        self.idempotency = idempotency
+    }
 
     /// Runs one write under the lock, counts it as one commit, and answers `completion` after unlocking.
     private func write<T: Sendable>(_ completion: SceneStateCompletion<T>,
@@ -50,10 +54,12 @@ public final class InMemorySceneStateStore: SceneStateStore {
         completion(.success(value))
     }
 
-    public func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>) {
-        write(completion) { (state: inout State) throws(SceneStateStoreError) in
+    public func createSession(_ session: SessionRecord, recording: IdempotencyRecord?,
+                              completion: @escaping SceneStateCompletion<Void>) {
+        write(completion) { [idempotency] (state: inout State) throws(SceneStateStoreError) in
             guard state.sessions[session.id] == nil else { throw .sessionExists }
             state.sessions[session.id] = session
+            if let recording { idempotency?.record(recording) }
         }
     }
 

@@ -32,8 +32,9 @@ public typealias SceneStateCompletion<Value> = @Sendable (Result<Value, SceneSta
 /// and decide themselves what "expired" means at the moment of a request. Async code
 /// waits for an answer with `awaiting(_:)`.
 public protocol SceneStateStore: Sendable {
-    /// Stores a new session. Fails with `.sessionExists` when the id is taken.
-    func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>)
+    /// Stores a new session, and with it `recording` (an `Idempotency-Key`'s first answer) in the
+    /// same transaction. Fails with `.sessionExists` when the id is taken.
+    func createSession(_ session: SessionRecord, recording: IdempotencyRecord?, completion: @escaping SceneStateCompletion<Void>)
 
     /// The session with this id, expired or not; nil when none is stored.
     func session(id: SessionID, completion: @escaping SceneStateCompletion<SessionRecord?>)
@@ -94,6 +95,13 @@ public protocol SceneStateStore: Sendable {
 
     /// How writes were grouped into commits so far.
     var commitStatistics: SceneStateCommitStatistics { get }
+}
+
+extension SceneStateStore {
+    /// Stores a new session without an `Idempotency-Key` record.
+    public func createSession(_ session: SessionRecord, completion: @escaping SceneStateCompletion<Void>) {
+        createSession(session, recording: nil, completion: completion)
+    }
 }
 
 /// Waits for one store operation, for async callers (tests; the service itself calls back), of

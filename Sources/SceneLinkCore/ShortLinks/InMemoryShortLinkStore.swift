@@ -12,12 +12,15 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
 
     private let state = Mutex(State())
     private let webhooks: InMemoryWebhookStore?
+    /// Where a create's `Idempotency-Key` record goes, if anywhere.
+    private let idempotency: InMemoryIdempotencyStore?
 
-    public init(webhooks: InMemoryWebhookStore? = nil) {
+    public init(webhooks: InMemoryWebhookStore? = nil, idempotency: InMemoryIdempotencyStore? = nil) {
         self.webhooks = webhooks
+        self.idempotency = idempotency
     }
 
-    public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
+    public func createShortLink(_ link: ShortLink, recording: IdempotencyRecord?, completion: @escaping ShortLinkCompletion<ShortLink>) {
         let result: Result<ShortLink, ShortLinkStoreError> = state.withLock { state in
             guard state.links[link.code] == nil else { return .failure(.codeExists(link.code)) }
             state.lastSequence += 1
@@ -26,6 +29,7 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
             stored.sequence = state.lastSequence
             state.links[link.code] = stored
             webhooks?.publish(.shortLinkCreated(stored))
+            if let recording { idempotency?.record(recording) }
             return .success(stored)
         }
         completion(result)

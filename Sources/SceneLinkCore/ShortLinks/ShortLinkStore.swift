@@ -27,7 +27,8 @@ public typealias ShortLinkCompletion<Value> = @Sendable (Result<Value, ShortLink
 public protocol ShortLinkStore: Sendable {
     /// Stores a new short link with no clicks, and answers it with its `sequence` set.
     /// Fails with `.codeExists` when the code is taken (by an expired link too, until it is deleted).
-    func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>)
+    /// `recording` (an `Idempotency-Key`'s first answer) is written in the same transaction.
+    func createShortLink(_ link: ShortLink, recording: IdempotencyRecord?, completion: @escaping ShortLinkCompletion<ShortLink>)
 
     /// The short link with this code, expired or not; nil when none is stored. With
     /// `countingClickAt`, a link that has not expired at that instant gets one more click,
@@ -44,4 +45,11 @@ public protocol ShortLinkStore: Sendable {
     /// Deletes at most `limit` links that expired before `cutoff`, in one short transaction.
     /// Answers how many; call again while it answers `limit`.
     func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int, completion: @escaping ShortLinkCompletion<Int>)
+}
+
+extension ShortLinkStore {
+    /// Stores a new short link without an `Idempotency-Key` record.
+    public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
+        createShortLink(link, recording: nil, completion: completion)
+    }
 }

@@ -12,8 +12,12 @@ public final class InMemoryWebhookStore: WebhookStore {
     }
 
     private let state = Mutex(State())
+    /// Where a create's `Idempotency-Key` record goes, if anywhere.
+    private let idempotency: InMemoryIdempotencyStore?
 
-    public init() {}
+    public init(idempotency: InMemoryIdempotencyStore? = nil) {
+        self.idempotency = idempotency
+    }
 
     /// Queues `event` for every enabled endpoint subscribed to it, due at its timestamp.
     func publish(_ event: WebhookEvent) {
@@ -30,8 +34,12 @@ public final class InMemoryWebhookStore: WebhookStore {
                                                 state: .pending, attempts: 0, nextAttemptAt: due))
     }
 
-    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, completion: @escaping WebhookCompletion<WebhookEndpoint>) {
-        state.withLock { $0.endpoints.append(endpoint) }
+    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, recording: IdempotencyRecord?,
+                                      completion: @escaping WebhookCompletion<WebhookEndpoint>) {
+        state.withLock { state in
+            state.endpoints.append(endpoint)
+            if let recording { idempotency?.record(recording) }
+        }
         completion(.success(endpoint))
     }
 

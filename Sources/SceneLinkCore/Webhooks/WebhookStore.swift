@@ -20,8 +20,10 @@ public typealias WebhookCompletion<Value> = @Sendable (Result<Value, WebhookStor
 ///
 /// Every operation answers through its `completion`, exactly once.
 public protocol WebhookStore: Sendable {
-    /// Stores a new endpoint.
-    func createWebhookEndpoint(_ endpoint: WebhookEndpoint, completion: @escaping WebhookCompletion<WebhookEndpoint>)
+    /// Stores a new endpoint, and with it `recording` (an `Idempotency-Key`'s first answer) in
+    /// the same transaction.
+    func createWebhookEndpoint(_ endpoint: WebhookEndpoint, recording: IdempotencyRecord?,
+                               completion: @escaping WebhookCompletion<WebhookEndpoint>)
     /// Every endpoint, oldest first.
     func webhookEndpoints(completion: @escaping WebhookCompletion<[WebhookEndpoint]>)
     /// One endpoint; nil when none has this id.
@@ -54,4 +56,11 @@ public protocol WebhookStore: Sendable {
                               completion: @escaping WebhookCompletion<Void>)
     /// The pending backlog.
     func webhookQueueStatistics(completion: @escaping WebhookCompletion<WebhookQueueStatistics>)
+}
+
+extension WebhookStore {
+    /// Stores a new endpoint without an `Idempotency-Key` record.
+    public func createWebhookEndpoint(_ endpoint: WebhookEndpoint, completion: @escaping WebhookCompletion<WebhookEndpoint>) {
+        createWebhookEndpoint(endpoint, recording: nil, completion: completion)
+    }
 }

@@ -3,6 +3,12 @@ public enum WebhookStoreError: Error, Equatable, Sendable, CustomStringConvertib
     /// The store could not do it: closed, unavailable, a commit in doubt, or failed storage.
     case failure(StoreFailure)
 
+    /// The store failure this error carries, nil for an answer of the operation's own.
+    public var failure: StoreFailure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+
     public var description: String {
         switch self {
         case .failure(let failure):

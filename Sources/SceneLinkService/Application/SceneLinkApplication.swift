@@ -22,8 +22,9 @@ public final class SceneLinkApplication: Sendable {
     let adminServer: HTTPServer?
     /// What the application keeps everything in: scene state and short links, in one place so
     /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
-    /// The webhook outbox lives beside short links, written by the same transactions; claims too.
-    typealias Store = SceneStateStore & ShortLinkStore & WebhookStore & ClaimStore
+    /// The webhook outbox lives beside short links, written by the same transactions; claims and
+    /// the Idempotency-Key records of creates too.
+    typealias Store = SceneStateStore & ShortLinkStore & WebhookStore & ClaimStore & IdempotencyStore
     /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
     let store: any Store
     /// Closes the store at shutdown; answers the failure's sentence, if any.
@@ -139,6 +140,7 @@ public final class SceneLinkApplication: Sendable {
             clock: clock,
             rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil,
             metrics: metrics,
+            idempotency: store,
             repair: { bytes in
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
@@ -147,9 +149,11 @@ public final class SceneLinkApplication: Sendable {
         let claimIssuer = ClaimIssuer(store: store, configuration: configuration.claims, clock: clock, metrics: claimMetrics,
                                       rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil)
         let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer)
-        let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages)
+        let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
+                                            idempotency: store)
         shortLinks.register(on: &endpoints)
-        WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock).register(on: &endpoints)
+        WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store)
+            .register(on: &endpoints)
         webhookWorker = WebhookDeliveryWorker(store: store, configuration: configuration.webhooks, metrics: webhookMetrics,
                                               logger: logger)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &endpoints)
@@ -345,7 +349,9 @@ public final class SceneLinkApplication: Sendable {
             guard let self else { return }
             self.sweepExpiredSessions(now: Date()) { _ in
                 self.sweepExpiredShortLinks(now: Date()) { _ in
-                    self.sweepExpiredClaims(now: Date()) { _ in }
+                    self.sweepExpiredClaims(now: Date()) { _ in
+                        self.sweepExpiredIdempotencyKeys(now: Date()) { _ in }
+                    }
                 }
             }
         }
@@ -378,6 +384,16 @@ public final class SceneLinkApplication: Sendable {
     public func sweepExpiredClaims(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
         sweep(event: "claim-sweep", counted: "expired_claims_deleted", { [store] batch, done in
             store.deleteExpiredClaims(expiredBefore: now, limit: batch) { done($0.mapError { $0 }) }
+        }, completion: completion)
+    }
+
+    /// Deletes `Idempotency-Key` records first used more than 24 hours ago, in short transactions
+    /// of at most 200, and logs how many went; calls back with the number deleted. From then on
+    /// the key is new again.
+    public func sweepExpiredIdempotencyKeys(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
+        let cutoff = now.addingTimeInterval(-IdempotencyRecord.lifetime)
+        sweep(event: "idempotency-sweep", counted: "expired_idempotency_keys_deleted", { [store] batch, done in
+            store.deleteExpiredIdempotencyKeys(createdBefore: cutoff, limit: batch) { done($0.mapError { $0 }) }
         }, completion: completion)
     }
 

@@ -6,26 +6,37 @@ import SceneLinkText
 extension SceneStateEndpoints {
     /// `POST /v1/sessions`: 201 with `{"id","token","expiresAt"}`. The token is shown once;
     /// the store keeps only its hash.
-    func createSession(_ request: HTTPRequest, _ responder: HTTPResponder, attempt: Int = 1) {
+    func createSession(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let idempotency else { return createSession(responder, recorder: nil, attempt: 1) }
+        // Scoped by the client's address: apps have no other identity before their first session.
+        idempotency.run(request, scope: "address \(request.clientAddress)", route: "POST \(Self.sessionsPattern)", responder) { recorder in
+            createSession(responder, recorder: recorder, attempt: 1)
+        }
+    }
+
+    /// Makes the session; with `recorder`, stores the answer with it for retries of its key.
+    private func createSession(_ responder: HTTPResponder, recorder: IdempotencyGate.Recorder?, attempt: Int) {
         let now = clock.now()
         let expiresAt = now.addingTimeInterval(configuration.timeToLiveSeconds)
         let id = SessionID.random()
         let token = SessionToken.random()
         let record = SessionRecord(id: id, tokenHash: token.hash, createdAt: now, expiresAt: expiresAt)
-        store.createSession(record) { result in
+        let body = "{\"id\":\(JSONEscaping.quote(id.rawValue)),\"token\":\(JSONEscaping.quote(token.text)),"
+            + "\"expiresAt\":\(JSONEscaping.quote(RFC3339.string(expiresAt)))}"
+        var response = HTTPResponse.json(body, status: .created)
+        response.headers.set("Location", "/v1/sessions/\(id.rawValue)")
+        // The body holds a secret: no cache may keep it (RFC 9111 §5.2.2.5).
+        response.headers.set("Cache-Control", "no-store")
+        let created = response
+        store.createSession(record, recording: recorder?.record(created)) { result in
             switch result {
             case .success:
-                let body = "{\"id\":\(JSONEscaping.quote(id.rawValue)),\"token\":\(JSONEscaping.quote(token.text)),"
-                    + "\"expiresAt\":\(JSONEscaping.quote(RFC3339.string(expiresAt)))}"
-                var response = HTTPResponse.json(body, status: .created)
-                response.headers.set("Location", "/v1/sessions/\(id.rawValue)")
-                // The body holds a secret: no cache may keep it (RFC 9111 §5.2.2.5).
-                response.headers.set("Cache-Control", "no-store")
-                responder.respond(response)
+                responder.respond(created)
             case .failure(.sessionExists) where attempt == 1:
                 // A collision of 128-bit random ids is not expected; one retry covers the impossible case.
-                createSession(request, responder, attempt: 2)
+                createSession(responder, recorder: recorder, attempt: 2)
             case .failure(let error):
+                recorder?.failed(error.failure)
                 responder.respond(Rejection.store(error).response)
             }
         }

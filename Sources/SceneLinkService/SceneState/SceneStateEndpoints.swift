@@ -59,6 +59,8 @@ public struct SceneStateEndpoints: Sendable {
     let rateLimiter: RateLimiter?
     /// Counts quota refusals (`scenelink_quota_refusals_total`); nil counts nothing.
     let metrics: Metrics?
+    /// Makes `POST /v1/sessions` safe to retry with `Idempotency-Key`; nil ignores the header.
+    let idempotency: IdempotencyGate?
 
     /// - Parameters:
     ///   - store: where sessions and values live.
@@ -67,9 +69,12 @@ public struct SceneStateEndpoints: Sendable {
     ///   - repair: cuts a stored CodableRepresentation to the prefix the current route table accepts.
     ///   - rateLimiter: limits each session's requests (class `state`); nil for no limit.
     ///   - metrics: where quota refusals are counted.
+    ///   - idempotency: where `Idempotency-Key` records of session creations live (the store).
     public init(store: any SceneStateStore, configuration: Configuration = Configuration(),
                 clock: SceneStateClock = .system, rateLimiter: RateLimiter? = nil, metrics: Metrics? = nil,
+                idempotency: (any IdempotencyStore)? = nil,
                 repair: @escaping @Sendable ([UInt8]) -> RepairOutcome) {
+        self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
         self.rateLimiter = rateLimiter
         self.metrics = metrics
         self.store = store

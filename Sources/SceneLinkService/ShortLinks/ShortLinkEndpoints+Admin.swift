@@ -23,25 +23,32 @@ extension ShortLinkEndpoints {
         } catch {
             return responder.respond(ShortLinkProblems.targetDoesNotResolve(error).response())
         }
-        insert(parsed, route: route, createdAt: now, responder: responder, attempt: 1)
+        guard let idempotency else { return insert(parsed, route: route, createdAt: now, responder: responder, recorder: nil, attempt: 1) }
+        idempotency.run(request, scope: IdempotencyGate.adminScope(request), route: "POST \(Self.collectionPattern)", responder) { recorder in
+            insert(parsed, route: route, createdAt: now, responder: responder, recorder: recorder, attempt: 1)
+        }
     }
 
     /// Stores the link under its alias or a new random code. A random code that is taken (a
     /// collision of 72-bit codes, not expected) is drawn again, once.
-    private func insert(_ parsed: ShortLinkRequest, route: String?, createdAt: Date, responder: HTTPResponder, attempt: Int) {
+    private func insert(_ parsed: ShortLinkRequest, route: String?, createdAt: Date, responder: HTTPResponder,
+                        recorder: IdempotencyGate.Recorder?, attempt: Int) {
         let link = ShortLink(code: parsed.alias ?? .random(), link: parsed.link, createdAt: createdAt, expiresAt: parsed.expiresAt,
                              route: route)
-        store.createShortLink(link) { [routes] result in
+        // Built before the write, so that it can be stored with it for retries of the same key.
+        let table = routes.value
+        var response = HTTPResponse.json(Self.json(link, table: table, now: nil), status: .created)
+        if let url = Self.url(of: link.code, table: table) { response.headers.set("Location", url) }
+        response.headers.set("Cache-Control", "no-store")
+        let created = response
+        store.createShortLink(link, recording: recorder?.record(created)) { result in
             switch result {
-            case .success(let stored):
-                let table = routes.value
-                var response = HTTPResponse.json(Self.json(stored, table: table, now: nil), status: .created)
-                if let url = Self.url(of: stored.code, table: table) { response.headers.set("Location", url) }
-                response.headers.set("Cache-Control", "no-store")
-                responder.respond(response)
+            case .success:
+                responder.respond(created)
             case .failure(.codeExists) where parsed.alias == nil && attempt == 1:
-                insert(parsed, route: route, createdAt: createdAt, responder: responder, attempt: 2)
+                insert(parsed, route: route, createdAt: createdAt, responder: responder, recorder: recorder, attempt: 2)
             case .failure(let error):
+                recorder?.failed(error.failure)
                 responder.respond(ShortLinkProblems.store(error))
             }
         }

@@ -42,6 +42,8 @@ public struct ShortLinkEndpoints: Sendable {
     let metrics: Metrics?
     /// The link pages a browser following a short link is shown (its target's page, or a notice).
     let linkPages: LinkPageEndpoints
+    /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
+    let idempotency: IdempotencyGate?
 
     /// - Parameters:
     ///   - store: where short links live.
@@ -50,7 +52,10 @@ public struct ShortLinkEndpoints: Sendable {
     ///   - metrics: where clicks are counted, by outcome.
     ///   - linkPages: the link pages browsers are shown; by default, pages of `routes`' table
     ///     when it is created (the application passes the ones it rebuilds on reload).
-    public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil, linkPages: LinkPageEndpoints? = nil) {
+    ///   - idempotency: where `Idempotency-Key` records of creations live (the store).
+    public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil,
+                linkPages: LinkPageEndpoints? = nil, idempotency: (any IdempotencyStore)? = nil) {
+        self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
         self.store = store
         self.routes = routes
         self.clock = clock

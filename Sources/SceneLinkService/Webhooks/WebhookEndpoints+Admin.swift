@@ -9,20 +9,28 @@ extension WebhookEndpoints {
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let parsed = try WebhookRequest(body: request.body)
         let now = clock.now()
-        checkTarget(parsed.url, responder) { [store] in
-            let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
-                                           createdAt: now, secret: .random())
-            store.createWebhookEndpoint(endpoint) { result in
-                switch result {
-                case .success(let stored):
-                    var response = HTTPResponse.json(Self.json(stored, now: now, withSecret: true), status: .created)
-                    response.headers.set("Location", "\(Self.collectionPattern)/\(stored.id)")
-                    response.headers.set("Cache-Control", "no-store")
-                    responder.respond(response)
-                case .failure(let error):
-                    responder.respond(WebhookProblems.store(error))
+        checkTarget(parsed.url, responder) { [store, idempotency] in
+            let create: @Sendable (IdempotencyGate.Recorder?) -> Void = { recorder in
+                let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
+                                               createdAt: now, secret: .random())
+                // Built before the write, so that it can be stored with it for retries of the same key.
+                var response = HTTPResponse.json(Self.json(endpoint, now: now, withSecret: true), status: .created)
+                response.headers.set("Location", "\(Self.collectionPattern)/\(endpoint.id)")
+                response.headers.set("Cache-Control", "no-store")
+                let created = response
+                store.createWebhookEndpoint(endpoint, recording: recorder?.record(created)) { result in
+                    switch result {
+                    case .success:
+                        responder.respond(created)
+                    case .failure(let error):
+                        recorder?.failed(error.failure)
+                        responder.respond(WebhookProblems.store(error))
+                    }
                 }
             }
+            guard let idempotency else { return create(nil) }
+            idempotency.run(request, scope: IdempotencyGate.adminScope(request), route: "POST \(Self.collectionPattern)", responder,
+                            create)
         }
     }
 

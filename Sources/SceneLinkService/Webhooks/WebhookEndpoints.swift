@@ -27,9 +27,12 @@ public struct WebhookEndpoints: Sendable {
     let store: any WebhookStore
     let configuration: Configuration
     let clock: SceneStateClock
+    /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
+    let idempotency: IdempotencyGate?
 
     public init(store: any WebhookStore, configuration: Configuration = Configuration(),
-                clock: SceneStateClock = .system) {
+                clock: SceneStateClock = .system, idempotency: (any IdempotencyStore)? = nil) {
+        self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
         self.store = store
         self.configuration = configuration
         self.clock = clock
