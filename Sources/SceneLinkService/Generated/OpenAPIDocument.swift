@@ -536,6 +536,8 @@ paths:
         file (409), the body (400), the target (422: the resolve problem with the closest routes),
         the alias is free (409).
       security: [{ adminToken: [] }]
+      parameters:
+        - $ref: "#/components/parameters/IdempotencyKey"
       requestBody:
         required: true
         content:
@@ -550,6 +552,10 @@ paths:
         "201":
           description: "The new short link. Not cacheable (`Cache-Control: no-store`)."
           headers:
+            Idempotent-Replayed:
+              description: "`true` when this is the first answer to an earlier request with the same `Idempotency-Key`."
+              required: false
+              schema: { type: string, const: "true" }
             Location:
               description: The short link's URL.
               required: true
@@ -660,6 +666,8 @@ paths:
         multicast address (422), unless scenelink runs with `--webhook-allow-private`. Needs the
         admin token, as the short-link admin routes do.
       security: [{ adminToken: [] }]
+      parameters:
+        - $ref: "#/components/parameters/IdempotencyKey"
       requestBody:
         required: true
         content:
@@ -670,6 +678,10 @@ paths:
         "201":
           description: The new endpoint, with its secret.
           headers:
+            Idempotent-Replayed:
+              description: "`true` when this is the first answer to an earlier request with the same `Idempotency-Key`."
+              required: false
+              schema: { type: string, const: "true" }
             Location:
               required: true
               schema: { type: string }
@@ -683,8 +695,13 @@ paths:
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
         "429": { $ref: "#/components/responses/AdminRateLimited" }
         "403": { $ref: "#/components/responses/AdminDisabled" }
+        "409": { $ref: "#/components/responses/IdempotencyKeyInFlight" }
         "413": { $ref: "#/components/responses/TooLarge" }
-        "422": { $ref: "#/components/responses/WebhookTargetRefused" }
+        "422":
+          description: The url is not https, carries credentials, or is or resolves to a refused address (`webhook-target-refused`); or the `Idempotency-Key` was used with another body (`idempotency-key-reused`).
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
     get:
@@ -986,12 +1003,22 @@ paths:
         Answers a new session id and its secret token (256 bits from the system's CSPRNG; the
         server stores only its hash). Send the token as `Authorization: Bearer TOKEN` on every
         call for this session. A session expires after an idle time (30 days by default); each
-        use moves its expiry forward. No request body is needed.
+        use moves its expiry forward. No request body is needed. With `Idempotency-Key` a retry
+        answers the same session and token.
+      parameters:
+        - $ref: "#/components/parameters/IdempotencyKey"
       responses:
         "429": { $ref: "#/components/responses/RateLimited" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "409": { $ref: "#/components/responses/IdempotencyKeyInFlight" }
+        "422": { $ref: "#/components/responses/IdempotencyKeyReused" }
         "201":
           description: "The new session. Not cacheable (`Cache-Control: no-store`): it holds the secret."
           headers:
+            Idempotent-Replayed:
+              description: "`true` when this is the first answer to an earlier request with the same `Idempotency-Key`."
+              required: false
+              schema: { type: string, const: "true" }
             Location:
               description: The session's URL.
               required: true
@@ -1589,6 +1616,21 @@ components:
       scheme: bearer
       description: "The server's admin token (`--admin-token` / `SCENELINK_ADMIN_TOKEN`), as `Authorization: Bearer TOKEN`."
   parameters:
+    IdempotencyKey:
+      name: Idempotency-Key
+      in: header
+      required: false
+      description: |
+        Makes the create safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header
+        Field"): 1 to 255 visible ASCII characters, a fresh random one (a UUID) per new create and
+        the same one on each retry of it. Within 24 hours the same key with the same body answers
+        the first answer (status, `Location` and body, marked `Idempotent-Replayed: true`) without
+        creating again, on every instance and after a restart; with another body 422
+        `idempotency-key-reused`; while the first is in flight or its commit is in doubt, 409
+        `idempotency-key-in-flight` with `Retry-After`. Keys are scoped by caller (the admin token;
+        the client address for sessions).
+      schema: { type: string, minLength: 1, maxLength: 255, pattern: "^[!-~]+$" }
+      example: 5f0c1c1e-4a5e-4f43-9d86-3c3a8b3f2a10
     IfNoneMatchAssociation:
       name: If-None-Match
       in: header
@@ -1843,14 +1885,15 @@ components:
             status: 403
             detail: "No admin token is configured, so the admin routes (short links, webhooks) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
     ShortLinkConflict:
-      description: The alias is taken (`short-link-exists`), or the route file lists no https host to put in the URL (`no-https-host`).
+      description: The alias is taken (`short-link-exists`), the route file lists no https host to put in the URL (`no-https-host`), or a request with this `Idempotency-Key` is still in flight (`idempotency-key-in-flight`, with `Retry-After`).
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
     ShortLinkTargetInvalid:
       description: |
         The target does not resolve with the loaded route table (the resolve problem's `type`,
-        `detail` and `closest` routes), is itself a short link, or `expiresAt` has passed.
+        `detail` and `closest` routes), is itself a short link, or `expiresAt` has passed; or the
+        `Idempotency-Key` was used with another body (`idempotency-key-reused`).
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
@@ -1863,6 +1906,19 @@ components:
             closest: [/settings/account, /settings/fixed, /settings]
     WebhookNotFound:
       description: No webhook endpoint has this id (`webhook-not-found`), or it never had this message (`webhook-message-not-found`).
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    IdempotencyKeyInFlight:
+      description: A request with this `Idempotency-Key` is still in flight, or its commit is in doubt and its 30 s hold has not run out (`idempotency-key-in-flight`); retry the same request after `Retry-After`.
+      headers:
+        Retry-After:
+          schema: { type: integer, minimum: 1 }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    IdempotencyKeyReused:
+      description: This `Idempotency-Key` was used within 24 hours with another body (`idempotency-key-reused`); a new request needs a new key.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
