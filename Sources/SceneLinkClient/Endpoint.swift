@@ -1,25 +1,23 @@
 import Foundation
 
-/// One request of the API before it is sent: method, path segments, query, headers, body, and
-/// whether it may be repeated.
+/// One request of the API before it is sent: method, path segments, query, headers and body.
+/// Every request the client sends is safe to repeat (see `RetryPolicy`): reads, whole
+/// replacements, and creates that carry an `Idempotency-Key`.
 struct Endpoint: Sendable {
-    /// Whether sending the request twice is harmless (see `RetryPolicy`).
-    enum Repetition: Sendable {
-        /// Idempotent or read-only: retried after any transport failure and after 503.
-        case safe
-        /// Retried only when no connection was made.
-        case onlyIfNotSent
-    }
-
     var method: String
     /// Unencoded path segments after the base URL: `["v1", "sessions", id]`.
     var path: [String]
     var query: [(name: String, value: String)] = []
     var headers: [String: String] = [:]
     var body: Data?
-    var repetition: Repetition = .safe
     /// Sends `Authorization: Bearer` of the client's session.
     var needsSession = false
+
+    /// The header that makes a create safe to repeat; the same value goes with every retry.
+    static let idempotencyKeyHeader = "Idempotency-Key"
+
+    /// Whether a create carries an `Idempotency-Key`, so a `409` for its key in flight is retried.
+    var hasIdempotencyKey: Bool { headers[Self.idempotencyKeyHeader] != nil }
 
     /// Characters that stay as they are in a path segment or a query value: RFC 3986's
     /// unreserved set. Everything else is percent-encoded, so a link passed as `url=` keeps

@@ -7,8 +7,9 @@ import Foundation
 /// sends in all. Only requests that are safe to repeat: `GET`, `PUT` and `DELETE`, which
 /// RFC 9110 §9.2.2 makes idempotent (the SceneLink writes are whole replacements, and a
 /// conditional one, with `If-Match` or `If-None-Match`, cannot apply twice), and the read-only
-/// `POST /v1/links`. Opening a session (`POST /v1/sessions`) is not idempotent: it is retried
-/// only when the connection could not be made, so the server never saw the first try.
+/// `POST /v1/links`, and opening a session (`POST /v1/sessions`), which is sent with an
+/// `Idempotency-Key` that every retry repeats, so the server answers a retry the session it
+/// opened (and a `409` while the first try is still in flight is waited out like a `503`).
 /// Any other status is answered at once.
 ///
 /// **How long.** Attempt *n* (from 1) waits `min(maximumDelay, initialDelay × 2^(n−1))`, scaled

@@ -25,12 +25,15 @@ extension SceneLinkClient {
             } catch {
                 if Task.isCancelled || error is CancellationError { throw .cancelled }
                 let failure = error as? TransportError ?? TransportError(.other, String(describing: error))
-                let repeatable = endpoint.repetition == .safe || failure.kind == .couldNotConnect
-                guard repeatable, attempt < allowed else { throw .transport(failure) }
+                guard attempt < allowed else { throw .transport(failure) }
                 try await wait(retryPolicy.delay(afterAttempt: attempt))
                 continue
             }
-            if response.status == 503, endpoint.repetition == .safe, attempt < allowed {
+            // 503, or for a create with a key: its first attempt is still in flight (or in doubt).
+            let busy = response.status == 503
+                || (response.status == 409 && endpoint.hasIdempotencyKey
+                    && String(decoding: response.body, as: UTF8.self).contains("/idempotency-key-in-flight\""))
+            if busy, attempt < allowed {
                 let retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"))
                 try await wait(retryPolicy.delay(afterAttempt: attempt, retryAfter: retryAfter))
                 continue

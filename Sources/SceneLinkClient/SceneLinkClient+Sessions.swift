@@ -4,8 +4,8 @@ extension SceneLinkClient {
     /// Opens a new session on the server.
     ///
     /// Keep the result in the Keychain and set it as `session`; the token cannot be shown again.
-    /// Not retried once the request may have reached the server (a second session would be
-    /// opened), only when no connection could be made.
+    /// Sent with a fresh `Idempotency-Key`, which every retry repeats: a retry after a lost answer
+    /// or a `503` gets the same session from the server, never a second one.
     ///
     /// ```swift
     /// client.session = try await client.openSession()
@@ -13,7 +13,8 @@ extension SceneLinkClient {
     /// - Returns: the new session's credentials.
     /// - Throws: `SceneLinkError` (`.transport` when the server cannot be reached).
     public func openSession() async throws(SceneLinkError) -> SceneLinkSession {
-        let exchange = try await send(Endpoint(method: "POST", path: ["v1", "sessions"], repetition: .onlyIfNotSent))
+        let exchange = try await send(Endpoint(method: "POST", path: ["v1", "sessions"],
+                                               headers: [Endpoint.idempotencyKeyHeader: UUID().uuidString]))
         let response = exchange.response
         guard response.status == 201 || response.status == 200 else { throw failure(response, sessionCall: false) }
         let wire = try decode(SessionWire.self, from: response, what: "session")

@@ -71,26 +71,28 @@ import Testing
         #expect(transport.requests.count == 2)
     }
 
-    @Test func openingASessionIsRetriedOnlyWhenTheRequestCannotHaveArrived() async throws {
+    @Test func openingASessionIsRetriedWithOneIdempotencyKeyWhateverHappenedToTheFirstTry() async throws {
         let waits = Recorder<Duration>()
         let session = TransportResponse(status: 201, headers: ["Content-Type": "application/json"],
                                         body: Data(#"{"id":"abc","token":"t","expiresAt":"2027-01-15T09:00:00Z"}"#.utf8))
-        let refusedFirst = FakeTransport(answers: [.failure(Self.refused), .success(session)])
-        let opened = try await SceneLinkClient(baseURL: Self.base, transport: refusedFirst, retryPolicy: .recording(waits)).openSession()
+        let inFlight = FakeTransport.problem(409, "idempotency-key-in-flight", headers: ["Retry-After": "1"])
+        let transport = FakeTransport(answers: [.failure(Self.reset), .success(FakeTransport.problem(503, "commit-indeterminate")),
+                                                .success(inFlight), .success(session)])
+        let opened = try await SceneLinkClient(baseURL: Self.base, transport: transport, retryPolicy: .recording(waits)).openSession()
         #expect(opened == SceneLinkSession(id: "abc", token: "t", expiresAt: Date(timeIntervalSince1970: 1_800_003_600)))
-        #expect(refusedFirst.requests.count == 2)
+        let keys = transport.requests.map { $0.headers["Idempotency-Key"] }
+        #expect(keys.count == 4)
+        #expect(Set(keys).count == 1 && keys.first??.isEmpty == false)
+        // Backed off (jitter at its lower half) after the reset and the 503; the 409 waited out as its Retry-After says.
+        #expect(waits.all.suffix(3) == [.milliseconds(50), .milliseconds(100), .seconds(1)])
 
-        let resetFirst = FakeTransport(answers: [.failure(Self.reset), .success(session)])
-        await #expect(throws: SceneLinkError.transport(Self.reset)) {
-            try await SceneLinkClient(baseURL: Self.base, transport: resetFirst, retryPolicy: .recording(waits)).openSession()
-        }
-        #expect(resetFirst.requests.count == 1)
-
-        let busy = FakeTransport(answers: [.success(FakeTransport.problem(503, "unavailable")), .success(session)])
+        // A new session is a new key; a 409 for another reason is answered at once.
+        let conflict = FakeTransport(answers: [.success(FakeTransport.problem(409, "idempotency-key-reused"))])
         await #expect(throws: SceneLinkError.self) {
-            try await SceneLinkClient(baseURL: Self.base, transport: busy, retryPolicy: .recording(waits)).openSession()
+            try await SceneLinkClient(baseURL: Self.base, transport: conflict, retryPolicy: .recording(waits)).openSession()
         }
-        #expect(busy.requests.count == 1)
+        #expect(conflict.requests.count == 1)
+        #expect(conflict.requests.first?.headers["Idempotency-Key"] != keys.first ?? nil)
     }
 
     @Test func aRetriedConditionalSaveThatFindsItsOwnBytesSucceeds() async throws {
