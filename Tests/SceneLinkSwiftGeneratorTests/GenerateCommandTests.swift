@@ -54,6 +54,16 @@ import SceneLinkSwiftGenerator
         #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--colour"]).status == 2)
     }
 
+    @Test func theRouteFileIsRoutesOrThePositionalAndAMisspeltFlagGetsTheNearest() {
+        let byFlag = run(["swift", "--routes", fuelMoney, "--module", "FuelMoney"])
+        #expect(byFlag.status == 0 && byFlag.out == run(["swift", fuelMoney, "--module", "FuelMoney"]).out)
+        #expect(run(["swift", fuelMoney, "--routes", fuelMoney, "--module", "FuelMoney"]).err
+            .hasPrefix("scenelink generate swift: Name the route file once, as ROUTEFILE or as --routes FILE, not both."))
+        #expect(run(["swift", fuelMoney, "--modul", "FuelMoney"]).err.hasPrefix("scenelink generate swift: Unknown flag --modul; did you mean --module?"))
+        let fromEnvironment = GenerateCommand(program: "scenelink generate", defaultRouteFile: fuelMoney, out: { _ in }, err: { _ in })
+        #expect(fromEnvironment.run(["swift", "--module", "FuelMoney"]) == 0)
+    }
+
     @Test func aMissingFileExitsOne() {
         let result = run(["swift", "/nonexistent/routes.json", "--module", "App"])
         #expect(result.status == 1)

@@ -3,7 +3,7 @@
 public enum NearestName {
     /// The name in `known` nearest to `name`, when it is near enough to be what was meant: at
     /// most a third of the name's length of edits away (two for short names, so a swapped pair
-    /// counts), and sharing at least one letter in place (`c` suggests nothing for `a`). Case is
+    /// counts), and sharing at least one letter (`c` suggests nothing for `a`; `bd` finds `db`). Case is
     /// ignored, so `Homepath` finds `HomePath`. Ties go to the earlier name.
     ///
     /// ```swift
@@ -14,8 +14,8 @@ public enum NearestName {
         var best: (name: String, distance: Int)?
         for candidate in known {
             let distance = EditDistance.between(name.lowercased().utf8, candidate.lowercased().utf8)
-            let replacedWhole = distance >= max(name.utf8.count, candidate.utf8.count)
-            if distance <= limit, !replacedWhole, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+            let sharesALetter = !Set(name.lowercased()).isDisjoint(with: candidate.lowercased())
+            if distance <= limit, sharesALetter, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         return best?.name
     }

@@ -15,6 +15,13 @@ struct ServiceConfigurationTests {
         #expect(configuration.sceneState.limits.maximumValueBytes == 65536)
     }
 
+    @Test("the route file is ROUTEFILE or --routes FILE alike")
+    func routeFilePositional() throws {
+        #expect(try ServiceConfiguration.parse(arguments: ["r.json", "--port", "1"], environment: [:]).routesPath == "r.json")
+        #expect(try ServiceConfiguration.parse(arguments: ["--routes", "r.json"], environment: [:]).routesPath == "r.json")
+        #expect(try ServiceConfiguration.parse(arguments: ["r.json"], environment: ["SCENELINK_ROUTES": "e.json"]).routesPath == "r.json")
+    }
+
     @Test("the environment sets values and flags win over it")
     func environmentThenFlags() throws {
         let configuration = try ServiceConfiguration.parse(
@@ -115,7 +122,10 @@ struct ServiceConfigurationTests {
         (["--port"], "--port needs a value (PORT)."),
         (["--store-write-transactions", "0"], "--store-write-transactions takes a whole number from 1 to 1000, not '0'."),
         (["--bogus", "1"], "Unknown flag --bogus; run 'scenelink serve --help' for the flags."),
-        (["stray"], "Unexpected argument 'stray'; run 'scenelink serve --help' for the flags."),
+        (["a.json", "stray"], "Unexpected argument 'stray'; serve takes one ROUTEFILE; run 'scenelink serve --help' for the flags."),
+        (["a.json", "--routes", "b.json"], "Name the route file once, as ROUTEFILE or as --routes FILE, not both."),
+        (["--prot", "1"], "Unknown flag --prot; did you mean --port? Run 'scenelink serve --help' for the flags."),
+        (["--session-ttl=1x"], "--session-ttl takes a positive duration such as 30d, 12h, 15min, 10s or 250ms, not '1x'."),
         (["--session-ttl", "soon"], "--session-ttl takes a positive duration such as 30d, 12h, 15min, 10s or 250ms, not 'soon'."),
         (["--session-ttl", "30"], "--session-ttl needs a unit after the number, one of ms, s, min (or m), h or d (such as 30s for seconds), not '30'."),
         (["--sweep-interval", "0s"],
