@@ -1781,7 +1781,7 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
     ShortLinksDisabled:
-      description: No admin token is configured, so short-link administration is off; `detail` says how to turn it on.
+      description: No admin token is configured, so the admin routes are off (the title says "Short-link administration is off" or, under /v1/webhooks, "Webhook administration is off"); `detail` says how to turn it on.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }

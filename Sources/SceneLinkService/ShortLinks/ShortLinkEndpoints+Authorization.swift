@@ -10,18 +10,26 @@ extension ShortLinkEndpoints {
     /// compared as a SHA-256 hash in constant time, so the time taken reveals neither how much
     /// of a guess was right nor the token's length.
     func adminRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let expected = adminTokenHash else { return ShortLinkProblems.disabled.response() }
+        guard let expected = adminTokenHash else { return ShortLinkProblems.disabled(path: request.path).response() }
         let fields = request.headers.values(named: "Authorization")
         guard let field = fields.first else {
             return ShortLinkProblems.unauthorized(
                 "This route needs the header 'Authorization: Bearer TOKEN' with the server's admin token (--admin-token).",
                 invalidToken: false)
         }
+        guard fields.count == 1 else {
+            return ShortLinkProblems.unauthorized(
+                "The request has \(fields.count) Authorization fields; send one, 'Authorization: Bearer TOKEN' with the admin token.",
+                invalidToken: true)
+        }
+        guard let text = try? BearerCredentials.token(inField: field) else {
+            return ShortLinkProblems.unauthorized(
+                "The Authorization field is not 'Bearer TOKEN'; send 'Authorization: Bearer TOKEN' with the admin token (--admin-token).",
+                invalidToken: true)
+        }
         let wrong = ShortLinkProblems.unauthorized(
-            "The bearer token is not the admin token; send the token scenelink was started with (--admin-token), once.",
+            "The bearer token is not the admin token; send the token scenelink was started with (--admin-token).",
             invalidToken: true)
-        guard fields.count == 1 else { return wrong }
-        guard let text = try? BearerCredentials.token(inField: field) else { return wrong }
         let token = SessionToken(text: text)
         // Both comparisons always run, so the time taken does not say which token matched.
         let current = SessionToken.constantTimeEqual(token.hash, expected)

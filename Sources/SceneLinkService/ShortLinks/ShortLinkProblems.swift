@@ -8,11 +8,19 @@ import SceneLinkText
 enum ShortLinkProblems {
     static let base = "https://scenelink.dev/problems/"
 
-    static let disabled = HTTPProblem(
-        status: .forbidden, type: base + "short-links-disabled", title: "Short-link administration is off",
-        detail: "No admin token is configured, so short links cannot be created, listed or deleted; start scenelink "
-            + "with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as "
-            + "'Authorization: Bearer TOKEN'.")
+    /// 403 for an admin route while no admin token is configured, naming what the route
+    /// administers (short links, or webhook endpoints under `/v1/webhooks`). The `type` is
+    /// the same for both, as openapi.yaml documents it.
+    static func disabled(path: String) -> HTTPProblem {
+        let webhooks = path == "/v1/webhooks" || path.hasPrefix("/v1/webhooks/")
+        let (title, what) = webhooks
+            ? ("Webhook administration is off", "webhook endpoints cannot be created, listed, changed or deleted")
+            : ("Short-link administration is off", "short links cannot be created, listed or deleted")
+        return HTTPProblem(
+            status: .forbidden, type: base + "short-links-disabled", title: title,
+            detail: "No admin token is configured, so \(what); start scenelink with --admin-token TOKEN "
+                + "(or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'.")
+    }
 
     /// 401 with the challenge of RFC 6750 §3.
     static func unauthorized(_ detail: String, invalidToken: Bool) -> HTTPResponse {

@@ -53,11 +53,17 @@ import Testing
             let response = try await client.send("GET", "/v1/webhooks")
             #expect(response.status == 403)
             #expect(response.text.contains("short-links-disabled"))
+            #expect(response.text.contains("\"title\":\"Webhook administration is off\""), "\(response.text)")
+            #expect(response.text.contains("so webhook endpoints cannot be created, listed, changed or deleted;"))
+            #expect(!response.text.contains("Short-link"))
         }
         try await Self.withService { client in
             let response = try await client.send("POST", "/v1/webhooks", headers: ["Authorization": "Bearer wrong-token-0123456789"],
                                                  body: Array("{}".utf8))
             #expect(response.status == 401)
+            #expect(response.text.contains("The bearer token is not the admin token; send the token scenelink was started with (--admin-token)."),
+                    "\(response.text)")
+            #expect(!response.text.contains("once"))
         }
     }
 
