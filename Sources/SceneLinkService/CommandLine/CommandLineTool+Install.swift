@@ -35,10 +35,8 @@ extension CommandLineTool {
             return 0
         }
         let advice = "run it with sudo, or choose a folder of your own: scenelink install --prefix ~/.local"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            err("scenelink install: cannot create \(folder) (\(CommandLineTool.reason(writing: folder))); \(advice).")
+        if let problem = CommandLineTool.makeFolder(folder) {
+            err("scenelink install: cannot create \(problem); \(advice).")
             return 1
         }
         guard access(folder, W_OK) == 0 else {
@@ -57,7 +55,7 @@ extension CommandLineTool {
             }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            err("scenelink install: cannot copy \(source) to \(folder) (\(CommandLineTool.reason(writing: folder))); \(advice).")
+            err("scenelink install: cannot copy \(source) to \(folder) (\(error.localizedDescription)); \(advice).")
             return 1
         }
         out("installed \(target)")
@@ -68,10 +66,19 @@ extension CommandLineTool {
         return 0
     }
 
-    /// Why `path` (or the nearest folder above it that exists) cannot be written, as strerror says it.
-    private static func reason(writing path: String) -> String {
-        var folder = URL(fileURLWithPath: path)
-        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" { folder.deleteLastPathComponent() }
-        return access(folder.path, W_OK) == 0 ? "the copy failed" : String(cString: strerror(errno))
+    /// Creates `path` and the folders above it that are missing (as `mkdir -p`); nil when it
+    /// exists now, else the folder that could not be made and strerror's reason.
+    private static func makeFolder(_ path: String) -> String? {
+        var made = ""
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            var status = stat()
+            if stat(made, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else { return "\(made) (it is a file, not a folder)" }
+                continue
+            }
+            guard mkdir(made, 0o755) == 0 || errno == EEXIST else { return "\(made) (\(String(cString: strerror(errno))))" }
+        }
+        return nil
     }
 }

@@ -37,6 +37,10 @@ extension CommandLineTool {
             err("scenelink store copy: --from and --to name the same file, '\(source)'; give a new file to copy into.")
             return 2
         }
+        if !PostgresSceneStateStore.isPostgresURL(source) && !FileManager.default.fileExists(atPath: source) {
+            err("scenelink store copy: there is no SQLite store at \(source); name an existing file (or a postgres:// URL) with --from.")
+            return 1
+        }
         do {
             let from: any StoreCopySource = PostgresSceneStateStore.isPostgresURL(source)
                 ? try PostgresStoreRows(readingFrom: source) : try SQLiteStoreRows(path: source)
@@ -114,6 +118,10 @@ extension CommandLineTool {
             (database, destination) = (configuration.databasePath, named)
         } catch {
             return usageError("backup", error)
+        }
+        guard database == ":memory:" || FileManager.default.fileExists(atPath: database) else {
+            err("scenelink backup: there is no database at \(database); name the server's database file with --db PATH.")
+            return 1
         }
         if FileManager.default.fileExists(atPath: destination) {
             err("scenelink backup: \(destination) already exists; name a new file, or remove it first to replace it.")

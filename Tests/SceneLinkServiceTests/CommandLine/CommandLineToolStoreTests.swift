@@ -156,7 +156,9 @@ final class CommandLineToolStoreTests {
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == "keep me")
         #expect(run(["backup", "--db", database]) == 2)
         #expect(errors.last?.hasPrefix("scenelink backup: Name the destination file (a new file).\nusage: scenelink backup [--db PATH] DEST") == true, "\(errors)")
-        #expect(run(["backup", "--db", folder.appendingPathComponent("missing.sqlite").path, copy + "2"]) == 1)
+        let missing = folder.appendingPathComponent("missing.sqlite").path
+        #expect(run(["backup", "--db", missing, copy + "2"]) == 1)
+        #expect(errors.last == "scenelink backup: there is no database at \(missing); name the server's database file with --db PATH.")
     }
 
     @Test("store copy refuses a URL that is not postgres://, a missing --from, and one file copied onto itself")

@@ -105,6 +105,11 @@ import Testing
         #expect(out.withLock { $0 } == "installed \(installed)\n\(prefix)/bin is not on your PATH; add it: export PATH=\"\(prefix)/bin:$PATH\"\n")
         // Again over the installed one: replaced, not refused.
         #expect(tool.run(["install", "--prefix", prefix]) == 0)
+        let file = folder.appendingPathComponent("a-file").path
+        FileManager.default.createFile(atPath: file, contents: Data())
+        #expect(tool.run(["install", "--prefix", file]) == 1)
+        #expect(err.withLock { $0 }.hasSuffix("scenelink install: cannot create \(file) (it is a file, not a folder); "
+                                              + "run it with sudo, or choose a folder of your own: scenelink install --prefix ~/.local.\n"))
         if getuid() != 0 {
             let locked = folder.appendingPathComponent("locked")
             try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
