@@ -132,6 +132,11 @@ extension CommandLineTool {
             flags: [CommandFlag(name: "prefix", valueName: "DIR", help: "Install into DIR/bin.", defaultValue: installPrefix)],
             example: "sudo .build/release/scenelink install   # or: .build/release/scenelink install --prefix ~/.local"),
         CommandHelp(
+            command: "version", usage: ["version", "--version"],
+            summary: "Print the version of this binary.",
+            flags: [],
+            example: "scenelink --version"),
+        CommandHelp(
             command: "help", usage: ["help [COMMAND]"],
             summary: "Print the commands, or one command's usage, options and an example (as COMMAND --help does).",
             flags: [],
@@ -145,6 +150,6 @@ extension CommandLineTool {
 
     /// The command a misspelled one was meant to be, for "did you mean".
     static func nearestCommand(to command: String) -> String? {
-        NearestName.closest(to: command, in: helps.map { String($0.command.prefix { $0 != " " }) } + ["version"])
+        NearestName.closest(to: command, in: helps.map { String($0.command.prefix { $0 != " " }) })
     }
 }

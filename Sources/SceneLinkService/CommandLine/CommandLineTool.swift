@@ -88,7 +88,7 @@ public struct CommandLineTool {
             return 0
         case "help":
             return help(rest)
-        case "--version", "version":
+        case "--version":
             out("scenelink \(SceneLinkVersion.current)")
             return 0
         default:
@@ -116,6 +116,10 @@ public struct CommandLineTool {
         case "store": return store(rest)
         case "backup": return backup(rest)
         case "install": return install(rest)
+        case "version":
+            guard rest.isEmpty else { return usageError("version", ConfigurationError("version takes no arguments.")) }
+            out("scenelink \(SceneLinkVersion.current)")
+            return 0
         default: return 2
         }
     }

@@ -14,7 +14,7 @@ import Testing
     }
 
     static let commands = ["serve", "resolve", "check", "routes", "association", "generate", "qr", "healthcheck",
-                           "store copy", "backup", "install", "help"]
+                           "store copy", "backup", "install", "version", "help"]
 
     static var recipes: String { AssociationEndpointsTests.examples.appendingPathComponent("recipes.json").path }
 
@@ -30,7 +30,7 @@ import Testing
         }
         #expect(help.text.hasPrefix("Usage: scenelink \(command)"))
         #expect(help.text.contains("\nOptions:\n"))
-        #expect(help.text.contains("\nExample:\n  scenelink \(command)") || help.text.contains("scenelink install"))
+        #expect(help.text.contains("\nExample:\n  scenelink ") || help.text.contains("\nExample:\n  sudo .build/release/scenelink install"))
     }
 
     @Test("help after other arguments still answers, and a long flag never runs into its help")
@@ -78,6 +78,17 @@ import Testing
         #expect(run(["routes"], environment: ["SCENELINK_ROUTES": Self.recipes]).out == run(["routes", Self.recipes]).out)
         let check = run(["check"])
         #expect(check.status == 2 && check.err.hasPrefix("scenelink check: Name the route file to check, as ROUTEFILE or --routes FILE."))
+    }
+
+    @Test("version prints the version, and help names no command that does not exist")
+    func version() {
+        #expect(run(["version"]).out == "scenelink \(SceneLinkVersion.current)")
+        #expect(run(["--version"]).out == "scenelink \(SceneLinkVersion.current)")
+        let unknown = run(["help", "resolv"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err == "scenelink help: there is no command 'resolv'; did you mean 'resolve'? Run 'scenelink --help' for the commands.")
+        #expect(run(["help"]).out == CommandLineTool.usage)
+        #expect(run([]).status == 2)
     }
 
     @Test("a duration without its unit is refused with the units to use")
