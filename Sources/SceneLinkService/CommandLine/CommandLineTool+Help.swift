@@ -6,6 +6,10 @@ extension CommandLineTool {
     static let routesFlag = CommandFlag.serve(
         "routes", help: "The route file (JSON); the ROUTEFILE argument says the same.")
 
+    /// `--routes FILE` of a command that needs a route file (`check`, `generate`): no built-in default.
+    static let requiredRoutesFlag = CommandFlag(name: routesFlag.name, valueName: routesFlag.valueName, help: routesFlag.help,
+                                                environment: routesFlag.environment, defaultValue: "(none: name the file)")
+
     /// The help of every command, in the order `scenelink --help` lists them.
     static let helps: [CommandHelp] = [
         CommandHelp(
@@ -36,8 +40,7 @@ extension CommandLineTool {
                 line and column) and exit 1. Warnings (an association file near 128 KB) go to standard error.
                 Exit 2 for a usage error.
                 """,
-            flags: [CommandFlag(name: "routes", valueName: "FILE", help: "The route file (JSON); the ROUTEFILE argument says the same.",
-                                environment: "SCENELINK_ROUTES", defaultValue: "(none: name the file)")],
+            flags: [requiredRoutesFlag],
             example: "scenelink check examples/kitchen-sink.json"),
         CommandHelp(
             command: "routes", usage: ["routes [ROUTEFILE]"],
@@ -62,14 +65,13 @@ extension CommandLineTool {
                 file that fails when the app's own types drift from the route file (swift-tests); see
                 docs/swift-types.md. Exit 1 when the route file cannot become Swift, 2 for a usage error.
                 """,
-            flags: [CommandFlag(name: "routes", valueName: "FILE", help: "The route file (JSON); the ROUTEFILE argument says the same.",
-                                environment: "SCENELINK_ROUTES", defaultValue: "(none: name the file)"),
+            flags: [requiredRoutesFlag,
                     CommandFlag(name: "module", valueName: "NAME", help: "The module whose types to write (required)."),
                     CommandFlag(name: "access", valueName: "public|internal",
                                 help: "The access of what swift writes.",
-                                defaultValue: "public when another module of the file names these types, else internal"),
+                                defaultValue: "(public when another module of the file names these types, else internal)"),
                     CommandFlag(name: "output", valueName: "FILE", help: "Write there (unchanged output keeps its timestamp); -o too.",
-                                defaultValue: "standard output")],
+                                defaultValue: "(standard output)")],
             example: "scenelink generate swift examples/fuelmoney.json --module FuelMoney --output FuelMoneyRoutes.swift"),
         CommandHelp(
             command: "qr",
@@ -81,11 +83,11 @@ extension CommandLineTool {
                 for a QR code, 2 for a usage error.
                 """,
             flags: [CommandFlag(name: "ecc", valueName: "L|M|Q|H", help: "Error correction: 7, 15, 25 or 30 % of the code may be lost.",
-                                defaultValue: "M"),
+                                defaultValue: QREndpoints.defaultLevel.rawValue),
                     CommandFlag(name: "margin", valueName: "N", help: "Quiet zone around the code, in modules (0 to 64).",
                                 defaultValue: String(QRCode.standardQuietZone)),
                     CommandFlag(name: "mode", valueName: "MODE", help: "byte, alphanumeric or numeric.",
-                                defaultValue: "the smallest that holds TEXT"),
+                                defaultValue: "(the smallest mode that holds TEXT)"),
                     CommandFlag(name: "batch", valueName: "FILE", help: "Encode each line of FILE (needs --output, no TEXT)."),
                     CommandFlag(name: "output", valueName: "DIR", help: "Where --batch writes N.svg (created when missing).")],
             example: "scenelink qr https://fuelmoney.example.com/settings/account --ecc Q > account.svg"),

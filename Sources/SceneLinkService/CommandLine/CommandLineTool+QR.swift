@@ -7,7 +7,7 @@ extension CommandLineTool {
     /// each, so a proof or a benchmark pays for one process, not one per code.
     /// Exit 1 when a text is too long for a QR code, 2 for a usage error.
     func qr(_ arguments: [String]) -> Int32 {
-        var level = QRErrorCorrectionLevel.medium
+        var level = QREndpoints.defaultLevel
         var margin = QRCode.standardQuietZone
         var mode: QRMode?
         let parsed: CommandArguments
