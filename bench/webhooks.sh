@@ -18,7 +18,8 @@
 set -euo pipefail
 # Rate limits stay on (every request pays for its bucket, as in production) but so high that a
 # benchmark's few clients never meet them (without this every click past 600 a minute was a 429).
-export SCENELINK_RATE_LIMITS=${SCENELINK_RATE_LIMITS:-sessions=1000000000/s,links=1000000000/s,resolve=1000000000/s,state=1000000000/s,claims=1000000000/s,claim-pages=1000000000/s}
+export SCENELINK_RATE_LIMITS=${SCENELINK_RATE_LIMITS:-sessions=1000000000/s,links=1000000000/s,resolve=1000000000/s,state=1000000000/s,claims=1000000000/s,claim-pages=1000000000/s,qr=1000000000/s}
+export SCENELINK_INSTANCE_LIMITS=${SCENELINK_INSTANCE_LIMITS:-claim-pages=1000000000/s}
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$root/.build/bench-logs"
 exec > >(tee "$root/.build/bench-logs/$(date -u +%Y-%m-%dT%H%M%SZ)-webhooks.txt") 2>&1

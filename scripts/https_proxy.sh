@@ -5,7 +5,7 @@
 #   - apple-app-site-association and assetlinks.json over HTTPS: 200 application/json, no redirect;
 #     the HTTP port redirects to HTTPS
 #   - the link page sees the host the visitor asked for (Host / X-Forwarded-Host), for each host
-#   - /metrics and /v1/short-links are 404 through the proxy, served on the admin port
+#   - /metrics, /v1/short-links and /v1/webhooks are 404 through the proxy, served on the admin port
 #   - the rate limit keys on the forwarded client: two clients (127.0.0.2 and 127.0.0.3) have
 #     separate budgets, and a client that sends its own X-Forwarded-For cannot change identity
 #   - X-Request-ID passes through and is echoed; the access log names the real client
@@ -98,6 +98,7 @@ done
 
 check "/metrics through the proxy" "404" "$(visit 127.0.0.1 "$host" /metrics -o /dev/null -w '%{http_code}')"
 check "/v1/short-links through the proxy" "404" "$(visit 127.0.0.1 "$host" /v1/short-links -o /dev/null -w '%{http_code}')"
+check "/v1/webhooks through the proxy" "404" "$(visit 127.0.0.1 "$host" /v1/webhooks -o /dev/null -w '%{http_code}')"
 check "/metrics on the admin port" "200" "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$admin/metrics")"
 
 # Budgets: 3 sessions an hour per client. 127.0.0.2 spends its three, then is refused, with or

@@ -109,7 +109,7 @@ final class HTTPAcceptor: @unchecked Sendable {
     /// giving the connection any further resources.
     private func refuse(_ socket: Socket) {
         var bytes: [UInt8] = []
-        let problem = HTTPProblem(status: .serviceUnavailable, type: "https://scenelink.dev/problems/too-many-connections",
+        let problem = HTTPProblem(status: .serviceUnavailable, type: HTTPProblem.typeBase + "too-many-connections",
                                   title: "Too many connections",
                                   detail: "The server is at its limit of \(context.configuration.maxConnections) connections; retry shortly.")
         var response = problem.response()

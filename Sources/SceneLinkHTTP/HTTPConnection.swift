@@ -438,7 +438,7 @@ final class HTTPConnection: @unchecked Sendable {
                 current.keepAliveRequested = false
                 let seconds = decoder.value.isReadingBody ? context.bodyTimeout : context.headerTimeout
                 complete(HTTPProblem(
-                    status: .requestTimeout, type: "https://scenelink.dev/problems/request-timeout",
+                    status: .requestTimeout, type: HTTPProblem.typeBase + "request-timeout",
                     title: "Request timeout",
                     detail: "The request did not arrive within \(Double(seconds) / 1_000_000) seconds; send it without pausing.")
                     .response())
@@ -450,7 +450,7 @@ final class HTTPConnection: @unchecked Sendable {
             phase = .reading
             let seconds = Double(context.handlerTimeout) / 1_000_000
             complete(HTTPProblem(
-                status: .serviceUnavailable, type: "https://scenelink.dev/problems/handler-timeout",
+                status: .serviceUnavailable, type: HTTPProblem.typeBase + "handler-timeout",
                 title: "Response timeout",
                 detail: "The server could not answer within \(seconds) seconds; retry later.")
                 .response())

@@ -102,7 +102,7 @@ public enum HTTPDecodingError: Error, Equatable, Sendable, CustomStringConvertib
         case .chunkExtensionsTooLarge: slug = "chunk-extensions-too-large"
         case .bodyTooLarge: slug = "body-too-large"
         }
-        return "https://scenelink.dev/problems/" + slug
+        return HTTPProblem.typeBase + slug
     }
 
     /// A short title, fixed per case.

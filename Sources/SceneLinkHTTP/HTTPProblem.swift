@@ -12,6 +12,10 @@ public struct HTTPProblem: Sendable, Error, Equatable {
     /// Extra members, already encoded as JSON values (`"allowed": ["GET"]`).
     public var extensions: [(name: String, json: String)]
 
+    /// Where every SceneLink problem `type` lives: `https://scenelink.dev/problems/<slug>`,
+    /// stable identifiers documented in openapi.yaml.
+    public static let typeBase = "https://scenelink.dev/problems/"
+
     public init(status: HTTPStatus, type: String, title: String, detail: String,
                 extensions: [(name: String, json: String)] = []) {
         self.status = status

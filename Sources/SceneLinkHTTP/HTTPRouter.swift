@@ -272,20 +272,20 @@ public struct HTTPRouter: Sendable {
     }
 
     static func badPath(path: String) -> HTTPResponse {
-        HTTPProblem(status: .badRequest, type: "https://scenelink.dev/problems/bad-path",
+        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "bad-path",
                     title: "Malformed request path",
                     detail: "The path \(path) has a malformed percent-escape; encode '%' as %25.").response()
     }
 
     static func notFound(path: String) -> HTTPResponse {
-        HTTPProblem(status: .notFound, type: "https://scenelink.dev/problems/not-found",
+        HTTPProblem(status: .notFound, type: HTTPProblem.typeBase + "not-found",
                     title: "No such endpoint",
                     detail: "Nothing is served at \(path); GET /openapi.yaml lists the endpoints.").response()
     }
 
     static func methodNotAllowed(_ method: HTTPMethod, path: String, allowed: [HTTPMethod]) -> HTTPResponse {
         let allow = allowValue(allowed)
-        return HTTPProblem(status: .methodNotAllowed, type: "https://scenelink.dev/problems/method-not-allowed",
+        return HTTPProblem(status: .methodNotAllowed, type: HTTPProblem.typeBase + "method-not-allowed",
                            title: "Method not allowed",
                            detail: "\(path) does not accept \(method.rawValue); use one of: \(allow).")
             .response(headers: ["Allow": allow])

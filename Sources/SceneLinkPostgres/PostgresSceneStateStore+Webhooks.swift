@@ -45,6 +45,17 @@ extension PostgresSceneStateStore: WebhookStore {
         }
     }
 
+    public func updateWebhookEndpoint(id: String, change: WebhookEndpointChange,
+                                      completion: @escaping WebhookCompletion<WebhookEndpoint?>) {
+        let enabled: PostgresParameter = change.enabled.map { .int64($0 ? 1 : 0) } ?? .null
+        call(.updateWebhookEndpoint, [.text(id), change.url.map { .text($0) } ?? .null,
+                                      change.events.map { .text(WebhookEndpoint.eventList($0)) } ?? .null, enabled,
+                                      .int64(Self.milliseconds(change.at)), .text(WebhookEndpointChange.disabledReason)],
+             kind: .write, lockOrder: Self.lockOrder(id), Self.mapping(completion)) { rows in
+            try rows.first.flatMap { row throws(PostgresError) in try Self.endpoint(row, from: 0) }
+        }
+    }
+
     public func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String, completion: @escaping WebhookCompletion<Bool>) {
         call(.enqueueWebhookEvent, [.text(endpointID), .text(event.id), .text(event.type.rawValue),
                                     .int64(Self.milliseconds(event.timestamp)), .text(event.payload)],

@@ -34,6 +34,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case selectWebhookEndpoint = "select_webhook_endpoint"
     case deleteWebhookEndpoint = "delete_webhook_endpoint"
     case rotateWebhookSecret = "rotate_webhook_secret"
+    case updateWebhookEndpoint = "update_webhook_endpoint"
     case enqueueWebhookEvent = "enqueue_webhook_event"
     case selectWebhookDeliveries = "select_webhook_deliveries"
     case replayWebhookMessage = "replay_webhook_message"
@@ -225,6 +226,16 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = $3, secret = $2
                 WHERE id = $1 RETURNING \(Self.webhookEndpointColumns)
                 """
+        case .updateWebhookEndpoint:
+            // One statement, so two instances changing one endpoint cannot interleave a read and
+            // a write: $4 is 1 to enable, 0 to disable (keeping an earlier disabled time and
+            // reason), NULL to leave it; url and events NULL keep theirs.
+            return """
+                UPDATE webhook_endpoints SET url = coalesce($2, url), events = coalesce($3, events),
+                    disabled_at = CASE $4 WHEN 1 THEN NULL WHEN 0 THEN coalesce(disabled_at, $5) ELSE disabled_at END,
+                    disabled_reason = CASE $4 WHEN 1 THEN NULL WHEN 0 THEN coalesce(disabled_reason, $6) ELSE disabled_reason END
+                WHERE id = $1 RETURNING \(Self.webhookEndpointColumns)
+                """
         case .enqueueWebhookEvent:
             return """
                 INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, event_timestamp, payload, next_attempt_at)
@@ -289,7 +300,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 FROM failed WHERE $5 = 1 AND e.id = failed.endpoint_id
                 """
         case .selectWebhookStatistics:
-            return "SELECT count(*), min(event_timestamp) FROM webhook_deliveries WHERE state = 'pending'"
+            // A disabled endpoint's deliveries wait for it to be re-enabled: not a backlog to alert on.
+            return """
+                SELECT count(*), min(d.event_timestamp) FROM webhook_deliveries AS d
+                JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
+                WHERE d.state = 'pending' AND e.disabled_at IS NULL
+                """
         case .createClaim:
             // DO NOTHING rather than an error: a taken id must not abort the group commit.
             return """
@@ -341,6 +357,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectWebhookEndpoints, .selectWebhookStatistics: return []
         case .selectWebhookEndpoint, .deleteWebhookEndpoint: return [OID.text]
         case .rotateWebhookSecret: return [OID.text, OID.bytea, OID.int8]
+        case .updateWebhookEndpoint: return [OID.text, OID.text, OID.text, OID.int8, OID.int8, OID.text]
         case .enqueueWebhookEvent: return [OID.text, OID.text, OID.text, OID.int8, OID.text]
         case .selectWebhookDeliveries: return [OID.text, OID.int8]
         case .replayWebhookMessage: return [OID.text, OID.text, OID.int8]

@@ -108,11 +108,6 @@ public final class PostgresStoreRows: StoreCopySource, StoreCopyTarget {
         }
     }
 
-    /// The next revision the database would hand out, for tests.
-    func revisionSequenceValue() throws(PostgresError) -> Int64 {
-        try connection.run("SELECT last_value FROM scenelink_revisions", []).first?.int64(0) ?? 0
-    }
-
     public func rows(of table: StoreTable, after cursor: [StoreField]?, limit: Int) throws -> [[StoreField]] {
         try page(of: table, after: cursor, limit: limit)
     }

@@ -30,6 +30,11 @@ extension SQLiteSceneStateStore: WebhookStore {
         webhookWrite(completion) { try $0.rotate(id: id, to: secret, previousExpiresAt: previousExpiresAt) }
     }
 
+    public func updateWebhookEndpoint(id: String, change: WebhookEndpointChange,
+                                      completion: @escaping WebhookCompletion<WebhookEndpoint?>) {
+        webhookWrite(completion) { try $0.update(id: id, change: change) }
+    }
+
     public func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String, completion: @escaping WebhookCompletion<Bool>) {
         webhookWrite(completion) { try $0.enqueue(event, endpointID: endpointID, due: event.timestamp) }
     }

@@ -17,7 +17,7 @@ final class WebhookWrites {
 
     private let connection: Connection
     private let insertEndpoint, selectEndpoints, selectEndpoint, deleteEndpoint, deleteEndpointDeliveries: Statement
-    private let rotate, fanOut, enqueueOne, selectDeliveries, selectMessage, selectDue, lease: Statement
+    private let rotate, update, fanOut, enqueueOne, selectDeliveries, selectMessage, selectDue, lease: Statement
     private let markDelivered, markRetry, markFailed, disable, selectStatistics, selectSubscriptions: Statement
     private let selectEnabledEndpointIDs: Statement
     /// The event types some enabled endpoint subscribes to; nil until read (and after any change
@@ -36,6 +36,9 @@ final class WebhookWrites {
         rotate = try connection.prepare("""
             UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = ?3, secret = ?2
             WHERE id = ?1
+            """)
+        update = try connection.prepare("""
+            UPDATE webhook_endpoints SET url = ?2, events = ?3, disabled_at = ?4, disabled_reason = ?5 WHERE id = ?1
             """)
         fanOut = try connection.prepare("""
             INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, event_timestamp, payload, next_attempt_at)
@@ -80,7 +83,12 @@ final class WebhookWrites {
             WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE sequence = ?1)
             """)
         selectStatistics = try connection.prepare(
-            "SELECT count(*), min(event_timestamp) FROM webhook_deliveries WHERE state = 'pending'")
+            // A disabled endpoint's deliveries wait for it to be re-enabled: not a backlog to alert on.
+            """
+            SELECT count(*), min(d.event_timestamp) FROM webhook_deliveries AS d
+            JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
+            WHERE d.state = 'pending' AND e.disabled_at IS NULL
+            """)
         selectSubscriptions = try connection.prepare("SELECT events FROM webhook_endpoints WHERE disabled_at IS NULL")
     }
 
@@ -154,6 +162,17 @@ final class WebhookWrites {
         try rotate.run(.text(id), .blob(secret.bytes), .integer(previousExpiresAt.millisecondsSince1970))
         guard connection.changes > 0 else { return nil }
         return try endpoint(id: id)
+    }
+
+    /// Applies `change` inside the writer's transaction: read, apply, write back.
+    func update(id: String, change: WebhookEndpointChange) throws(SQLiteError) -> WebhookEndpoint? {
+        guard let current = try endpoint(id: id) else { return nil }
+        subscribed = nil
+        let changed = change.applied(to: current)
+        try update.run(.text(id), .text(changed.url), .text(changed.eventList),
+                       changed.disabledAt.map { .integer($0.millisecondsSince1970) } ?? .null,
+                       changed.disabledReason.map { .text($0) } ?? .null)
+        return changed
     }
 
     // MARK: Deliveries

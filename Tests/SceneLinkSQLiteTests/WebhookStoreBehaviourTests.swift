@@ -220,5 +220,43 @@ import Testing
         let listed = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
         #expect(listed.count == 2)
         #expect(listed.contains { $0.state == .failed && $0.lastStatus == 410 })
+        // Its pending delivery waits for it, outside the queue depth operators alert on.
+        #expect(try await awaiting { store.webhookQueueStatistics(completion: $0) } == WebhookQueueStatistics(pending: 0, oldestPendingAt: nil))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anUpdateChangesTheURLAndEventsAndReEnablingSendsThePendingDeliveriesAgain(kind: StoreKind) async throws {
+        let fixture = try EventStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let endpoint = Self.endpoint([.shortLinkCreated])
+        _ = try await awaiting { store.createWebhookEndpoint(endpoint, completion: $0) }
+        let later = epoch.addingTimeInterval(60)
+        let off = try await awaiting { store.updateWebhookEndpoint(id: endpoint.id, change: .init(enabled: false, at: epoch), completion: $0) }
+        #expect(off?.disabledAt == epoch)
+        #expect(off?.disabledReason == WebhookEndpointChange.disabledReason)
+        // Disabling again keeps the first time; a disabled endpoint gets no new events.
+        let again = try await awaiting { store.updateWebhookEndpoint(id: endpoint.id, change: .init(enabled: false, at: later), completion: $0) }
+        #expect(again?.disabledAt == epoch)
+        _ = try await awaiting { fixture.links.createShortLink(try Self.link("one"), completion: $0) }
+        #expect(try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }.isEmpty)
+        _ = try await awaiting { store.enqueueWebhookEvent(.webhookTest(endpointID: endpoint.id, at: epoch), endpointID: endpoint.id, completion: $0) }
+        #expect(try await awaiting { store.webhookQueueStatistics(completion: $0) }.pending == 0)
+
+        let change = WebhookEndpointChange(url: "https://hooks.example.com/v2", events: [.shortLinkCreated, .shortLinkDeleted],
+                                           enabled: true, at: later)
+        let on = try #require(try await awaiting { store.updateWebhookEndpoint(id: endpoint.id, change: change, completion: $0) })
+        #expect(on.url == "https://hooks.example.com/v2")
+        #expect(on.events == [.shortLinkCreated, .shortLinkDeleted])
+        #expect(on.disabledAt == nil && on.disabledReason == nil)
+        #expect(on.secret == endpoint.secret)
+        #expect(try await awaiting { store.webhookEndpoint(id: endpoint.id, completion: $0) } == on)
+        #expect(try await awaiting { store.webhookQueueStatistics(completion: $0) }.pending == 1)
+        let claimed = try await awaiting { store.claimWebhookDeliveries(now: later, leaseUntil: later.addingTimeInterval(30),
+                                                                       limit: 10, cap: .none, completion: $0) }
+        #expect(claimed.map(\.endpoint.url) == ["https://hooks.example.com/v2"])
+        // A change with nothing set keeps everything; an unknown id is nil.
+        #expect(try await awaiting { store.updateWebhookEndpoint(id: endpoint.id, change: .init(at: later), completion: $0) } == on)
+        #expect(try await awaiting { store.updateWebhookEndpoint(id: "ep_none", change: .init(enabled: true, at: later), completion: $0) } == nil)
     }
 }

@@ -65,6 +65,16 @@ public final class InMemoryWebhookStore: WebhookStore {
         completion(.success(rotated))
     }
 
+    public func updateWebhookEndpoint(id: String, change: WebhookEndpointChange,
+                                      completion: @escaping WebhookCompletion<WebhookEndpoint?>) {
+        let updated: WebhookEndpoint? = state.withLock { state in
+            guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { return nil }
+            state.endpoints[index] = change.applied(to: state.endpoints[index])
+            return state.endpoints[index]
+        }
+        completion(.success(updated))
+    }
+
     public func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String, completion: @escaping WebhookCompletion<Bool>) {
         let queued = state.withLock { state in
             guard state.endpoints.contains(where: { $0.id == endpointID }) else { return false }
@@ -152,7 +162,9 @@ public final class InMemoryWebhookStore: WebhookStore {
 
     public func webhookQueueStatistics(completion: @escaping WebhookCompletion<WebhookQueueStatistics>) {
         let statistics = state.withLock { state in
-            let pending = state.deliveries.filter { $0.state == .pending }
+            // A disabled endpoint's deliveries wait for it to be re-enabled: not a backlog to alert on.
+            let enabled = Set(state.endpoints.filter { $0.disabledAt == nil }.map(\.id))
+            let pending = state.deliveries.filter { $0.state == .pending && enabled.contains($0.endpointID) }
             return WebhookQueueStatistics(pending: pending.count, oldestPendingAt: pending.map(\.event.timestamp).min())
         }
         completion(.success(statistics))

@@ -52,7 +52,12 @@ public struct WebhookEndpoint: Sendable, Equatable {
     }
 
     /// The event types as stores keep them: `,a,b,`, so "is `t` in it" is a substring test for `,t,`.
-    public var eventList: String { "," + events.map(\.rawValue).joined(separator: ",") + "," }
+    public var eventList: String { Self.eventList(events) }
+
+    /// `events` as stores keep them: `,a,b,`.
+    public static func eventList(_ events: [WebhookEventType]) -> String {
+        "," + events.map(\.rawValue).joined(separator: ",") + ","
+    }
 
     /// The event types of a stored `eventList`; unknown names are skipped.
     public static func events(fromList list: String) -> [WebhookEventType] {

@@ -26,6 +26,9 @@ public protocol WebhookStore: Sendable {
     func webhookEndpoints(completion: @escaping WebhookCompletion<[WebhookEndpoint]>)
     /// One endpoint; nil when none has this id.
     func webhookEndpoint(id: String, completion: @escaping WebhookCompletion<WebhookEndpoint?>)
+    /// Applies `change` to an endpoint (`WebhookEndpointChange.applied(to:)`) and answers it as
+    /// stored; nil when none has this id. A re-enabled endpoint's pending deliveries are sent again.
+    func updateWebhookEndpoint(id: String, change: WebhookEndpointChange, completion: @escaping WebhookCompletion<WebhookEndpoint?>)
     /// Deletes an endpoint and its deliveries. Answers false when there was none.
     func deleteWebhookEndpoint(id: String, completion: @escaping WebhookCompletion<Bool>)
     /// Makes `secret` the endpoint's secret; the old one keeps signing until `previousExpiresAt`.

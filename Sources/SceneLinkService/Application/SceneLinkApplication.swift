@@ -36,7 +36,9 @@ public final class SceneLinkApplication: Sendable {
     let associations: AssociationEndpoints
     /// The link pages of `routes`, rebuilt with it.
     let linkPages: LinkPageEndpoints
-    /// Every endpoint; kept so tests can compare it with openapi.yaml.
+    /// Every route as declared, with its policy (`scenelink endpoints` prints it).
+    public let endpoints: EndpointTable
+    /// Every endpoint without its guards; kept so tests can compare it with openapi.yaml.
     let router: HTTPRouter
     /// The rate limits' buckets and refusal counts.
     public let rateLimiter: RateLimiter
@@ -108,7 +110,7 @@ public final class SceneLinkApplication: Sendable {
         let rateLimiter = RateLimiter(limits: configuration.rateLimits)
         let claimMetrics = ClaimMetrics()
         self.rateLimiter = rateLimiter
-        var router = HTTPRouter()
+        var endpoints = EndpointTable()
         let server = Reference<HTTPServer>()
         /// Every route's pattern, by the index requests are counted under (`recorder`).
         let patterns = Reference<[String]>()
@@ -130,7 +132,7 @@ public final class SceneLinkApplication: Sendable {
                 }
             },
             openAPIDocument: OpenAPIDocument.yaml + "\n"
-        ).register(on: &router)
+        ).register(on: &endpoints)
         SceneStateEndpoints(
             store: store,
             configuration: configuration.sceneState,
@@ -141,75 +143,79 @@ public final class SceneLinkApplication: Sendable {
                 guard let repaired = routes.value.repair(navigationPath: bytes) else { return .notNavigationPath }
                 return .repaired(repaired.bytes, dropped: repaired.dropped)
             }
-        ).register(on: &router)
+        ).register(on: &endpoints)
         let claimIssuer = ClaimIssuer(store: store, configuration: configuration.claims, clock: clock, metrics: claimMetrics,
                                       rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil)
         let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer)
-        let shortLinks = ShortLinkEndpoints(store: store, routes: routes, configuration: configuration.shortLinks,
-                                            clock: clock, metrics: metrics, linkPages: linkPages)
-        shortLinks.register(on: &router)
-        // Admin routes, registered beside the short-link admin routes and sharing their token.
-        WebhookEndpoints(store: store, shortLinks: shortLinks, configuration: configuration.webhooks, clock: clock)
-            .register(on: &router)
+        let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages)
+        shortLinks.register(on: &endpoints)
+        WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock).register(on: &endpoints)
         webhookWorker = WebhookDeliveryWorker(store: store, configuration: configuration.webhooks, metrics: webhookMetrics,
                                               logger: logger)
-        ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &router)
-        QREndpoints(routes: routes).register(on: &router)
+        ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &endpoints)
+        QREndpoints(routes: routes).register(on: &endpoints)
         ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages)
-            .register(on: &router)
+            .register(on: &endpoints)
         let associations = AssociationEndpoints(table: table)
-        associations.register(on: &router)
+        associations.register(on: &endpoints)
         self.associations = associations
         // Last: the catch-all sits below every endpoint.
-        linkPages.register(on: &router)
+        linkPages.register(on: &endpoints)
         self.linkPages = linkPages
+        do {
+            try endpoints.validate()
+        } catch {
+            throw StartupError(error.description)
+        }
+        self.endpoints = endpoints
 
+        // Both ports' routers, and their guards, come from the declarations.
+        let router = endpoints.unguardedRouter
         self.router = router
         patterns.value = router.routes.map(\.pattern)
-        var publicRoutes = router
-        if configuration.adminListen != nil {
-            publicRoutes = router.mapped { Self.isAdminOnly($0) ? nil : $0.handler }
-        }
-        if configuration.rateLimits.isOn { publicRoutes = rateLimiter.guarding(publicRoutes, linkPages: linkPages) }
+        let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil,
+                                   admin: AdminAuthenticator(token: configuration.shortLinks.adminToken,
+                                                             nextToken: configuration.shortLinks.nextAdminToken),
+                                   linkPages: linkPages)
+        let publicRoutes = endpoints.router(for: configuration.adminListen == nil ? .only : .publicBesideAdmin, guards.handler)
         self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
-                                 onRequestCompleted: Self.recorder(served: publicRoutes, all: router, configuration, metrics, logger))
+                                 onRequestCompleted: Self.recorder(served: publicRoutes, all: router, endpoints, configuration, metrics, logger))
         server.value = self.server
         if let admin = configuration.adminListen {
             var adminConfiguration = configuration.http
             adminConfiguration.host = admin.host
             adminConfiguration.port = admin.port
-            let adminRoutes = router.mapped { Self.isAdminOnly($0) || Self.isOnBothPorts($0) ? $0.handler : nil }
+            let adminRoutes = endpoints.router(for: .admin, guards.handler)
             adminServer = HTTPServer(configuration: adminConfiguration, router: adminRoutes,
-                                     onRequestCompleted: Self.recorder(served: adminRoutes, all: router, configuration, metrics, logger))
+                                     onRequestCompleted: Self.recorder(served: adminRoutes, all: router, endpoints, configuration, metrics, logger))
         } else {
             adminServer = nil
         }
     }
 
-    /// Served only on the admin port when there is one: the metrics and the short-link admin API.
-    static func isAdminOnly(_ route: HTTPRouter.Route) -> Bool {
-        route.pattern == "/metrics" || route.pattern == ShortLinkEndpoints.collectionPattern
-            || route.pattern == ShortLinkEndpoints.itemPattern
-    }
-
-    /// Served on both ports: the probes an orchestrator sends to either.
-    static func isOnBothPorts(_ route: HTTPRouter.Route) -> Bool {
-        route.pattern == "/healthz" || route.pattern == "/readyz"
-    }
-
     /// What a server does with each completed request: counts it under its route's index in
-    /// `all` (so both ports' requests share one set of labels) and writes the access log.
-    private static func recorder(served: HTTPRouter, all: HTTPRouter, _ configuration: ServiceConfiguration,
+    /// `all` (so both ports' requests share one set of labels) and writes the access log, with
+    /// the pattern in place of the path for routes whose path carries a secret.
+    private static func recorder(served: HTTPRouter, all: HTTPRouter, _ endpoints: EndpointTable,
+                                 _ configuration: ServiceConfiguration,
                                  _ metrics: Metrics, _ logger: Logger) -> @Sendable (HTTPAccessRecord) -> Void {
         let indices = served.routes.map { route in
             all.routes.firstIndex { $0.method == route.method && $0.pattern == route.pattern }
         }
+        let secretPaths = served.routes.map { endpoints.endpoint($0.method, $0.pattern)?.policy.pathCarriesSecret == true }
         let accessLog = configuration.accessLog
         return { record in
             let route = record.routeIndex.flatMap { indices.indices.contains($0) ? indices[$0] : nil }
             metrics.recordRequest(route: route, method: record.method,
                                   status: record.status, durationMicros: Int(record.durationMicroseconds))
-            if accessLog { logger.access(record.jsonLine) }
+            guard accessLog else { return }
+            if let index = record.routeIndex, secretPaths.indices.contains(index), secretPaths[index], let pattern = record.routePattern {
+                var redacted = record
+                redacted.path = pattern
+                logger.access(redacted.jsonLine)
+            } else {
+                logger.access(record.jsonLine)
+            }
         }
     }
 

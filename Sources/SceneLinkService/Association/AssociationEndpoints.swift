@@ -12,7 +12,7 @@ import SceneLinkHTTP
 ///
 /// ```swift
 /// let associations = AssociationEndpoints(table: table)
-/// associations.register(on: &router)
+/// associations.register(on: &endpoints)
 /// associations.update(from: reloadedTable)
 /// ```
 public struct AssociationEndpoints: Sendable {
@@ -39,13 +39,14 @@ public struct AssociationEndpoints: Sendable {
     }
 
     /// Registers the two endpoints.
-    public func register(on router: inout HTTPRouter) {
+    public func register(on endpoints: inout EndpointTable) {
         let responses = self.responses
-        router.on(.get, "/.well-known/apple-app-site-association") { request, responder in
+        let file = RoutePolicy(rateLimit: .notLimited(because: "Apple's and Google's crawlers fetch it; a fixed document with an ETag"))
+        endpoints.on(.get, "/.well-known/apple-app-site-association", file) { request, responder in
             let current = responses.value
             responder.respond(Self.answer(request, response: current.apple, tag: current.appleTag))
         }
-        router.on(.get, "/.well-known/assetlinks.json") { request, responder in
+        endpoints.on(.get, "/.well-known/assetlinks.json", file) { request, responder in
             let current = responses.value
             responder.respond(Self.answer(request, response: current.android, tag: current.androidTag))
         }
@@ -82,7 +83,7 @@ public struct AssociationEndpoints: Sendable {
     }
 
     private static func missing(type: String, file: String, detail: String) -> HTTPResponse {
-        HTTPProblem(status: .notFound, type: ResolveProblems.base + type, title: "No \(file) for this route file",
+        HTTPProblem(status: .notFound, type: HTTPProblem.typeBase + type, title: "No \(file) for this route file",
                     detail: detail).response(headers: ["Cache-Control": "no-cache"])
     }
 }

@@ -19,7 +19,7 @@ import SceneLinkHTTP
 /// ```swift
 /// let claims = ClaimEndpoints(store: store, routes: routes, configuration: .init(), clock: .system,
 ///                             metrics: ClaimMetrics(), linkPages: linkPages)
-/// claims.register(on: &router)
+/// claims.register(on: &endpoints)
 /// ```
 public struct ClaimEndpoints: Sendable {
     public static let redeemPattern = "/v1/claims/redeem"
@@ -42,9 +42,13 @@ public struct ClaimEndpoints: Sendable {
         self.linkPages = linkPages
     }
 
-    public func register(on router: inout HTTPRouter) {
-        router.on(.post, Self.redeemPattern, maxBodyBytes: Self.maximumBodyBytes) { self.redeem($0, $1) }
-        router.on(.get, Self.pagePattern) { self.page($0, $1) }
+    /// Declares the redemption and the claim page.
+    public func register(on endpoints: inout EndpointTable) {
+        endpoints.on(.post, Self.redeemPattern, RoutePolicy(rateLimit: .perAddress(.claims), maxBodyBytes: Self.maximumBodyBytes)) {
+            self.redeem($0, $1)
+        }
+        // The token redeems the claim for days: the access log writes the pattern, not the path.
+        endpoints.on(.get, Self.pagePattern, RoutePolicy(rateLimit: .perAddress(.links), pathCarriesSecret: true)) { self.page($0, $1) }
     }
 
     /// `POST /v1/claims/redeem`.
@@ -90,7 +94,7 @@ public struct ClaimEndpoints: Sendable {
         // The document's bytes stay exactly what `GET /v1/resolve` answers (its navigationPath
         // escapes slashes as Apple's encoder does); `claim` is added as its last member.
         guard document.last == UInt8(ascii: "}"), document.count > 2 else {
-            return HTTPProblem(status: .internalServerError, type: ClaimProblems.base + "resolve-document",
+            return HTTPProblem(status: .internalServerError, type: HTTPProblem.typeBase + "resolve-document",
                                title: "Resolve document unreadable",
                                detail: "The resolve document of the claimed link is not a JSON object.").response()
         }

@@ -126,6 +126,16 @@ extension CommandLineTool {
             flags: [CommandFlag.serve("db", help: "The SQLite database to copy (serve's --db).")],
             example: "scenelink backup --db ./scenelink.sqlite ./scenelink-backup.sqlite"),
         CommandHelp(
+            command: "endpoints", usage: ["endpoints [--json] [serve flags]"],
+            summary: """
+                Print every route the server declares: method, pattern, port (public, admin or both),
+                caller (anyone, session, admin-token), rate limit (a class per address or per session, or
+                none with the reason) and body limit. Serve's flags and environment variables that change
+                limits (--max-value-bytes, ...) are applied; nothing is opened or listened on.
+                """,
+            flags: [CommandFlag(name: "json", valueName: nil, help: "One JSON array for tools instead of the table.")],
+            example: "scenelink endpoints --json | jq -r '.[] | select(.caller == \"admin-token\") | .pattern'"),
+        CommandHelp(
             command: "install", usage: ["install [--prefix DIR]"],
             summary: """
                 Copy this scenelink binary to DIR/bin/scenelink, so a bare 'scenelink' runs it. Exit 1 when

@@ -23,6 +23,7 @@ import Foundation
 /// scenelink healthcheck [--host HOST] [--port PORT]
 /// scenelink store copy --from STORE --to STORE [--resume]   (SQLite file or postgres:// URL)
 /// scenelink backup [--db PATH] DEST
+/// scenelink endpoints [--json]
 /// scenelink install [--prefix DIR]
 /// scenelink help [COMMAND]
 /// ```
@@ -61,6 +62,8 @@ public struct CommandLineTool {
           store copy   Move a store from SQLite to PostgreSQL or back, checked by digests:
                        scenelink store copy --from STORE --to STORE [--resume]
           backup       Copy the SQLite store while the server runs: scenelink backup [--db PATH] DEST
+          endpoints    Every route with its port, caller, rate limit and body limit:
+                       scenelink endpoints [--json]
           install      Put this binary on the PATH: scenelink install [--prefix DIR] (default \(installPrefix))
           help         scenelink help COMMAND, like COMMAND --help: usage, options, an example
 
@@ -115,6 +118,7 @@ public struct CommandLineTool {
         case "healthcheck": return healthcheck(rest)
         case "store": return store(rest)
         case "backup": return backup(rest)
+        case "endpoints": return endpoints(rest)
         case "install": return install(rest)
         case "version":
             guard rest.isEmpty else { return usageError("version", ConfigurationError("version takes no arguments.")) }

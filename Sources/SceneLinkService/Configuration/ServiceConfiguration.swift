@@ -12,7 +12,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var http = HTTPServerConfiguration(serverName: "SceneLink/\(SceneLinkVersion.current)")
     /// Session lifetime and what one session may store.
     public var sceneState = SceneStateEndpoints.Configuration()
-    /// The admin token of the short-link routes; none turns them off.
+    /// The admin token of every admin-token route (short links, webhooks); none turns them off.
     public var shortLinks = ShortLinkEndpoints.Configuration()
     /// Webhook targets, retries and timeouts.
     public var webhooks = WebhookEndpoints.Configuration()
@@ -27,10 +27,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var storeURL: String?
     /// The PostgreSQL store's pool and timeouts (used only with `storeURL`).
     public var postgres = PostgresSceneStateStore.Configuration()
-    /// How often expired sessions are swept. The application runs the sweep (not the
+    /// How often expired sessions, expired claims and short links past their retention are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
-    /// Where `/metrics` and the short-link admin API are served instead of the public port
+    /// Where `/metrics` and every admin-token route are served instead of the public port
     /// (which then answers them 404); nil serves everything on the public port.
     public var adminListen: ListenAddress?
     /// Requests each client may make per class (`RateLimits`); on by default.
@@ -48,7 +48,7 @@ extension ServiceConfiguration {
         .text("host", \.http.host, valueName: "HOST", help: "Address to listen on (0.0.0.0 or :: for all interfaces)."),
         .integer("port", \.http.port, in: 0...65535, valueName: "PORT", help: "TCP port; 0 picks a free one."),
         Option(name: "admin-listen", valueName: "HOST:PORT",
-               help: "A private port for /metrics and /v1/short-links (the public port then answers them 404); /healthz and /readyz on both.",
+               help: "A private port for /metrics and every admin-token route, /v1/short-links and /v1/webhooks (the public port then answers them 404); /healthz and /readyz on both.",
                apply: { config, value throws(ConfigurationError) in
                    config.adminListen = try ListenAddress(parsing: value, flag: "admin-listen")
                }, show: { $0.adminListen?.description ?? "(none: everything on --port)" }),
@@ -98,23 +98,26 @@ extension ServiceConfiguration {
                  help: "Scenes one session may hold (409 beyond)."),
         .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
                  help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
-        .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions are deleted."),
+        .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions, expired claims and short links past their 30-day retention are deleted."),
         .duration("claim-ttl", \.claims.lifetime,
                   help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
         .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,
                   help: "How long a claim's short code (ABCD-EFGH) can be typed into the app (at most 7d)."),
         Option(name: "admin-token", valueName: "TOKEN",
-               help: "Bearer token for creating, listing and deleting short links (16+ characters); unset, those routes answer 403.",
+               help: "Bearer token of the admin routes, /v1/short-links and /v1/webhooks (16+ characters); unset, those routes answer 403.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
-               }, show: { $0.shortLinks.adminToken == nil ? "(none: short-link admin off)" : "(set)" }),
+               }, show: { $0.shortLinks.adminToken == nil ? "(none: admin routes off)" : "(set)" }),
         Option(name: "rate-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
-               help: "Token buckets per client: sessions, links, resolve, claims (per address, IPv6 by /64), state (per session); 429 beyond.",
+               help: "Token buckets per client: sessions, links, resolve, claims, claim-pages, qr, admin-auth (wrong admin tokens) per address (IPv6 by /64), state per session; 429 beyond.",
                apply: { config, value throws(ConfigurationError) in
-                   let clients = config.rateLimits.maximumClients
-                   config.rateLimits = try RateLimits.parse(value)
-                   config.rateLimits.maximumClients = clients
+                   config.rateLimits.policies = try RateLimits.parse(value).policies
                }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),
+        Option(name: "instance-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
+               help: "Ceilings for a class's requests from all clients together, per instance; claim-pages past it are served without a claim.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.rateLimits.instancePolicies = try RateLimits.parseInstance(value)
+               }, show: { $0.rateLimits.instanceDescription }, environmentName: "SCENELINK_INSTANCE_LIMITS"),
         .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
                  help: "Clients each rate-limit class remembers (about 50 bytes each); the least recently seen is forgotten."),
         Option(name: "admin-token-next", valueName: "TOKEN",
@@ -173,11 +176,14 @@ extension ServiceConfiguration {
     ///
     /// Flags take `--name VALUE` or `--name=VALUE`; one argument that is not a flag is the route
     /// file, as `--routes` (`scenelink serve examples/recipes.json`).
-    /// - Parameter command: how messages name the command (`serve`, `healthcheck`).
+    /// - Parameters:
+    ///   - command: how messages name the command (`serve`, `healthcheck`).
+    ///   - switches: the names of the command's own switches besides serve's flags (`json` of `endpoints --json`):
+    ///     accepted, left to the caller, and suggested for a misspelling.
     /// - Throws: `ConfigurationError` naming the first flag or variable that is wrong, and the
     ///   nearest flag to an unknown one.
     public static func parse(arguments: [String], environment: [String: String],
-                             command: String = "serve") throws(ConfigurationError) -> ServiceConfiguration {
+                             command: String = "serve", switches: [String] = []) throws(ConfigurationError) -> ServiceConfiguration {
         var configuration = ServiceConfiguration()
         for option in options {
             if let value = environment[option.environment] {
@@ -188,7 +194,7 @@ extension ServiceConfiguration {
                 }
             }
         }
-        let flags = options.map { CommandFlag($0) }
+        let flags = options.map { CommandFlag($0) } + switches.map { CommandFlag(name: $0, valueName: nil, help: "") }
         let parsed = try CommandArguments(parsing: arguments, flags: flags, command: command)
         for option in options {
             if let value = parsed[option.name] { try option.apply(&configuration, value) }

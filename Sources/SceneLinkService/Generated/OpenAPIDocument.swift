@@ -26,7 +26,7 @@ info:
     characters of letters, digits and `-_.:+/=@`), else one the server made; the access log
     names it too. Requests are rate-limited per client by class (429 with `Retry-After`,
     `RateLimit-Policy` and `RateLimit`; `--rate-limit`, on by default). With `--admin-listen`,
-    `/metrics` and `/v1/short-links…` are served only on that private port and answer 404 here.
+    `/metrics` and every route that takes the admin token (`/v1/short-links…`, `/v1/webhooks…`) are served only on that private port and answer 404 here.
   license:
     name: MIT
     identifier: MIT
@@ -522,6 +522,7 @@ paths:
                 title: Not a link of this server
                 status: 422
                 detail: "No QR code for 'https://evil.example.com/x': The host \"evil.example.com\" is not one of this app's hosts; use fuelmoney.example.com."
+        "429": { $ref: "#/components/responses/RateLimited" }
   /v1/short-links:
     post:
       tags: [short-links]
@@ -575,7 +576,8 @@ paths:
               parameters: { code: $response.body#/code }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "409": { $ref: "#/components/responses/ShortLinkConflict" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "422": { $ref: "#/components/responses/ShortLinkTargetInvalid" }
@@ -625,7 +627,8 @@ paths:
                 nextCursor: null
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
   /v1/short-links/{code}:
@@ -640,7 +643,8 @@ paths:
       responses:
         "204": { description: The short link is gone. }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/ShortLinkNotFoundProblem" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
@@ -677,7 +681,8 @@ paths:
               schema: { $ref: "#/components/schemas/WebhookEndpointWithSecret" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "422": { $ref: "#/components/responses/WebhookTargetRefused" }
         "500": { $ref: "#/components/responses/StorageFailed" }
@@ -695,7 +700,8 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/WebhookList" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
   /v1/webhooks/{id}:
@@ -714,8 +720,40 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/WebhookEndpoint" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+    patch:
+      tags: [webhooks]
+      operationId: updateWebhook
+      summary: Change a webhook endpoint
+      description: |
+        Changes any of `url` (checked as on creation), `events` and `enabled`. `enabled: true`
+        re-enables an endpoint SceneLink disabled (a 410, or its retries ran out): its pending
+        deliveries are sent again. `enabled: false` stops sending; its deliveries wait, outside
+        the queue-depth and oldest-pending metrics. The secret is not changed (rotate it).
+      security: [{ adminToken: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/WebhookChange" }
+            example: { enabled: true }
+      responses:
+        "200":
+          description: The endpoint as changed, without its secret.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WebhookEndpoint" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "422": { $ref: "#/components/responses/WebhookTargetRefused" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
     delete:
@@ -727,7 +765,8 @@ paths:
       responses:
         "204": { description: The endpoint is gone. }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
@@ -760,7 +799,8 @@ paths:
               schema: { $ref: "#/components/schemas/WebhookEndpointWithSecret" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "500": { $ref: "#/components/responses/StorageFailed" }
@@ -781,8 +821,10 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/WebhookQueued" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "409": { $ref: "#/components/responses/WebhookEndpointDisabled" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
@@ -809,7 +851,8 @@ paths:
               schema: { $ref: "#/components/schemas/WebhookDeliveryList" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
@@ -834,8 +877,10 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/WebhookQueued" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
-        "403": { $ref: "#/components/responses/ShortLinksDisabled" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/WebhookNotFound" }
+        "409": { $ref: "#/components/responses/WebhookEndpointDisabled" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
@@ -1213,6 +1258,8 @@ paths:
         saves only over that revision (412 otherwise: someone else saved first; read again and
         retry); `If-None-Match: *` only creates. Preconditions are checked after everything else
         about the request is valid (RFC 9110 §13.2.1). 201 when the key was new, 204 on update.
+        A body declared JSON (`application/json` or any `+json` type) must parse as JSON: 422
+        `invalid-json-value` with the line and column where it stopped otherwise.
       security: [{ bearer: [] }]
       parameters:
         - $ref: "#/components/parameters/IfMatch"
@@ -1259,6 +1306,11 @@ paths:
         "409": { $ref: "#/components/responses/Conflict" }
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "413": { $ref: "#/components/responses/TooLarge" }
+        "422":
+          description: The body is declared JSON but does not parse (`invalid-json-value`); nothing was stored.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
     delete:
@@ -1603,12 +1655,12 @@ components:
     RateLimitPolicy:
       description: "The class's policy (IETF httpapi RateLimit header fields draft), its name, then `q` requests per window of `w` seconds."
       required: true
-      schema: { type: string, pattern: '^"(sessions|links|resolve|state)";q=[0-9]+;w=[0-9]+$' }
+      schema: { type: string, pattern: '^"(sessions|links|resolve|state|claims|claim-pages|qr|admin-auth)";q=[0-9]+;w=[0-9]+$' }
       example: '"resolve";q=1200;w=60'
     RateLimit:
       description: What is left of the class's budget (`r`, 0 here) and the seconds until a request is allowed again (`t`).
       required: true
-      schema: { type: string, pattern: '^"(sessions|links|resolve|state)";r=0;t=[0-9]+$' }
+      schema: { type: string, pattern: '^"(sessions|links|resolve|state|claims|claim-pages|qr|admin-auth)";r=0;t=[0-9]+$' }
       example: '"resolve";r=0;t=1'
     LinkPageContentSecurityPolicy:
       description: No script at all, images over https, and the page's one inline style sheet by its hash.
@@ -1780,16 +1832,16 @@ components:
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
-    ShortLinksDisabled:
-      description: No admin token is configured, so the admin routes are off (the title says "Short-link administration is off" or, under /v1/webhooks, "Webhook administration is off"); `detail` says how to turn it on.
+    AdminDisabled:
+      description: No admin token is configured, so the admin routes (short links, webhooks) are off; `detail` says how to turn them on.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
           example:
-            type: https://scenelink.dev/problems/short-links-disabled
-            title: Short-link administration is off
+            type: https://scenelink.dev/problems/admin-disabled
+            title: Administration is off
             status: 403
-            detail: "No admin token is configured, so short links cannot be created, listed or deleted; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
+            detail: "No admin token is configured, so the admin routes (short links, webhooks) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
     ShortLinkConflict:
       description: The alias is taken (`short-link-exists`), or the route file lists no https host to put in the URL (`no-https-host`).
       content:
@@ -1811,6 +1863,11 @@ components:
             closest: [/settings/account, /settings/fixed, /settings]
     WebhookNotFound:
       description: No webhook endpoint has this id (`webhook-not-found`), or it never had this message (`webhook-message-not-found`).
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    WebhookEndpointDisabled:
+      description: 'The endpoint is disabled (`webhook-disabled`), so nothing would be sent; re-enable it with `PATCH /v1/webhooks/{id}` and `{"enabled": true}`.'
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
@@ -1838,7 +1895,7 @@ components:
       description: |
         This client (its address, IPv6 by /64, behind trusted proxies the forwarded one; for
         scene state, its session) used up its rate-limit class's budget (`--rate-limit`):
-        `sessions`, `resolve`, `claims` or `state`. Retry after `Retry-After` seconds.
+        `sessions`, `resolve`, `claims`, `qr` or `state`. Retry after `Retry-After` seconds.
       headers:
         Retry-After: { $ref: "#/components/headers/RetryAfter" }
         RateLimit-Policy: { $ref: "#/components/headers/RateLimitPolicy" }
@@ -1853,6 +1910,25 @@ components:
             detail: This client may make 1200 resolve requests per minute; retry in 1 second.
             limit: resolve
             retryAfter: 1
+    AdminRateLimited:
+      description: |
+        This address sent too many wrong admin tokens (class `admin-auth`, 10 a minute by
+        default). Until the budget refills, every admin-token request from it is refused, the
+        right token included, so the token cannot be guessed faster than the budget.
+      headers:
+        Retry-After: { $ref: "#/components/headers/RetryAfter" }
+        RateLimit-Policy: { $ref: "#/components/headers/RateLimitPolicy" }
+        RateLimit: { $ref: "#/components/headers/RateLimit" }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/rate-limited
+            title: Too many requests
+            status: 429
+            detail: This client may make 10 requests with a wrong admin token per minute; retry in 42 seconds.
+            limit: admin-auth
+            retryAfter: 42
     RateLimitedPage:
       description: |
         This client used up its `links` budget (link pages and short links). A browser gets a
@@ -2097,6 +2173,17 @@ components:
           minItems: 1
           items: { $ref: "#/components/schemas/WebhookEventType" }
         description: { type: [string, "null"], maxLength: 256 }
+    WebhookChange:
+      type: object
+      minProperties: 1
+      additionalProperties: false
+      properties:
+        url: { type: string, minLength: 1, maxLength: 2048, description: "https URL events are POSTed to." }
+        events:
+          type: array
+          minItems: 1
+          items: { $ref: "#/components/schemas/WebhookEventType" }
+        enabled: { type: boolean, description: "true sends to it again (re-enabling a disabled endpoint); false stops sending." }
     WebhookEndpoint:
       type: object
       required: [id, url, events, description, createdAt, enabled, disabledAt, disabledReason, previousSecretExpiresAt]

@@ -14,7 +14,7 @@ import SceneLinkHTTP
 ///
 /// ```swift
 /// let pages = LinkPageEndpoints(table: table, metrics: metrics)
-/// pages.register(on: &router)   // after every other endpoint's
+/// pages.register(on: &endpoints)   // after every other endpoint's
 /// ```
 public struct LinkPageEndpoints: Sendable {
     /// The pattern the catch-all is listed, documented and counted under.
@@ -39,10 +39,10 @@ public struct LinkPageEndpoints: Sendable {
     /// The pages of the table in force (for short links, which serve their target's page).
     public var current: LinkPage { pages.value }
 
-    /// Registers the catch-all.
-    public func register(on router: inout HTTPRouter) {
+    /// Declares the catch-all; declare it after every other endpoint.
+    public func register(on table: inout EndpointTable) {
         let endpoints = self
-        router.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }) { request, responder in
+        table.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }, RoutePolicy(rateLimit: .perAddress(.links))) { request, responder in
             if endpoints.makesClaim(for: request) { return endpoints.respondWithClaim(to: request, responder) }
             responder.respond(endpoints.respond(to: request))
         }

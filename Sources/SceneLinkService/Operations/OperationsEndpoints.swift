@@ -36,12 +36,13 @@ public struct OperationsEndpoints: Sendable {
 
     static let healthy = HTTPResponse.json(#"{"status":"ok"}"#)
 
-    /// Registers the four endpoints.
-    public func register(on router: inout HTTPRouter) {
-        router.on(.get, "/healthz") { _, responder in
+    /// Declares the four endpoints.
+    public func register(on endpoints: inout EndpointTable) {
+        let probe = RoutePolicy(port: .both, rateLimit: .notLimited(because: "an orchestrator's probe, answered from memory"))
+        endpoints.on(.get, "/healthz", probe) { _, responder in
             responder.respond(OperationsEndpoints.healthy)
         }
-        router.on(.get, "/readyz") { [readiness] _, responder in
+        endpoints.on(.get, "/readyz", probe) { [readiness] _, responder in
             // The database check is a write through the store's writer; the store calls back.
             readiness { state in
                 if state.routeCount == 0 {
@@ -53,20 +54,22 @@ public struct OperationsEndpoints: Sendable {
                 }
             }
         }
-        router.on(.get, "/metrics") { [metrics] _, responder in
+        let scrape = RoutePolicy(port: .admin, rateLimit: .notLimited(because: "the operator's scraper; --admin-listen keeps it private"))
+        endpoints.on(.get, "/metrics", scrape) { [metrics] _, responder in
             // Store counts are read by the store, which calls back.
             metrics { page in
                 responder.respond(HTTPResponse(contentType: "text/plain; version=0.0.4; charset=utf-8",
                                                body: Array(page.utf8)))
             }
         }
-        router.on(.get, "/openapi.yaml") { [openAPIDocument] _, responder in
+        let document = RoutePolicy(rateLimit: .notLimited(because: "a fixed document served from memory"))
+        endpoints.on(.get, "/openapi.yaml", document) { [openAPIDocument] _, responder in
             responder.respond(HTTPResponse(contentType: "application/yaml", body: openAPIDocument))
         }
     }
 
     static func notReady(_ detail: String) -> HTTPResponse {
-        HTTPProblem(status: .serviceUnavailable, type: "https://scenelink.dev/problems/not-ready",
+        HTTPProblem(status: .serviceUnavailable, type: HTTPProblem.typeBase + "not-ready",
                     title: "Not ready", detail: detail).response(headers: ["Retry-After": "5"])
     }
 }

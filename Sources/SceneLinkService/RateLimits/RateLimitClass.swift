@@ -16,6 +16,13 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     /// budget the page is still served, without a claim: a script with a phone's User-Agent
     /// cannot grow the claims table faster than this per address.
     case claimPages = "claim-pages"
+    /// QR codes drawn by `GET /v1/qr`, per client address: each costs tens of microseconds of
+    /// CPU (a large code up to a millisecond), so a script cannot make a server draw all day.
+    case qr
+    /// Wrong admin tokens, per client address: once the budget is spent, every admin-token
+    /// request from that address is 429 until it refills, the right token included, so the
+    /// token cannot be guessed faster than the budget.
+    case adminAuth = "admin-auth"
 
     /// The position in `allCases`, for arrays indexed by class.
     var index: Int {
@@ -26,6 +33,8 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .state: 3
         case .claims: 4
         case .claimPages: 5
+        case .qr: 6
+        case .adminAuth: 7
         }
     }
 
@@ -38,6 +47,8 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .state: "scene-state requests for this session"
         case .claims: "claim redemptions"
         case .claimPages: "claims made by link pages"
+        case .qr: "QR codes"
+        case .adminAuth: "requests with a wrong admin token"
         }
     }
 }

@@ -14,11 +14,11 @@ public struct RateLimitPolicy: Sendable, Hashable, CustomStringConvertible {
     /// Parses `COUNT/PERIOD` with PERIOD in a duration unit but `ms` (`600/min`, `600/m`), optionally with a
     /// number before the unit (`100/10s`).
     /// - Throws: a sentence naming the class and what to write instead.
-    public init(parsing text: Substring, class name: String) throws(ConfigurationError) {
+    public init(parsing text: Substring, class name: String, flag: String = "rate-limit") throws(ConfigurationError) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         let example = "such as \(name)=600/min (PERIOD in s, min, h or d)"
         guard parts.count == 2, let count = Int(parts[0]), (1 ... 1_000_000_000).contains(count) else {
-            throw ConfigurationError("--rate-limit: \(name) takes COUNT/PERIOD with COUNT from 1 to 1000000000, \(example), not '\(text)'.")
+            throw ConfigurationError("--\(flag): \(name) takes COUNT/PERIOD with COUNT from 1 to 1000000000, \(example), not '\(text)'.")
         }
         let period = parts[1]
         let digits = period.prefix { $0.isASCII && $0.isNumber }
@@ -28,7 +28,7 @@ public struct RateLimitPolicy: Sendable, Hashable, CustomStringConvertible {
         let unitSeconds = DurationUnit.allCases.first { $0 != .milliseconds && $0.spellings.contains(String(unit)) }
             .map { Int($0.milliseconds / 1_000) }
         guard let unitSeconds, (1 ... 1_000_000).contains(multiple) else {
-            throw ConfigurationError("--rate-limit: \(name) takes COUNT/PERIOD, \(example), not '\(text)'.")
+            throw ConfigurationError("--\(flag): \(name) takes COUNT/PERIOD, \(example), not '\(text)'.")
         }
         self.init(count: count, periodSeconds: multiple * unitSeconds)
     }

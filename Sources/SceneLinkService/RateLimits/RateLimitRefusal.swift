@@ -8,14 +8,26 @@ struct RateLimitRefusal: Sendable, Equatable {
     let policy: RateLimitPolicy
     /// Whole seconds until a token is back, at least 1.
     let retryAfterSeconds: Int
+    /// Whose budget was spent: this client's, or the instance's ceiling for all clients.
+    var scope: Scope = .client
 
-    static let problemType = "https://scenelink.dev/problems/rate-limited"
+    /// Whose budget a refusal spent.
+    enum Scope: Sendable, Equatable {
+        case client
+        case instance
+    }
+
+    static let problemType = HTTPProblem.typeBase + "rate-limited"
     static let title = "Too many requests"
 
     /// What the client did and when to come back, in one sentence.
     var detail: String {
         let seconds = retryAfterSeconds == 1 ? "1 second" : "\(retryAfterSeconds) seconds"
-        return "This client may make \(policy.count) \(kind.noun) per \(Self.period(policy.periodSeconds)); retry in \(seconds)."
+        let period = Self.period(policy.periodSeconds)
+        return switch scope {
+        case .client: "This client may make \(policy.count) \(kind.noun) per \(period); retry in \(seconds)."
+        case .instance: "This server takes at most \(policy.count) \(kind.noun) per \(period) from all clients together; retry in \(seconds)."
+        }
     }
 
     /// The fields every 429 carries.

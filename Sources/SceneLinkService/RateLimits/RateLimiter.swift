@@ -21,9 +21,13 @@ public final class RateLimiter: Sendable {
     private let state: Mutex<TokenBucketTable>
     private let claims: Mutex<TokenBucketTable>
     private let claimPages: Mutex<TokenBucketTable>
-    /// Whether each class is limited, by `RateLimitClass.index`.
+    private let qr: Mutex<TokenBucketTable>
+    private let adminAuth: Mutex<TokenBucketTable>
+    /// Whether each class is limited per client, by `RateLimitClass.index`.
     private let limited: [Bool]
     private let refusedByClass: [RefusalCounter]
+    /// Each class's ceiling for all clients together, by `RateLimitClass.index`; nil for none.
+    private let instanceCeilings: [InstanceCeiling?]
     /// A test's clock; nil reads `CLOCK_MONOTONIC_COARSE` (a few milliseconds' resolution is
     /// plenty for buckets measured in seconds, and it is the cheapest clock there is).
     private let manualNow: (@Sendable () -> Int64)?
@@ -44,26 +48,79 @@ public final class RateLimiter: Sendable {
         state = Mutex(table(.state))
         claims = Mutex(table(.claims))
         claimPages = Mutex(table(.claimPages))
+        qr = Mutex(table(.qr))
+        adminAuth = Mutex(table(.adminAuth))
         limited = RateLimitClass.allCases.map { limits.policies[$0] != nil }
         refusedByClass = RateLimitClass.allCases.map { _ in RefusalCounter() }
+        instanceCeilings = RateLimitClass.allCases.map { kind in limits.instancePolicies[kind].map(InstanceCeiling.init) }
     }
 
     /// Takes a token from `key`'s bucket of class `kind`; nil when the request may go on
     /// (or the class is not limited), else why it may not.
     func refusal(_ kind: RateLimitClass, key: RateLimitKey) -> RateLimitRefusal? {
-        guard limited[kind.index] else { return nil }
+        decide(kind, key: key, taking: true)
+    }
+
+    /// Whether `key`'s bucket of class `kind` is empty, without taking a token: nil when a
+    /// request may go on, else why not. For `admin-auth`, where only failures take tokens but
+    /// an empty bucket refuses every attempt.
+    func refusalWithoutTaking(_ kind: RateLimitClass, key: RateLimitKey) -> RateLimitRefusal? {
+        decide(kind, key: key, taking: false)
+    }
+
+    private func decide(_ kind: RateLimitClass, key: RateLimitKey, taking: Bool) -> RateLimitRefusal? {
+        guard limited[kind.index] else { return taking ? instanceRefusal(kind) : nil }
         let instant = manualNow?() ?? Self.monotonicMicroseconds()
-        let decision = switch kind {
-        case .sessions: sessions.withLock { $0.take(key, now: instant) }
-        case .links: links.withLock { $0.take(key, now: instant) }
-        case .resolve: resolve.withLock { $0.take(key, now: instant) }
-        case .state: state.withLock { $0.take(key, now: instant) }
-        case .claims: claims.withLock { $0.take(key, now: instant) }
-        case .claimPages: claimPages.withLock { $0.take(key, now: instant) }
+        func decide(_ table: inout TokenBucketTable) -> TokenBucketTable.Decision {
+            taking ? table.take(key, now: instant) : table.peek(key, now: instant)
         }
-        guard case .limited(let seconds) = decision, let policy = limits.policies[kind] else { return nil }
+        let decision = switch kind {
+        case .sessions: sessions.withLock { decide(&$0) }
+        case .links: links.withLock { decide(&$0) }
+        case .resolve: resolve.withLock { decide(&$0) }
+        case .state: state.withLock { decide(&$0) }
+        case .claims: claims.withLock { decide(&$0) }
+        case .claimPages: claimPages.withLock { decide(&$0) }
+        case .qr: qr.withLock { decide(&$0) }
+        case .adminAuth: adminAuth.withLock { decide(&$0) }
+        }
+        guard case .limited(let seconds) = decision, let policy = limits.policies[kind] else {
+            // Within the client's budget: the instance's ceiling is next. A client past its own
+            // budget takes nothing from the ceiling, so one flood cannot spend it for everyone.
+            return taking ? instanceRefusal(kind) : nil
+        }
         refusedByClass[kind.index].value.add(1, ordering: .relaxed)
         return RateLimitRefusal(kind: kind, policy: policy, retryAfterSeconds: seconds)
+    }
+
+    /// Takes a token from `kind`'s instance ceiling, if it has one; nil when the request may go on.
+    private func instanceRefusal(_ kind: RateLimitClass) -> RateLimitRefusal? {
+        guard let ceiling = instanceCeilings[kind.index] else { return nil }
+        let instant = manualNow?() ?? Self.monotonicMicroseconds()
+        guard case .limited(let seconds) = ceiling.table.withLock({ $0.take(InstanceCeiling.key, now: instant) }) else { return nil }
+        ceiling.refused.add(1, ordering: .relaxed)
+        return RateLimitRefusal(kind: kind, policy: ceiling.policy, retryAfterSeconds: seconds, scope: .instance)
+    }
+
+    /// Requests refused by an instance ceiling so far, by class (classes with a ceiling only).
+    public var instanceRefusedCounts: [(kind: RateLimitClass, count: Int)] {
+        RateLimitClass.allCases.compactMap { kind in
+            instanceCeilings[kind.index].map { (kind, $0.refused.load(ordering: .relaxed)) }
+        }
+    }
+
+    /// One class's ceiling for all clients together: a one-bucket table and its refusals.
+    private final class InstanceCeiling: Sendable {
+        /// The one key every request of the class shares.
+        static let key = RateLimitKey(high: 0, low: 0)
+        let policy: RateLimitPolicy
+        let table: Mutex<TokenBucketTable>
+        let refused = Atomic<Int>(0)
+
+        init(policy: RateLimitPolicy) {
+            self.policy = policy
+            table = Mutex(TokenBucketTable(policy: policy, capacity: 1))
+        }
     }
 
     /// Requests refused so far, by class (limited classes only).
@@ -81,6 +138,8 @@ public final class RateLimiter: Sendable {
             case .state: state.withLock { $0.count }
             case .claims: claims.withLock { $0.count }
             case .claimPages: claimPages.withLock { $0.count }
+            case .qr: qr.withLock { $0.count }
+            case .adminAuth: adminAuth.withLock { $0.count }
             }
             return (kind, count)
         }

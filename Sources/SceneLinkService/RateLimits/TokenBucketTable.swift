@@ -111,6 +111,28 @@ struct TokenBucketTable: ~Copyable {
             entries[entry].tokens = tokens - 1
             return .allowed(remaining: Int(tokens - 1))
         }
+        return refusal(tokens: tokens)
+    }
+
+    /// What `take` would decide for `key` at `now`, without taking a token, refilling, or
+    /// remembering a new client (one not remembered has a full bucket).
+    func peek(_ key: RateLimitKey, now: Int64) -> Decision {
+        var slot = home(key)
+        while true {
+            let stored = Int(index[slot])
+            if stored == 0 { return .allowed(remaining: Int(burst)) }
+            if entries[stored - 1].high == key.high, entries[stored - 1].low == key.low { break }
+            slot = (slot + 1) & indexMask
+        }
+        let entry = Int(index[slot]) - 1
+        let elapsed = Double(max(0, now - entries[entry].refilled))
+        let tokens = min(burst, entries[entry].tokens + elapsed * tokensPerMicrosecond)
+        if tokens >= 1 { return .allowed(remaining: Int(tokens)) }
+        return refusal(tokens: tokens)
+    }
+
+    /// `.limited` for a bucket holding `tokens` (< 1): the wait until one is whole.
+    private func refusal(tokens: Double) -> Decision {
         let wait = (1 - tokens) / tokensPerMicrosecond
         return .limited(retryAfterSeconds: max(1, Int((wait / 1_000_000).rounded(.up))))
     }

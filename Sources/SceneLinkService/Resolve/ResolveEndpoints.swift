@@ -11,8 +11,8 @@ import SceneLinkText
 /// affects a request in flight.
 ///
 /// ```swift
-/// var router = HTTPRouter()
-/// ResolveEndpoints(routes: Current(try BuiltInRoutes.fuelMoneyTable())).register(on: &router)
+/// var endpoints = EndpointTable()
+/// ResolveEndpoints(routes: Current(try BuiltInRoutes.fuelMoneyTable())).register(on: &endpoints)
 /// ```
 public struct ResolveEndpoints: Sendable {
     private let routes: Current<RouteTable>
@@ -28,11 +28,12 @@ public struct ResolveEndpoints: Sendable {
         self.shortLinks = shortLinks
     }
 
-    /// Registers the three endpoints.
-    public func register(on router: inout HTTPRouter) {
+    /// Declares the three endpoints.
+    public func register(on endpoints: inout EndpointTable) {
         let routes = self.routes
         let shortLinks = self.shortLinks
-        router.on(.get, "/v1/resolve") { request, responder in
+        let resolve = RoutePolicy(rateLimit: .perAddress(.resolve))
+        endpoints.on(.get, "/v1/resolve", resolve) { request, responder in
             let table = routes.value
             let link = Self.linkParameter(request.query)
             // A short link on one of the app's hosts resolves to its target (counting the click).
@@ -45,10 +46,10 @@ public struct ResolveEndpoints: Sendable {
             }
             responder.respond(Self.resolve(link, request, table: table))
         }
-        router.on(.post, "/v1/links", maxBodyBytes: Self.maximumStackBodyBytes) { request, responder in
+        endpoints.on(.post, "/v1/links", resolve.accepting(bodyBytes: Self.maximumStackBodyBytes)) { request, responder in
             responder.respond(Self.links(request, table: routes.value))
         }
-        router.on(.get, "/v1/routes") { _, responder in
+        endpoints.on(.get, "/v1/routes", resolve) { _, responder in
             responder.respond(HTTPResponse(contentType: "application/json", body: routes.value.routesDocument))
         }
     }

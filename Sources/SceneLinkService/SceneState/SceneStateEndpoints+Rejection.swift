@@ -9,10 +9,8 @@ extension SceneStateEndpoints {
 
         var response: HTTPResponse { problem.response(headers: headers) }
 
-        static let problemBase = "https://scenelink.dev/problems/"
-
         init(_ status: HTTPStatus, _ slug: String, _ title: String, _ detail: String, headers: HTTPHeaders = [:]) {
-            problem = HTTPProblem(status: status, type: Rejection.problemBase + slug, title: title, detail: detail)
+            problem = HTTPProblem(status: status, type: HTTPProblem.typeBase + slug, title: title, detail: detail)
             self.headers = headers
         }
 

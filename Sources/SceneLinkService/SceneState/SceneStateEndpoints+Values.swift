@@ -21,6 +21,7 @@ extension SceneStateEndpoints {
             let limit = configuration.limits.maximumValueBytes
             guard request.body.count <= limit else { throw .valueTooLarge(bytes: request.body.count, limit: limit) }
             let contentType = try Self.contentType(request)
+            try Self.checkDeclaredJSON(request.body, contentType: contentType)
             return (ValueContent(bytes: request.body, contentType: contentType), try Self.conditions(request))
         }
         authorize(request, responder, target: Self.valueTarget) { session, target throws(Rejection) in
@@ -97,6 +98,22 @@ extension SceneStateEndpoints {
     static func contentType(_ request: HTTPRequest) throws(Rejection) -> String {
         guard let raw = request.headers["Content-Type"] else { return "application/octet-stream" }
         return try mediaType(raw)
+    }
+
+    /// A body declared JSON (`application/json`, or any `+json` type, parameters aside) must
+    /// parse as JSON (RFC 8259), so what is restored as JSON is JSON: 422 with the place it
+    /// stopped otherwise.
+    static func checkDeclaredJSON(_ body: [UInt8], contentType: String) throws(Rejection) {
+        let essence = (contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        guard essence == "application/json" || essence.hasSuffix("+json") else { return }
+        do {
+            _ = try JSONParser.parse(body)
+        } catch {
+            throw Rejection(.unprocessableContent, "invalid-json-value", "Value is not JSON",
+                            "The body is sent as \(contentType) but is \(error.description); send valid JSON, or declare another "
+                                + "Content-Type such as application/octet-stream.")
+        }
     }
 
     /// The media type of one `Content-Type` field: at most 255 bytes of printable ASCII with a

@@ -45,10 +45,10 @@ import SceneLinkHTTP
 /// client can save the repaired path with `If-Match`. A value that is not a CodableRepresentation is 422.
 ///
 /// ```swift
-/// var router = HTTPRouter()
+/// var table = EndpointTable()
 /// let endpoints = SceneStateEndpoints(store: store, configuration: .init(), clock: .system,
 ///                                     repair: { bytes in .notNavigationPath })
-/// endpoints.register(on: &router)
+/// endpoints.register(on: &table)
 /// ```
 public struct SceneStateEndpoints: Sendable {
     let store: any SceneStateStore
@@ -85,18 +85,20 @@ public struct SceneStateEndpoints: Sendable {
     public static let scenePattern = "/v1/sessions/{id}/scenes/{scene}"
     public static let valuePattern = "/v1/sessions/{id}/scenes/{scene}/values/{key}"
 
-    /// Registers every route. Value PUTs are limited to `maximumValueBytes` by the router,
+    /// Declares every route. Value PUTs are limited to `maximumValueBytes` by the router,
     /// so a larger declared body is answered 413 before it is read.
-    public func register(on router: inout HTTPRouter) {
-        router.on(.post, Self.sessionsPattern, maxBodyBytes: 4_096) { self.createSession($0, $1) }
-        router.on(.delete, Self.sessionPattern) { self.deleteSession($0, $1) }
-        router.on(.get, Self.scenesPattern) { self.listScenes($0, $1) }
-        router.on(.get, Self.scenePattern) { self.getScene($0, $1) }
-        router.on(.put, Self.scenePattern, maxBodyBytes: configuration.maximumSceneDocumentBytes) { self.putScene($0, $1) }
-        router.on(.delete, Self.scenePattern) { self.deleteScene($0, $1) }
-        router.on(.get, Self.valuePattern) { self.getValue($0, $1) }
-        router.on(.put, Self.valuePattern, maxBodyBytes: configuration.limits.maximumValueBytes) { self.putValue($0, $1) }
-        router.on(.delete, Self.valuePattern) { self.deleteValue($0, $1) }
+    public func register(on endpoints: inout EndpointTable) {
+        let open = RoutePolicy(rateLimit: .perAddress(.sessions), maxBodyBytes: 4_096)
+        let session = RoutePolicy(caller: .session, rateLimit: .perSession(.state))
+        endpoints.on(.post, Self.sessionsPattern, open) { self.createSession($0, $1) }
+        endpoints.on(.delete, Self.sessionPattern, session) { self.deleteSession($0, $1) }
+        endpoints.on(.get, Self.scenesPattern, session) { self.listScenes($0, $1) }
+        endpoints.on(.get, Self.scenePattern, session) { self.getScene($0, $1) }
+        endpoints.on(.put, Self.scenePattern, session.accepting(bodyBytes: configuration.maximumSceneDocumentBytes)) { self.putScene($0, $1) }
+        endpoints.on(.delete, Self.scenePattern, session) { self.deleteScene($0, $1) }
+        endpoints.on(.get, Self.valuePattern, session) { self.getValue($0, $1) }
+        endpoints.on(.put, Self.valuePattern, session.accepting(bodyBytes: configuration.limits.maximumValueBytes)) { self.putValue($0, $1) }
+        endpoints.on(.delete, Self.valuePattern, session) { self.deleteValue($0, $1) }
     }
 
     /// The answer to a store's result: `body`'s response to the value, or the problem of a store

@@ -6,7 +6,6 @@ import SceneLinkText
 extension ShortLinkEndpoints {
     /// `POST /v1/short-links`: 201 with `{"code","url","qr","link","createdAt","expiresAt"}`.
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = adminRefusal(request) { return responder.respond(refusal) }
         let table = routes.value
         guard !table.hosts.isEmpty else { return responder.respond(ShortLinkProblems.noHTTPSHost.response()) }
         let now = clock.now()
@@ -55,7 +54,6 @@ extension ShortLinkEndpoints {
 
     /// `GET /v1/short-links?limit=N&cursor=C`: one page, oldest first, with each link's clicks.
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = adminRefusal(request) { return responder.respond(refusal) }
         var limit = Self.defaultPageSize
         if let text = request.queryItem("limit") {
             guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
@@ -91,7 +89,6 @@ extension ShortLinkEndpoints {
 
     /// `DELETE /v1/short-links/{code}`: 204; 404 when no link has the code.
     func delete(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = adminRefusal(request) { return responder.respond(refusal) }
         // A malformed code names no link: the same 404 as an unknown one.
         guard let code = try? ShortCode(request.pathParameters["code"] ?? "") else {
             return responder.respond(ShortLinkProblems.notFound.response())

@@ -13,10 +13,9 @@ import SceneLinkHTTP
 /// | `GET /s/{code}` | the target's resolve document (JSON clients) or an HTML page (browsers) |
 /// | `GET /v1/resolve?url=https://HOST/s/CODE` | resolves the target (`ResolveEndpoints`) |
 ///
-/// **Admin token.** The three admin routes need `Authorization: Bearer TOKEN` with the token of
-/// `--admin-token` (`SCENELINK_ADMIN_TOKEN`). Without a configured token they are off: 403 with
-/// a problem that says how to turn them on. A missing or wrong token is 401; tokens are compared
-/// as SHA-256 hashes in constant time, so neither their content nor their length leaks.
+/// **Admin token.** The three admin routes are declared `RoutePolicy.admin`: they need
+/// `Authorization: Bearer TOKEN` with the token of `--admin-token` (`SCENELINK_ADMIN_TOKEN`),
+/// checked by `AdminAuthenticator` before the handler runs.
 ///
 /// **Order of checks** on creation: admin token (403, 401) → an https host to put in the URL
 /// (409) → the body (400) → the target resolves with the current route table and is not itself a
@@ -32,9 +31,9 @@ import SceneLinkHTTP
 /// links `expiredRetention` after they expired; from then on they are 404 and the code is free.
 ///
 /// ```swift
-/// var router = HTTPRouter()
+/// var endpoints = EndpointTable()
 /// ShortLinkEndpoints(store: InMemoryShortLinkStore(), routes: routes,
-///                    configuration: .init(adminToken: "an-admin-token-of-16+-chars")).register(on: &router)
+///                    clock: .system).register(on: &endpoints)
 /// ```
 public struct ShortLinkEndpoints: Sendable {
     let store: any ShortLinkStore
@@ -43,28 +42,20 @@ public struct ShortLinkEndpoints: Sendable {
     let metrics: Metrics?
     /// The link pages a browser following a short link is shown (its target's page, or a notice).
     let linkPages: LinkPageEndpoints
-    /// SHA-256 of the configured admin token; nil turns the admin routes off.
-    let adminTokenHash: [UInt8]?
-    /// SHA-256 of the token also accepted during a rotation, if any.
-    let nextAdminTokenHash: [UInt8]?
 
     /// - Parameters:
     ///   - store: where short links live.
     ///   - routes: the route table in force; targets are checked and resolved against it.
-    ///   - configuration: the admin token.
     ///   - clock: "now", for expiry; inject a fixed clock in tests.
     ///   - metrics: where clicks are counted, by outcome.
     ///   - linkPages: the link pages browsers are shown; by default, pages of `routes`' table
     ///     when it is created (the application passes the ones it rebuilds on reload).
-    public init(store: any ShortLinkStore, routes: Current<RouteTable>, configuration: Configuration = Configuration(),
-                clock: SceneStateClock = .system, metrics: Metrics? = nil, linkPages: LinkPageEndpoints? = nil) {
+    public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil, linkPages: LinkPageEndpoints? = nil) {
         self.store = store
         self.routes = routes
         self.clock = clock
         self.metrics = metrics
         self.linkPages = linkPages ?? LinkPageEndpoints(table: routes.value, metrics: metrics)
-        adminTokenHash = configuration.adminToken.map { SessionToken(text: $0).hash }
-        nextAdminTokenHash = configuration.nextAdminToken.map { SessionToken(text: $0).hash }
     }
 
     /// The path patterns this group serves.
@@ -82,12 +73,12 @@ public struct ShortLinkEndpoints: Sendable {
     /// How long an expired link keeps answering 410 before the sweep deletes it.
     public static let expiredRetention: Duration = .seconds(30 * 24 * 60 * 60)
 
-    /// Registers the admin routes and `GET /s/{code}`.
-    public func register(on router: inout HTTPRouter) {
-        router.on(.post, Self.collectionPattern, maxBodyBytes: Self.maximumBodyBytes) { self.create($0, $1) }
-        router.on(.get, Self.collectionPattern) { self.list($0, $1) }
-        router.on(.delete, Self.itemPattern) { self.delete($0, $1) }
-        router.on(.get, Self.followPattern) { self.follow($0, $1) }
+    /// Declares the admin routes and `GET /s/{code}`.
+    public func register(on endpoints: inout EndpointTable) {
+        endpoints.on(.post, Self.collectionPattern, .admin.accepting(bodyBytes: Self.maximumBodyBytes)) { self.create($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
+        endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
     }
 
     /// `https://HOST/s/CODE` on the table's first host, or nil when the app lists no host.

@@ -19,49 +19,24 @@ struct ShortLinkRequest: Sendable {
     /// - Throws: the 400 problem saying what is wrong: not JSON, not an object, a missing or
     ///   mistyped member, an unknown member, a malformed instant or alias.
     init(body: [UInt8]) throws(HTTPProblem) {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(body)
-        } catch {
-            throw ShortLinkProblems.badBody("The body is not JSON (\(error)); send {\"link\": \"…\"}.")
-        }
-        guard let members = document.objectMembers else {
-            throw ShortLinkProblems.badBody("The body must be a JSON object such as {\"link\": \"fuelmoney://settings\"}.")
-        }
-        for member in members where !Self.members.contains(member.key) {
-            throw ShortLinkProblems.badBody("The body has the member \"\(member.key)\", which is not one of link, expiresAt, alias.")
-        }
-        for name in Self.members where members.filter({ $0.key == name }).count > 1 {
-            throw ShortLinkProblems.badBody("The body has the member \"\(name)\" more than once; give it once.")
-        }
-        guard let linkValue = document["link"] else {
-            throw ShortLinkProblems.badBody("The body needs \"link\", the link the short link stands for.")
-        }
-        guard let link = linkValue.stringValue, !link.isEmpty else {
-            throw ShortLinkProblems.badBody("\"link\" must be a non-empty string such as \"fuelmoney://settings/account\".")
-        }
-        guard link.utf8.count <= ShortLinkEndpoints.maximumLinkBytes else {
-            throw ShortLinkProblems.badBody("\"link\" is \(link.utf8.count) bytes long; a short link may stand for at most \(ShortLinkEndpoints.maximumLinkBytes).")
-        }
-        self.link = link
-        switch document["expiresAt"] {
-        case nil, .null?:
-            expiresAt = nil
-        case .string(let text)?:
+        let body = try JSONObjectBody(body, members: Self.members, example: #"{"link": "fuelmoney://settings"}"#,
+                                      problem: ShortLinkProblems.badBody)
+        link = try body.requiredString("link", "the link the short link stands for, such as \"fuelmoney://settings/account\"",
+                                       maximumBytes: ShortLinkEndpoints.maximumLinkBytes)
+        let expected = "an RFC 3339 instant as a string, or null for never"
+        if let text = try body.optionalString("expiresAt", expected) {
             guard let date = RFC3339.date(text) else {
-                throw ShortLinkProblems.badBody("\"expiresAt\" must be an RFC 3339 instant such as \"2026-12-21T18:20:43Z\", not \"\(text.prefix(64))\".")
+                throw ShortLinkProblems.badBody(
+                    "\"expiresAt\" must be an RFC 3339 instant such as \"2026-12-21T18:20:43Z\", not \"\(JSONObjectBody.echo(text))\".")
             }
             expiresAt = date
-        case _?:
-            throw ShortLinkProblems.badBody("\"expiresAt\" must be an RFC 3339 instant as a string, or null for never.")
+        } else {
+            expiresAt = nil
         }
-        switch document["alias"] {
-        case nil, .null?:
-            alias = nil
-        case .string(let text)?:
+        if let text = try body.optionalString("alias", "a string of A-Z a-z 0-9 - _, or null for a random code") {
             do { alias = try ShortCode(text) } catch { throw ShortLinkProblems.invalidAlias(error) }
-        case _?:
-            throw ShortLinkProblems.badBody("\"alias\" must be a string of A-Z a-z 0-9 - _, or null for a random code.")
+        } else {
+            alias = nil
         }
     }
 }

@@ -7,30 +7,14 @@ import SceneLinkText
 extension WebhookEndpoints {
     /// `POST /v1/webhooks`: 201 with the endpoint and its secret.
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let parsed: WebhookRequest
         do {
             parsed = try WebhookRequest(body: request.body)
         } catch {
             return responder.respond(error.response())
         }
-        let url: URL
-        do {
-            url = try WebhookTarget.validate(parsed.url, allowPrivate: configuration.allowPrivate)
-        } catch {
-            return responder.respond(WebhookProblems.refusedTarget(error).response())
-        }
         let now = clock.now()
-        let allowPrivate = configuration.allowPrivate
-        // Resolving blocks: off the connection's I/O queue.
-        DispatchQueue.global().async { [store] in
-            if !allowPrivate, let host = url.host {
-                do throws(WebhookTarget.Refusal) {
-                    try WebhookTarget.checkResolved(host: host)
-                } catch {
-                    return responder.respond(WebhookProblems.refusedTarget(error).response())
-                }
-            }
+        checkTarget(parsed.url, responder) { [store] in
             let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
                                            createdAt: now, secret: .random())
             store.createWebhookEndpoint(endpoint) { result in
@@ -47,9 +31,70 @@ extension WebhookEndpoints {
         }
     }
 
+    /// Checks a target URL (`WebhookTarget`: https, no private address unless allowed, the name
+    /// resolved off the connection's I/O queue, since resolving blocks), then runs `next` on a
+    /// global queue; a refused target is answered 422.
+    private func checkTarget(_ target: String, _ responder: HTTPResponder, _ next: @escaping @Sendable () -> Void) {
+        let url: URL
+        do {
+            url = try WebhookTarget.validate(target, allowPrivate: configuration.allowPrivate)
+        } catch {
+            return responder.respond(WebhookProblems.refusedTarget(error).response())
+        }
+        let allowPrivate = configuration.allowPrivate
+        DispatchQueue.global().async {
+            if !allowPrivate, let host = url.host {
+                do throws(WebhookTarget.Refusal) {
+                    try WebhookTarget.checkResolved(host: host)
+                } catch {
+                    return responder.respond(WebhookProblems.refusedTarget(error).response())
+                }
+            }
+            next()
+        }
+    }
+
+    /// `PATCH /v1/webhooks/{id}`: 200 with the endpoint as changed (without its secret).
+    func update(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let parsed: WebhookChangeRequest
+        do {
+            parsed = try WebhookChangeRequest(body: request.body)
+        } catch {
+            return responder.respond(error.response())
+        }
+        let id = request.pathParameters["id"] ?? ""
+        let now = clock.now()
+        let change = WebhookEndpointChange(url: parsed.url, events: parsed.events, enabled: parsed.enabled, at: now)
+        let store = self.store
+        let write: @Sendable () -> Void = {
+            store.updateWebhookEndpoint(id: id, change: change) { result in
+                switch result {
+                case .success(let endpoint?): responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: false))))
+                case .success(nil): responder.respond(WebhookProblems.notFound.response())
+                case .failure(let error): responder.respond(WebhookProblems.store(error))
+                }
+            }
+        }
+        guard let url = parsed.url else { return write() }
+        checkTarget(url, responder, write)
+    }
+
+    /// Runs `next` with the endpoint `id` when it exists and is enabled; answers 404, or 409
+    /// for a disabled endpoint (nothing would ever be sent to it), itself otherwise.
+    private func withEnabledEndpoint(_ id: String, _ responder: HTTPResponder,
+                                     _ next: @escaping @Sendable (WebhookEndpoint) -> Void) {
+        store.webhookEndpoint(id: id) { result in
+            switch result {
+            case .success(nil): responder.respond(WebhookProblems.notFound.response())
+            case .failure(let error): responder.respond(WebhookProblems.store(error))
+            case .success(let endpoint?) where endpoint.disabledAt != nil: responder.respond(WebhookProblems.disabled(endpoint).response())
+            case .success(let endpoint?): next(endpoint)
+            }
+        }
+    }
+
     /// `GET /v1/webhooks`: every endpoint, oldest first, without secrets.
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let now = clock.now()
         store.webhookEndpoints { result in
             switch result {
@@ -64,7 +109,6 @@ extension WebhookEndpoints {
 
     /// `GET /v1/webhooks/{id}`.
     func show(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let now = clock.now()
         store.webhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
             switch result {
@@ -77,7 +121,6 @@ extension WebhookEndpoints {
 
     /// `DELETE /v1/webhooks/{id}`: 204.
     func delete(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         store.deleteWebhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
             switch result {
             case .success(true): responder.respond(HTTPResponse(status: .noContent))
@@ -90,13 +133,14 @@ extension WebhookEndpoints {
     /// `POST /v1/webhooks/{id}/rotate-secret`, optionally `{"overlapSeconds": N}` (0 to 7 days):
     /// a new secret; the old one keeps signing for the overlap (24 h by default).
     func rotate(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         var overlap = Configuration.seconds(configuration.rotationOverlap)
         if !request.body.isEmpty {
-            guard let document = try? JSONParser.parse(request.body), let members = document.objectMembers,
-                  members.allSatisfy({ $0.key == "overlapSeconds" }) else {
-                return responder.respond(WebhookProblems.badBody(
-                    "The body must be empty or {\"overlapSeconds\": N}, how long the old secret keeps signing.").response())
+            let document: JSONObjectBody
+            do {
+                document = try JSONObjectBody(request.body, members: ["overlapSeconds"], example: #"{"overlapSeconds": 3600}"#,
+                                              problem: WebhookProblems.badBody)
+            } catch {
+                return responder.respond(error.response())
             }
             if let value = document["overlapSeconds"] {
                 guard case .number(let text) = value, let seconds = Int(text), (0...604_800).contains(seconds) else {
@@ -119,22 +163,22 @@ extension WebhookEndpoints {
 
     /// `POST /v1/webhooks/{id}/test`: 202 `{"messageId"}`, a `webhook.test` event queued.
     func test(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let id = request.pathParameters["id"] ?? ""
         let event = WebhookEvent.webhookTest(endpointID: id, at: clock.now())
-        store.enqueueWebhookEvent(event, endpointID: id) { result in
-            switch result {
-            case .success(true):
-                responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(event.id))}", status: Self.accepted)))
-            case .success(false): responder.respond(WebhookProblems.notFound.response())
-            case .failure(let error): responder.respond(WebhookProblems.store(error))
+        withEnabledEndpoint(id, responder) { [store] _ in
+            store.enqueueWebhookEvent(event, endpointID: id) { result in
+                switch result {
+                case .success(true):
+                    responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(event.id))}", status: Self.accepted)))
+                case .success(false): responder.respond(WebhookProblems.notFound.response())
+                case .failure(let error): responder.respond(WebhookProblems.store(error))
+                }
             }
         }
     }
 
     /// `GET /v1/webhooks/{id}/deliveries?limit=N`: newest first.
     func deliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         var limit = Self.defaultPageSize
         if let text = request.queryItem("limit") {
             guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
@@ -164,14 +208,16 @@ extension WebhookEndpoints {
 
     /// `POST /v1/webhooks/{id}/deliveries/{messageId}/replay`: 202, the same message queued again.
     func replay(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if let refusal = shortLinks.adminRefusal(request) { return responder.respond(refusal) }
         let id = request.pathParameters["id"] ?? "", messageID = request.pathParameters["messageId"] ?? ""
-        store.replayWebhookMessage(endpointID: id, messageID: messageID, now: clock.now()) { result in
-            switch result {
-            case .success(true):
-                responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(messageID))}", status: Self.accepted)))
-            case .success(false): responder.respond(WebhookProblems.messageNotFound.response())
-            case .failure(let error): responder.respond(WebhookProblems.store(error))
+        let now = clock.now()
+        withEnabledEndpoint(id, responder) { [store] _ in
+            store.replayWebhookMessage(endpointID: id, messageID: messageID, now: now) { result in
+                switch result {
+                case .success(true):
+                    responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(messageID))}", status: Self.accepted)))
+                case .success(false): responder.respond(WebhookProblems.messageNotFound.response())
+                case .failure(let error): responder.respond(WebhookProblems.store(error))
+                }
             }
         }
     }

@@ -10,29 +10,27 @@ import SceneLinkHTTP
 /// | `POST /v1/webhooks` | 201 the endpoint with its `secret` (`whsec_…`, shown this once) |
 /// | `GET /v1/webhooks` | 200 `{"webhooks":[…]}`, oldest first, without secrets |
 /// | `GET /v1/webhooks/{id}` | 200 the endpoint |
+/// | `PATCH /v1/webhooks/{id}` | 200 the endpoint with `url`, `events` or `enabled` changed (re-enabling a disabled one) |
 /// | `DELETE /v1/webhooks/{id}` | 204; its pending deliveries are dropped |
 /// | `POST /v1/webhooks/{id}/rotate-secret` | 200 the endpoint with its new `secret`; the old one signs too until `previousSecretExpiresAt` |
-/// | `POST /v1/webhooks/{id}/test` | 202 `{"messageId"}`: a `webhook.test` event is queued |
+/// | `POST /v1/webhooks/{id}/test` | 202 `{"messageId"}`: a `webhook.test` event is queued; 409 for a disabled endpoint |
 /// | `GET /v1/webhooks/{id}/deliveries?limit=N` | 200 `{"deliveries":[…]}`, newest first |
 /// | `POST /v1/webhooks/{id}/deliveries/{messageId}/replay` | 202: the message is queued again, same id |
 ///
-/// **Admin token.** The same `Authorization: Bearer TOKEN` check as the short-link admin routes
-/// (`ShortLinkEndpoints.adminRefusal`): 403 without a configured token, 401 without the right one.
-/// Registered by `register(on:)` beside the short-link admin routes, so they are served wherever those are.
+/// **Admin token.** Every route is declared `RoutePolicy.admin`: the admin port when there is one,
+/// and the admin token checked before the handler runs (`AdminAuthenticator`): 403 without a
+/// configured token, 401 without the right one.
 ///
 /// **Targets.** `WebhookTarget`: https only, no private or loopback addresses (422), unless
 /// `--webhook-allow-private`.
 public struct WebhookEndpoints: Sendable {
     let store: any WebhookStore
-    /// Whose admin check the routes share.
-    let shortLinks: ShortLinkEndpoints
     let configuration: Configuration
     let clock: SceneStateClock
 
-    public init(store: any WebhookStore, shortLinks: ShortLinkEndpoints, configuration: Configuration = Configuration(),
+    public init(store: any WebhookStore, configuration: Configuration = Configuration(),
                 clock: SceneStateClock = .system) {
         self.store = store
-        self.shortLinks = shortLinks
         self.configuration = configuration
         self.clock = clock
     }
@@ -51,15 +49,17 @@ public struct WebhookEndpoints: Sendable {
     static let defaultPageSize = 50
     static let maximumPageSize = 500
 
-    /// Registers the admin routes.
-    public func register(on router: inout HTTPRouter) {
-        router.on(.post, Self.collectionPattern, maxBodyBytes: Self.maximumBodyBytes) { self.create($0, $1) }
-        router.on(.get, Self.collectionPattern) { self.list($0, $1) }
-        router.on(.get, Self.itemPattern) { self.show($0, $1) }
-        router.on(.delete, Self.itemPattern) { self.delete($0, $1) }
-        router.on(.post, Self.rotatePattern, maxBodyBytes: Self.maximumBodyBytes) { self.rotate($0, $1) }
-        router.on(.post, Self.testPattern, maxBodyBytes: Self.maximumBodyBytes) { self.test($0, $1) }
-        router.on(.get, Self.deliveriesPattern) { self.deliveries($0, $1) }
-        router.on(.post, Self.replayPattern, maxBodyBytes: Self.maximumBodyBytes) { self.replay($0, $1) }
+    /// Declares the admin routes.
+    public func register(on endpoints: inout EndpointTable) {
+        let withBody = RoutePolicy.admin.accepting(bodyBytes: Self.maximumBodyBytes)
+        endpoints.on(.post, Self.collectionPattern, withBody) { self.create($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
+        endpoints.on(.get, Self.itemPattern, .admin) { self.show($0, $1) }
+        endpoints.on(.patch, Self.itemPattern, withBody) { self.update($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
+        endpoints.on(.post, Self.rotatePattern, withBody) { self.rotate($0, $1) }
+        endpoints.on(.post, Self.testPattern, withBody) { self.test($0, $1) }
+        endpoints.on(.get, Self.deliveriesPattern, .admin) { self.deliveries($0, $1) }
+        endpoints.on(.post, Self.replayPattern, withBody) { self.replay($0, $1) }
     }
 }

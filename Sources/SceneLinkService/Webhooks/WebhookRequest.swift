@@ -17,52 +17,36 @@ struct WebhookRequest: Sendable {
 
     /// - Throws: the 400 problem saying what is wrong.
     init(body: [UInt8]) throws(HTTPProblem) {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(body)
-        } catch {
+        let body = try JSONObjectBody(
+            body, members: Self.members,
+            example: #"{"url": "https://hooks.example.com/in", "events": ["short_link.clicked"]}"#, problem: WebhookProblems.badBody)
+        url = try body.requiredString("url", "the https URL events are sent to")
+        guard let events = try Self.events(body) else {
             throw WebhookProblems.badBody(
-                "The body is not JSON (\(error)); send {\"url\": \"https://…\", \"events\": [\"short_link.clicked\"]}.")
+                "The body needs \"events\", a non-empty list of event types out of \(Self.knownEvents).")
         }
-        guard let members = document.objectMembers else {
-            throw WebhookProblems.badBody(
-                "The body must be a JSON object such as {\"url\": \"https://hooks.example.com/in\", \"events\": [\"short_link.clicked\"]}.")
-        }
-        for member in members where !Self.members.contains(member.key) {
-            throw WebhookProblems.badBody(
-                "The body has the member \"\(member.key)\", which is not one of url, events, description.")
-        }
-        for name in Self.members where members.filter({ $0.key == name }).count > 1 {
-            throw WebhookProblems.badBody("The body has the member \"\(name)\" more than once; give it once.")
-        }
-        guard let url = document["url"]?.stringValue, !url.isEmpty else {
-            throw WebhookProblems.badBody("The body needs \"url\", the https URL events are sent to, as a string.")
-        }
-        self.url = url
-        let known = WebhookEventType.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let items = document["events"]?.arrayValue, !items.isEmpty else {
-            throw WebhookProblems.badBody("The body needs \"events\", a non-empty list of event types out of \(known).")
+        self.events = events
+        description = try body.optionalString("description", "a string, or null", maximumBytes: Self.maximumDescriptionBytes)
+    }
+
+    /// The event types every message lists.
+    static var knownEvents: String { WebhookEventType.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// `events` as a list without repeats; nil when absent.
+    static func events(_ body: JSONObjectBody) throws(HTTPProblem) -> [WebhookEventType]? {
+        guard let value = body["events"] else { return nil }
+        guard let items = value.arrayValue, !items.isEmpty else {
+            throw WebhookProblems.badBody("\"events\" must be a non-empty list of event types out of \(knownEvents).")
         }
         var events: [WebhookEventType] = []
         for item in items {
             guard let name = item.stringValue, let type = WebhookEventType(rawValue: name) else {
                 throw WebhookProblems.badBody(
-                    "\"events\" holds \(item.stringValue.map { "\"\($0.prefix(64))\"" } ?? "a value that is not a string"), "
-                        + "which is not an event type; use \(known).")
+                    "\"events\" holds \(item.stringValue.map { "\"\(JSONObjectBody.echo($0))\"" } ?? "a value that is not a string"), "
+                        + "which is not an event type; use \(knownEvents).")
             }
             if !events.contains(type) { events.append(type) }
         }
-        self.events = events
-        switch document["description"] {
-        case nil, .null?:
-            description = nil
-        case .string(let text)? where text.utf8.count <= Self.maximumDescriptionBytes:
-            description = text
-        case .string(let text)?:
-            throw WebhookProblems.badBody(
-                "\"description\" is \(text.utf8.count) bytes long; use at most \(Self.maximumDescriptionBytes).")
-        case _?:
-            throw WebhookProblems.badBody("\"description\" must be a string, or null.")
-        }
+        return events
     }
 }

@@ -28,6 +28,36 @@ struct AdminListenTests {
         }
     }
 
+    @Test("with an admin port, every route declared for it is 404 on the public port and served on the admin port, from the declarations")
+    func everyDeclaredRouteOnItsPort() async throws {
+        let token = "admin-token-0123456789"
+        try await SceneLinkApplicationTests.withService({ configuration in
+            configuration.adminListen = ListenAddress(host: "127.0.0.1", port: 0)
+            configuration.shortLinks.adminToken = token
+        }) { client, application async throws in
+            let admin = LoopbackClient(port: try #require(application.adminPort))
+            /// Whether the router found no route (its own 404), as opposed to the route's answer.
+            func unrouted(_ response: LoopbackClient.Response) -> Bool {
+                response.status == 404 && response.text.contains("problems/not-found\"") && response.text.contains("Nothing is served at")
+            }
+            var checked = 0
+            for endpoint in application.endpoints.endpoints where endpoint.policy.port != .public {
+                let path = endpoint.pattern.replacingOccurrences(of: #"\{[^}]+\}"#, with: "x", options: .regularExpression)
+                let headers = ["Authorization": "Bearer \(token)"]
+                let body = Array("{}".utf8)
+                let onPublic = try await client.send(endpoint.method.rawValue, path, headers: headers, body: body)
+                let onAdmin = try await admin.send(endpoint.method.rawValue, path, headers: headers, body: body)
+                #expect(unrouted(onPublic) == (endpoint.policy.port == .admin), "\(endpoint.name) on the public port: \(onPublic.status)")
+                #expect(!unrouted(onAdmin), "\(endpoint.name) on the admin port: \(onAdmin.status)")
+                checked += 1
+            }
+            // The admin routes of short links and webhooks (PATCH included), /metrics, and the two probes.
+            #expect(checked == 15)
+            let resolve = try await admin.send("GET", "/v1/resolve?url=fuelmoney://settings/account")
+            #expect(unrouted(resolve))
+        }
+    }
+
     @Test("HOST:PORT is parsed, IPv6 in brackets, and mistakes name the flag")
     func parsing() throws {
         #expect(try ListenAddress(parsing: "127.0.0.1:9090", flag: "admin-listen") == ListenAddress(host: "127.0.0.1", port: 9090))

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import Synchronization
 import Testing
 @testable import SceneLinkHTTP
 @testable import SceneLinkService
@@ -84,6 +85,26 @@ struct SceneLinkApplicationTests {
             #expect(served.subtracting(documented).sorted() == [], "routes served but not in openapi.yaml")
             #expect(documented.subtracting(served).sorted() == [], "operations in openapi.yaml that no route serves")
         }
+    }
+
+    @Test("the access log writes the pattern, not the path, of a route whose path carries a secret")
+    func secretPathsAreNotLogged() async throws {
+        let lines = Mutex<[UInt8]>([])
+        var configuration = ServiceConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = ":memory:"
+        configuration.accessLog = true
+        let application = try SceneLinkApplication(configuration: configuration,
+                                                   logger: Logger(level: .error) { bytes in lines.withLock { $0 += bytes } })
+        let client = LoopbackClient(port: try application.start(handlingSignals: false))
+        let token = "k7Qx2mZp9Rt4Wv8Ys1Bn3Cd6Fg"
+        _ = try await client.send("GET", "/c/\(token)", headers: ["Accept": "application/json"])
+        _ = try await client.send("GET", "/v1/resolve?url=fuelmoney://settings/account")
+        await Self.stop(application)
+        let log = String(decoding: lines.withLock { $0 }, as: UTF8.self)
+        #expect(log.contains(#""path":"/c/{token}""#))
+        #expect(!log.contains(token))
+        #expect(log.contains(#""path":"/v1/resolve""#))
     }
 
     @Test("metrics count the requests sent, by route pattern")

@@ -7,10 +7,10 @@ import SceneLinkHTTP
 
 @Suite struct AssociationEndpointsTests {
     private func router(_ table: RouteTable) -> (HTTPRouter, AssociationEndpoints) {
-        var router = HTTPRouter()
+        var declared = EndpointTable()
         let endpoints = AssociationEndpoints(table: table)
-        endpoints.register(on: &router)
-        return (router, endpoints)
+        endpoints.register(on: &declared)
+        return (declared.unguardedRouter, endpoints)
     }
 
     private func send(_ router: HTTPRouter, _ target: String, headers: HTTPHeaders = [:]) -> HTTPResponse? {

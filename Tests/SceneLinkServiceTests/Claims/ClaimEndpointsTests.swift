@@ -265,6 +265,25 @@ import Testing
         }
     }
 
+    @Test func pastTheInstanceCeilingEveryClientGetsThePageWithoutAClaimAndItIsCounted() async throws {
+        let limits = RateLimits(policies: [:], instancePolicies: [.claimPages: RateLimitPolicy(count: 2, periodSeconds: 3_600)])
+        try await withService({ $0.rateLimits = limits }) { client, _, _ in
+            for _ in 0..<2 {
+                let page = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
+                #expect(page.status == 200 && Self.value(after: "data-copy=\"", in: page.text) != nil)
+            }
+            let third = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
+            #expect(third.status == 200)
+            #expect(third.text.contains("<title>Recipe soup · Recipes</title>"))
+            #expect(Self.value(after: "data-copy=\"", in: third.text) == nil)
+            let metrics = try await client.send("GET", "/metrics")
+            #expect(metrics.text.contains("scenelink_claims_made_total 2\n"))
+            #expect(metrics.text.contains("scenelink_instance_limited_total{class=\"claim-pages\"} 1\n"))
+            // Per-client limits are off, so nothing else is counted as refused.
+            #expect(!metrics.text.contains("scenelink_rate_limited_total"))
+        }
+    }
+
     @Test func redemptionIsRateLimitedPerClient() async throws {
         try await withService({ $0.rateLimits = RateLimits(policies: [.claims: RateLimitPolicy(count: 2, periodSeconds: 3_600)]) }) { client, _, _ in
             #expect(try await Self.redeem(client, "ZZZZ-ZZZZ").status == 404)

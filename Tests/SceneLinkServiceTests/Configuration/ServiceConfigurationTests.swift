@@ -44,7 +44,7 @@ struct ServiceConfigurationTests {
         #expect(fromFlag.shortLinks.adminToken == "flag-token-0123456789")
         let option = try #require(ServiceConfiguration.options.first { $0.name == "admin-token" })
         #expect(option.show(fromFlag) == "(set)")
-        #expect(option.defaultValue == "(none: short-link admin off)")
+        #expect(option.defaultValue == "(none: admin routes off)")
     }
 
     @Test("durations take units")

@@ -9,9 +9,9 @@ import SceneLinkHTTP
     let router: HTTPRouter
 
     init() throws {
-        var router = HTTPRouter()
-        QREndpoints(routes: Current(try BuiltInRoutes.fuelMoneyTable())).register(on: &router)
-        self.router = router
+        var endpoints = EndpointTable()
+        QREndpoints(routes: Current(try BuiltInRoutes.fuelMoneyTable())).register(on: &endpoints)
+        router = endpoints.unguardedRouter
     }
 
     private func send(_ target: String, method: HTTPMethod = .get, headers: HTTPHeaders = [:]) -> HTTPResponse? {

@@ -4,10 +4,11 @@ import Testing
 
 @Suite("Rate limits over HTTP")
 struct RateLimiterRoutesTests {
-    private func service(_ limits: String, trust: String? = nil,
+    private func service(_ limits: String, trust: String? = nil, adminToken: String? = nil,
                          _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
         try await SceneLinkApplicationTests.withService({ configuration in
             configuration.rateLimits = (try? RateLimits.parse(limits)) ?? .off
+            configuration.shortLinks.adminToken = adminToken
             if let trust { configuration.http.trustedProxies = (try? .init(parsing: trust)) ?? .init() }
         }, body)
     }
@@ -92,6 +93,38 @@ struct RateLimiterRoutesTests {
             let (otherID, otherToken) = tokens[1]
             #expect(try await client.send("GET", "/v1/sessions/\(otherID)/scenes",
                                           headers: ["Authorization": "Bearer \(otherToken)"]).status == 200)
+        }
+    }
+
+    @Test("wrong admin tokens spend the address's admin-auth budget; once spent, even the right token is 429 until it refills")
+    func adminAuthBudget() async throws {
+        let token = "admin-token-0123456789"
+        try await service("admin-auth=3/h", adminToken: token) { client, _ async throws in
+            // A missing token is told how to send one and spends nothing.
+            #expect(try await client.send("GET", "/v1/short-links").status == 401)
+            #expect(try await client.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+            for _ in 0 ..< 3 {
+                #expect(try await client.send("GET", "/v1/webhooks", headers: ["Authorization": "Bearer wrong-token-0123456789"]).status == 401)
+            }
+            let refused = try await client.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer \(token)"])
+            #expect(refused.status == 429)
+            #expect(refused.headers["ratelimit-policy"] == #""admin-auth";q=3;w=3600"#)
+            #expect(refused.text.contains("This client may make 3 requests with a wrong admin token per hour"))
+            let metrics = try await client.send("GET", "/metrics").text
+            #expect(metrics.contains(#"scenelink_rate_limited_total{class="admin-auth"} 1"#))
+        }
+    }
+
+    @Test("QR codes count against a class of their own")
+    func qrClass() async throws {
+        try await service("qr=2/h") { client, _ async throws in
+            let path = "/v1/qr?url=https%3A%2F%2Ffuelmoney.example.com%2Fsettings%2Faccount"
+            for _ in 0 ..< 2 { #expect(try await client.send("GET", path).status == 200) }
+            let refused = try await client.send("GET", path)
+            #expect(refused.status == 429)
+            #expect(refused.headers["ratelimit-policy"] == #""qr";q=2;w=3600"#)
+            // Other classes are untouched.
+            #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://settings/account").status == 200)
         }
     }
 

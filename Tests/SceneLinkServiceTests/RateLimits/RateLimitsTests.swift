@@ -4,14 +4,22 @@ import SceneLinkHTTP
 
 @Suite struct RateLimitsTests {
     @Test func defaultsLimitEveryClass() {
-        #expect(RateLimits().description == "sessions=60/min,links=600/min,resolve=1200/min,state=600/min,claims=30/min,claim-pages=60/min")
+        #expect(RateLimits().description == "sessions=60/min,links=600/min,resolve=1200/min,state=600/min,claims=30/min,claim-pages=60/min,qr=600/min,admin-auth=10/min")
         #expect(RateLimits().maximumClients == 100_000)
     }
 
     @Test func namedClassesReplaceTheirDefaultsAndOffTurnsLimitsOff() throws {
         let limits = try RateLimits.parse("links=20/s, state=off,resolve=100/10s")
-        #expect(limits.description == "sessions=60/min,links=20/s,resolve=100/10s,state=off,claims=30/min,claim-pages=60/min")
-        #expect(try RateLimits.parse("off") == .off)
+        #expect(limits.description == "sessions=60/min,links=20/s,resolve=100/10s,state=off,claims=30/min,claim-pages=60/min,qr=600/min,admin-auth=10/min")
+        #expect(try RateLimits.parse("off").policies == [:])
+        // The instance ceilings are --instance-limit's.
+        #expect(try RateLimits.parse("off").instancePolicies == RateLimits.defaultInstancePolicies)
+        #expect(RateLimits().instanceDescription == "claim-pages=100/s")
+        #expect(try RateLimits.parseInstance("off") == [:])
+        #expect(try RateLimits.parseInstance("qr=5/s")[.qr] == RateLimitPolicy(count: 5, periodSeconds: 1))
+        #expect(throws: ConfigurationError("--instance-limit: qr takes COUNT/PERIOD, such as qr=600/min (PERIOD in s, min, h or d), not '5/day'.")) {
+            try RateLimits.parseInstance("qr=5/day")
+        }
         #expect(try RateLimits.parse("sessions=5/h").policies[.sessions] == RateLimitPolicy(count: 5, periodSeconds: 3_600))
     }
 
@@ -22,10 +30,10 @@ import SceneLinkHTTP
     }
 
     @Test("mistakes are one sentence naming what to write", arguments: [
-        ("pages=1/s", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, not 'pages=1/s'."),
+        ("pages=1/s", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, not 'pages=1/s'."),
         ("links=0/s", "--rate-limit: links takes COUNT/PERIOD with COUNT from 1 to 1000000000, such as links=600/min (PERIOD in s, min, h or d), not '0/s'."),
         ("links=10/day", "--rate-limit: links takes COUNT/PERIOD, such as links=600/min (PERIOD in s, min, h or d), not '10/day'."),
-        ("links", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, not 'links'."),
+        ("links", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, not 'links'."),
     ])
     func mistakes(text: String, message: String) {
         #expect(throws: ConfigurationError(message)) { try RateLimits.parse(text) }

@@ -12,9 +12,9 @@ import SceneLinkHTTP
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/kitchen-sink.json")
         let table = try RouteTable(routeFile: Array(try Data(contentsOf: examples)))
-        var router = HTTPRouter()
-        ResolveEndpoints(routes: Current(table)).register(on: &router)
-        self.router = router
+        var endpoints = EndpointTable()
+        ResolveEndpoints(routes: Current(table)).register(on: &endpoints)
+        router = endpoints.unguardedRouter
     }
 
     private func send(_ method: HTTPMethod, _ target: String, body: String = "") -> HTTPResponse? {

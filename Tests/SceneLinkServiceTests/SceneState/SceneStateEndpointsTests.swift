@@ -88,9 +88,9 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
             let table = routeTable
             let endpoints = SceneStateEndpoints(store: store, configuration: configuration, clock: clock.clock,
                                                 repair: { table.repair($0) })
-            var router = HTTPRouter()
-            endpoints.register(on: &router)
-            self.router = router
+            var declared = EndpointTable()
+            endpoints.register(on: &declared)
+            router = declared.unguardedRouter
         }
 
         func send(_ method: HTTPMethod, _ target: String, token: String? = nil,
@@ -426,6 +426,24 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
         // Past the original expiry, the refreshed session still lives.
         harness.clock.advance(by: 2_000)
         #expect(await harness.send(.get, "/v1/sessions/\(id)/scenes", token: token).status == .ok)
+    }
+
+    @Test(arguments: EndpointStore.allCases)
+    func aValueDeclaredJSONThatDoesNotParseIs422AndNothingIsStored(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
+        let (id, token) = try await harness.openSession()
+        let url = "/v1/sessions/\(id)/scenes/main/values/path"
+        for type in ["application/json", "application/vnd.example+json; charset=utf-8", "Application/JSON"] {
+            let refused = await harness.send(.put, url, token: token, headers: [("Content-Type", type)], body: "[broken")
+            #expect(refused.status == .unprocessableContent, "\(type)")
+            #expect(Self.text(refused).contains("invalid-json-value"))
+            #expect(Self.text(refused).contains("is malformed JSON at line 1, column 2: expected a value"))
+        }
+        #expect(await harness.send(.get, url, token: token).status == .notFound)
+        // Other types are stored byte for byte, and JSON that parses is stored as sent.
+        #expect(await harness.send(.put, url, token: token, headers: [("Content-Type", "text/plain")], body: "[broken").status == .created)
+        #expect(await harness.send(.put, url, token: token, headers: [("Content-Type", "application/json")], body: " [1, 2] ").status == .noContent)
+        #expect(Self.text(await harness.send(.get, url, token: token)) == " [1, 2] ")
     }
 
     // MARK: Repair

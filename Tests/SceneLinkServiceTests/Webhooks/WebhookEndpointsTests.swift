@@ -52,16 +52,14 @@ import Testing
         try await Self.withService(adminToken: nil) { client in
             let response = try await client.send("GET", "/v1/webhooks")
             #expect(response.status == 403)
-            #expect(response.text.contains("short-links-disabled"))
-            #expect(response.text.contains("\"title\":\"Webhook administration is off\""), "\(response.text)")
-            #expect(response.text.contains("so webhook endpoints cannot be created, listed, changed or deleted;"))
-            #expect(!response.text.contains("Short-link"))
+            #expect(response.text.contains("admin-disabled"))
         }
         try await Self.withService { client in
             let response = try await client.send("POST", "/v1/webhooks", headers: ["Authorization": "Bearer wrong-token-0123456789"],
                                                  body: Array("{}".utf8))
             #expect(response.status == 401)
-            #expect(response.text.contains("The bearer token is not the admin token; send the token scenelink was started with (--admin-token)."),
+            #expect(response.text.contains("The bearer token is not the admin token; send exactly one 'Authorization: Bearer TOKEN' "
+                                           + "with the token scenelink was started with (--admin-token)."),
                     "\(response.text)")
             #expect(!response.text.contains("once"))
         }
@@ -199,6 +197,53 @@ import Testing
             try await Task.sleep(for: .milliseconds(300))
             #expect(gone.requests.count == 1)
             #expect(failing.requests.count == 3)
+        }
+    }
+
+    @Test func aDisabledEndpointRefusesTestsAndReplaysLeavesTheQueueMetricsAndComesBackWithPatch() async throws {
+        let gone = try WebhookReceiver(answers: [.init(status: 410)])
+        defer { Task { await gone.stop() } }
+        try await Self.withService { client in
+            let endpoint = try await Self.register(client, url: gone.url, events: ["short_link.created"])
+            let first = try await client.send("POST", "/v1/webhooks/\(endpoint.id)/test", headers: Self.admin)
+            let messageID = try #require(try JSONParser.parse(first.body)["messageId"]?.stringValue)
+            _ = try await gone.requests(count: 1)
+            var shown = JSONValue.null
+            for _ in 0..<100 {
+                shown = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint.id)", headers: Self.admin).body)
+                if shown["enabled"] == .bool(false) { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(shown["enabled"] == .bool(false))
+            // Nothing is sent to a disabled endpoint: a test or a replay says so instead of waiting forever.
+            for path in ["/v1/webhooks/\(endpoint.id)/test", "/v1/webhooks/\(endpoint.id)/deliveries/\(messageID)/replay"] {
+                let refused = try await client.send("POST", path, headers: Self.admin)
+                #expect(refused.status == 409, "\(path)")
+                #expect(refused.text.contains("webhook-disabled") && refused.text.contains("{\\\"enabled\\\": true}"), "\(refused.text)")
+            }
+            // An event for it stays pending, and out of the queue depth operators alert on.
+            _ = try await ShortLinkEndpointsTests.create(client, #"{"link":"fuelmoney://settings/account"}"#)
+            let metrics = try await client.send("GET", "/metrics", headers: Self.admin).text
+            #expect(metrics.contains("scenelink_webhook_queue_depth 0\n"))
+
+            // Bodies that change nothing or the wrong thing are 400.
+            for body in ["{}", #"{"enabled": "yes"}"#, #"{"secret": "x"}"#, #"{"events": []}"#] {
+                let refused = try await client.send("PATCH", "/v1/webhooks/\(endpoint.id)", headers: Self.admin, body: Array(body.utf8))
+                #expect(refused.status == 400, "\(body)")
+            }
+            #expect(try await client.send("PATCH", "/v1/webhooks/ep_none", headers: Self.admin,
+                                          body: Array(#"{"enabled": true}"#.utf8)).status == 404)
+            let patched = try await client.send("PATCH", "/v1/webhooks/\(endpoint.id)", headers: Self.admin,
+                                                body: Array(#"{"enabled": true, "events": ["short_link.created", "short_link.deleted"]}"#.utf8))
+            #expect(patched.status == 200)
+            let document = try JSONParser.parse(patched.body)
+            #expect(document["enabled"] == .bool(true))
+            #expect(document["disabledReason"] == nil || document["disabledReason"] == .null)
+            #expect(document["events"]?.arrayValue?.count == 2)
+            #expect(document["secret"] == nil)
+            // Re-enabled, the pending event and a new test go out (the receiver now answers 204).
+            #expect(try await client.send("POST", "/v1/webhooks/\(endpoint.id)/test", headers: Self.admin).status == 202)
+            _ = try await gone.requests(count: 3)
         }
     }
 

@@ -1,0 +1,28 @@
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The body of `PATCH /v1/webhooks/{id}`: any of `{"url": …, "events": [...], "enabled": true|false}`,
+/// at least one. `url` is checked by `WebhookTarget` afterwards; `events` as on creation;
+/// `enabled: true` re-enables an endpoint SceneLink disabled (410 Gone, or its retries ran out).
+struct WebhookChangeRequest: Sendable {
+    static let members = ["url", "events", "enabled"]
+
+    var url: String?
+    var events: [WebhookEventType]?
+    var enabled: Bool?
+
+    /// - Throws: the 400 problem saying what is wrong.
+    init(body: [UInt8]) throws(HTTPProblem) {
+        let body = try JSONObjectBody(body, members: Self.members, example: #"{"enabled": true}"#, problem: WebhookProblems.badBody)
+        guard !body.members.isEmpty else {
+            throw WebhookProblems.badBody("The body changes nothing; give at least one of url, events, enabled.")
+        }
+        url = body.has("url") ? try body.requiredString("url", "the https URL events are sent to") : nil
+        events = try WebhookRequest.events(body)
+        switch body["enabled"] {
+        case nil: enabled = nil
+        case .bool(let value)?: enabled = value
+        case _?: throw WebhookProblems.badBody("\"enabled\" must be true (send to it again) or false (stop sending).")
+        }
+    }
+}
