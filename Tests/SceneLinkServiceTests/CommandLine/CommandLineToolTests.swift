@@ -33,6 +33,14 @@ import Testing
         #expect(help.text.contains("\nExample:\n  scenelink ") || help.text.contains("\nExample:\n  sudo .build/release/scenelink install"))
     }
 
+    @Test("scenelink --help lists every command that has a help, and every such command is tested above")
+    func everyCommandListed() {
+        for help in CommandLineTool.helps where help.command != "version" {
+            #expect(CommandLineTool.usage.contains("\n  \(help.command) "), "\(help.command)")
+            #expect(Self.commands.contains(help.command), "\(help.command)")
+        }
+    }
+
     @Test("help after other arguments still answers, and a long flag never runs into its help")
     func helpAnywhere() {
         #expect(run(["resolve", "fuelmoney://settings", "--format", "array", "--help"]).status == 0)
