@@ -55,7 +55,8 @@ public struct GenerateCommand {
             return 0
         }
         guard ["swift", "swift-tests", "links-check", "sample-links", "modules"].contains(kind) else {
-            err("\(program): unknown kind '\(kind)'; use swift or swift-tests.\n\(usage)")
+            let near = NearestName.closest(to: kind, in: ["swift", "swift-tests"]).map { "did you mean \($0)? Use" } ?? "use"
+            err("\(program): unknown kind '\(kind)'; \(near) swift or swift-tests.\n\(usage)")
             return 2
         }
         var file: String?

@@ -48,6 +48,7 @@ import SceneLinkSwiftGenerator
     @Test func usageErrorsExitTwo() {
         #expect(run([]).status == 2)
         #expect(run(["kotlin", fuelMoney, "--module", "FuelMoney"]).status == 2)
+        #expect(run(["swfit", fuelMoney, "--module", "FuelMoney"]).err.hasPrefix("scenelink generate: unknown kind 'swfit'; did you mean swift? Use swift or swift-tests."))
         #expect(run(["swift", fuelMoney]).err.hasPrefix("scenelink generate swift: --module NAME is required"))
         #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--access", "open"]).status == 2)
         #expect(run(["swift-tests", fuelMoney, "--module", "FuelMoney", "--access", "public"]).status == 2)
