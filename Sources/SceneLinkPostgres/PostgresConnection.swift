@@ -131,15 +131,61 @@ final class PostgresConnection {
         }
         var rows: [[PostgresRow]] = []
         rows.reserveCapacity(calls.count)
-        var firstError: PostgresError?
-        for index in 0..<(calls.count + 2 * offset) {
+        var firstError: (index: Int, error: PostgresError)?
+        do throws(PostgresError) {
+            try readPipelineResults(count: calls.count + 2 * offset, context: context, offset: offset, calls: calls.count,
+                                    rows: &rows, firstError: &firstError)
+        } catch where inTransaction && firstError == nil && error.isConnectionFailure {
+            // Everything up to the COMMIT was sent and nothing had failed: the server may have
+            // committed before the connection failed or went silent. Answered in doubt, never as
+            // "nothing was stored", which a retried create would turn into a second row.
+            throw Self.commitInDoubt(error)
+        }
+        // The pool drops a connection after any failure, so nothing needs restoring here.
+        if let firstError {
+            // The COMMIT itself ended by the server going away (an operator terminated the backend
+            // while it waited for a standby, a shutdown): it has already committed locally.
+            // A COMMIT refused for a reason of its own (a serialization failure) committed nothing.
+            if inTransaction, firstError.index == calls.count + offset, firstError.error.endsTheSession {
+                throw Self.commitInDoubt(firstError.error)
+            }
+            throw firstError.error
+        }
+        // The warning is sent before the COMMIT's own answer, so it has been read by now.
+        if inTransaction, let warning {
+            let what = warning.isCancelledReplicationWait
+                ? "its wait for a synchronous standby was cancelled" : "the server warned while it committed"
+            throw PostgresError(
+                context: "committing", sqlState: warning.sqlState,
+                message: "the commit returned, but \(what) (\(warning.message)): it is committed on this server and may "
+                    + "not be on any standby, so it may be lost in a failover; the writes are answered as indeterminate",
+                isCommitInDoubt: true)
+        }
+        return rows
+    }
+
+    /// `error`, which ended a transaction after its COMMIT was sent, as a commit in doubt.
+    private static func commitInDoubt(_ error: PostgresError) -> PostgresError {
+        PostgresError(context: "committing", sqlState: error.sqlState,
+                      message: "the commit was sent but its answer never came (\(error.message)), so the writes may "
+                          + "or may not be stored; they are answered as indeterminate",
+                      isConnectionFailure: true, isCommitInDoubt: true)
+    }
+
+    /// Reads a pipeline's `count` results, then its sync: each statement's rows into `rows` (the
+    /// `calls` after `offset`), the first failed result and its index into `firstError`.
+    /// - Throws: a connection failure (the server went silent, closed, or answered out of order).
+    private func readPipelineResults(count: Int, context: (Int) -> String, offset: Int, calls: Int,
+                                     rows: inout [[PostgresRow]],
+                                     firstError: inout (index: Int, error: PostgresError)?) throws(PostgresError) {
+        for index in 0..<count {
             try awaitResult(context(index))
             guard let result = PQgetResult(handle) else { throw failure(context(index)) }
             do throws(PostgresError) {
                 let resultRows = try consume(result, context: context(index))
-                if index >= offset && index < offset + calls.count { rows.append(resultRows) }
+                if index >= offset && index < offset + calls { rows.append(resultRows) }
             } catch {
-                if firstError == nil { firstError = error }
+                if firstError == nil { firstError = (index, error) }
             }
             // Each command's results end with a NULL.
             try awaitResult(context(index))
@@ -158,19 +204,6 @@ final class PostgresConnection {
                                 isConnectionFailure: true)
         }
         guard PQexitPipelineMode(handle) == 1 else { throw failure("leaving pipeline mode") }
-        // The pool drops a connection after any failure, so nothing needs restoring here.
-        if let firstError { throw firstError }
-        // The warning is sent before the COMMIT's own answer, so it has been read by now.
-        if inTransaction, let warning {
-            let what = warning.isCancelledReplicationWait
-                ? "its wait for a synchronous standby was cancelled" : "the server warned while it committed"
-            throw PostgresError(
-                context: "committing", sqlState: warning.sqlState,
-                message: "the commit returned, but \(what) (\(warning.message)): it is committed on this server and may "
-                    + "not be on any standby, so it may be lost in a failover; the writes are answered as indeterminate",
-                isCommitInDoubt: true)
-        }
-        return rows
     }
 
     /// Runs one SQL statement with binary parameters (their types come from casts in the SQL,

@@ -42,10 +42,18 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
             || ["57014", "40001", "40P01", "55P03", "25006"].contains(sqlState)
     }
 
+    /// True when the server ended the session (a connection failure, SQLSTATE class 08, or an
+    /// operator's or a shutdown's 57P0x): after a COMMIT was sent, it may have committed first.
+    var endsTheSession: Bool {
+        guard !isConnectionFailure else { return true }
+        guard let sqlState else { return false }
+        return sqlState.hasPrefix("08") || sqlState.hasPrefix("57P")
+    }
+
     /// The store's view of this failure.
     var storeError: SceneStateStoreError {
-        if isCommitInDoubt { return .indeterminate(message: description) }
-        return isTransient ? .unavailable(message: description) : .storage(message: description)
+        if isCommitInDoubt { return .failure(.commitInDoubt(message: description)) }
+        return .failure(isTransient ? .unavailable(message: description) : .storage(message: description))
     }
 
     private static func oneLine(_ text: String) -> String {

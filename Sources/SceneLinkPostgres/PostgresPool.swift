@@ -111,12 +111,12 @@ final class PostgresPool: @unchecked Sendable {
         var rejection: SceneStateStoreError?
         condition.lock()
         if closed {
-            rejection = .closed
+            rejection = .failure(.closed)
         } else if let until = unreachableUntil, DispatchTime.now() < until {
-            rejection = .unavailable(message: unreachableReason)
+            rejection = .failure(.unavailable(message: unreachableReason))
         } else if reads.count + writes.count >= settings.maximumQueuedCalls {
-            rejection = .unavailable(message: "all \(settings.connectionCount) database connections are busy and "
-                                         + "\(settings.maximumQueuedCalls) calls wait for one")
+            rejection = .failure(.unavailable(message: "all \(settings.connectionCount) database connections are busy and "
+                                                   + "\(settings.maximumQueuedCalls) calls wait for one"))
         } else {
             if call.kind == .read { reads.append(call) } else { writes.append(call) }
             condition.signal()
@@ -226,7 +226,7 @@ final class PostgresPool: @unchecked Sendable {
         let expired = takeExpired()
         condition.unlock()
         let waited = "no database connection came free within \(settings.acquireTimeout)"
-        for call in expired { call.complete(.failure(.unavailable(message: waited))) }
+        for call in expired { call.complete(.failure(.failure(.unavailable(message: waited)))) }
     }
 
     /// Calls that waited too long for a connection (the queues are oldest first).

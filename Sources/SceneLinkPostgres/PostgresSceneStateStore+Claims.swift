@@ -109,11 +109,7 @@ extension PostgresSceneStateStore: ClaimStore {
     }
 
     private static func claimError(_ error: SceneStateStoreError) -> ClaimStoreError {
-        switch error {
-        case .closed: return .closed
-        case .unavailable(let message): return .unavailable(message: message)
-        case .storage(let message): return .storage(message: message)
-        default: return .storage(message: error.description)
-        }
+        if case .failure(let failure) = error { return .failure(failure) }
+        return .failure(.storage(message: error.description))
     }
 }

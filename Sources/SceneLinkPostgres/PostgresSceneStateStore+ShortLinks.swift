@@ -111,11 +111,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
 
     /// The short-link failure for a failure of the shared pool (closed, unreachable, storage).
     private static func shortLinkError(_ error: SceneStateStoreError) -> ShortLinkStoreError {
-        switch error {
-        case .closed: return .closed
-        case .unavailable(let message), .indeterminate(let message): return .unavailable(message: message)
-        case .storage(let message): return .storage(message: message)
-        default: return .storage(message: error.description)
-        }
+        if case .failure(let failure) = error { return .failure(failure) }
+        return .failure(.storage(message: error.description))
     }
 }

@@ -156,12 +156,8 @@ extension PostgresSceneStateStore: WebhookStore {
     private static func mapping<T>(_ completion: @escaping WebhookCompletion<T>) -> SceneStateCompletion<T> {
         { result in
             completion(result.mapError { error in
-                switch error {
-                case .closed: return .closed
-                case .unavailable(let message): return .unavailable(message: message)
-                case .storage(let message): return .storage(message: message)
-                default: return .storage(message: error.description)
-                }
+                if case .failure(let failure) = error { return .failure(failure) }
+                return .failure(.storage(message: error.description))
             })
         }
     }

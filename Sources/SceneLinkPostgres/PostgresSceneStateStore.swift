@@ -168,7 +168,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
                 } catch let error as SceneStateStoreError {
                     answer = .failure(error)
                 } catch {
-                    answer = .failure(.storage(message: "\(error)"))
+                    answer = .failure(.failure(.storage(message: "\(error)")))
                 }
             case .failure(let error):
                 answer = .failure(error)
@@ -204,7 +204,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     /// The single row of a write function: `o_status`, `o_revision`.
     private static func status(_ rows: [PostgresRow]) throws -> (status: Int64, revision: Int64?, row: PostgresRow) {
         guard let row = rows.first else {
-            throw SceneStateStoreError.storage(message: "a write function answered no row")
+            throw SceneStateStoreError.failure(.storage(message: "a write function answered no row"))
         }
         return (try row.int64(0), try row.int64OrNil(1), row)
     }
@@ -219,7 +219,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
         case 4: return .tooManyScenes(limit: limits.maximumScenesPerSession)
         case 5: return .valueTooLarge(bytes: Int(revision ?? 0), limit: limits.maximumValueBytes)
         case 8: return .sessionTooLarge(bytes: Int(revision ?? 0), limit: limits.maximumSessionBytes)
-        default: return .storage(message: "a write function answered the unknown status \(status)")
+        default: return .failure(.storage(message: "a write function answered the unknown status \(status)"))
         }
     }
 
@@ -379,7 +379,7 @@ public final class PostgresSceneStateStore: SceneStateStore {
     public func checkWritable(completion: @escaping SceneStateCompletion<Void>) {
         call(.checkWritable, [], kind: .read, completion) { rows in
             guard let row = rows.first, try row.bool(0) else {
-                throw SceneStateStoreError.unavailable(message: "the database at \(self.address) is read-only (a standby or in recovery)")
+                throw SceneStateStoreError.failure(.unavailable(message: "the database at \(self.address) is read-only (a standby or in recovery)"))
             }
         }
     }

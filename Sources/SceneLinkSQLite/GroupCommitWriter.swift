@@ -53,7 +53,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             return true
         }
         switch startDrain {
-        case nil: write.cancel(.closed)
+        case nil: write.cancel(.failure(.closed))
         case true?: queue.async { self.drainOneBatch() }
         case false?: break
         }
@@ -86,7 +86,7 @@ final class GroupCommitWriter: @unchecked Sendable {
 
     private func commit(_ batch: [PendingWrite]) {
         guard let context else {
-            for write in batch { write.cancel(.closed) }
+            for write in batch { write.cancel(.failure(.closed)) }
             return
         }
         var answers: [@Sendable (SceneStateStoreError?) -> Void] = []
@@ -106,7 +106,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             try context.commitBatch()
         } catch {
             context.rollbackBatch()
-            let failure = SceneStateStoreError.storage(message: error.description)
+            let failure = SceneStateStoreError.failure(.storage(message: error.description))
             let unrun = batch.dropFirst(answers.count), ran = answers
             answering.async {
                 for answer in ran { answer(failure) }

@@ -39,11 +39,7 @@ extension SQLiteSceneStateStore: ClaimStore {
 
     /// The claim failure for a failure of the shared plumbing (closed, or storage).
     private static func claimError(_ error: SceneStateStoreError) -> ClaimStoreError {
-        switch error {
-        case .closed: return .closed
-        case .storage(let message): return .storage(message: message)
-        case .unavailable(let message): return .unavailable(message: message)
-        default: return .storage(message: error.description)
-        }
+        if case .failure(let failure) = error { return .failure(failure) }
+        return .failure(.storage(message: error.description))
     }
 }

@@ -66,11 +66,7 @@ extension SQLiteSceneStateStore: ShortLinkStore {
 
     /// The short-link failure for a failure of the shared plumbing (closed, or storage).
     private static func shortLinkError(_ error: SceneStateStoreError) -> ShortLinkStoreError {
-        switch error {
-        case .closed: return .closed
-        case .storage(let message): return .storage(message: message)
-        case .unavailable(let message): return .unavailable(message: message)
-        default: return .storage(message: error.description)
-        }
+        if case .failure(let failure) = error { return .failure(failure) }
+        return .failure(.storage(message: error.description))
     }
 }

@@ -66,12 +66,8 @@ extension SQLiteSceneStateStore: WebhookStore {
                                            _ body: @escaping @Sendable (WebhookWrites) throws -> T) {
         write({ (result: Result<T, SceneStateStoreError>) in
             completion(result.mapError { error in
-                switch error {
-                case .closed: return .closed
-                case .storage(let message): return .storage(message: message)
-                case .unavailable(let message): return .unavailable(message: message)
-                default: return .storage(message: error.description)
-                }
+                if case .failure(let failure) = error { return .failure(failure) }
+                return .failure(.storage(message: error.description))
             })
         }) { context in try body(context.webhooks) }
     }

@@ -181,13 +181,13 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         _ completion: @escaping SceneStateCompletion<T>,
         _ body: @escaping @Sendable (ReadStatements) throws(SQLiteError) -> T
     ) {
-        guard !isClosed.load(ordering: .relaxed) else { return completion(.failure(.closed)) }
+        guard !isClosed.load(ordering: .relaxed) else { return completion(.failure(.failure(.closed))) }
         let answer: @Sendable (ReadStatements?) -> Void = { statements in
-            guard let statements else { return completion(.failure(.closed)) }
+            guard let statements else { return completion(.failure(.failure(.closed))) }
             do throws(SQLiteError) {
                 completion(.success(try body(statements)))
             } catch {
-                completion(.failure(.storage(message: error.description)))
+                completion(.failure(.failure(.storage(message: error.description))))
             }
         }
         if readers.isEmpty {
@@ -200,8 +200,8 @@ public final class SQLiteSceneStateStore: SceneStateStore {
 
     static func storeError(_ error: any Error) -> SceneStateStoreError {
         if let error = error as? SceneStateStoreError { return error }
-        if let error = error as? SQLiteError { return .storage(message: error.description) }
-        return .storage(message: "\(error)")
+        if let error = error as? SQLiteError { return .failure(.storage(message: error.description)) }
+        return .failure(.storage(message: "\(error)"))
     }
 
     // MARK: SceneStateStore

@@ -124,6 +124,6 @@ struct PostgresPoolTests {
     func closed() {
         let pool = PostgresPool(settings: Self.settings(), open: Connector(blocking: false).open)
         pool.close(waiting: true)
-        #expect(Self.submitRead(to: pool).current?.failure == .closed)
+        #expect(Self.submitRead(to: pool).current?.failure == .failure(.closed))
     }
 }

@@ -77,7 +77,7 @@ final class PostgresSceneStateStoreReplicationTests {
 
         #expect(try TestDatabase.count("SELECT pg_cancel_backend(\(pid))::int", on: side) == 1)
         let result = try #require(answer.wait(seconds: 10), "no answer after the cancel")
-        let message = try #require(result.failure?.indeterminateMessage, "a save on the primary only answered \(result)")
+        let message = try #require(result.failure?.commitInDoubtMessage, "a save on the primary only answered \(result)")
         #expect(message.contains("its wait for a synchronous standby was cancelled"), "\(message)")
         #expect(message.contains("may be lost in a failover"), "\(message)")
         // The trap: PostgreSQL kept it. Acknowledging it would have promised what a promote can take away.
@@ -87,17 +87,20 @@ final class PostgresSceneStateStoreReplicationTests {
         #expect(logged.first?.message.contains("SQLSTATE 01000") == true, "\(logged)")
     }
 
-    @Test("a save whose waiting backend is terminated is answered 503")
+    @Test("a save whose waiting backend is terminated is answered as a commit in doubt: it committed locally first")
     func terminatedWait() throws {
         let (store, session) = try storeWithSessionAndStoppedStandbys()
         let answer = try PostgresSceneStateStoreFaultTests.putValue("in doubt", session: session.id, in: store)
         let pid = try backendWaitingForStandby()
         #expect(try TestDatabase.count("SELECT pg_terminate_backend(\(pid), 5000)::int", on: side) == 1)
         let result = try #require(answer.wait(seconds: 10), "no answer after the termination")
-        #expect(result.failure?.unavailableMessage != nil, "a save on the primary only answered \(result)")
+        let message = try #require(result.failure?.commitInDoubtMessage, "a save on the primary only answered \(result)")
+        #expect(message.contains("the commit was sent but its answer never came"), "\(message)")
+        // The trap again: PostgreSQL kept it, so "nothing was stored" would have been a lie.
+        #expect(try storedValues == 1)
     }
 
-    @Test("a save still waiting for a standby past the response timeout is answered 503, not turned into a success")
+    @Test("a save still waiting for a standby past the response timeout is answered as a commit in doubt, never a success")
     func waitPastTheTimeout() throws {
         // PostgreSQL does not apply statement_timeout to a commit's wait; the connection's response
         // timeout (1.3 s here) is what ends it on SceneLink's side.
@@ -106,7 +109,8 @@ final class PostgresSceneStateStoreReplicationTests {
         let answer = try PostgresSceneStateStoreFaultTests.putValue("in doubt", session: session.id, in: store)
         _ = try backendWaitingForStandby()
         let result = try #require(answer.wait(seconds: 10), "no answer")
-        let message = try #require(result.failure?.unavailableMessage, "a save on the primary only answered \(result)")
+        let message = try #require(result.failure?.commitInDoubtMessage, "a save on the primary only answered \(result)")
+        #expect(message.contains("the commit was sent but its answer never came"), "\(message)")
         #expect(message.contains("the server sent nothing for 1300 ms"), "\(message)")
         #expect(Date().timeIntervalSince(started) >= 1.3)
     }

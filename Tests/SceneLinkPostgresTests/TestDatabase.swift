@@ -73,15 +73,15 @@ final class Answer<Value: Sendable>: @unchecked Sendable {
 }
 
 extension SceneStateStoreError {
-    /// The message of `.unavailable`, nil for every other case.
+    /// The message of `.failure(.unavailable)`, nil for every other case.
     var unavailableMessage: String? {
-        if case .unavailable(let message) = self { return message }
+        if case .failure(.unavailable(let message)) = self { return message }
         return nil
     }
 
-    /// The message of `.indeterminate`, nil for every other case.
-    var indeterminateMessage: String? {
-        if case .indeterminate(let message) = self { return message }
+    /// The message of `.failure(.commitInDoubt)`, nil for every other case.
+    var commitInDoubtMessage: String? {
+        if case .failure(.commitInDoubt(let message)) = self { return message }
         return nil
     }
 }

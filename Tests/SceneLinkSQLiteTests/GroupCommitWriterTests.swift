@@ -77,7 +77,7 @@ import Testing
         let store = try SQLiteSceneStateStore(path: ":memory:")
         try store.close()
         try store.close()
-        await #expect(throws: SceneStateStoreError.closed) { try await awaiting { store.createSession(makeSession().0, completion: $0) } }
-        await #expect(throws: SceneStateStoreError.closed) { _ = try await awaiting { store.counts(completion: $0) } }
+        await #expect(throws: SceneStateStoreError.failure(.closed)) { try await awaiting { store.createSession(makeSession().0, completion: $0) } }
+        await #expect(throws: SceneStateStoreError.failure(.closed)) { _ = try await awaiting { store.counts(completion: $0) } }
     }
 }

@@ -11,7 +11,7 @@ import Testing
         try await awaiting { store.checkWritable(completion: $0) }
         #expect(store.commitStatistics.commits == 1)
         try store.close()
-        await #expect(throws: SceneStateStoreError.closed) { try await awaiting { store.checkWritable(completion: $0) } }
+        await #expect(throws: SceneStateStoreError.failure(.closed)) { try await awaiting { store.checkWritable(completion: $0) } }
     }
 
     @Test func revisionsContinueAfterReopening() async throws {

@@ -2,23 +2,15 @@
 public enum ClaimStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A claim with this token or code exists already (a new random pair is drawn). → retry
     case exists
-    /// The store was closed (the server is shutting down). → 503
-    case closed
-    /// The storage failed; `message` is the underlying error's sentence. → 500
-    case storage(message: String)
-    /// The storage cannot be reached for now; nothing was acknowledged. → 503 with `Retry-After`
-    case unavailable(message: String)
+    /// The store could not do it: closed, unavailable, a commit in doubt, or failed storage.
+    case failure(StoreFailure)
 
     public var description: String {
         switch self {
         case .exists:
             return "A claim with this token or code already exists; draw another."
-        case .closed:
-            return "The store is closed because the server is shutting down; retry shortly."
-        case .storage(let message):
-            return "The store failed: \(message)"
-        case .unavailable(let message):
-            return "The store is unavailable for now (\(message)); retry shortly."
+        case .failure(let failure):
+            return failure.description
         }
     }
 }

@@ -14,19 +14,8 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
     case sessionTooLarge(bytes: Int, limit: Int)
     /// A session with this id already exists (a random id collided). → retry
     case sessionExists
-    /// The store was closed (the server is shutting down). → 503
-    case closed
-    /// The storage failed (disk full, I/O error); `message` is the underlying error's sentence. → 500
-    case storage(message: String)
-    /// The storage cannot be reached for now (the database restarts, a connection dropped, every
-    /// pooled connection is busy, a statement timed out); the write was not acknowledged and may
-    /// be retried. `message` says what happened, never with credentials. → 503 with `Retry-After`
-    case unavailable(message: String)
-    /// A write's commit may or may not have taken effect: the database returned from the commit
-    /// with a warning that its wait for a synchronous standby was cancelled, so the write is on
-    /// the primary alone and a failover now would lose it. Never acknowledged. → 503 with
-    /// `Retry-After`; the client reads the value back before it retries.
-    case indeterminate(message: String)
+    /// The store could not do it: closed, unavailable, a commit in doubt, or failed storage.
+    case failure(StoreFailure)
 
     public var description: String {
         switch self {
@@ -46,14 +35,8 @@ public enum SceneStateStoreError: Error, Equatable, Sendable, CustomStringConver
                 + "delete values or scenes it no longer needs."
         case .sessionExists:
             return "A session with this id already exists; create the session again."
-        case .closed:
-            return "The store is closed because the server is shutting down; retry shortly."
-        case .storage(let message):
-            return "The store failed: \(message)"
-        case .unavailable(let message):
-            return "The store is unavailable for now (\(message)); retry shortly."
-        case .indeterminate(let message):
-            return "The write may or may not have been stored (\(message)); read it back before retrying."
+        case .failure(let failure):
+            return failure.description
         }
     }
 }

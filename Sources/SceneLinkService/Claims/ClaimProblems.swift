@@ -21,16 +21,12 @@ enum ClaimProblems {
         status: .gone, type: HTTPProblem.typeBase + "claim-expired", title: "Claim expired",
         detail: "This claim (or its short code) has expired; open the link again to get a new one.")
 
-    /// 503 or 500 for a store failure, as every endpoint answers one (`StoreFailureProblems`).
+    /// 503 or 500 for a store failure, as every endpoint answers one (`StoreFailure.response`).
     static func store(_ error: ClaimStoreError) -> HTTPResponse {
         switch error {
-        case .closed:
-            return StoreFailureProblems.closed(error.description)
-        case .unavailable:
-            return StoreFailureProblems.unavailable
-        case .exists, .storage:
-            // The underlying message may name tables and SQL; it belongs in the log, not the answer.
-            return StoreFailureProblems.storageFailed
+        case .failure(let failure): failure.response
+        // Drawn again up to three times before this: storage that keeps colliding has failed.
+        case .exists: StoreFailure.storage(message: error.description).response
         }
     }
 }

@@ -1953,9 +1953,11 @@ components:
       description: >-
         Retry after `Retry-After` seconds. The problem `type` says why: `unavailable` (shutting
         down, or too many connections), `store-unavailable` (the database cannot be reached for
-        now; nothing was stored), or `commit-indeterminate` (a write on PostgreSQL whose wait for a
-        synchronous standby was cancelled: it may or may not have been stored, so read the value
-        back before retrying; never acknowledged, since a failover could lose it).
+        now; nothing was stored), or `commit-indeterminate` (a write on PostgreSQL whose COMMIT was
+        sent but not confirmed: its answer never came, or its wait for a synchronous standby was
+        cancelled; it may or may not have been stored, so read it back before retrying, or retry with
+        the same `Idempotency-Key` where the route takes one; never acknowledged). Every write
+        endpoint answers these the same way.
       headers:
         Retry-After:
           schema: { type: integer, minimum: 0 }

@@ -14,6 +14,12 @@ extension SceneStateEndpoints {
             self.headers = headers
         }
 
+        /// The one answer every endpoint gives a store failure (`StoreFailure.problem`).
+        init(_ failure: StoreFailure) {
+            problem = failure.problem
+            headers = failure.headers
+        }
+
         static func invalidIdentifier(_ error: SceneStateIdentifierError) -> Rejection {
             Rejection(.badRequest, "invalid-identifier", "Invalid identifier", error.description)
         }
@@ -84,26 +90,11 @@ extension SceneStateEndpoints {
                 return Rejection(.conflict, "session-too-large", "Session quota reached", error.description)
             case .valueTooLarge(let bytes, let limit):
                 return .valueTooLarge(bytes: bytes, limit: limit)
-            case .closed:
-                return Rejection(.serviceUnavailable, "unavailable", "Shutting down", error.description,
-                                 headers: ["Retry-After": "1"])
-            case .unavailable:
-                // The database restarts, a connection dropped, the pool is full or a statement
-                // timed out: nothing was acknowledged, and a retry soon is likely to succeed.
-                return Rejection(.serviceUnavailable, "store-unavailable", "Storage unavailable",
-                                 "The database cannot be reached for now; retry shortly.",
-                                 headers: ["Retry-After": "1"])
-            case .indeterminate:
-                // The commit is on the primary but no synchronous standby confirmed it: a failover
-                // now would lose it, so it is not acknowledged. The access log has the request id.
-                return Rejection(.serviceUnavailable, "commit-indeterminate", "Outcome unknown",
-                                 "The database could not confirm that the write is safe on a standby, so it may or may not "
-                                 + "have been stored; read the value back (GET), then retry if it is not there.",
-                                 headers: ["Retry-After": "1"])
-            case .sessionExists, .storage:
-                // The underlying message may name tables and SQL; it belongs in the log, not the answer.
-                return Rejection(.internalServerError, "storage-failed", "Storage failed",
-                                 "The server could not read or write its database; retry later, and tell the operator if it persists.")
+            case .failure(let failure):
+                return Rejection(failure)
+            case .sessionExists:
+                // Drawn again before this: storage that keeps colliding on 256-bit ids has failed.
+                return Rejection(.storage(message: error.description))
             }
         }
     }

@@ -60,12 +60,8 @@ enum ShortLinkProblems {
         switch error {
         case .codeExists(let code):
             return aliasTaken(code).response()
-        case .closed:
-            return StoreFailureProblems.closed(error.description)
-        case .unavailable:
-            return StoreFailureProblems.unavailable
-        case .storage:
-            return StoreFailureProblems.storageFailed
+        case .failure(let failure):
+            return failure.response
         }
     }
 }

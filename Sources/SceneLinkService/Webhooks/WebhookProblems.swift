@@ -39,12 +39,7 @@ enum WebhookProblems {
     /// The answer for a store failure.
     static func store(_ error: WebhookStoreError) -> HTTPResponse {
         switch error {
-        case .closed:
-            return StoreFailureProblems.closed(error.description)
-        case .unavailable:
-            return StoreFailureProblems.unavailable
-        case .storage:
-            return StoreFailureProblems.storageFailed
+        case .failure(let failure): failure.response
         }
     }
 }

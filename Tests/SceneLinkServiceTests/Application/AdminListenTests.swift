@@ -40,7 +40,7 @@ struct AdminListenTests {
             func unrouted(_ response: LoopbackClient.Response) -> Bool {
                 response.status == 404 && response.text.contains("problems/not-found\"") && response.text.contains("Nothing is served at")
             }
-            var checked = 0
+            var checked: [String] = []
             for endpoint in application.endpoints.endpoints where endpoint.policy.port != .public {
                 let path = endpoint.pattern.replacingOccurrences(of: #"\{[^}]+\}"#, with: "x", options: .regularExpression)
                 let headers = ["Authorization": "Bearer \(token)"]
@@ -49,10 +49,13 @@ struct AdminListenTests {
                 let onAdmin = try await admin.send(endpoint.method.rawValue, path, headers: headers, body: body)
                 #expect(unrouted(onPublic) == (endpoint.policy.port == .admin), "\(endpoint.name) on the public port: \(onPublic.status)")
                 #expect(!unrouted(onAdmin), "\(endpoint.name) on the admin port: \(onAdmin.status)")
-                checked += 1
+                checked.append(endpoint.name)
             }
-            // The admin routes of short links and webhooks (PATCH included), /metrics, and the two probes.
-            #expect(checked == 15)
+            // Among them the operator routes the issue found on the public port, and the probes.
+            for name in ["GET /metrics", "POST /v1/webhooks", "PATCH /v1/webhooks/{id}", "POST /v1/webhooks/{id}/rotate-secret",
+                         "DELETE /v1/short-links/{code}", "GET /healthz", "GET /readyz"] {
+                #expect(checked.contains(name), "\(name) was not checked")
+            }
             let resolve = try await admin.send("GET", "/v1/resolve?url=fuelmoney://settings/account")
             #expect(unrouted(resolve))
         }

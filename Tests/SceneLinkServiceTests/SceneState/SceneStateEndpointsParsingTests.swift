@@ -52,16 +52,3 @@ import Testing
         }
     }
 }
-
-extension SceneStateEndpointsParsingTests {
-    @Test func aWriteOfUnknownOutcomeIsA503ThatSaysToReadBackNeverAnAcknowledgement() {
-        let rejection = SceneStateEndpoints.Rejection.store(
-            .indeterminate(message: "its wait for a synchronous standby was cancelled"))
-        #expect(rejection.problem.status == .serviceUnavailable)
-        #expect(rejection.problem.type.hasSuffix("/commit-indeterminate"))
-        #expect(rejection.problem.detail.contains("read the value back"))
-        #expect(rejection.response.headers["Retry-After"] == "1")
-        let unavailable = SceneStateEndpoints.Rejection.store(.unavailable(message: "connection lost"))
-        #expect(unavailable.problem.type.hasSuffix("/store-unavailable"))
-    }
-}
