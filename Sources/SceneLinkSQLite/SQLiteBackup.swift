@@ -17,7 +17,8 @@ public enum SQLiteBackup {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(destination) already exists; give a new file to back up into")
         }
         let from = try Connection(path: source, readOnly: true, busyTimeoutMilliseconds: 5000)
-        guard try Schema.userVersion(from) > 0 else {
+        // A file that is no database at all reads as no schema too: one message for both.
+        guard ((try? Schema.userVersion(from)) ?? 0) > 0 else {
             throw SQLiteError(code: SQLITE_ERROR, message: "\(source) is not a SceneLink database (it has no schema)")
         }
         do throws(SQLiteError) {

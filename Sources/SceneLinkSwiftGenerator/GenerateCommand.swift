@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkCore
 
 /// `generate swift|swift-tests ROUTEFILE --module NAME [--access public|internal] [--output FILE]`:
 /// the command line of `scenelink generate` and of the `scenelink-generate` tool the build
@@ -11,15 +12,20 @@ public struct GenerateCommand {
 
     let program: String
     let version: String
+    /// The route file when none is named (`SCENELINK_ROUTES` for `scenelink generate`).
+    let defaultRouteFile: String?
     let out: Writer
     let err: Writer
 
     /// - Parameters:
     ///   - program: how messages name the command (`scenelink generate`).
     ///   - version: the SceneLink version written in headers.
-    public init(program: String, version: String = SwiftGenerator.sceneLinkVersion, out: @escaping Writer, err: @escaping Writer) {
+    ///   - defaultRouteFile: the route file when the arguments name none.
+    public init(program: String, version: String = SwiftGenerator.sceneLinkVersion, defaultRouteFile: String? = nil,
+                out: @escaping Writer, err: @escaping Writer) {
         self.program = program
         self.version = version
+        self.defaultRouteFile = defaultRouteFile
         self.out = out
         self.err = err
     }
@@ -31,6 +37,7 @@ public struct GenerateCommand {
           swift        the types whose tags lie in module NAME, and typed link builders (Links);
                --access defaults to public when another module of the file names these types
           swift-tests  a Swift Testing file that fails when the app's own types drift from the route file
+          ROUTEFILE may also be given as --routes FILE.
         (For SceneLink's own CI: links-check ROUTEFILE --module NAME, sample-links ROUTEFILE, modules ROUTEFILE.)
         """
     }
@@ -48,10 +55,12 @@ public struct GenerateCommand {
             return 0
         }
         guard ["swift", "swift-tests", "links-check", "sample-links", "modules"].contains(kind) else {
-            err("\(program): unknown kind '\(kind)'; use swift or swift-tests.\n\(usage)")
+            let near = NearestName.closest(to: kind, in: ["swift", "swift-tests"]).map { "did you mean \($0)? Use" } ?? "use"
+            err("\(program): unknown kind '\(kind)'; \(near) swift or swift-tests.\n\(usage)")
             return 2
         }
         var file: String?
+        var flagFile: String?
         var module: String?
         var access: SwiftAccessLevel?
         var output: String?
@@ -66,6 +75,7 @@ public struct GenerateCommand {
                 let argument = arguments[index]
                 switch argument {
                 case "--module": module = try value(argument)
+                case "--routes": flagFile = try value(argument)
                 case "--output", "-o": output = try value(argument)
                 case "--access":
                     let text = try value(argument)
@@ -74,7 +84,11 @@ public struct GenerateCommand {
                     }
                     access = level
                 default:
-                    if argument.hasPrefix("-") { throw UsageError(message: "Unknown flag \(argument).") }
+                    if argument.hasPrefix("-") {
+                        let flags = ["routes", "module", "access", "output"]
+                        let near = NearestName.closest(to: String(argument.drop { $0 == "-" }), in: flags)
+                        throw UsageError(message: "Unknown flag \(argument)" + (near.map { "; did you mean --\($0)?" } ?? "; the flags are --routes, --module, --access and --output."))
+                    }
                     guard file == nil else { throw UsageError(message: "One route file, please; '\(argument)' is a second one.") }
                     file = argument
                 }
@@ -83,7 +97,12 @@ public struct GenerateCommand {
             if kind == "swift-tests" && arguments.contains("--access") {
                 throw UsageError(message: "--access applies to generate swift only; the tests use @testable import.")
             }
-            guard file != nil else { throw UsageError(message: "Name the route file.") }
+            if let flagFile {
+                guard file == nil else { throw UsageError(message: "Name the route file once, as ROUTEFILE or as --routes FILE, not both.") }
+                file = flagFile
+            }
+            if file == nil, let defaultRouteFile, !defaultRouteFile.isEmpty { file = defaultRouteFile }
+            guard file != nil else { throw UsageError(message: "Name the route file, as ROUTEFILE or --routes FILE.") }
             if !["sample-links", "modules"].contains(kind) && module == nil { throw UsageError(message: "--module NAME is required: the module whose types to write.") }
         } catch {
             err("\(program) \(kind): \(error.message)\n\(usage)")

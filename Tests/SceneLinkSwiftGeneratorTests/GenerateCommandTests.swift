@@ -48,10 +48,21 @@ import SceneLinkSwiftGenerator
     @Test func usageErrorsExitTwo() {
         #expect(run([]).status == 2)
         #expect(run(["kotlin", fuelMoney, "--module", "FuelMoney"]).status == 2)
+        #expect(run(["swfit", fuelMoney, "--module", "FuelMoney"]).err.hasPrefix("scenelink generate: unknown kind 'swfit'; did you mean swift? Use swift or swift-tests."))
         #expect(run(["swift", fuelMoney]).err.hasPrefix("scenelink generate swift: --module NAME is required"))
         #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--access", "open"]).status == 2)
         #expect(run(["swift-tests", fuelMoney, "--module", "FuelMoney", "--access", "public"]).status == 2)
         #expect(run(["swift", fuelMoney, "--module", "FuelMoney", "--colour"]).status == 2)
+    }
+
+    @Test func theRouteFileIsRoutesOrThePositionalAndAMisspeltFlagGetsTheNearest() {
+        let byFlag = run(["swift", "--routes", fuelMoney, "--module", "FuelMoney"])
+        #expect(byFlag.status == 0 && byFlag.out == run(["swift", fuelMoney, "--module", "FuelMoney"]).out)
+        #expect(run(["swift", fuelMoney, "--routes", fuelMoney, "--module", "FuelMoney"]).err
+            .hasPrefix("scenelink generate swift: Name the route file once, as ROUTEFILE or as --routes FILE, not both."))
+        #expect(run(["swift", fuelMoney, "--modul", "FuelMoney"]).err.hasPrefix("scenelink generate swift: Unknown flag --modul; did you mean --module?"))
+        let fromEnvironment = GenerateCommand(program: "scenelink generate", defaultRouteFile: fuelMoney, out: { _ in }, err: { _ in })
+        #expect(fromEnvironment.run(["swift", "--module", "FuelMoney"]) == 0)
     }
 
     @Test func aMissingFileExitsOne() {

@@ -15,15 +15,9 @@ enum RouteFileKeys {
     static let element = ["type", "value"]
     static let preview = ["title", "description", "image"]
 
-    /// The known key nearest to `key`, when it is near enough to be what was meant: at most
-    /// a third of the key's length of edits away (two for short keys, so a swapped pair counts).
+    /// The known key nearest to `key`, when it is near enough to be what was meant
+    /// (`NearestName`).
     static func closest(to key: String, in known: [String]) -> String? {
-        let limit = max(2, key.utf8.count / 3)
-        var best: (key: String, distance: Int)?
-        for candidate in known {
-            let distance = EditDistance.between(key.lowercased().utf8, candidate.lowercased().utf8)
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        return best?.key
+        NearestName.closest(to: key, in: known)
     }
 }

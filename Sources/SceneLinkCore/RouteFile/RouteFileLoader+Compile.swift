@@ -8,7 +8,8 @@ extension RouteFileLoader {
             var typeName: String
             if let explicit = parameter.explicitType {
                 guard let type = types.named(explicit) else {
-                    problem(parameter.location, "The parameter {\(name):\(explicit)} names an unknown type; declare \(explicit) under \"types\" or use Int, String, Bool, Double or UUID.")
+                    problem(parameter.location, Self.unknownType(explicit, known: types.names,
+                                                                 subject: "The parameter {\(name):\(explicit)} names an unknown type"))
                     continue
                 }
                 typeName = type.name

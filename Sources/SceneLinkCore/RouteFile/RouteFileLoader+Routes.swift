@@ -225,7 +225,7 @@ extension RouteFileLoader {
             return nil
         }
         guard let type = types.named(typeName) else {
-            problem(Self.join(location, "type"), "Unknown type \"\(typeName)\"; declare it under \"types\" or use Int, String, Bool, Double or UUID.")
+            problem(Self.join(location, "type"), Self.unknownType(typeName, known: types.names))
             if let item = value["value"] { noteFailedReferences(in: item, scope: scope, visible: visible) }
             return nil
         }
@@ -264,7 +264,7 @@ extension RouteFileLoader {
     mutating func template(_ value: JSONValue, as typeName: String, at location: String, scope: [String: Int],
                            visible: [Int], depth: Int = 0) -> ValueTemplate? {
         guard depth < 32, let type = types.named(typeName) else {
-            problem(location, "Unknown type \"\(typeName)\".")
+            problem(location, Self.unknownType(typeName, known: types.names))
             return nil
         }
         if let name = Self.parameterReference(value) {
@@ -286,20 +286,19 @@ extension RouteFileLoader {
             if let number = value.intValue, cases.contains(where: { $0.raw == number }) {
                 return .constant(.number(String(number)))
             }
-            problem(location, "\(type.name) has no case \(JSONWriter.text(value, escapingSlashes: false)); use one of \(cases.map(\.name).joined(separator: ", ")).")
+            problem(location, Self.unknownCase(JSONWriter.text(value, escapingSlashes: false), of: type.name, cases: cases.map(\.name)))
             return nil
         case .stringEnum(let cases):
             if let name = value.stringValue {
                 if let match = cases.first(where: { $0.name == name }) { return .constant(.string(match.raw)) }
                 if cases.contains(where: { $0.raw == name }) { return .constant(.string(name)) }
             }
-            problem(location, "\(type.name) has no case \(JSONWriter.text(value, escapingSlashes: false)); use one of \(cases.map(\.name).joined(separator: ", ")).")
+            problem(location, Self.unknownCase(JSONWriter.text(value, escapingSlashes: false), of: type.name, cases: cases.map(\.name)))
             return nil
         case .associatedEnum(let cases):
-            let caseNames = cases.map(\.name).joined(separator: ", ")
             if let name = value.stringValue {
                 guard let match = cases.first(where: { $0.name == name }) else {
-                    problem(location, "\(type.name) has no case \"\(name)\"; use one of \(caseNames).")
+                    problem(location, Self.unknownCase("\"\(name)\"", of: type.name, cases: cases.map(\.name)))
                     return nil
                 }
                 guard match.fields.isEmpty else {
@@ -313,7 +312,7 @@ extension RouteFileLoader {
                 return nil
             }
             guard let match = cases.first(where: { $0.name == members[0].key }) else {
-                problem(Self.join(location, members[0].key), "\(type.name) has no case \"\(members[0].key)\"; use one of \(caseNames).")
+                problem(Self.join(location, members[0].key), Self.unknownCase("\"\(members[0].key)\"", of: type.name, cases: cases.map(\.name)))
                 return nil
             }
             guard let fields = fieldsTemplate(members[0].value, fields: match.fields, owner: "\(type.name).\(match.name)",

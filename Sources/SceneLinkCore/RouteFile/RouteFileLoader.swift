@@ -402,7 +402,7 @@ struct RouteFileLoader {
                 continue
             }
             guard typeReferenceKnown(typeName, known) else {
-                problem(memberLocation, "Unknown type \"\(typeName)\"; declare it under \"types\" or use Int, String, Bool, Double or UUID.")
+                problem(memberLocation, Self.unknownType(typeName, known: known))
                 valid = false
                 continue
             }

@@ -18,6 +18,9 @@ struct RouteTypes: Sendable {
         return nameByTag[name].flatMap { byName[$0] }
     }
 
+    /// Every type's name, sorted.
+    var names: [String] { byName.keys.sorted() }
+
     func tagged(_ tag: String) -> RouteType? {
         nameByTag[tag].flatMap { byName[$0] }
     }

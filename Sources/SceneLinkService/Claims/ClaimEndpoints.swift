@@ -9,8 +9,10 @@ import SceneLinkHTTP
 ///   "install": UUID}`: 200 with the claimed link's resolve document plus `"claim": {"source",
 ///   "redeemedAt"}`; the same install again gets the same answer; another install 409; an
 ///   expired claim or code 410; an unknown one 404; a malformed body 400.
-/// - `GET /c/{token}`: in a browser, the claimed link's page again with the same claim (its copy
-///   button); for a JSON client, the claimed link's resolve document. Unknown 404, expired 410.
+/// - `GET /c/{token}`: in a browser, the claimed link's page again with the same claim (its code
+///   while the code lives, read back from the claim's id with the store's `ClaimCodeCipher`, and
+///   its copy button); for a JSON client, the claimed link's resolve document. Unknown 404,
+///   expired 410.
 ///
 /// Nothing about the visitor is stored: the claim is the link, its times and its redemption.
 ///
@@ -119,7 +121,7 @@ public struct ClaimEndpoints: Sendable {
         }
         guard let token = try? ClaimToken(request.pathParameters["token"] ?? "") else { return responder.respond(unknown()) }
         let now = clock.now()
-        store.claim(.token(token)) { [routes, linkPages] result in
+        store.claim(.token(token)) { [routes, linkPages, store] result in
             switch result {
             case .failure(let error):
                 responder.respond(ClaimProblems.store(error))
@@ -138,8 +140,10 @@ public struct ClaimEndpoints: Sendable {
                     return responder.respond(answer)
                 }
                 let host = request.host.flatMap(table.listedHost(inHostField:)) ?? table.hosts.first
+                // The code is the claim's id under the store's key: shown again while it still redeems.
+                let code = now < claim.codeExpiresAt ? store.claimCodes.code(forClaim: claim.id) : nil
                 responder.respond(linkPages.claimPage(
-                    link: claim.link, claim: LinkPageClaim(token: token, code: nil, host: host),
+                    link: claim.link, claim: LinkPageClaim(token: token, code: code, host: host),
                     request: request))
             }
         }

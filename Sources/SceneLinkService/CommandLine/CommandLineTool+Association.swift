@@ -4,15 +4,22 @@ extension CommandLineTool {
     /// `scenelink association apple|android [ROUTEFILE]`: prints the association file the
     /// server would serve, for teams that host static files on a CDN.
     func association(_ arguments: [String]) -> Int32 {
-        let usage = "usage: scenelink association apple|android [ROUTEFILE]"
-        guard let platform = arguments.first, platform == "apple" || platform == "android",
-              arguments.count <= 2, !arguments.dropFirst().contains(where: { $0.hasPrefix("--") }) else {
-            err(usage)
-            return 2
+        let platform: String
+        let path: String?
+        do throws(ConfigurationError) {
+            let parsed = try parse(arguments, as: "association")
+            guard let first = parsed.positionals.first, first == "apple" || first == "android" else {
+                throw ConfigurationError(parsed.positionals.first.map { "The platform is apple or android, not '\($0)'." }
+                                         ?? "Name the platform: apple or android.")
+            }
+            platform = first
+            path = try routeFile(parsed, positionals: parsed.positionals.dropFirst())
+        } catch {
+            return usageError("association", error)
         }
         let table: RouteTable
         do {
-            table = try RouteTableLoader.load(path: arguments.count == 2 ? arguments[1] : environment["SCENELINK_ROUTES"])
+            table = try RouteTableLoader.load(path: path)
         } catch {
             err("scenelink association: \(error.description)")
             return 1

@@ -2,76 +2,54 @@ import Foundation
 import SceneLinkCore
 
 extension CommandLineTool {
-    static let qrUsage = """
-        usage: scenelink qr TEXT [--ecc L|M|Q|H] [--margin N] [--mode byte|alphanumeric|numeric]
-               scenelink qr --batch FILE --output DIR [--ecc L|M|Q|H] [--margin N] [--mode M]
-        """
-
     /// `scenelink qr TEXT`: prints the QR code of TEXT as SVG. With `--batch FILE --output DIR`
     /// it encodes each line of FILE into DIR/N.svg (N from 0) and prints `N VERSION MODE` for
     /// each, so a proof or a benchmark pays for one process, not one per code.
     /// Exit 1 when a text is too long for a QR code, 2 for a usage error.
     func qr(_ arguments: [String]) -> Int32 {
-        var level = QRErrorCorrectionLevel.medium
+        var level = QREndpoints.defaultLevel
         var margin = QRCode.standardQuietZone
         var mode: QRMode?
-        var batch: String?
-        var output: String?
-        var texts: [String] = []
-        var index = 0
-        func value(_ flag: String) -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--ecc":
-                guard let text = value(argument), let chosen = QRErrorCorrectionLevel(letter: text) else {
-                    err("scenelink qr: --ecc takes L, M, Q or H.\n\(Self.qrUsage)")
-                    return 2
+        let parsed: CommandArguments
+        do throws(ConfigurationError) {
+            parsed = try parse(arguments, as: "qr")
+            if let text = parsed["ecc"] {
+                guard let chosen = QRErrorCorrectionLevel(letter: text) else {
+                    throw ConfigurationError("--ecc takes L, M, Q or H, not '\(text)'.")
                 }
                 level = chosen
-            case "--margin":
-                guard let text = value(argument), let number = Int(text), (0...64).contains(number) else {
-                    err("scenelink qr: --margin takes a whole number of modules from 0 to 64.\n\(Self.qrUsage)")
-                    return 2
+            }
+            if let text = parsed["margin"] {
+                guard let number = Int(text), (0...64).contains(number) else {
+                    throw ConfigurationError("--margin takes a whole number of modules from 0 to 64, not '\(text)'.")
                 }
                 margin = number
-            case "--mode":
-                guard let text = value(argument), let chosen = QRMode(rawValue: text) else {
-                    err("scenelink qr: --mode takes byte, alphanumeric or numeric.\n\(Self.qrUsage)")
-                    return 2
+            }
+            if let text = parsed["mode"] {
+                guard let chosen = QRMode(rawValue: text) else {
+                    throw ConfigurationError("--mode takes byte, alphanumeric or numeric, not '\(text)'.")
                 }
                 mode = chosen
-            case "--batch", "--output":
-                guard let text = value(argument) else {
-                    err("scenelink qr: \(argument) needs a value.\n\(Self.qrUsage)")
-                    return 2
-                }
-                if argument == "--batch" { batch = text } else { output = text }
-            default:
-                if argument.hasPrefix("--") {
-                    err("scenelink qr: unknown flag \(argument).\n\(Self.qrUsage)")
-                    return 2
-                }
-                texts.append(argument)
             }
-            index += 1
+            if parsed["batch"] != nil {
+                guard parsed["output"] != nil, parsed.positionals.isEmpty else {
+                    throw ConfigurationError("--batch needs --output DIR and no TEXT.")
+                }
+            } else {
+                guard parsed["output"] == nil else { throw ConfigurationError("--output goes with --batch FILE; one TEXT prints to standard output.") }
+                guard parsed.positionals.count == 1 else {
+                    throw ConfigurationError(parsed.positionals.isEmpty ? "Name the TEXT to encode."
+                                             : "One TEXT, please; quote a text with spaces ('\(parsed.positionals[1])' is a second one).")
+                }
+            }
+        } catch {
+            return usageError("qr", error)
         }
-        if let batch {
-            guard let output, texts.isEmpty else {
-                err("scenelink qr: --batch needs --output DIR and no TEXT.\n\(Self.qrUsage)")
-                return 2
-            }
+        if let batch = parsed["batch"], let output = parsed["output"] {
             return qrBatch(input: batch, output: output, level: level, margin: margin, mode: mode)
         }
-        guard texts.count == 1, output == nil else {
-            err(Self.qrUsage)
-            return 2
-        }
         do {
-            out(try QRCode(encoding: texts[0], level: level, mode: mode).svg(quietZone: margin))
+            out(try QRCode(encoding: parsed.positionals[0], level: level, mode: mode).svg(quietZone: margin))
             return 0
         } catch {
             err("scenelink qr: \(error.description)")

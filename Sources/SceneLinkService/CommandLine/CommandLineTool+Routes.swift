@@ -2,77 +2,78 @@ import Foundation
 import SceneLinkCore
 
 extension CommandLineTool {
-    /// Reads `--routes FILE` (or `SCENELINK_ROUTES`) out of `arguments`, returning the rest.
-    func takeRoutesOption(_ arguments: [String]) throws(ConfigurationError) -> (path: String?, rest: [String]) {
-        var path = environment["SCENELINK_ROUTES"]
-        var rest: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--routes" {
-                index += 1
-                guard index < arguments.count else { throw ConfigurationError("--routes needs a value (FILE).") }
-                path = arguments[index]
-            } else if argument.hasPrefix("--routes=") {
-                path = String(argument.dropFirst("--routes=".count))
-            } else {
-                rest.append(argument)
-            }
-            index += 1
+    /// The route file a command reads, the same way for every command: `--routes FILE` or the
+    /// positional ROUTEFILE (not both), else `SCENELINK_ROUTES`, else nil (the built-in app).
+    ///
+    /// - Parameter positionals: the positional arguments left where ROUTEFILE may stand
+    ///   (after the link of `resolve`, the platform of `association`).
+    /// - Throws: a sentence when the file is named twice or a stray argument follows.
+    func routeFile(_ arguments: CommandArguments, positionals: ArraySlice<String>) throws(ConfigurationError) -> String? {
+        if positionals.count > 1 {
+            throw ConfigurationError("Unexpected argument '\(positionals[positionals.startIndex + 1])'; name one route file.")
         }
-        return (path, rest)
+        if let positional = positionals.first {
+            guard arguments["routes"] == nil else {
+                throw ConfigurationError("Name the route file once, as ROUTEFILE or as --routes FILE, not both.")
+            }
+            return try ValueParser.nonEmpty(positional, flag: "routes")
+        }
+        if let flag = arguments["routes"] { return try ValueParser.nonEmpty(flag, flag: "routes") }
+        return environment["SCENELINK_ROUTES"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// `scenelink resolve LINK [--routes FILE] [--format F]`: prints the resolved stack.
+    /// Reads the arguments of `command` by its help's flags.
+    func parse(_ arguments: [String], as command: String) throws(ConfigurationError) -> CommandArguments {
+        try CommandArguments(parsing: arguments, flags: CommandLineTool.help(for: command)?.flags ?? [], command: command)
+    }
+
+    /// `scenelink resolve LINK [ROUTEFILE] [--format F]`: prints the resolved stack.
     func resolve(_ arguments: [String]) -> Int32 {
-        let usage = "usage: scenelink resolve LINK [--routes FILE] [--format document|navigationPath|array|elements]"
-        do {
-            let (routesPath, parsed) = try takeRoutesOption(arguments)
-            var rest = parsed
-            var format = ResolveFormat.document
-            if let index = rest.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
-                let value: String
-                if rest[index] == "--format" {
-                    guard index + 1 < rest.count else { throw ConfigurationError("--format needs a value. \(usage)") }
-                    value = rest[index + 1]
-                    rest.removeSubrange(index...(index + 1))
-                } else {
-                    value = String(rest[index].dropFirst("--format=".count))
-                    rest.remove(at: index)
-                }
+        let table: RouteTable
+        let link: String
+        var format = ResolveFormat.document
+        do throws(ConfigurationError) {
+            let parsed = try parse(arguments, as: "resolve")
+            guard let first = parsed.positionals.first else { throw ConfigurationError("Name the link to resolve.") }
+            link = first
+            let path = try routeFile(parsed, positionals: parsed.positionals.dropFirst())
+            if let value = parsed["format"] {
                 guard let chosen = ResolveFormat.named(value) else {
                     throw ConfigurationError("--format takes document, navigationPath, array or elements, not '\(value)'.")
                 }
                 format = chosen
             }
-            if let flag = rest.first(where: { $0.hasPrefix("--") }) {
-                throw ConfigurationError("Unknown flag \(flag). \(usage)")
-            }
-            guard rest.count == 1, let link = rest.first else { throw ConfigurationError(usage) }
-            let table = try RouteTableLoader.load(path: routesPath)
             do {
-                let bytes = try table.resolve(link, format: format)
-                out(String(decoding: bytes, as: UTF8.self))
-                return 0
+                table = try RouteTableLoader.load(path: path)
             } catch {
                 err("scenelink resolve: \(error.description)")
                 return 1
             }
-        } catch let error as ConfigurationError {
-            err("scenelink resolve: \(error.message)")
-            return 2
         } catch {
-            err("scenelink resolve: \(error)")
+            return usageError("resolve", error)
+        }
+        do {
+            let bytes = try table.resolve(link, format: format)
+            out(String(decoding: bytes, as: UTF8.self))
+            return 0
+        } catch {
+            err("scenelink resolve: \(error.description)")
             return 1
         }
     }
 
-    /// `scenelink check FILE`: every problem with its location and exit 1, or "ok: N routes"
+    /// `scenelink check ROUTEFILE`: every problem with its location and exit 1, or "ok: N routes"
     /// (with warnings on standard error when an association file nears or passes 128 KB).
     func check(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("--") else {
-            err("usage: scenelink check FILE")
-            return 2
+        let path: String
+        do throws(ConfigurationError) {
+            let parsed = try parse(arguments, as: "check")
+            guard let named = try routeFile(parsed, positionals: parsed.positionals[...]) else {
+                throw ConfigurationError("Name the route file to check, as ROUTEFILE or --routes FILE.")
+            }
+            path = named
+        } catch {
+            return usageError("check", error)
         }
         do {
             let table = try RouteTableLoader.load(path: path)
@@ -85,19 +86,20 @@ extension CommandLineTool {
         }
     }
 
-    /// `scenelink routes [--routes FILE]`: a readable table of the routes.
+    /// `scenelink routes [ROUTEFILE]`: a readable table of the routes.
     func routes(_ arguments: [String]) -> Int32 {
-        do {
-            let (path, rest) = try takeRoutesOption(arguments)
-            guard rest.isEmpty else { throw ConfigurationError("usage: scenelink routes [--routes FILE]") }
-            let table = try RouteTableLoader.load(path: path)
-            out(table.routesTable)
-            return 0
-        } catch let error as ConfigurationError {
-            err("scenelink routes: \(error.message)")
-            return 2
+        let path: String?
+        do throws(ConfigurationError) {
+            let parsed = try parse(arguments, as: "routes")
+            path = try routeFile(parsed, positionals: parsed.positionals[...])
         } catch {
-            err("scenelink routes: \(error)")
+            return usageError("routes", error)
+        }
+        do {
+            out(try RouteTableLoader.load(path: path).routesTable)
+            return 0
+        } catch {
+            err("scenelink routes: \(error.description)")
             return 1
         }
     }

@@ -1,12 +1,8 @@
 import Foundation
 
 extension CommandLineTool {
-    /// `scenelink serve`: runs until SIGTERM or SIGINT, then exits 0 after draining.
+    /// `scenelink serve [ROUTEFILE] [flags]`: runs until SIGTERM or SIGINT, then exits 0 after draining.
     func serve(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            out(ServiceConfiguration.helpText)
-            return 0
-        }
         let configuration: ServiceConfiguration
         do {
             configuration = try ServiceConfiguration.parse(arguments: arguments, environment: environment)

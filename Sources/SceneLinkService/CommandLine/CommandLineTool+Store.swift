@@ -4,44 +4,27 @@ import SceneLinkPostgres
 import SceneLinkSQLite
 
 extension CommandLineTool {
-    static let storeUsage = """
-        usage: scenelink store copy --from STORE --to STORE [--resume]
-          STORE: a SceneLink SQLite file, or a postgres://USER@HOST:PORT/DB URL; either way round
-          (SQLite to PostgreSQL to grow to several instances, back, or one SQLite file to another).
-          Copies sessions, scenes, values (with their revisions and expiry), short links (with their
-          clicks), claims, webhook endpoints (with their secrets) and webhook deliveries (pending
-          ones stay due), then checks both sides by counts and digests. A target that already holds
-          rows in any of them is refused; --resume continues a copy that stopped (rows already there
-          are kept, the rest are added). A SQLite target is created when it does not exist.
-        """
-
     /// The rows a copy moves per transaction (and reads per page).
     static let storeCopyPageSize = 500
 
     /// `scenelink store copy --from STORE --to STORE [--resume]`.
     func store(_ arguments: [String]) -> Int32 {
-        guard arguments.first == "copy" else {
-            err(arguments.isEmpty || arguments.first == "--help" ? CommandLineTool.storeUsage
-                : "scenelink store: unknown subcommand '\(arguments[0])'.\n\(CommandLineTool.storeUsage)")
-            return arguments.first == "--help" ? 0 : 2
-        }
-        var source: String?
-        var target: String?
-        var resume = false
-        var rest = arguments.dropFirst()
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--from": source = rest.popFirst()
-            case "--to": target = rest.popFirst()
-            case "--resume": resume = true
-            default:
-                err("scenelink store copy: unknown argument '\(argument)'.\n\(CommandLineTool.storeUsage)")
-                return 2
+        let source: String, target: String, resume: Bool
+        do throws(ConfigurationError) {
+            guard let subcommand = arguments.first, !CommandArguments.isFlag(subcommand) else {
+                throw ConfigurationError("Name the subcommand: copy.")
             }
-        }
-        guard let source, !source.isEmpty, let target, !target.isEmpty else {
-            err("scenelink store copy: give both --from and --to (each a SQLite file or a postgres:// URL).\n\(CommandLineTool.storeUsage)")
-            return 2
+            guard subcommand == "copy" else { throw ConfigurationError("store has one subcommand, copy, not '\(subcommand)'.") }
+            let parsed = try parse(Array(arguments.dropFirst()), as: "store copy")
+            if let stray = parsed.positionals.first {
+                throw ConfigurationError("Unexpected argument '\(stray)'; give the stores as --from STORE and --to STORE.")
+            }
+            guard let from = parsed["from"], !from.isEmpty, let to = parsed["to"], !to.isEmpty else {
+                throw ConfigurationError("Give both --from and --to (each a SQLite file or a postgres:// URL).")
+            }
+            (source, target, resume) = (from, to, parsed.has("resume"))
+        } catch {
+            return usageError("store copy", error)
         }
         for (flag, store) in [("--from", source), ("--to", target)]
         where store.contains("://") && !PostgresSceneStateStore.isPostgresURL(store) {
@@ -53,6 +36,10 @@ extension CommandLineTool {
             && URL(fileURLWithPath: source).standardizedFileURL.path == URL(fileURLWithPath: target).standardizedFileURL.path {
             err("scenelink store copy: --from and --to name the same file, '\(source)'; give a new file to copy into.")
             return 2
+        }
+        if !PostgresSceneStateStore.isPostgresURL(source) && !FileManager.default.fileExists(atPath: source) {
+            err("scenelink store copy: there is no SQLite store at \(source); name an existing file (or a postgres:// URL) with --from.")
+            return 1
         }
         do {
             let from: any StoreCopySource = PostgresSceneStateStore.isPostgresURL(source)
@@ -113,28 +100,32 @@ extension CommandLineTool {
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    /// `scenelink backup --db PATH DEST`: a consistent copy of the SQLite store while it is in use.
+    /// `scenelink backup [--db PATH] DEST`: a consistent copy of the SQLite store while it is in use.
     func backup(_ arguments: [String]) -> Int32 {
-        let usage = "usage: scenelink backup --db PATH DEST   (DEST: a new file; safe while the server runs)"
-        var database = environment["SCENELINK_DB"]
-        var destination: String?
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if argument == "--db", let path = rest.popFirst() {
-                database = path
-            } else if argument == "--help" {
-                out(usage)
-                return 0
-            } else if !argument.hasPrefix("--"), destination == nil {
-                destination = argument
-            } else {
-                err("scenelink backup: unexpected argument '\(argument)'.\n\(usage)")
-                return 2
+        let database: String, destination: String
+        do throws(ConfigurationError) {
+            let parsed = try parse(arguments, as: "backup")
+            // The database as serve finds it: --db, else SCENELINK_DB, else serve's default.
+            let configuration = try ServiceConfiguration.parse(
+                arguments: parsed["db"].map { ["--db", $0] } ?? [], environment: environment.filter { $0.key == "SCENELINK_DB" },
+                command: "backup")
+            guard parsed.positionals.count <= 1 else {
+                throw ConfigurationError("Unexpected argument '\(parsed.positionals[1])'; give one destination file.")
             }
+            guard let named = parsed.positionals.first, !named.isEmpty else {
+                throw ConfigurationError("Name the destination file (a new file).")
+            }
+            (database, destination) = (configuration.databasePath, named)
+        } catch {
+            return usageError("backup", error)
         }
-        guard let database, !database.isEmpty, let destination, !destination.isEmpty else {
-            err("scenelink backup: give the database (--db PATH) and a destination file.\n\(usage)")
-            return 2
+        guard database == ":memory:" || FileManager.default.fileExists(atPath: database) else {
+            err("scenelink backup: there is no database at \(database); name the server's database file with --db PATH.")
+            return 1
+        }
+        if FileManager.default.fileExists(atPath: destination) {
+            err("scenelink backup: \(destination) already exists; name a new file, or remove it first to replace it.")
+            return 1
         }
         do {
             let pages = try SQLiteBackup.copy(from: database, to: destination)

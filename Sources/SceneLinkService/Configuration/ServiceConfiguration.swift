@@ -174,9 +174,16 @@ extension ServiceConfiguration {
 
     /// Builds a configuration from the environment, then `arguments` (flags after `serve`).
     ///
-    /// Flags take `--name VALUE` or `--name=VALUE`.
-    /// - Throws: `ConfigurationError` naming the first flag or variable that is wrong.
-    public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServiceConfiguration {
+    /// Flags take `--name VALUE` or `--name=VALUE`; one argument that is not a flag is the route
+    /// file, as `--routes` (`scenelink serve examples/recipes.json`).
+    /// - Parameters:
+    ///   - command: how messages name the command (`serve`, `healthcheck`).
+    ///   - switches: the names of the command's own switches besides serve's flags (`json` of `endpoints --json`):
+    ///     accepted, left to the caller, and suggested for a misspelling.
+    /// - Throws: `ConfigurationError` naming the first flag or variable that is wrong, and the
+    ///   nearest flag to an unknown one.
+    public static func parse(arguments: [String], environment: [String: String],
+                             command: String = "serve", switches: [String] = []) throws(ConfigurationError) -> ServiceConfiguration {
         var configuration = ServiceConfiguration()
         for option in options {
             if let value = environment[option.environment] {
@@ -187,40 +194,24 @@ extension ServiceConfiguration {
                 }
             }
         }
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument.hasPrefix("--") else {
-                throw ConfigurationError("Unexpected argument '\(argument)'; run 'scenelink serve --help' for the flags.")
+        let flags = options.map { CommandFlag($0) } + switches.map { CommandFlag(name: $0, valueName: nil, help: "") }
+        let parsed = try CommandArguments(parsing: arguments, flags: flags, command: command)
+        for option in options {
+            if let value = parsed[option.name] { try option.apply(&configuration, value) }
+        }
+        if let routeFile = parsed.positionals.first {
+            guard parsed.positionals.count == 1 else {
+                throw ConfigurationError("Unexpected argument '\(parsed.positionals[1])'; \(command) takes one ROUTEFILE; "
+                                         + "run 'scenelink \(command) --help' for the flags.")
             }
-            var name = String(argument.dropFirst(2))
-            var value: String?
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
+            guard parsed["routes"] == nil else {
+                throw ConfigurationError("Name the route file once, as ROUTEFILE or as --routes FILE, not both.")
             }
-            guard let option = options.first(where: { $0.name == name }) else {
-                throw ConfigurationError("Unknown flag --\(name); run 'scenelink serve --help' for the flags.")
-            }
-            if value == nil {
-                index += 1
-                guard index < arguments.count else { throw ConfigurationError("--\(name) needs a value (\(option.valueName)).") }
-                value = arguments[index]
-            }
-            try option.apply(&configuration, value ?? "")
-            index += 1
+            configuration.routesPath = try ValueParser.nonEmpty(routeFile, flag: "routes")
         }
         return configuration
     }
 
-    /// The `serve --help` text: every flag with its environment variable and default.
-    public static var helpText: String {
-        var lines = ["Usage: scenelink serve [flags]", "", "Flags (each also read from its environment variable; flags win):"]
-        for option in options {
-            let flag = "--\(option.name) \(option.valueName)"
-            lines.append("  \(flag.padding(toLength: 38, withPad: " ", startingAt: 0))\(option.help)")
-            lines.append("  \(String(repeating: " ", count: 38))env \(option.environment), default \(option.defaultValue)")
-        }
-        return lines.joined(separator: "\n")
-    }
+    /// The `serve --help` text: every flag with its environment variable and default, and an example.
+    public static var helpText: String { CommandLineTool.help(for: "serve")?.text ?? "" }
 }

@@ -8,19 +8,21 @@ enum ValueParser {
         return value
     }
 
-    /// A duration such as `30d`, `12h`, `15m`, `10s`, `250ms`, or plain seconds (`2.5`).
+    /// A duration with its unit (`DurationUnit`): `30d`, `12h`, `15min` (or `15m`), `10s`,
+    /// `250ms`, `2.5s`. A number without a unit is refused: it could mean any of them.
     static func duration(_ text: String, flag: String) throws(ConfigurationError) -> Duration {
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
-        var number = Substring(text)
-        var scale = 1.0
-        for unit in units where text.hasSuffix(unit.suffix) {
-            let candidate = text.dropLast(unit.suffix.count)
-            if Double(candidate) != nil { number = candidate; scale = unit.seconds; break }
+        guard let (number, unit) = DurationUnit.split(Substring(text)), let value = Double(number) else {
+            if let number = Double(text), number.isFinite {
+                throw ConfigurationError("--\(flag) needs a unit after the number, one of \(DurationUnit.listed) "
+                                         + "(such as \(text)s for seconds), not '\(text)'.")
+            }
+            throw ConfigurationError("--\(flag) takes a positive duration such as 30d, 12h, 15min, 10s or 250ms, not '\(text)'.")
         }
-        guard let value = Double(number), value.isFinite, value > 0, value * scale <= 10 * 365 * 86400 else {
-            throw ConfigurationError("--\(flag) takes a positive duration such as 30d, 12h, 15m, 10s or 250ms, not '\(text)'.")
+        let milliseconds = value * Double(unit.milliseconds)
+        guard milliseconds.isFinite, milliseconds >= 1, milliseconds <= 10 * 365 * 86_400_000 else {
+            throw ConfigurationError("--\(flag) takes a positive duration of at most 3650d, such as 30d, 12h, 15min, 10s or 250ms, not '\(text)'.")
         }
-        return .milliseconds(Int64((value * scale * 1000).rounded()))
+        return .milliseconds(Int64(milliseconds.rounded()))
     }
 
     /// `on`/`off` (also true/false, yes/no, 1/0).

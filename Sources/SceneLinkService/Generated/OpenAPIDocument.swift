@@ -98,7 +98,7 @@ paths:
     get:
       tags: [operations]
       operationId: getOpenAPI
-      summary: This document
+      summary: This contract (openapi.yaml)
       responses:
         "200":
           description: The OpenAPI 3.1 description of the service.

@@ -6,7 +6,7 @@ import SceneLinkCore
 /// a button that copies the claim URL.
 public struct LinkPageClaim: Sendable, Equatable {
     public var token: ClaimToken
-    /// The code to type; nil on the page `GET /c/TOKEN` shows again (stores keep only its hash).
+    /// The code to type; nil on the page `GET /c/TOKEN` shows again once the code has expired.
     public var code: ClaimCode?
     /// The host of the claim URL (`https://HOST/c/TOKEN`); nil when the route file lists none.
     public var host: String?

@@ -3,7 +3,7 @@
 public struct RateLimitPolicy: Sendable, Hashable, CustomStringConvertible {
     /// The bucket's capacity and the tokens added per period.
     public var count: Int
-    /// The period in seconds (1, 60 or 3,600 as written with `s`, `min`, `h`).
+    /// The period in seconds (1, 60, 3,600 or 86,400 as written with `s`, `min`, `h`, `d`).
     public var periodSeconds: Int
 
     public init(count: Int, periodSeconds: Int) {
@@ -11,12 +11,12 @@ public struct RateLimitPolicy: Sendable, Hashable, CustomStringConvertible {
         self.periodSeconds = periodSeconds
     }
 
-    /// Parses `COUNT/PERIOD` with PERIOD `s`, `min` or `h` (`600/min`), optionally with a
+    /// Parses `COUNT/PERIOD` with PERIOD in a duration unit but `ms` (`600/min`, `600/m`), optionally with a
     /// number before the unit (`100/10s`).
     /// - Throws: a sentence naming the class and what to write instead.
     public init(parsing text: Substring, class name: String, flag: String = "rate-limit") throws(ConfigurationError) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        let example = "such as \(name)=600/min (PERIOD in s, min or h)"
+        let example = "such as \(name)=600/min (PERIOD in s, min, h or d)"
         guard parts.count == 2, let count = Int(parts[0]), (1 ... 1_000_000_000).contains(count) else {
             throw ConfigurationError("--\(flag): \(name) takes COUNT/PERIOD with COUNT from 1 to 1000000000, \(example), not '\(text)'.")
         }
@@ -24,12 +24,9 @@ public struct RateLimitPolicy: Sendable, Hashable, CustomStringConvertible {
         let digits = period.prefix { $0.isASCII && $0.isNumber }
         let unit = period.dropFirst(digits.count)
         let multiple = digits.isEmpty ? 1 : (Int(digits) ?? 0)
-        let unitSeconds: Int? = switch unit {
-        case "s": 1
-        case "min", "m": 60
-        case "h": 3_600
-        default: nil
-        }
+        // The units of every duration flag (`DurationUnit`), in whole seconds.
+        let unitSeconds = DurationUnit.allCases.first { $0 != .milliseconds && $0.spellings.contains(String(unit)) }
+            .map { Int($0.milliseconds / 1_000) }
         guard let unitSeconds, (1 ... 1_000_000).contains(multiple) else {
             throw ConfigurationError("--\(flag): \(name) takes COUNT/PERIOD, \(example), not '\(text)'.")
         }

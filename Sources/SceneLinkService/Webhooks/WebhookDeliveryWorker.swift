@@ -180,7 +180,9 @@ public final class WebhookDeliveryWorker: Sendable {
             retryAfter = Self.retryAfterSeconds(text, now: now)
         }
         guard let next = schedule.nextAttempt(after: attempts, at: now, retryAfter: retryAfter) else {
-            return .failed(status: answer.status, error: "\(error) on the last of \(schedule.delays.count) attempts",
+            // One sentence: the reason's own full stop gives way to the attempt count.
+            let reason = error.hasSuffix(".") ? String(error.dropLast()) : error
+            return .failed(status: answer.status, error: "\(reason) on the last of \(schedule.delays.count) attempts",
                            disableEndpoint: true)
         }
         return .retry(nextAttemptAt: next, status: answer.status, error: error)

@@ -45,6 +45,26 @@ import Testing
         #expect(found[5].message == "The parameter {n} is stated as Int but this place holds HomePath; make them agree.")
     }
 
+    @Test func aMisspelledTypeOrCaseNameGetsTheNearestAsUnknownKeysDo() {
+        let found = problems("""
+        { \(app), "types": { \(homePath), "Tab": {"tag": "App.Tab", "cases": {"home": {}, "settings": {}}} },
+          "routes": [
+            { "name": "one", "path": "/one", "push": [ {"type": "Homepath", "value": "a"} ] },
+            { "name": "two", "path": "/two", "push": [ {"type": "HomePath", "value": "aa"} ] },
+            { "name": "three", "path": "/three", "push": [ {"type": "Tab", "value": "setings"} ] },
+            { "name": "four", "path": "/four/{n:Strng}", "push": [ {"type": "String", "value": "{n}"} ] },
+            { "name": "five", "path": "/five", "push": [ {"type": "Zebra", "value": 1} ] }
+          ] }
+        """)
+        #expect(found.map(\.message) == [
+            "Unknown type \"Homepath\"; did you mean \"HomePath\"? Otherwise declare it under \"types\" or use Int, String, Bool, Double or UUID.",
+            "HomePath has no case \"aa\"; did you mean \"a\"? Its cases are a, b.",
+            "Tab has no case \"setings\"; did you mean \"settings\"? Its cases are home, settings.",
+            "The parameter {n:Strng} names an unknown type; did you mean \"String\"? Otherwise declare it under \"types\" or use Int, String, Bool, Double or UUID.",
+            "Unknown type \"Zebra\"; declare it under \"types\" or use Int, String, Bool, Double or UUID.",
+        ])
+    }
+
     @Test func aParameterNamedOnlyByAWrongPlaceIsNotAlsoReportedAsUsedNowhere() {
         let found = problems("""
         { \(app), "types": { \(homePath) },

@@ -189,6 +189,9 @@ import Testing
             let code = try #require(Self.value(after: "<strong id=\"claim-code\">", in: page.text))
             let url = try #require(Self.value(after: "data-copy=\"", in: page.text))
             clock.advance(by: 3_600)
+            // The claim URL's page no longer shows a code that would not redeem.
+            let late = try await client.send("GET", "/c/" + String(url.suffix(27)), headers: ["User-Agent": LinkPlatformTests.iPhone])
+            #expect(late.status == 200 && !late.text.contains("claim-code") && late.text.contains("Copy this link, then open the app:"))
             let lateCode = try await Self.redeem(client, code)
             #expect(lateCode.status == 410)
             #expect(Self.json(lateCode)["detail"] as? String == "This claim (or its short code) has expired; open the link again to get a new one.")
@@ -207,9 +210,13 @@ import Testing
         try await withService { client, _, _ in
             let page = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
             let url = try #require(Self.value(after: "data-copy=\"", in: page.text))
+            let code = try #require(Self.value(after: "<strong id=\"claim-code\">", in: page.text))
             let path = "/c/" + String(url.suffix(27))
             let again = try await client.send("GET", path, headers: ["User-Agent": LinkPlatformTests.iPhone])
             #expect(again.status == 200)
+            #expect(again.text.contains("Enter this code in the app: <strong id=\"claim-code\">\(code)</strong>"))
+            #expect(again.text.contains("Or copy this link for the app:"))
+            #expect(again.headers["content-security-policy"] == page.headers["content-security-policy"])
             #expect(again.headers["cache-control"] == "private, no-store")
             #expect(again.text.contains("<title>Recipe soup · Recipes</title>"))
             #expect(Self.value(after: "data-copy=\"", in: again.text) == url)

@@ -152,11 +152,13 @@ final class CommandLineToolStoreTests {
         let copy = folder.appendingPathComponent("taken.sqlite").path
         FileManager.default.createFile(atPath: copy, contents: Data("keep me".utf8))
         #expect(run(["backup", "--db", database, copy]) == 1)
-        #expect(errors.last?.contains("already exists; give a new file to back up into") == true, "\(errors)")
+        #expect(errors.last == "scenelink backup: \(copy) already exists; name a new file, or remove it first to replace it.", "\(errors)")
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == "keep me")
         #expect(run(["backup", "--db", database]) == 2)
-        #expect(errors.last?.contains("give the database (--db PATH) and a destination file") == true, "\(errors)")
-        #expect(run(["backup", "--db", folder.appendingPathComponent("missing.sqlite").path, copy + "2"]) == 1)
+        #expect(errors.last?.hasPrefix("scenelink backup: Name the destination file (a new file).\nusage: scenelink backup [--db PATH] DEST") == true, "\(errors)")
+        let missing = folder.appendingPathComponent("missing.sqlite").path
+        #expect(run(["backup", "--db", missing, copy + "2"]) == 1)
+        #expect(errors.last == "scenelink backup: there is no database at \(missing); name the server's database file with --db PATH.")
     }
 
     @Test("store copy refuses a URL that is not postgres://, a missing --from, and one file copied onto itself")
@@ -165,7 +167,7 @@ final class CommandLineToolStoreTests {
         #expect(errors.last == "scenelink store copy: --to must be a SQLite file path or a postgres:// or postgresql:// URL, "
                 + "not 'mysql://db/x'.", "\(errors)")
         #expect(run(["store", "copy", "--to", "postgres://db/x"]) == 2)
-        #expect(errors.last?.contains("give both --from and --to (each a SQLite file or a postgres:// URL)") == true, "\(errors)")
+        #expect(errors.last?.hasPrefix("scenelink store copy: Give both --from and --to (each a SQLite file or a postgres:// URL).") == true, "\(errors)")
         #expect(run(["store", "copy", "--from", database, "--to", folder.appendingPathComponent("./scenelink.sqlite").path]) == 2)
         #expect(errors.last?.contains("--from and --to name the same file") == true, "\(errors)")
     }

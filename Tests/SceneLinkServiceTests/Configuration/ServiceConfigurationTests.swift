@@ -15,6 +15,13 @@ struct ServiceConfigurationTests {
         #expect(configuration.sceneState.limits.maximumValueBytes == 65536)
     }
 
+    @Test("the route file is ROUTEFILE or --routes FILE alike")
+    func routeFilePositional() throws {
+        #expect(try ServiceConfiguration.parse(arguments: ["r.json", "--port", "1"], environment: [:]).routesPath == "r.json")
+        #expect(try ServiceConfiguration.parse(arguments: ["--routes", "r.json"], environment: [:]).routesPath == "r.json")
+        #expect(try ServiceConfiguration.parse(arguments: ["r.json"], environment: ["SCENELINK_ROUTES": "e.json"]).routesPath == "r.json")
+    }
+
     @Test("the environment sets values and flags win over it")
     func environmentThenFlags() throws {
         let configuration = try ServiceConfiguration.parse(
@@ -43,8 +50,8 @@ struct ServiceConfigurationTests {
     @Test("durations take units")
     func durations() throws {
         let configuration = try ServiceConfiguration.parse(
-            arguments: ["--session-ttl", "12h", "--header-timeout", "250ms", "--idle-timeout", "2.5", "--drain-timeout", "1m",
-                        "--handler-timeout", "5s"],
+            arguments: ["--session-ttl", "12h", "--header-timeout", "250ms", "--idle-timeout", "2.5s", "--drain-timeout", "1m",
+                        "--handler-timeout", "5s", "--sweep-interval", "2min", "--claim-ttl", "1d"],
             environment: ["SCENELINK_WRITE_TIMEOUT": "90s"])
         #expect(configuration.sceneState.sessionTimeToLive == .seconds(12 * 3600))
         #expect(configuration.http.headerReadTimeout == .milliseconds(250))
@@ -52,6 +59,8 @@ struct ServiceConfigurationTests {
         #expect(configuration.http.drainTimeout == .seconds(60))
         #expect(configuration.http.handlerTimeout == .seconds(5))
         #expect(configuration.http.writeTimeout == .seconds(90))
+        #expect(configuration.sweepInterval == .seconds(120))
+        #expect(configuration.claims.lifetime == .seconds(86_400))
         #expect(ServiceConfiguration().http.handlerTimeout == .seconds(60))
         #expect(ServiceConfiguration().http.writeTimeout == .seconds(30))
     }
@@ -113,8 +122,14 @@ struct ServiceConfigurationTests {
         (["--port"], "--port needs a value (PORT)."),
         (["--store-write-transactions", "0"], "--store-write-transactions takes a whole number from 1 to 1000, not '0'."),
         (["--bogus", "1"], "Unknown flag --bogus; run 'scenelink serve --help' for the flags."),
-        (["stray"], "Unexpected argument 'stray'; run 'scenelink serve --help' for the flags."),
-        (["--session-ttl", "soon"], "--session-ttl takes a positive duration such as 30d, 12h, 15m, 10s or 250ms, not 'soon'."),
+        (["a.json", "stray"], "Unexpected argument 'stray'; serve takes one ROUTEFILE; run 'scenelink serve --help' for the flags."),
+        (["a.json", "--routes", "b.json"], "Name the route file once, as ROUTEFILE or as --routes FILE, not both."),
+        (["--prot", "1"], "Unknown flag --prot; did you mean --port? Run 'scenelink serve --help' for the flags."),
+        (["--session-ttl=1x"], "--session-ttl takes a positive duration such as 30d, 12h, 15min, 10s or 250ms, not '1x'."),
+        (["--session-ttl", "soon"], "--session-ttl takes a positive duration such as 30d, 12h, 15min, 10s or 250ms, not 'soon'."),
+        (["--session-ttl", "30"], "--session-ttl needs a unit after the number, one of ms, s, min (or m), h or d (such as 30s for seconds), not '30'."),
+        (["--sweep-interval", "0s"],
+         "--sweep-interval takes a positive duration of at most 3650d, such as 30d, 12h, 15min, 10s or 250ms, not '0s'."),
         (["--claim-code-ttl", "8d"], "--claim-code-ttl is at most 7d, not '8d'."),
         (["--access-log", "maybe"], "--access-log takes on or off, not 'maybe'."),
         (["--log-level", "loud"], "--log-level takes debug, info, warning or error, not 'loud'."),

@@ -17,16 +17,22 @@ import SceneLinkHTTP
         #expect(RateLimits().instanceDescription == "claim-pages=100/s")
         #expect(try RateLimits.parseInstance("off") == [:])
         #expect(try RateLimits.parseInstance("qr=5/s")[.qr] == RateLimitPolicy(count: 5, periodSeconds: 1))
-        #expect(throws: ConfigurationError("--instance-limit: qr takes COUNT/PERIOD, such as qr=600/min (PERIOD in s, min or h), not '5/day'.")) {
+        #expect(throws: ConfigurationError("--instance-limit: qr takes COUNT/PERIOD, such as qr=600/min (PERIOD in s, min, h or d), not '5/day'.")) {
             try RateLimits.parseInstance("qr=5/day")
         }
         #expect(try RateLimits.parse("sessions=5/h").policies[.sessions] == RateLimitPolicy(count: 5, periodSeconds: 3_600))
     }
 
+    @Test func periodsTakeTheUnitsOfEveryDurationFlag() throws {
+        #expect(try RateLimits.parse("links=5/m").policies[.links] == RateLimitPolicy(count: 5, periodSeconds: 60))
+        #expect(try RateLimits.parse("links=5/min").policies[.links] == RateLimitPolicy(count: 5, periodSeconds: 60))
+        #expect(try RateLimits.parse("links=5/d").policies[.links] == RateLimitPolicy(count: 5, periodSeconds: 86_400))
+    }
+
     @Test("mistakes are one sentence naming what to write", arguments: [
         ("pages=1/s", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, not 'pages=1/s'."),
-        ("links=0/s", "--rate-limit: links takes COUNT/PERIOD with COUNT from 1 to 1000000000, such as links=600/min (PERIOD in s, min or h), not '0/s'."),
-        ("links=10/day", "--rate-limit: links takes COUNT/PERIOD, such as links=600/min (PERIOD in s, min or h), not '10/day'."),
+        ("links=0/s", "--rate-limit: links takes COUNT/PERIOD with COUNT from 1 to 1000000000, such as links=600/min (PERIOD in s, min, h or d), not '0/s'."),
+        ("links=10/day", "--rate-limit: links takes COUNT/PERIOD, such as links=600/min (PERIOD in s, min, h or d), not '10/day'."),
         ("links", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, not 'links'."),
     ])
     func mistakes(text: String, message: String) {

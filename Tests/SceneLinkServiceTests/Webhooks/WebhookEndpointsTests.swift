@@ -58,6 +58,10 @@ import Testing
             let response = try await client.send("POST", "/v1/webhooks", headers: ["Authorization": "Bearer wrong-token-0123456789"],
                                                  body: Array("{}".utf8))
             #expect(response.status == 401)
+            #expect(response.text.contains("The bearer token is not the admin token; send exactly one 'Authorization: Bearer TOKEN' "
+                                           + "with the token scenelink was started with (--admin-token)."),
+                    "\(response.text)")
+            #expect(!response.text.contains("once"))
         }
     }
 

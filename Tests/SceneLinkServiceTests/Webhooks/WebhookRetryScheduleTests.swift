@@ -59,6 +59,9 @@ import Testing
         #expect(WebhookDeliveryWorker.outcome(of: Answer(status: nil, error: "timed out"), attempts: 2, schedule: schedule,
                                               now: Self.now)
                 == .failed(status: nil, error: "timed out on the last of 2 attempts", disableEndpoint: true))
+        #expect(WebhookDeliveryWorker.outcome(of: Answer(status: nil, error: "The host hooks.invalid does not resolve."), attempts: 2,
+                                              schedule: schedule, now: Self.now)
+                == .failed(status: nil, error: "The host hooks.invalid does not resolve on the last of 2 attempts", disableEndpoint: true))
         #expect(WebhookDeliveryWorker.retryAfterSeconds("Wed, 15 Jan 2027 08:00:30 GMT", now: Self.now) == 30)
         #expect(WebhookDeliveryWorker.retryAfterSeconds("soon", now: Self.now) == nil)
     }
