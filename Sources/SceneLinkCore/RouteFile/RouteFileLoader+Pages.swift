@@ -38,7 +38,8 @@ extension RouteFileLoader {
                                                                   shape: "an object with \"title\", \"description\" or \"image\"") {
             var translated = presentation.localized[language] ?? LocalizedPreview()
             for (key, present) in own where entry[key] != nil && !present {
-                problem(Self.join(entryLocation, key), "The route's preview has no \"\(key)\" to translate; give \"preview\" a \"\(key)\" in the default language first, or remove this one.")
+                let article = key == "image" ? "an" : "a"
+                problem(Self.join(entryLocation, key), "The route's preview has no \"\(key)\" to translate; give \"preview\" \(article) \"\(key)\" in the default language first, or remove this one.")
             }
             if own[0].present, let title = textTemplate(entry["title"], at: Self.join(entryLocation, "title"), scope: scope) {
                 translated.title = title
