@@ -120,7 +120,7 @@ extension PageLanguage {
         // Subtags: the first 1–8 letters, the rest 1–8 letters or digits.
         var subtagStart = start
         var primary: (Int, Int)?
-        var traditional = false, simplified = false
+        var chinese = false, traditional = false, simplified = false
         while subtagStart < end {
             var subtagEnd = subtagStart
             while subtagEnd < end, bytes[subtagEnd] != UInt8(ascii: "-") { subtagEnd += 1 }
@@ -134,7 +134,8 @@ extension PageLanguage {
             }
             if primary == nil {
                 primary = (subtagStart, subtagEnd)
-            } else if !simplified && !traditional {
+                chinese = length == 2 && bytes[subtagStart] | 0x20 == UInt8(ascii: "z") && bytes[subtagStart + 1] | 0x20 == UInt8(ascii: "h")
+            } else if chinese && !simplified && !traditional {
                 // Chinese only: the script, or a region that writes Traditional characters.
                 if equals(bytes, subtagStart, subtagEnd, "hant") || equals(bytes, subtagStart, subtagEnd, "tw")
                     || equals(bytes, subtagStart, subtagEnd, "hk") || equals(bytes, subtagStart, subtagEnd, "mo") {
