@@ -43,8 +43,12 @@ public struct LinkPageEndpoints: Sendable {
     public func register(on router: inout HTTPRouter) {
         let endpoints = self
         router.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }) { request, responder in
-            if endpoints.makesClaim(for: request) { return endpoints.respondWithClaim(to: request, responder) }
-            responder.respond(endpoints.respond(to: request))
+            // The User-Agent is read once: its scan is the largest part of a kept page's cost.
+            let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+            if endpoints.makesClaim(for: request, platform: platform) {
+                return endpoints.respondWithClaim(to: request, platform: platform, responder)
+            }
+            responder.respond(endpoints.respond(to: request, platform: platform))
         }
     }
 
@@ -55,30 +59,33 @@ public struct LinkPageEndpoints: Sendable {
     /// A route without parameters, the common case, fills its template
     /// (`LinkPage.claimTemplate`) from the route's name alone (`RouteTable.routeName(of:)`),
     /// without resolving the link's stack; any other link is resolved in full.
-    private func respondWithClaim(to request: HTTPRequest, _ responder: HTTPResponder) {
+    private func respondWithClaim(to request: HTTPRequest, platform: LinkPlatform, _ responder: HTTPResponder) {
         let page = pages.value
         let host = page.table.hosts.count > 1 ? request.host : nil
         guard let claims, let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
-            return responder.respond(respond(to: request))
+            return responder.respond(respond(to: request, platform: platform))
         }
-        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         let language = page.language(for: request)
         let claimHost = claimHost(for: request, page: page)
         if let route = try? page.table.routeName(of: link),
            let template = page.claimTemplate(route: route, platform: platform, language: language, host: claimHost) {
             return issue(link: link, route: route, request: request, platform: platform, claims: claims,
                          page: { ticket in template.response(token: ticket.token, code: ticket.code) },
-                         withoutClaim: { respond(to: request) }) { responder.respond($0) }
+                         withoutClaim: { respond(to: request, platform: platform) }) { responder.respond($0) }
         }
-        guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request)) }
+        guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request, platform: platform)) }
         claimPage(resolved, link: link, request: request, page: page, claims: claims) { responder.respond($0) }
     }
 
     /// Whether the page for `request` carries a claim: claims are on, and a phone's browser
     /// (iOS or Android by `User-Agent`) asks for HTML with `GET` (a `HEAD` shows no page).
     func makesClaim(for request: HTTPRequest) -> Bool {
-        claims != nil && request.method == .get && LinkPlatform(userAgent: request.headers["User-Agent"]) != .web
-            && LinkPageFormat(request) == .html
+        makesClaim(for: request, platform: LinkPlatform(userAgent: request.headers["User-Agent"]))
+    }
+
+    /// `makesClaim(for:)` with the request's platform already read.
+    private func makesClaim(for request: HTTPRequest, platform: LinkPlatform) -> Bool {
+        claims != nil && request.method == .get && platform != .web && LinkPageFormat(request) == .html
     }
 
     /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:)`:
@@ -146,9 +153,13 @@ public struct LinkPageEndpoints: Sendable {
     /// from the route's name alone (`RouteTable.routeName(of:)` and `LinkPage.constantPage`);
     /// any other is resolved in full.
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        respond(to: request, platform: LinkPlatform(userAgent: request.headers["User-Agent"]))
+    }
+
+    /// `respond(to:)` with the request's platform already read.
+    private func respond(to request: HTTPRequest, platform: LinkPlatform) -> HTTPResponse {
         let page = pages.value
         let format = LinkPageFormat(request)
-        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         let language = page.language(for: request)
         let views = counter(for: request)
         // The request's Host only matters when the file lists more than one.
