@@ -53,7 +53,7 @@ public struct LinkPageEndpoints: Sendable {
     }
 
     /// A phone's browser asking for the page of a link: when the link resolves, a claim is made
-    /// and stored first, and the page carries it (`LinkPage.render(_:platform:table:claim:)`); a
+    /// and stored first, and the page carries it (`LinkPage.render(_:platform:language:claim:)`); a
     /// link that does not resolve, or a store that fails, gets the page without one.
     ///
     /// A route without parameters, the common case, fills its template
