@@ -52,8 +52,10 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "SceneLinkPostgres", dependencies: ["CLibPQ", "SceneLinkCore"]),
+        // The link pages' strings are data (LinkPages/Strings/*.json), embedded by scripts/embed-page-strings.sh.
         .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite",
-                                                         "SceneLinkPostgres", "SceneLinkSwiftGenerator"]),
+                                                         "SceneLinkPostgres", "SceneLinkSwiftGenerator"],
+                exclude: ["LinkPages/Strings"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // The client library depends on Foundation only, so an app that adds it builds none of the server.
         .target(name: "SceneLinkClient"),

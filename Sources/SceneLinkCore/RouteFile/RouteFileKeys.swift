@@ -5,7 +5,11 @@
 /// values of a struct) are not listed: their keys are checked as names where they are read.
 enum RouteFileKeys {
     static let document = ["app", "types", "routes"]
-    static let app = ["name", "schemes", "hosts", "apple", "android", "fallback"]
+    static let app = ["name", "schemes", "hosts", "apple", "android", "fallback", "localized", "pages"]
+    /// An entry of `app.localized`.
+    static let localizedApp = ["name"]
+    static let pages = ["defaultLanguage", "theme"]
+    static let theme = ["accent", "background", "text", "logo"]
     static let apple = ["teamID", "bundleIDs", "appStoreID", "appClip"]
     static let android = ["package", "sha256CertFingerprints", "playStoreURL"]
     static let fallback = ["web", "ios", "android"]
@@ -13,7 +17,9 @@ enum RouteFileKeys {
     static let route = ["name", "path", "query", "push", "selection", "routes", "preview", "fallback"]
     static let optionalQueryItem = ["param", "default"]
     static let element = ["type", "value"]
-    static let preview = ["title", "description", "image"]
+    static let preview = ["title", "description", "image", "localized"]
+    /// An entry of `preview.localized`.
+    static let localizedPreview = ["title", "description", "image"]
 
     /// The known key nearest to `key`, when it is near enough to be what was meant
     /// (`NearestName`).

@@ -135,21 +135,22 @@ extension RouteFileLoader {
             if let members = members(of: preview, at: previewLocation, known: RouteFileKeys.preview,
                                      shape: "an object with \"title\", \"description\" and \"image\"") {
                 if members.isEmpty { problem(previewLocation, "\"preview\" is empty; give \"title\", \"description\" or \"image\".") }
+                // A field the route sets replaces the parent's, translations and all.
+                if preview["title"] != nil { draft.presentation.dropLocalized(\.title) }
+                if preview["description"] != nil { draft.presentation.dropLocalized(\.description) }
+                if preview["image"] != nil { draft.presentation.dropLocalized(\.image) }
                 if let title = textTemplate(preview["title"], at: Self.join(previewLocation, "title"), scope: scope) {
                     draft.presentation.title = title
                 }
                 if let description = textTemplate(preview["description"], at: Self.join(previewLocation, "description"), scope: scope) {
                     draft.presentation.description = description
                 }
-                if let image = preview["image"] {
-                    let imageLocation = Self.join(previewLocation, "image")
-                    if let template = textTemplate(image, at: imageLocation, scope: scope) {
-                        if let reason = Self.urlProblem(template, allowedSchemes: ["https"]) {
-                            problem(imageLocation, "The image must be an https URL: \(reason).")
-                        } else {
-                            draft.presentation.image = template
-                        }
-                    }
+                if let image = previewImage(preview["image"], at: Self.join(previewLocation, "image"), scope: scope) {
+                    draft.presentation.image = image
+                }
+                if let localized = preview["localized"] {
+                    readLocalizedPreview(localized, at: Self.join(previewLocation, "localized"), scope: scope,
+                                         presentation: &draft.presentation)
                 }
             }
         }
@@ -175,7 +176,7 @@ extension RouteFileLoader {
 
     /// The members of an object of the route file, its duplicate and unknown keys reported;
     /// nil, reported, when `value` is not an object.
-    private mutating func members(of value: JSONValue, at location: String, known: [String],
+    mutating func members(of value: JSONValue, at location: String, known: [String],
                                   shape: String) -> [(key: String, value: JSONValue)]? {
         guard let members = value.objectMembers else {
             let key = location.split(separator: ".").last.map(String.init) ?? location
@@ -187,7 +188,7 @@ extension RouteFileLoader {
         return members
     }
 
-    private mutating func textTemplate(_ value: JSONValue?, at location: String, scope: [String: Int]) -> TextTemplate? {
+    mutating func textTemplate(_ value: JSONValue?, at location: String, scope: [String: Int]) -> TextTemplate? {
         guard let value else { return nil }
         guard let text = value.stringValue else {
             problem(location, "This must be a string (it may use the route's parameters, like \"Recipe {id}\"); found \(value.kindDescription).")

@@ -16,6 +16,10 @@ struct RouteFileLoader {
     var routeNames: [String: String] = [:]
     /// `app.apple`, `app.android` and `app.fallback`.
     var appLinks = AppLinks()
+    /// `app.pages`.
+    var pageSettings = LinkPageSettings()
+    /// `app.localized`: the app's name by language.
+    var localizedAppNames: [PageLanguage: String] = [:]
     /// Parameters of the route tree being read.
     var treeParameters: [ParameterDraft] = []
 
@@ -135,6 +139,7 @@ struct RouteFileLoader {
             problem("app", "The app needs at least one link source: \"schemes\" (custom URL schemes) or \"hosts\" (https domains).")
         }
         readAppLinks(app)
+        readPages(app)
     }
 
     /// The listed strings that `problemWith` accepts, normalised, the first of equal ones

@@ -12,17 +12,27 @@ extension RouteTable {
     /// The preview of a resolved link: its route's `preview` (or its parent's) with the
     /// link's parameter values put in. Empty for a route without one and for the root link.
     ///
+    /// In `language`, each field is the route's `preview.localized` translation when it has
+    /// one, else the preview's own (written in `pages.defaultLanguage`).
+    ///
     /// ```swift
     /// let link = try table.resolve("https://recipes.example.com/recipes/42")
-    /// table.preview(for: link).title   // "Recipe 42"
+    /// table.preview(for: link).title                // "Recipe 42"
+    /// table.preview(for: link, in: .ja).title       // "レシピ 42"
     /// ```
-    public func preview(for link: ResolvedLink) -> LinkPreview {
+    public func preview(for link: ResolvedLink, in language: PageLanguage? = nil) -> LinkPreview {
         guard let (route, values) = routeAndValues(link) else { return LinkPreview() }
         let kinds = route.parameters.map(\.kind)
         let presentation = route.presentation
-        return LinkPreview(title: presentation.title?.render(values, kinds: kinds, encoding: .plain),
-                           description: presentation.description?.render(values, kinds: kinds, encoding: .plain),
-                           image: presentation.image?.render(values, kinds: kinds, encoding: .url))
+        let localized = language.flatMap { presentation.localized[$0] }
+        return LinkPreview(title: (localized?.title ?? presentation.title)?.render(values, kinds: kinds, encoding: .plain),
+                           description: (localized?.description ?? presentation.description)?.render(values, kinds: kinds, encoding: .plain),
+                           image: (localized?.image ?? presentation.image)?.render(values, kinds: kinds, encoding: .url))
+    }
+
+    /// The app's name in `language`: its `app.localized` name, else `appName`.
+    public func appName(in language: PageLanguage) -> String {
+        localizedAppNames[language] ?? appName
     }
 
     /// Where a resolved link goes when the app is not installed, for each platform.

@@ -27,12 +27,17 @@ public final class RouteTable: Sendable {
     public let appLinks: AppLinks
     /// Route indices by full name, for the link page of a resolved link.
     let routeIndexByName: [String: Int]
+    /// `app.pages`: the default language and the theme of the link pages.
+    public let pages: LinkPageSettings
+    /// `app.localized`: the app's name by language (`appName` is the default language's).
+    let localizedAppNames: [PageLanguage: String]
     /// The association files, made once when the table loads.
     public let associationFiles: AssociationFiles
 
     /// - Throws: `RouteFileError` when the table is too large to lay out (`ResolveIndex`).
     init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route],
-         trie: RouteTrie, appLinks: AppLinks = AppLinks()) throws(RouteFileError) {
+         trie: RouteTrie, appLinks: AppLinks = AppLinks(), pages: LinkPageSettings = LinkPageSettings(),
+         localizedAppNames: [PageLanguage: String] = [:]) throws(RouteFileError) {
         guard let index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts) else {
             throw RouteFileError(problems: [RouteFileProblem(
                 location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
@@ -47,6 +52,8 @@ public final class RouteTable: Sendable {
         for (index, route) in routes.enumerated() { byCount[route.stack.count, default: []].append(index) }
         routesByStackCount = byCount
         self.appLinks = appLinks
+        self.pages = pages
+        self.localizedAppNames = localizedAppNames
         var byName: [String: Int] = [:]
         for (index, route) in routes.enumerated() { byName[route.name] = index }
         routeIndexByName = byName
@@ -61,7 +68,8 @@ public final class RouteTable: Sendable {
     public convenience init(routeFile: [UInt8]) throws(RouteFileError) {
         let loaded = try RouteFileLoader.load(routeFile)
         try self.init(appName: loaded.appName, schemes: loaded.schemes, hosts: loaded.hosts,
-                      types: loaded.types, routes: loaded.routes, trie: loaded.trie, appLinks: loaded.appLinks)
+                      types: loaded.types, routes: loaded.routes, trie: loaded.trie, appLinks: loaded.appLinks,
+                      pages: loaded.pageSettings, localizedAppNames: loaded.localizedAppNames)
     }
 
     /// The number of routes (children included).

@@ -114,10 +114,12 @@ public struct ClaimEndpoints: Sendable {
     func page(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
         let current = linkPages.current
+        let language = current.language(for: request)
+        let strings = LinkPageStrings.in(language)
         let unknown: @Sendable () -> HTTPResponse = {
             wantsJSON ? ClaimProblems.notFound.response()
-                : current.notice(status: .notFound, title: "This link does not exist",
-                                 detail: "No claim has this address; open the original link again.")
+                : current.notice(status: .notFound, title: strings[.unknownTitle], detail: strings[.claimUnknownDetail],
+                                 language: language)
         }
         guard let token = try? ClaimToken(request.pathParameters["token"] ?? "") else { return responder.respond(unknown()) }
         let now = clock.now()
@@ -130,8 +132,8 @@ public struct ClaimEndpoints: Sendable {
             case .success(let claim?):
                 if now >= claim.expiresAt {
                     return responder.respond(wantsJSON ? ClaimProblems.expired.response()
-                        : current.notice(status: .gone, title: "This link has expired",
-                                         detail: "Open the original link again to get a new one."))
+                        : current.notice(status: .gone, title: strings[.expiredTitle], detail: strings[.claimExpiredDetail],
+                                         language: language))
                 }
                 let table = routes.value
                 if wantsJSON {

@@ -1379,7 +1379,11 @@ paths:
         gets exactly the `GET /v1/resolve` document. A link no route takes is an HTML 404 page
         (problem+json for JSON clients). Pages send `Content-Security-Policy` (no script; the
         inline style sheet by its hash), `X-Content-Type-Options: nosniff`,
-        `Referrer-Policy: no-referrer`, `Cache-Control` and `Vary: Accept, User-Agent`. Every
+        `Referrer-Policy: no-referrer`, `Cache-Control` and `Vary: Accept, User-Agent, Accept-Language`.
+        The page speaks the language `Accept-Language` asks for (RFC 9110 §12.5.4 with RFC 4647
+        lookup: `ja-JP` is `ja`, `zh-TW` `zh-Hant`) among `en`, `ja`, `zh-Hans`, `zh-Hant`, `ko`,
+        `es`, `fr`, `de`, `pt-BR` and `it`, else the route file's `app.pages.defaultLanguage`;
+        `Content-Language`, `<html lang>` and `og:locale` name it. Every
         HTML view is counted in `/metrics` (`scenelink_link_page_views_total`) by route and platform.
       parameters:
         - name: path
@@ -1408,12 +1412,19 @@ paths:
           description: Picks the fallback (iPhone or iPad, Android, or any other).
           schema: { type: string }
           example: Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)
+        - name: Accept-Language
+          in: header
+          required: false
+          description: Picks the page's language; none, or none the pages speak, gives the route file's default.
+          schema: { type: string }
+          example: ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7
       responses:
         "429": { $ref: "#/components/responses/RateLimitedPage" }
         "200":
           description: The link page, or for a JSON client the resolve document.
           headers:
             Content-Security-Policy: { $ref: "#/components/headers/LinkPageContentSecurityPolicy" }
+            Content-Language: { $ref: "#/components/headers/LinkPageContentLanguage" }
             Vary: { $ref: "#/components/headers/LinkPageVary" }
           content:
             text/html:
@@ -1705,12 +1716,15 @@ components:
       schema: { type: string, pattern: '^"(sessions|links|resolve|state|claims|claim-pages|qr|admin-auth)";r=0;t=[0-9]+$' }
       example: '"resolve";r=0;t=1'
     LinkPageContentSecurityPolicy:
-      description: No script at all, images over https, and the page's one inline style sheet by its hash.
+      description: No script at all, images over https (only from the logo's origin when the route file's theme has a logo), and the page's one inline style sheet by its hash.
       schema: { type: string }
       example: "default-src 'none'; img-src https:; style-src 'sha256-…'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     LinkPageVary:
-      description: The page depends on `Accept` (HTML or JSON) and `User-Agent` (the fallback).
-      schema: { type: string, const: "Accept, User-Agent" }
+      description: The page depends on `Accept` (HTML or JSON), `User-Agent` (the fallback) and `Accept-Language` (its words).
+      schema: { type: string, const: "Accept, User-Agent, Accept-Language" }
+    LinkPageContentLanguage:
+      description: The language of an HTML page (absent on the JSON document).
+      schema: { type: string, enum: [en, ja, zh-Hans, zh-Hant, ko, es, fr, de, pt-BR, it] }
     AssociationETag:
       description: A strong tag of the document's bytes; it changes when a reload changes the file.
       required: true

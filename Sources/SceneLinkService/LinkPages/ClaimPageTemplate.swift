@@ -1,7 +1,7 @@
 import SceneLinkCore
 import SceneLinkHTTP
 
-/// A phone's link page with a claim (`LinkPage.render(_:platform:table:claim:)`), kept with
+/// A phone's link page with a claim (`LinkPage.render(_:platform:language:claim:)`), kept with
 /// holes where the claim's token and code go, so that a page view fills in 36 bytes instead
 /// of rendering and escaping the whole page.
 ///
@@ -12,8 +12,8 @@ import SceneLinkHTTP
 /// they are, so filling the holes is what rendering them would write.
 ///
 /// ```swift
-/// let template = ClaimPageTemplate(host: table.hosts.first) { claim in
-///     LinkPage.render(link, platform: .ios, table: table, claim: claim)
+/// let template = ClaimPageTemplate(host: table.hosts.first) { claim in   // one per language and phone
+///     page.render(link, platform: .ios, language: .ja, claim: claim)
 /// }
 /// let response = template?.response(token: ticket.token, code: ticket.code)
 /// ```

@@ -129,6 +129,13 @@ struct HTMLDocument {
         return true
     }
 
+    /// `<img src="URL" alt="TEXT" …>` when the URL is https (an image the page's
+    /// Content-Security-Policy allows by its origin).
+    mutating func image(_ url: String, alternative: String, attributes: [(name: StaticString, value: String)] = []) {
+        guard Self.allows(url, schemes: ["https"]) else { return }
+        open("img", attributes: [(name: "src", value: url), (name: "alt", value: alternative)] + attributes)
+    }
+
     /// `<figure class="qr">` with the code's SVG inline and `caption` under it. The SVG is
     /// `QRCode.svg()`'s, written from the modules alone: no value reaches it as text, and it
     /// has no script or style, so the page's Content-Security-Policy needs nothing for it.

@@ -1,5 +1,6 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkText
 
 /// The link page of one route table: what an https link answers when the app does not open
 /// it (no app installed, or a browser or link-preview scraper fetching it).
@@ -13,42 +14,60 @@ import SceneLinkHTTP
 /// that does not resolve is an HTML page with the problem's status and title (problem+json
 /// for JSON clients).
 ///
+/// Every page speaks the visitor's language (`PageLanguage.negotiate` of `Accept-Language`,
+/// the route file's `app.pages.defaultLanguage` when it names none): its own words are
+/// `LinkPageStrings`, the preview and the app's name the route file's translations
+/// (`RouteTable.preview(for:in:)`), and `<html lang>`, `og:locale` and `Content-Language` say
+/// the same language.
+///
 /// Every page carries a Content-Security-Policy with no script at all and the inline style
-/// sheet allowed by its hash, `X-Content-Type-Options: nosniff`, `Referrer-Policy:
-/// no-referrer`, `Cache-Control` and `Vary: Accept, User-Agent`. Values reach the HTML only
-/// through `HTMLDocument`, escaped for their context.
+/// sheet (the route file's theme, `LinkPageStyle`) allowed by its hash, `X-Content-Type-Options:
+/// nosniff`, `Referrer-Policy: no-referrer`, `Cache-Control` and `Vary: Accept, User-Agent,
+/// Accept-Language`. Values reach the HTML only through `HTMLDocument`, escaped for their context.
 ///
 /// Built once per route table: the pages of routes without parameters (and of the root) are
-/// finished responses for each platform, so serving one copies no bytes.
+/// finished responses for each language and platform, so serving one copies no bytes (for
+/// the first `precomputedRoutes` such routes in every language; beyond, in the default
+/// language, the others rendered per view).
 ///
 /// ```swift
 /// let page = LinkPage(table: table)
 /// let outcome = Result { () throws(ResolveError) in try table.resolve("https://fuelmoney.example.com/settings") }
-/// let response = page.response(for: outcome, accept: "text/html", userAgent: "Mozilla/5.0 (iPhone; …)")
+/// let response = page.response(for: outcome, accept: "text/html", userAgent: "Mozilla/5.0 (iPhone; …)",
+///                              acceptLanguage: "ja-JP,ja;q=0.9")
 /// ```
 public struct LinkPage: Sendable {
     /// The table the pages are of.
     public let table: RouteTable
-    /// By route name, the finished page for each platform (`LinkPlatform.allCases` order), for
+    /// The style sheet and the policies that allow it (the route file's theme).
+    let style: LinkPageStyle
+    /// By route name, the finished page for each language and platform (`slot(_:_:)`), for
     /// every route whose page depends on nothing in the link: the routes without parameters.
-    private let constantPages: [String: [HTTPResponse]]
+    private let constantPages: [String: [HTTPResponse?]]
     /// The root link's pages, when the file declares no `/` route.
-    private let rootPages: [HTTPResponse]?
-    /// By route name, the phones' pages with a claim (`LinkPlatform.allCases` order, nil for
-    /// the web), as templates for claims whose URL is on the file's first host.
+    private let rootPages: [HTTPResponse?]?
+    /// By route name, the phones' pages with a claim (`slot(_:_:)`, nil for the web), as
+    /// templates for claims whose URL is on the file's first host.
     private let claimTemplates: [String: [ClaimPageTemplate?]]
 
     /// A page may be kept five minutes by browsers and shared caches; it varies by `Accept`
-    /// (HTML or JSON) and `User-Agent` (the fallback).
+    /// (HTML or JSON), `User-Agent` (the fallback) and `Accept-Language` (its words).
     public static let cacheControl = "public, max-age=300"
     /// A link that does not resolve may after a route-file reload: a shorter life.
     public static let errorCacheControl = "public, max-age=60"
-    static let vary = "Accept, User-Agent"
+    static let vary = "Accept, User-Agent, Accept-Language"
+    /// Routes without parameters kept finished in every language; past these, only in the
+    /// default language (a page is a few KB, and a huge route file must not take gigabytes).
+    static let precomputedRoutes = 500
 
     public init(table: RouteTable) {
         self.table = table
-        var pages: [String: [HTTPResponse]] = [:]
+        let style = LinkPageStyle(theme: table.pages.theme)
+        self.style = style
+        let slots = PageLanguage.allCases.count * LinkPlatform.allCases.count
+        var pages: [String: [HTTPResponse?]] = [:]
         var templates: [String: [ClaimPageTemplate?]] = [:]
+        var kept = 0
         for route in table.routeDeclarations where route.parameters.isEmpty {
             let path = route.segments.map { segment -> String in
                 if case .literal(let text) = segment { return text }
@@ -56,39 +75,83 @@ public struct LinkPage: Sendable {
             }.joined(separator: "/")
             guard let link = Self.link(path: "/" + path, query: nil, host: nil, table: table),
                   let resolved = try? table.resolve(link), resolved.route == route.name else { continue }
-            pages[route.name] = LinkPlatform.allCases.map { Self.render(resolved, platform: $0, table: table) }
-            templates[route.name] = LinkPlatform.allCases.map { platform in
-                platform == .web ? nil : ClaimPageTemplate(host: table.hosts.first) { claim in
-                    Self.render(resolved, platform: platform, table: table, claim: claim)
+            let languages = kept < Self.precomputedRoutes ? PageLanguage.allCases : [table.pages.defaultLanguage]
+            kept += 1
+            var routePages = [HTTPResponse?](repeating: nil, count: slots)
+            var routeTemplates = [ClaimPageTemplate?](repeating: nil, count: slots)
+            for language in languages {
+                for platform in LinkPlatform.allCases {
+                    let slot = Self.slot(language, platform)
+                    routePages[slot] = Self.render(resolved, platform: platform, language: language, table: table, style: style)
+                    guard platform != .web else { continue }
+                    routeTemplates[slot] = ClaimPageTemplate(host: table.hosts.first) { claim in
+                        Self.render(resolved, platform: platform, language: language, table: table, style: style, claim: claim)
+                    }
                 }
             }
+            pages[route.name] = routePages
+            templates[route.name] = routeTemplates
         }
         constantPages = pages
         claimTemplates = templates
         if let link = Self.link(path: "/", query: nil, host: nil, table: table),
-           let root = try? table.resolve(link), root.route == nil {
-            rootPages = LinkPlatform.allCases.map { Self.render(root, platform: $0, table: table) }
+           let resolvedRoot = try? table.resolve(link), resolvedRoot.route == nil {
+            var root = [HTTPResponse?](repeating: nil, count: slots)
+            for language in PageLanguage.allCases {
+                for platform in LinkPlatform.allCases {
+                    root[Self.slot(language, platform)] = Self.render(resolvedRoot, platform: platform, language: language, table: table, style: style)
+                }
+            }
+            rootPages = root
         } else {
             rootPages = nil
         }
     }
 
-    /// The answer for a resolved link, or for the error of one that does not resolve, to a
-    /// request with these `Accept` and `User-Agent` fields: the one function the link page
-    /// and short links (`/s/CODE`) share.
-    public func response(for outcome: Result<ResolvedLink, ResolveError>, accept: String?, userAgent: String?) -> HTTPResponse {
-        response(for: outcome, format: ContentNegotiation.format(accept: accept.map { [$0] } ?? []), platform: LinkPlatform(userAgent: userAgent))
+    /// Where the page for `language` and `platform` is kept in a route's list.
+    static func slot(_ language: PageLanguage, _ platform: LinkPlatform) -> Int {
+        language.index * LinkPlatform.allCases.count + platform.index
     }
 
-    /// `response(for:accept:userAgent:)` with the format and platform already read.
+    /// The language of the page for `request`: its `Accept-Language` (every such field, as one
+    /// list) negotiated against the pages' languages, the route file's default when it names none.
+    public func language(for request: HTTPRequest) -> PageLanguage {
+        Self.language(acceptLanguage: Self.acceptLanguage(request.headers), table: table)
+    }
+
+    static func language(acceptLanguage: String?, table: RouteTable) -> PageLanguage {
+        PageLanguage.negotiate(acceptLanguage, default: table.pages.defaultLanguage)
+    }
+
+    /// The `Accept-Language` fields joined into one list (RFC 9110 §5.3); nil without one.
+    static func acceptLanguage(_ headers: HTTPHeaders) -> String? {
+        var found: String?
+        for field in headers.fields where field.name.equalsIgnoringASCIICase("Accept-Language") {
+            found = found.map { $0 + "," + field.value } ?? field.value
+        }
+        return found
+    }
+
+    /// The answer for a resolved link, or for the error of one that does not resolve, to a
+    /// request with these `Accept`, `User-Agent` and `Accept-Language` fields: the one function
+    /// the link page and short links (`/s/CODE`) share.
+    public func response(for outcome: Result<ResolvedLink, ResolveError>, accept: String?, userAgent: String?,
+                         acceptLanguage: String? = nil) -> HTTPResponse {
+        response(for: outcome, format: ContentNegotiation.format(accept: accept.map { [$0] } ?? []),
+                 platform: LinkPlatform(userAgent: userAgent), language: Self.language(acceptLanguage: acceptLanguage, table: table))
+    }
+
+    /// `response(for:accept:userAgent:acceptLanguage:)` with the format, platform and language already read.
     public func response(for outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat,
-                         platform: LinkPlatform) -> HTTPResponse {
+                         platform: LinkPlatform, language: PageLanguage) -> HTTPResponse {
         switch (outcome, format) {
         case (.success(let link), .html):
-            return constantPage(route: link.route, platform: platform) ?? Self.render(link, platform: platform, table: table)
+            return constantPage(route: link.route, platform: platform, language: language) ?? render(link, platform: platform, language: language)
         case (.failure(let error), .html):
-            let problem = ResolveProblems.problem(for: error)
-            return notice(status: problem.status, title: problem.title, detail: problem.detail)
+            // The problem's own title and detail are for developers (JSON); a visitor reads these.
+            let strings = LinkPageStrings.in(language)
+            return notice(status: ResolveProblems.problem(for: error).status, title: strings[.unresolvedTitle],
+                          detail: strings[.unresolvedDetail], language: language)
         case (.success(let link), .json):
             return document(of: link.link)
         case (.failure(let error), .json):
@@ -108,49 +171,59 @@ public struct LinkPage: Sendable {
     }
 
     /// The finished HTML page of a route whose page is the same for every link (a route
-    /// without parameters; nil for the root link when no route declares `/`), or nil when
-    /// the page depends on the link's values.
-    public func constantPage(route: String?, platform: LinkPlatform) -> HTTPResponse? {
-        guard let route else { return rootPages?[platform.index] }
-        return constantPages[route]?[platform.index]
+    /// without parameters; nil for the root link when no route declares `/`) in `language`, or
+    /// nil when the page depends on the link's values (or is not kept in that language).
+    public func constantPage(route: String?, platform: LinkPlatform, language: PageLanguage) -> HTTPResponse? {
+        guard let route else { return rootPages?[Self.slot(language, platform)] }
+        return constantPages[route]?[Self.slot(language, platform)]
     }
 
     /// A phone's page of `link` with a new claim (with its code): filled into the route's
     /// template when there is one (a route without parameters, the claim URL on the file's
     /// first host), else rendered; the same bytes either way.
-    public func claimPage(_ link: ResolvedLink, platform: LinkPlatform, claim: LinkPageClaim) -> HTTPResponse {
-        if let code = claim.code, let template = claimTemplate(route: link.route, platform: platform, host: claim.host) {
+    public func claimPage(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, claim: LinkPageClaim) -> HTTPResponse {
+        if let code = claim.code, let template = claimTemplate(route: link.route, platform: platform, language: language, host: claim.host) {
             return template.response(token: claim.token, code: code)
         }
-        return Self.render(link, platform: platform, table: table, claim: claim)
+        return render(link, platform: platform, language: language, claim: claim)
     }
 
-    /// The template of a phone's claim page for `route` on `platform` with the claim URL on
-    /// `host`: there is one for each route without parameters, on the file's first host; nil
-    /// when the page must be rendered.
-    func claimTemplate(route: String?, platform: LinkPlatform, host: String?) -> ClaimPageTemplate? {
+    /// The template of a phone's claim page for `route` on `platform` in `language` with the
+    /// claim URL on `host`: there is one for each route without parameters, on the file's first
+    /// host; nil when the page must be rendered.
+    func claimTemplate(route: String?, platform: LinkPlatform, language: PageLanguage, host: String?) -> ClaimPageTemplate? {
         guard let route, host == table.hosts.first else { return nil }
-        return claimTemplates[route]?[platform.index]
+        return claimTemplates[route]?[Self.slot(language, platform)]
+    }
+
+    /// The page of a resolved link for one platform in one language (see
+    /// `render(_:platform:language:table:style:claim:)`).
+    func render(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, claim: LinkPageClaim? = nil) -> HTTPResponse {
+        Self.render(link, platform: platform, language: language, table: table, style: style, claim: claim)
     }
 
     /// A page that says something went wrong (a link that does not resolve, an expired short
-    /// link): the app's name, `title`, `detail`, and a link to the app's web fallback.
-    public func notice(status: HTTPStatus, title: String, detail: String) -> HTTPResponse {
-        let appName = table.appName
-        var page = HTMLDocument(title: "\(title) · \(appName)", styleSheet: Self.styleSheet)
+    /// link): the app's name, `title`, `detail`, and a link to the app's web fallback, in
+    /// `language` (the route file's default when nil).
+    public func notice(status: HTTPStatus, title: String, detail: String, language: PageLanguage? = nil) -> HTTPResponse {
+        let language = language ?? table.pages.defaultLanguage
+        let strings = LinkPageStrings.in(language)
+        let appName = table.appName(in: language)
+        var page = HTMLDocument(title: "\(title) · \(appName)", language: language.tag, styleSheet: style.styleSheet)
         page.meta(name: "robots", content: "noindex")
         page.startBody()
         page.open("main")
+        logo(on: &page, appName: appName, table: table)
         page.element("p", text: appName, attributes: [(name: "class", value: "app")])
         page.element("h1", text: title)
         page.element("p", text: detail, attributes: [(name: "class", value: "detail")])
         if let web = table.appLinks.fallback.web {
-            page.anchor("Go to the \(appName) website", href: web,
+            page.anchor(strings.text(.goToWebsite, app: appName), href: web,
                         attributes: [(name: "class", value: "fallback"), (name: "id", value: "fallback")])
         }
         page.close("main")
         return HTTPResponse(status: status, contentType: Self.contentType, body: page.finish(),
-                            headers: Self.headers(cacheControl: Self.errorCacheControl))
+                            headers: Self.headers(cacheControl: Self.errorCacheControl, language: language, style: style))
     }
 
     // MARK: - The page
@@ -184,18 +257,21 @@ public struct LinkPage: Sendable {
         return link
     }
 
-    /// The page of a resolved link for one platform.
+    /// The page of a resolved link for one platform in one language.
     /// With `claim` (a phone's page, see `ClaimEndpoints`), the page carries it: Android's Play
     /// button gets the install referrer, iOS shows the code and the copy button; such a page is
     /// the visitor's own (`claimCacheControl`) and allows the copy script by its hash.
-    static func render(_ link: ResolvedLink, platform: LinkPlatform, table: RouteTable,
-                       claim: LinkPageClaim? = nil) -> HTTPResponse {
-        let preview = table.preview(for: link)
-        let appName = table.appName
+    static func render(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, table: RouteTable,
+                       style: LinkPageStyle, claim: LinkPageClaim? = nil) -> HTTPResponse {
+        let strings = LinkPageStrings.in(language)
+        let preview = table.preview(for: link, in: language)
+        let appName = table.appName(in: language)
         let title = preview.title ?? appName
-        var page = HTMLDocument(title: preview.title.map { "\($0) · \(appName)" } ?? appName, styleSheet: styleSheet)
+        var page = HTMLDocument(title: preview.title.map { "\($0) · \(appName)" } ?? appName, language: language.tag,
+                                styleSheet: style.styleSheet)
         if let description = preview.description { page.meta(name: "description", content: description) }
         page.meta(property: "og:type", content: "website")
+        page.meta(property: "og:locale", content: language.openGraphLocale)
         page.meta(property: "og:site_name", content: appName)
         page.meta(property: "og:title", content: title)
         if let description = preview.description { page.meta(property: "og:description", content: description) }
@@ -215,18 +291,19 @@ public struct LinkPage: Sendable {
         }
         page.startBody()
         page.open("main")
+        logo(on: &page, appName: appName, table: table)
         page.element("p", text: appName, attributes: [(name: "class", value: "app")])
         page.element("h1", text: title)
         if let description = preview.description {
             page.element("p", text: description, attributes: [(name: "class", value: "detail")])
         }
         if let scheme = link.canonical.scheme {
-            page.anchor("Open in the app", href: scheme, schemes: table.schemes,
+            page.anchor(strings[.openInApp], href: scheme, schemes: table.schemes,
                         attributes: [(name: "class", value: "open"), (name: "id", value: "open")])
         }
         let fallback = table.fallback(for: link)
         if var target = platform.fallback(in: fallback) {
-            let label = fallbackLabel(target, platform: platform, table: table)
+            let label = fallbackLabel(target, platform: platform, table: table, appName: appName, strings: strings)
             if let claim, platform == .android { target = claim.playStoreURL(target) }
             page.anchor(label, href: target,
                         attributes: [(name: "class", value: "fallback"), (name: "id", value: "fallback"),
@@ -234,28 +311,39 @@ public struct LinkPage: Sendable {
         }
         // A visitor on a desktop moves the link to their phone with its camera.
         if platform == .web, let https = link.canonical.https, let code = try? QRCode(encoding: https, level: QREndpoints.defaultLevel) {
-            page.qrCode(code, caption: "Scan with your phone's camera")
+            page.qrCode(code, caption: strings[.scanWithPhone])
         }
-        if let claim, platform == .ios { page.claim(claim) }
+        if let claim, platform == .ios { page.claim(claim, strings: strings) }
         page.close("main")
         guard claim != nil else {
             return HTTPResponse(status: .ok, contentType: contentType, body: page.finish(),
-                                headers: headers(cacheControl: cacheControl))
+                                headers: headers(cacheControl: cacheControl, language: language, style: style))
         }
-        var headers = headers(cacheControl: claimCacheControl)
-        headers.set("Content-Security-Policy", claimContentSecurityPolicy)
+        var headers = headers(cacheControl: claimCacheControl, language: language, style: style)
+        headers.set("Content-Security-Policy", style.claimContentSecurityPolicy)
         return HTTPResponse(status: .ok, contentType: contentType, body: page.finish(), headers: headers)
     }
 
+    /// The theme's logo, when it has one, its alt text the app's name in the page's language.
+    private static func logo(on page: inout HTMLDocument, appName: String, table: RouteTable) {
+        guard let logo = table.pages.theme?.logo else { return }
+        page.image(logo, alternative: appName, attributes: [(name: "class", value: "logo")])
+    }
+
+    private func logo(on page: inout HTMLDocument, appName: String, table: RouteTable) {
+        Self.logo(on: &page, appName: appName, table: table)
+    }
+
     /// What the fallback link says: the store it goes to, or the website.
-    private static func fallbackLabel(_ target: String, platform: LinkPlatform, table: RouteTable) -> String {
+    private static func fallbackLabel(_ target: String, platform: LinkPlatform, table: RouteTable, appName: String,
+                                      strings: LinkPageStrings) -> String {
         switch platform {
         case .ios where target == table.appLinks.apple?.appStoreURL:
-            return "Get \(table.appName) on the App Store"
+            return strings.text(.getOnAppStore, app: appName)
         case .android where table.appLinks.android.contains(where: { $0.storeURL == target }):
-            return "Get \(table.appName) on Google Play"
+            return strings.text(.getOnGooglePlay, app: appName)
         default:
-            return "Continue on the website"
+            return strings[.continueOnWebsite]
         }
     }
 
@@ -263,51 +351,33 @@ public struct LinkPage: Sendable {
 
     static let contentType = "text/html; charset=utf-8"
 
-    /// One card, centred; light and dark. Inline (no request for a style sheet) and allowed by
-    /// its hash in the Content-Security-Policy.
-    static let styleSheet = """
-        :root{color-scheme:light dark;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}\
-        body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f2f2f7;color:#1c1c1e}\
-        main{box-sizing:border-box;width:min(26rem,calc(100% - 2rem));margin:1rem;padding:2rem 1.5rem;background:#fff;\
-        border-radius:1.25rem;box-shadow:0 2px 12px rgba(0,0,0,.08);text-align:center}\
-        .app{margin:0;font-size:.8rem;font-weight:600;letter-spacing:.08em;text-transform:uppercase;color:#6e6e73}\
-        h1{margin:.4rem 0 .6rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}\
-        .detail{margin:0 0 1.5rem;line-height:1.45;color:#3a3a3c;overflow-wrap:anywhere}\
-        a{display:block;margin-top:.75rem;padding:.9rem 1rem;border-radius:.8rem;font-weight:600;text-decoration:none}\
-        .open{background:#007aff;color:#fff}.fallback{background:#e8f1ff;color:#0062cc}\
-        .qr{margin:1.5rem 0 0}.qr svg{display:block;width:11rem;height:auto;margin:0 auto}\
-        .qr figcaption{margin-top:.5rem;font-size:.85rem;color:#6e6e73}\
-        .claim{margin:1.5rem 0 0;line-height:1.45}.claim strong{display:block;margin-top:.25rem;white-space:nowrap;font-size:1.6rem;letter-spacing:.1em}\
-        .claim-url{font-size:.8rem;overflow-wrap:anywhere;color:#6e6e73}\
-        button{width:100%;margin-top:.5rem;padding:.9rem 1rem;border:0;border-radius:.8rem;font:inherit;font-weight:600;\
-        background:#e8f1ff;color:#0062cc}\
-        @media (prefers-color-scheme:dark){body{background:#000;color:#f2f2f7}main{background:#1c1c1e}\
-        .detail{color:#d1d1d6}.fallback{background:#0a2a4d;color:#8cc2ff}}
-        """
+    /// SceneLink's own style sheet (`LinkPageStyle.standard`): one card, centred; light and
+    /// dark. Inline (no request for a style sheet) and allowed by its hash in the policy.
+    static let styleSheet = LinkPageStyle.standard.styleSheet
 
-    /// No script, no frames, no forms, no base; images from https only; the one style sheet.
-    static let contentSecurityPolicy = "default-src 'none'; img-src https:; style-src "
-        + HTMLDocument.styleSource(styleSheet) + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// No script, no frames, no forms, no base; images from https only; the one style sheet
+    /// (a page of a route file without a theme).
+    static let contentSecurityPolicy = LinkPageStyle.standard.contentSecurityPolicy
 
     /// A page with a claim is one visitor's: no shared cache may keep it, no cache may reuse it.
     public static let claimCacheControl = "private, no-store"
 
-    /// The copy button's script: copies the claim URL and says so. Without it (scripts off, or
+    /// The copy button's script: copies the claim URL and says so (in the page's language, from
+    /// the button's `data-copied`, so one script and one hash serve every language). Without it (scripts off, or
     /// no clipboard API) the page still shows the code and the URL to copy by hand.
     static let claimScript = """
         document.getElementById("copy").addEventListener("click",function(){var b=this;\
-        navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent="Copied"})})
+        navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent=b.dataset.copied})})
         """
 
-    /// The policy of a page with a claim: the usual one plus the copy script by its hash.
-    static let claimContentSecurityPolicy = "default-src 'none'; img-src https:; style-src "
-        + HTMLDocument.styleSource(styleSheet) + "; script-src " + HTMLDocument.styleSource(claimScript)
-        + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// The policy of a page with a claim (without a theme): the usual one plus the copy script by its hash.
+    static let claimContentSecurityPolicy = LinkPageStyle.standard.claimContentSecurityPolicy
 
-    private static func headers(cacheControl: String) -> HTTPHeaders {
+    private static func headers(cacheControl: String, language: PageLanguage, style: LinkPageStyle) -> HTTPHeaders {
         [
             "Content-Type": contentType,
-            "Content-Security-Policy": contentSecurityPolicy,
+            "Content-Language": language.tag,
+            "Content-Security-Policy": style.contentSecurityPolicy,
             "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "no-referrer",
             "Cache-Control": cacheControl,

@@ -43,41 +43,49 @@ public struct LinkPageEndpoints: Sendable {
     public func register(on table: inout EndpointTable) {
         let endpoints = self
         table.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }, RoutePolicy(rateLimit: .perAddress(.links))) { request, responder in
-            if endpoints.makesClaim(for: request) { return endpoints.respondWithClaim(to: request, responder) }
-            responder.respond(endpoints.respond(to: request))
+            // The User-Agent is read once: its scan is the largest part of a kept page's cost.
+            let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+            if endpoints.makesClaim(for: request, platform: platform) {
+                return endpoints.respondWithClaim(to: request, platform: platform, responder)
+            }
+            responder.respond(endpoints.respond(to: request, platform: platform))
         }
     }
 
     /// A phone's browser asking for the page of a link: when the link resolves, a claim is made
-    /// and stored first, and the page carries it (`LinkPage.render(_:platform:table:claim:)`); a
+    /// and stored first, and the page carries it (`LinkPage.render(_:platform:language:claim:)`); a
     /// link that does not resolve, or a store that fails, gets the page without one.
     ///
     /// A route without parameters, the common case, fills its template
     /// (`LinkPage.claimTemplate`) from the route's name alone (`RouteTable.routeName(of:)`),
     /// without resolving the link's stack; any other link is resolved in full.
-    private func respondWithClaim(to request: HTTPRequest, _ responder: HTTPResponder) {
+    private func respondWithClaim(to request: HTTPRequest, platform: LinkPlatform, _ responder: HTTPResponder) {
         let page = pages.value
         let host = page.table.hosts.count > 1 ? request.host : nil
         guard let claims, let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
-            return responder.respond(respond(to: request))
+            return responder.respond(respond(to: request, platform: platform))
         }
-        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        let language = page.language(for: request)
         let claimHost = claimHost(for: request, page: page)
         if let route = try? page.table.routeName(of: link),
-           let template = page.claimTemplate(route: route, platform: platform, host: claimHost) {
+           let template = page.claimTemplate(route: route, platform: platform, language: language, host: claimHost) {
             return issue(link: link, route: route, request: request, platform: platform, claims: claims,
                          page: { ticket in template.response(token: ticket.token, code: ticket.code) },
-                         withoutClaim: { respond(to: request) }) { responder.respond($0) }
+                         withoutClaim: { respond(to: request, platform: platform) }) { responder.respond($0) }
         }
-        guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request)) }
+        guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request, platform: platform)) }
         claimPage(resolved, link: link, request: request, page: page, claims: claims) { responder.respond($0) }
     }
 
     /// Whether the page for `request` carries a claim: claims are on, and a phone's browser
     /// (iOS or Android by `User-Agent`) asks for HTML with `GET` (a `HEAD` shows no page).
     func makesClaim(for request: HTTPRequest) -> Bool {
-        claims != nil && request.method == .get && LinkPlatform(userAgent: request.headers["User-Agent"]) != .web
-            && LinkPageFormat(request) == .html
+        makesClaim(for: request, platform: LinkPlatform(userAgent: request.headers["User-Agent"]))
+    }
+
+    /// `makesClaim(for:)` with the request's platform already read.
+    private func makesClaim(for request: HTTPRequest, platform: LinkPlatform) -> Bool {
+        claims != nil && request.method == .get && platform != .web && LinkPageFormat(request) == .html
     }
 
     /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:)`:
@@ -93,9 +101,11 @@ public struct LinkPageEndpoints: Sendable {
                            _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
         let claimHost = claimHost(for: request, page: page)
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        let language = page.language(for: request)
         issue(link: link, route: resolved.route, request: request, platform: platform, claims: claims,
               page: { ticket in
-                  page.claimPage(resolved, platform: platform, claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
+                  page.claimPage(resolved, platform: platform, language: language,
+                                 claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
               },
               withoutClaim: { respond(to: .success(resolved), request: request) }, completion)
     }
@@ -134,7 +144,7 @@ public struct LinkPageEndpoints: Sendable {
     private func render(_ resolved: ResolvedLink, claim: LinkPageClaim, request: HTTPRequest, page: LinkPage) -> HTTPResponse {
         let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         counter(for: request)?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
-        return LinkPage.render(resolved, platform: platform, table: page.table, claim: claim)
+        return page.render(resolved, platform: platform, language: page.language(for: request), claim: claim)
     }
 
     /// The link page of the request's own path and query.
@@ -143,38 +153,45 @@ public struct LinkPageEndpoints: Sendable {
     /// from the route's name alone (`RouteTable.routeName(of:)` and `LinkPage.constantPage`);
     /// any other is resolved in full.
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        respond(to: request, platform: LinkPlatform(userAgent: request.headers["User-Agent"]))
+    }
+
+    /// `respond(to:)` with the request's platform already read.
+    private func respond(to request: HTTPRequest, platform: LinkPlatform) -> HTTPResponse {
         let page = pages.value
         let format = LinkPageFormat(request)
-        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
+        let language = page.language(for: request)
         let views = counter(for: request)
         // The request's Host only matters when the file lists more than one.
         let host = page.table.hosts.count > 1 ? request.host : nil
         guard let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
             let error = ResolveError.invalidLink(link: request.path, reason: "the route file lists no host or scheme")
-            return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
+            return respond(to: .failure(error), format: format, platform: platform, language: language, page: page, counter: views)
         }
         // JSON is the resolve document, written from the link at once; only a page needs the model.
         guard format == .html else { return page.document(of: link) }
         do {
             let route = try page.table.routeName(of: link)
-            if let answer = page.constantPage(route: route, platform: platform) {
+            if let answer = page.constantPage(route: route, platform: platform, language: language) {
                 views?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
                 return answer
             }
         } catch {
-            return respond(to: .failure(error), format: format, platform: platform, page: page, counter: views)
+            return respond(to: .failure(error), format: format, platform: platform, language: language, page: page, counter: views)
         }
         let outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
-        return respond(to: outcome, format: format, platform: platform, page: page, counter: views)
+        return respond(to: outcome, format: format, platform: platform, language: language, page: page, counter: views)
     }
 
     /// The answer to `request` for a link already resolved (or not): the request's `Accept`
-    /// picks HTML or JSON, its `User-Agent` the fallback, and an HTML view (not a `HEAD`) is counted.
+    /// picks HTML or JSON, its `User-Agent` the fallback, its `Accept-Language` the page's
+    /// language, and an HTML view (not a `HEAD`) is counted.
     /// Short links (`GET /s/CODE`) answer through this with their target's outcome.
     public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest) -> HTTPResponse {
-        respond(to: outcome, format: LinkPageFormat(request),
-                platform: LinkPlatform(userAgent: request.headers["User-Agent"]), page: pages.value,
-                counter: counter(for: request))
+        let page = pages.value
+        return respond(to: outcome, format: LinkPageFormat(request),
+                       platform: LinkPlatform(userAgent: request.headers["User-Agent"]), language: page.language(for: request),
+                       page: page, counter: counter(for: request))
     }
 
     /// The metrics a request's view is counted in: none for `HEAD`, which shows no page.
@@ -183,7 +200,7 @@ public struct LinkPageEndpoints: Sendable {
     }
 
     private func respond(to outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat,
-                         platform: LinkPlatform, page: LinkPage, counter metrics: Metrics?) -> HTTPResponse {
+                         platform: LinkPlatform, language: PageLanguage, page: LinkPage, counter metrics: Metrics?) -> HTTPResponse {
         if format == .html, let metrics {
             let route: String
             switch outcome {
@@ -192,6 +209,6 @@ public struct LinkPageEndpoints: Sendable {
             }
             metrics.recordLinkPageView(route: route, platform: platform)
         }
-        return page.response(for: outcome, format: format, platform: platform)
+        return page.response(for: outcome, format: format, platform: platform, language: language)
     }
 }

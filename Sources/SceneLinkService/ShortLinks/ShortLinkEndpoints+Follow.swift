@@ -26,8 +26,7 @@ extension ShortLinkEndpoints {
             } catch {
                 record(.unresolvable, request)
                 answer(wantsJSON ? Self.followed(ResolveProblems.problem(for: error).response())
-                    : notice(.notFound, title: "This link no longer opens a screen",
-                             detail: "The app no longer has the screen this link was made for."))
+                    : notice(.notFound, title: .shortLinkNoScreenTitle, detail: .shortLinkNoScreenDetail, request: request))
             }
         }
     }
@@ -56,8 +55,7 @@ extension ShortLinkEndpoints {
                         serve: @escaping @Sendable (ShortLink, RouteTable, @escaping @Sendable (HTTPResponse) -> Void) -> Void) {
         let now = clock.now()
         let unknown: @Sendable () -> HTTPResponse = {
-            html ? notice(.notFound, title: "This link does not exist",
-                          detail: "No link has this address; check it, or ask its sender for a new one.")
+            html ? notice(.notFound, title: .unknownTitle, detail: .shortLinkUnknownDetail, request: request)
                 : Self.followed(ShortLinkProblems.notFound.response())
         }
         guard let code = try? ShortCode(codeText) else {
@@ -75,8 +73,8 @@ extension ShortLinkEndpoints {
                 if let expiresAt = link.expiresAt, link.isExpired(at: now) {
                     record(.expired, request)
                     return responder.respond(html
-                        ? notice(.gone, title: "This link has expired",
-                                 detail: "It worked until \(RFC3339.string(expiresAt)); ask its sender for a new one.")
+                        ? notice(.gone, title: .expiredTitle, detail: .shortLinkExpiredDetail, date: RFC3339.string(expiresAt),
+                                 request: request)
                         : Self.followed(ShortLinkProblems.expired(at: expiresAt).response()))
                 }
                 serve(link, routes.value) { response in
@@ -87,9 +85,14 @@ extension ShortLinkEndpoints {
         }
     }
 
-    /// A link-page notice about a short link, never cached (the link may be created or renewed).
-    private func notice(_ status: HTTPStatus, title: String, detail: String) -> HTTPResponse {
-        var response = linkPages.current.notice(status: status, title: title, detail: detail)
+    /// A link-page notice about a short link in the language of `request`, never cached (the
+    /// link may be created or renewed).
+    private func notice(_ status: HTTPStatus, title: LinkPageStringKey, detail: LinkPageStringKey, date: String = "",
+                        request: HTTPRequest) -> HTTPResponse {
+        let page = linkPages.current
+        let language = page.language(for: request)
+        let strings = LinkPageStrings.in(language)
+        var response = page.notice(status: status, title: strings[title], detail: strings.text(detail, date: date), language: language)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -229,6 +229,24 @@ import Testing
         }
     }
 
+    @Test func theClaimURLsPageAndItsNoticesSpeakTheVisitorsLanguage() async throws {
+        try await withService { client, _, _ in
+            let japanese = ["User-Agent": LinkPlatformTests.iPhone, "Accept-Language": "ja-JP,ja;q=0.9"]
+            let page = try await client.send("GET", "/recipes/soup", headers: japanese)
+            let url = try #require(Self.value(after: "data-copy=\"", in: page.text))
+            let again = try await client.send("GET", "/c/" + String(url.suffix(27)), headers: japanese)
+            #expect(again.status == 200 && again.headers["content-language"] == "ja")
+            // The code still redeems, so the page shows it again, in Japanese, with the link.
+            #expect(again.text.contains(#"<html lang="ja">"#) && again.text.contains("アプリでこのコードを入力してください："))
+            #expect(again.text.contains("<p>または、アプリ用にこのリンクをコピーしてください：</p>"))
+            #expect(again.text.contains(">アプリ用のリンクをコピー</button>"))
+            let unknown = try await client.send("GET", "/c/" + ClaimToken.random(id: 1).rawValue,
+                                                headers: ["Accept-Language": "zh-TW"])
+            #expect(unknown.status == 404 && unknown.headers["content-language"] == "zh-Hant")
+            #expect(unknown.text.contains("<h1>此連結不存在</h1>"))
+        }
+    }
+
     @Test func aShortLinkFollowedOnAPhoneCarriesAClaimForItsTarget() async throws {
         let token = "a-short-link-admin-token"
         try await withService({ $0.shortLinks.adminToken = token }) { client, _, _ in

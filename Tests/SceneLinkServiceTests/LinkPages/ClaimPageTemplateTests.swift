@@ -16,17 +16,19 @@ import SceneLinkHTTP
         let link = try table.resolve("https://recipes.example.com/about")
         for platform in [LinkPlatform.ios, .android] {
             for host in ["recipes.example.com", "r.example.org"] {
+              for language in PageLanguage.allCases {
                 let claim = Self.claim(host: host)
-                let served = page.claimPage(link, platform: platform, claim: claim)
-                let rendered = LinkPage.render(link, platform: platform, table: table, claim: claim)
-                #expect(served.body == rendered.body, "\(platform) \(host)")
-                for name in ["Content-Type", "Cache-Control", "Content-Security-Policy", "Vary"] {
+                let served = page.claimPage(link, platform: platform, language: language, claim: claim)
+                let rendered = page.render(link, platform: platform, language: language, claim: claim)
+                #expect(served.body == rendered.body, "\(platform) \(host) \(language)")
+                for name in ["Content-Type", "Cache-Control", "Content-Security-Policy", "Vary", "Content-Language"] {
                     #expect(served.headers[name] == rendered.headers[name])
                 }
                 #expect(served.status == rendered.status)
                 let text = String(decoding: served.body, as: UTF8.self)
                 #expect(text.contains(claim.token.rawValue))
                 if platform == .ios { #expect(text.contains(">" + (claim.code?.displayed ?? "?") + "<")) }
+              }
             }
         }
     }
@@ -35,8 +37,9 @@ import SceneLinkHTTP
         let table = try LinkPageTests.table()
         let link = try table.resolve("https://recipes.example.com/recipes/soup")
         let claim = Self.claim(host: "recipes.example.com")
-        let served = LinkPage(table: table).claimPage(link, platform: .ios, claim: claim)
-        #expect(served.body == LinkPage.render(link, platform: .ios, table: table, claim: claim).body)
+        let page = LinkPage(table: table)
+        let served = page.claimPage(link, platform: .ios, language: .ja, claim: claim)
+        #expect(served.body == page.render(link, platform: .ios, language: .ja, claim: claim).body)
     }
 
     @Test func noTemplateIsKeptWhenTheRenderingDependsOnMoreThanTheTokenAndCode() {

@@ -25,7 +25,7 @@ import Testing
                 #expect(response.text.contains("<title>Recipe soup · Recipes</title>"))
                 #expect(response.text.contains(#"href="recipes://recipes/soup" class="open""#))
                 #expect(response.text.contains(#"<a href="\#(fallback)"#), "\(agent)")
-                #expect(response.headers["vary"] == "Accept, User-Agent")
+                #expect(response.headers["vary"] == "Accept, User-Agent, Accept-Language")
             }
         }
     }
@@ -52,12 +52,29 @@ import Testing
         }
     }
 
+    /// Accept-Language picks the page's words on every path: a kept page, a phone's claim page
+    /// from its template, a rendered page with parameters.
+    @Test func theVisitorsLanguageIsNegotiatedOnEveryPath() async throws {
+        try await withService { client in
+            for (path, agent) in [("/about", LinkPlatformTests.desktop), ("/about", LinkPlatformTests.iPhone),
+                                  ("/recipes/soup", LinkPlatformTests.iPhone)] {
+                let response = try await client.send("GET", path, headers: ["User-Agent": agent, "Accept": "text/html",
+                                                                           "Accept-Language": "zh-TW,zh;q=0.9,en;q=0.8"])
+                #expect(response.status == 200)
+                #expect(response.headers["content-language"] == "zh-Hant", "\(path) \(agent)")
+                #expect(response.text.contains(#"<html lang="zh-Hant">"#) && response.text.contains(">在 App 中開啟</a>"))
+            }
+            let none = try await client.send("GET", "/about", headers: ["Accept": "text/html"])
+            #expect(none.headers["content-language"] == "en" && none.text.contains(">Open in the app</a>"))
+        }
+    }
+
     @Test func aLinkNoRouteTakesIsAn404Page() async throws {
         try await withService { client in
             let response = try await client.send("GET", "/recipes")
             #expect(response.status == 404)
             #expect(response.headers["content-type"] == "text/html; charset=utf-8")
-            #expect(response.text.contains("<h1>No route matches the link</h1>"))
+            #expect(response.text.contains("<h1>This link does not open anything</h1>"))
         }
     }
 

@@ -25,7 +25,7 @@ import SceneLinkHTTP
     private func page(_ link: String, platform: LinkPlatform = .web, format: LinkPageFormat = .html) throws -> HTTPResponse {
         let table = try Self.table()
         let outcome = Result { () throws(ResolveError) in try table.resolve(link) }
-        return LinkPage(table: table).response(for: outcome, format: format, platform: platform)
+        return LinkPage(table: table).response(for: outcome, format: format, platform: platform, language: .en)
     }
 
     private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
@@ -99,7 +99,7 @@ import SceneLinkHTTP
         #expect(policy.contains(HTMLDocument.styleSource(LinkPage.styleSheet)))
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
         #expect(response.headers["Referrer-Policy"] == "no-referrer")
-        #expect(response.headers["Vary"] == "Accept, User-Agent")
+        #expect(response.headers["Vary"] == "Accept, User-Agent, Accept-Language")
         #expect(response.headers["Cache-Control"] == LinkPage.cacheControl)
         #expect(text(response).contains("<style>" + LinkPage.styleSheet + "</style>"))
     }
@@ -110,14 +110,14 @@ import SceneLinkHTTP
         let response = try page(link, format: .json)
         #expect(response.headers["Content-Type"] == "application/json")
         #expect(response.body == (try table.resolve(link, format: .document)))
-        #expect(response.headers["Vary"] == "Accept, User-Agent")
+        #expect(response.headers["Vary"] == "Accept, User-Agent, Accept-Language")
     }
 
     @Test func aLinkNoRouteTakesIsA404PageOrProblem() throws {
         let response = try page("https://recipes.example.com/nothing/%3Cb%3E")
         #expect(response.status == .notFound)
         let html = text(response)
-        #expect(html.contains("<h1>No route matches the link</h1>"))
+        #expect(html.contains("<h1>This link does not open anything</h1>"))
         #expect(html.contains(#"<meta name="robots" content="noindex">"#))
         #expect(html.contains(#"<a href="https://www.example.com/" class="fallback" id="fallback">Go to the Recipes website</a>"#))
         #expect(!html.contains("<b>"))
@@ -135,9 +135,13 @@ import SceneLinkHTTP
     @Test func aConstantPageIsTheSameAsARenderedOne() throws {
         let table = try Self.table()
         let link = try table.resolve("https://recipes.example.com/about")
+        let page = LinkPage(table: table)
         for platform in LinkPlatform.allCases {
-            let served = LinkPage(table: table).response(for: .success(link), format: .html, platform: platform)
-            #expect(served.body == LinkPage.render(link, platform: platform, table: table).body)
+            for language in PageLanguage.allCases {
+                let served = page.response(for: .success(link), format: .html, platform: platform, language: language)
+                #expect(served.body == page.render(link, platform: platform, language: language).body)
+                #expect(served.headers["Content-Language"] == language.tag)
+            }
         }
     }
 
