@@ -23,11 +23,8 @@ extension SceneStateEndpoints {
         let record = SessionRecord(id: id, tokenHash: token.hash, createdAt: now, expiresAt: expiresAt)
         let body = "{\"id\":\(JSONEscaping.quote(id.rawValue)),\"token\":\(JSONEscaping.quote(token.text)),"
             + "\"expiresAt\":\(JSONEscaping.quote(RFC3339.string(expiresAt)))}"
-        var response = HTTPResponse.json(body, status: .created)
-        response.headers.set("Location", "/v1/sessions/\(id.rawValue)")
-        // The body holds a secret: no cache may keep it (RFC 9111 §5.2.2.5).
-        response.headers.set("Cache-Control", "no-store")
-        let created = response
+        // The body holds the session's token: `created` keeps it out of every cache.
+        let created = HTTPResponse.created(json: body, location: "/v1/sessions/\(id.rawValue)")
         store.createSession(record, recording: recorder?.record(created)) { result in
             switch result {
             case .success:

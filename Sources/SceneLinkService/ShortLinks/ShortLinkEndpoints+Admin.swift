@@ -37,10 +37,7 @@ extension ShortLinkEndpoints {
                              route: route)
         // Built before the write, so that it can be stored with it for retries of the same key.
         let table = routes.value
-        var response = HTTPResponse.json(Self.json(link, table: table, now: nil), status: .created)
-        if let url = Self.url(of: link.code, table: table) { response.headers.set("Location", url) }
-        response.headers.set("Cache-Control", "no-store")
-        let created = response
+        let created = HTTPResponse.created(json: Self.json(link, table: table, now: nil), location: Self.url(of: link.code, table: table))
         store.createShortLink(link, recording: recorder?.record(created)) { result in
             switch result {
             case .success:

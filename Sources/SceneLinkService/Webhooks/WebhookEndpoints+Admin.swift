@@ -14,10 +14,8 @@ extension WebhookEndpoints {
                 let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
                                                createdAt: now, secret: .random())
                 // Built before the write, so that it can be stored with it for retries of the same key.
-                var response = HTTPResponse.json(Self.json(endpoint, now: now, withSecret: true), status: .created)
-                response.headers.set("Location", "\(Self.collectionPattern)/\(endpoint.id)")
-                response.headers.set("Cache-Control", "no-store")
-                let created = response
+                let created = HTTPResponse.created(json: Self.json(endpoint, now: now, withSecret: true),
+                                                   location: "\(Self.collectionPattern)/\(endpoint.id)")
                 store.createWebhookEndpoint(endpoint, recording: recorder?.record(created)) { result in
                     switch result {
                     case .success:

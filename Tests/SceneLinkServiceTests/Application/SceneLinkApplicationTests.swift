@@ -65,20 +65,7 @@ struct SceneLinkApplicationTests {
     @Test("every route in code is in openapi.yaml, and every operation in openapi.yaml is served")
     func routesMatchTheSpec() async throws {
         let spec = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
-        var documented = Set<String>()
-        var path: String?
-        var inPaths = false
-        for line in spec.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "paths:" { inPaths = true; continue }
-            if inPaths, !line.isEmpty, !line.hasPrefix(" ") { break }
-            guard inPaths else { continue }
-            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
-                path = String(line.dropFirst(2).dropLast())
-            } else if let path, line.hasPrefix("    "), !line.hasPrefix("     "),
-                      let method = ["get", "put", "post", "delete", "patch"].first(where: { line == "    \($0):" }) {
-                documented.insert("\(method.uppercased()) \(path)")
-            }
-        }
+        let documented = OpenAPIOperations(spec).names
         try await Self.withService { _, application in
             let served = Set(application.router.routes.map { "\($0.method.rawValue) \($0.pattern)" })
             #expect(!served.isEmpty)

@@ -265,9 +265,30 @@ import Testing
         }
     }
 
-    @Test func pastItsClaimPagesBudgetAClientGetsThePageWithoutAClaim() async throws {
-        let limits = RateLimits(policies: [.claimPages: RateLimitPolicy(count: 2, periodSeconds: 3_600)])
-        try await withService({ $0.rateLimits = limits }) { client, _, _ in
+    /// A budget for claim pages: per client, or for the whole instance.
+    enum ClaimPageBudget: String, CaseIterable, Sendable {
+        case perClient, instance
+
+        var limits: RateLimits {
+            let two = RateLimitPolicy(count: 2, periodSeconds: 3_600)
+            return switch self {
+            case .perClient: RateLimits(policies: [.claimPages: two], instancePolicies: [:])
+            case .instance: RateLimits(policies: [:], instancePolicies: [.claimPages: two])
+            }
+        }
+
+        /// The sample that counts the page served without a claim.
+        var refusal: String {
+            switch self {
+            case .perClient: "scenelink_rate_limited_total{class=\"claim-pages\"} 1\n"
+            case .instance: "scenelink_instance_limited_total{class=\"claim-pages\"} 1\n"
+            }
+        }
+    }
+
+    @Test(arguments: ClaimPageBudget.allCases)
+    func pastItsClaimPagesBudgetAPhoneGetsThePageWithoutAClaimAndItIsCounted(budget: ClaimPageBudget) async throws {
+        try await withService({ $0.rateLimits = budget.limits }) { client, _, _ in
             for _ in 0..<2 {
                 let page = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
                 #expect(page.status == 200 && Self.value(after: "data-copy=\"", in: page.text) != nil)
@@ -279,26 +300,10 @@ import Testing
             #expect(!third.text.contains("claim-code"))
             let metrics = try await client.send("GET", "/metrics")
             #expect(metrics.text.contains("scenelink_claims_made_total 2\n"))
-            #expect(metrics.text.contains("scenelink_rate_limited_total{class=\"claim-pages\"} 1\n"))
-        }
-    }
-
-    @Test func pastTheInstanceCeilingEveryClientGetsThePageWithoutAClaimAndItIsCounted() async throws {
-        let limits = RateLimits(policies: [:], instancePolicies: [.claimPages: RateLimitPolicy(count: 2, periodSeconds: 3_600)])
-        try await withService({ $0.rateLimits = limits }) { client, _, _ in
-            for _ in 0..<2 {
-                let page = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
-                #expect(page.status == 200 && Self.value(after: "data-copy=\"", in: page.text) != nil)
-            }
-            let third = try await client.send("GET", "/recipes/soup", headers: ["User-Agent": LinkPlatformTests.iPhone])
-            #expect(third.status == 200)
-            #expect(third.text.contains("<title>Recipe soup · Recipes</title>"))
-            #expect(Self.value(after: "data-copy=\"", in: third.text) == nil)
-            let metrics = try await client.send("GET", "/metrics")
-            #expect(metrics.text.contains("scenelink_claims_made_total 2\n"))
-            #expect(metrics.text.contains("scenelink_instance_limited_total{class=\"claim-pages\"} 1\n"))
-            // Per-client limits are off, so nothing else is counted as refused.
-            #expect(!metrics.text.contains("scenelink_rate_limited_total"))
+            #expect(metrics.text.contains(budget.refusal))
+            // The other scope is off, so nothing else is counted.
+            let other = budget == .instance ? "scenelink_rate_limited_total" : "scenelink_instance_limited_total"
+            #expect(!metrics.text.contains(other))
         }
     }
 

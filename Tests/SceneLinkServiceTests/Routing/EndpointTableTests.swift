@@ -131,6 +131,16 @@ struct OpenAPIOperations {
 
     /// The operation's lines, or nil when it is not documented.
     func text(method: String, path: String) -> String? { blocks["\(method) \(path)"] }
+
+    /// `GET /v1/resolve` for every operation: the methods of paths, not the path-level parameters.
+    var names: Set<String> {
+        let methods = ["get", "put", "post", "delete", "patch"]
+        return Set(blocks.keys.compactMap { key in
+            let parts = key.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, methods.contains(String(parts[0])) else { return nil }
+            return "\(parts[0].uppercased()) \(parts[1])"
+        })
+    }
 }
 
 extension EndpointTableTests {
