@@ -6,13 +6,7 @@ import Testing
 
 @Suite("scenelink endpoints")
 struct CommandLineToolEndpointsTests {
-    private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let out = Mutex(""), err = Mutex("")
-        let tool = CommandLineTool(environment: [:], out: { text in out.withLock { $0 += text + "\n" } },
-                                   err: { text in err.withLock { $0 += text + "\n" } })
-        let status = tool.run(["endpoints"] + arguments)
-        return (status, out.withLock { $0 }, err.withLock { $0 })
-    }
+    private func run(_ arguments: [String]) -> CommandLineRun { CommandLineRun(["endpoints"] + arguments) }
 
     @Test("prints one aligned line per declared route, with its port, caller, rate limit and body limit")
     func table() throws {

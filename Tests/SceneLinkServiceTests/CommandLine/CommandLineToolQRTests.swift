@@ -5,13 +5,7 @@ import SceneLinkCore
 @testable import SceneLinkService
 
 @Suite struct CommandLineToolQRTests {
-    private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let out = Mutex(""), err = Mutex("")
-        let tool = CommandLineTool(environment: [:], out: { text in out.withLock { $0 += text } },
-                                   err: { text in err.withLock { $0 += text } })
-        let status = tool.run(arguments)
-        return (status, out.withLock { $0 }, err.withLock { $0 })
-    }
+    private func run(_ arguments: [String]) -> CommandLineRun { CommandLineRun(arguments) }
 
     @Test func printsTheCodeAsSVGAtTheLevelAndMarginAsked() throws {
         let link = "https://fuelmoney.example.com/settings"

@@ -5,13 +5,7 @@ import Testing
 
 /// `scenelink check` on the route file's translations and theme.
 @Suite struct CommandLineToolRoutesTests {
-    private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let out = Mutex(""), err = Mutex("")
-        let tool = CommandLineTool(environment: [:], out: { text in out.withLock { $0 += text } },
-                                   err: { text in err.withLock { $0 += text } })
-        let status = tool.run(arguments)
-        return (status, out.withLock { $0 }, err.withLock { $0 })
-    }
+    private func run(_ arguments: [String]) -> CommandLineRun { CommandLineRun(arguments) }
 
     @Test func checkReportsUnknownLanguagesAndTranslatedKeysTheRouteLacks() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("check-l10n-\(UUID().uuidString).json")

@@ -5,12 +5,8 @@ import Testing
 
 /// The grammar every subcommand shares: help, unknown flags, the route file.
 @Suite struct CommandLineToolTests {
-    private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, out: String, err: String) {
-        let out = Mutex(""), err = Mutex("")
-        let tool = CommandLineTool(environment: environment, out: { text in out.withLock { $0 += text } },
-                                   err: { text in err.withLock { $0 += text } })
-        let status = tool.run(arguments)
-        return (status, out.withLock { $0 }, err.withLock { $0 })
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> CommandLineRun {
+        CommandLineRun(arguments, environment: environment)
     }
 
     static let commands = ["serve", "resolve", "check", "routes", "association", "generate", "qr", "healthcheck",
