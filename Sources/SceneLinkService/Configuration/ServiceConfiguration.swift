@@ -27,7 +27,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var storeURL: String?
     /// The PostgreSQL store's pool and timeouts (used only with `storeURL`).
     public var postgres = PostgresSceneStateStore.Configuration()
-    /// How often expired sessions, expired claims and short links past their retention are swept. The application runs the sweep (not the
+    /// How often expired sessions and claims, short links past their retention and Idempotency-Key records are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
     /// Where `/metrics` and every admin-token route are served instead of the public port
@@ -98,7 +98,7 @@ extension ServiceConfiguration {
                  help: "Scenes one session may hold (409 beyond)."),
         .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
                  help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
-        .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions, expired claims and short links past their 30-day retention are deleted."),
+        .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions and claims, short links past their 30-day retention and Idempotency-Key records past 24 h are deleted."),
         .duration("claim-ttl", \.claims.lifetime,
                   help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
         .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,

@@ -26,8 +26,8 @@ import Foundation
 ///   links a minute. Over it the page is served without a claim, so a script cannot fill the
 ///   claims table from one address.
 /// - `qr=600/min`: ten codes a second, far more than a page or a tool embeds; a 100-byte URL's
-///   code takes about 21 us of CPU (docs/benchmarks.md), so one address holds well under a
-///   percent of a core.
+///   code takes about 21 µs of CPU and the largest link (2,048 bytes) about 0.9 ms
+///   (docs/benchmarks.md), so one address holds at most about 1 % of a core.
 /// - `admin-auth=10/min`: wrong admin tokens. An operator mistypes a few; a guesser is held to
 ///   ten a minute per address.
 public struct RateLimits: Sendable, Equatable {
