@@ -1155,7 +1155,9 @@ paths:
         One atomic save at a scene phase change. Keys not listed are deleted. Each value gives
         exactly one of `base64` (the bytes) or `text` (UTF-8); without `contentType` a `base64`
         value is `application/octet-stream` and a `text` value `text/plain; charset=utf-8`.
-        `If-Match` is on the scene's `ETag`; `If-None-Match: *` only creates.
+        `If-Match` is on the scene's `ETag`; `If-None-Match: *` only creates. The document is read
+        strictly (RFC 8259; a key given twice is 400), and a value declared JSON must parse as JSON
+        (422 `invalid-json-value`).
       security: [{ bearer: [] }]
       parameters:
         - $ref: "#/components/parameters/IfMatch"
@@ -1209,6 +1211,11 @@ paths:
         "409": { $ref: "#/components/responses/Conflict" }
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "413": { $ref: "#/components/responses/TooLarge" }
+        "422":
+          description: A value is declared JSON but does not parse (`invalid-json-value`); nothing was stored.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
     delete:

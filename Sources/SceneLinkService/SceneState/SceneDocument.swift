@@ -59,33 +59,41 @@ enum SceneDocument {
 
     static func decode(_ body: [UInt8]) throws(DecodingError) -> [ValueKey: ValueContent] {
         let example = "send {\"values\":{\"path\":{\"contentType\":\"application/json\",\"base64\":\"…\"}}}"
-        guard let root = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
-            throw DecodingError(detail: "The body is not a JSON object; \(example).")
+        // The one strict parser (RFC 8259): a trailing comma or a comment is an error with its place.
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(body)
+        } catch {
+            throw DecodingError(detail: "The body is not JSON (\(error)); \(example).")
         }
-        guard let values = root["values"] as? [String: Any] else {
+        guard root.objectMembers != nil else { throw DecodingError(detail: "The body is not a JSON object; \(example).") }
+        guard let values = root["values"]?.objectMembers else {
             throw DecodingError(detail: "The body has no \"values\" object; \(example).")
         }
         var result: [ValueKey: ValueContent] = [:]
         for (name, entry) in values {
             let key: ValueKey
             do { key = try ValueKey(name) } catch { throw DecodingError(detail: error.description) }
-            guard let fields = entry as? [String: Any] else {
+            guard result[key] == nil else {
+                throw DecodingError(detail: "The value \"\(name)\" is given more than once; give each key once.")
+            }
+            guard let fields = entry.objectMembers else {
                 throw DecodingError(detail: "The value \"\(name)\" is not an object; \(example).")
             }
-            let declaredType = fields["contentType"]
-            if declaredType != nil, !(declaredType is String) {
+            let declaredType = entry["contentType"]
+            if let declaredType, declaredType.stringValue == nil {
                 throw DecodingError(detail: "The contentType of \"\(name)\" is not a string.")
             }
-            switch (fields["base64"], fields["text"]) {
-            case (let base64 as String, nil):
+            let declared = declaredType?.stringValue
+            let given = fields.map(\.key)
+            switch (entry["base64"]?.stringValue, entry["text"]?.stringValue) {
+            case (let base64?, nil) where !given.contains("text"):
                 guard let data = Data(base64Encoded: base64) else {
                     throw DecodingError(detail: "The base64 of \"\(name)\" is not valid base64 (RFC 4648 §4, with padding).")
                 }
-                result[key] = ValueContent(bytes: [UInt8](data),
-                                           contentType: declaredType as? String ?? "application/octet-stream")
-            case (nil, let text as String):
-                result[key] = ValueContent(bytes: Array(text.utf8),
-                                           contentType: declaredType as? String ?? "text/plain; charset=utf-8")
+                result[key] = ValueContent(bytes: [UInt8](data), contentType: declared ?? "application/octet-stream")
+            case (nil, let text?) where !given.contains("base64"):
+                result[key] = ValueContent(bytes: Array(text.utf8), contentType: declared ?? "text/plain; charset=utf-8")
             default:
                 throw DecodingError(detail: "The value \"\(name)\" needs exactly one of \"base64\" or \"text\" as a string.")
             }
@@ -98,16 +106,11 @@ enum SceneDocument {
         return result
     }
 
-    private static func isJSONMediaType(_ contentType: String) -> Bool {
-        let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        return essence == "application/json" || essence.hasSuffix("+json")
-    }
-
     /// The bytes as they are, when they are UTF-8 JSON that may be pasted into a document.
     private static func embeddableJSON(_ value: StoredValue) -> String? {
-        guard isJSONMediaType(value.contentType), value.bytes.first != 0xEF, // no byte-order mark
+        guard JSONMediaType.declares(value.contentType), value.bytes.first != 0xEF, // no byte-order mark
               let text = String(validating: value.bytes, as: UTF8.self),
-              (try? JSONSerialization.jsonObject(with: Data(value.bytes), options: [.fragmentsAllowed])) != nil
+              (try? JSONParser.parse(value.bytes)) != nil
         else { return nil }
         return text
     }

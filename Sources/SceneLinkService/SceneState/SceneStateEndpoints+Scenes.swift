@@ -71,6 +71,8 @@ extension SceneStateEndpoints {
         if let large = values.values.first(where: { $0.bytes.count > limits.maximumValueBytes }) {
             throw .valueTooLarge(bytes: large.bytes.count, limit: limits.maximumValueBytes)
         }
+        // A value declared JSON is JSON here as in a single value's save.
+        for value in values.values { try Self.checkDeclaredJSON(value.bytes, contentType: value.contentType) }
         store.replaceScene(values, session: session.id, scene: scene, precondition: try Self.conditions(request),
                            limits: limits) { [metrics] result in
             if case .failure(.sessionTooLarge) = result { metrics?.recordQuotaRefusal() }

@@ -104,9 +104,7 @@ extension SceneStateEndpoints {
     /// parse as JSON (RFC 8259), so what is restored as JSON is JSON: 422 with the place it
     /// stopped otherwise.
     static func checkDeclaredJSON(_ body: [UInt8], contentType: String) throws(Rejection) {
-        let essence = (contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
-            .trimmingCharacters(in: .whitespaces).lowercased()
-        guard essence == "application/json" || essence.hasSuffix("+json") else { return }
+        guard JSONMediaType.declares(contentType) else { return }
         do {
             _ = try JSONParser.parse(body)
         } catch {

@@ -446,6 +446,28 @@ enum EndpointStore: String, CaseIterable, Sendable, CustomTestStringConvertible 
         #expect(Self.text(await harness.send(.get, url, token: token)) == " [1, 2] ")
     }
 
+    @Test(arguments: EndpointStore.allCases)
+    func aSceneDocumentIsReadStrictlyAndItsJSONValuesMustBeJSON(store: EndpointStore) async throws {
+        let harness = Harness(store: try store.make())
+        let (id, token) = try await harness.openSession()
+        let url = "/v1/sessions/\(id)/scenes/main"
+        let broken = #"{"values":{"path":{"contentType":"application/json","text":"[broken"}}}"#
+        let refused = await harness.send(.put, url, token: token, body: broken)
+        #expect(refused.status == .unprocessableContent)
+        #expect(Self.text(refused).contains("invalid-json-value"))
+        for (body, detail) in [
+            (#"{"values":{"tab":{"text":"a"},"tab":{"text":"b"}}}"#, "The value \\\"tab\\\" is given more than once"),
+            (#"{"values":{"tab":{"text":"a"},}}"#, "The body is not JSON (malformed JSON at line 1"),
+        ] {
+            let answer = await harness.send(.put, url, token: token, body: body)
+            #expect(answer.status == .badRequest, "\(body)")
+            #expect(Self.text(answer).contains(detail), "\(Self.text(answer))")
+        }
+        #expect(await harness.send(.get, url, token: token).status == .notFound)
+        let good = #"{"values":{"path":{"contentType":"application/json","text":"[1]"},"tab":{"text":"home"}}}"#
+        #expect(await harness.send(.put, url, token: token, body: good).status == .created)
+    }
+
     // MARK: Repair
 
     @Test(arguments: EndpointStore.allCases)
