@@ -209,7 +209,8 @@ import Testing
             let messageID = try #require(try JSONParser.parse(first.body)["messageId"]?.stringValue)
             _ = try await gone.requests(count: 1)
             var shown = JSONValue.null
-            for _ in 0..<100 {
+            // Polled for up to 30 s: a loaded full run delays the worker's record of the 410.
+            for _ in 0..<1_500 {
                 shown = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint.id)", headers: Self.admin).body)
                 if shown["enabled"] == .bool(false) { break }
                 try await Task.sleep(for: .milliseconds(20))
@@ -221,7 +222,8 @@ import Testing
                 #expect(refused.status == 409, "\(path)")
                 #expect(refused.text.contains("webhook-disabled") && refused.text.contains("{\\\"enabled\\\": true}"), "\(refused.text)")
             }
-            // An event for it stays pending, and out of the queue depth operators alert on.
+            // Events are not queued for it, and nothing of it counts in the queue depth operators alert
+            // on (a delivery left pending when it was disabled is left out too: WebhookStoreBehaviourTests).
             _ = try await ShortLinkEndpointsTests.create(client, #"{"link":"fuelmoney://settings/account"}"#)
             let metrics = try await client.send("GET", "/metrics", headers: Self.admin).text
             #expect(metrics.contains("scenelink_webhook_queue_depth 0\n"))
@@ -241,9 +243,9 @@ import Testing
             #expect(document["disabledReason"] == nil || document["disabledReason"] == .null)
             #expect(document["events"]?.arrayValue?.count == 2)
             #expect(document["secret"] == nil)
-            // Re-enabled, the pending event and a new test go out (the receiver now answers 204).
+            // Re-enabled, a test goes out again (the receiver now answers 204).
             #expect(try await client.send("POST", "/v1/webhooks/\(endpoint.id)/test", headers: Self.admin).status == 202)
-            _ = try await gone.requests(count: 3)
+            #expect(try await gone.requests(count: 2).count == 2)
         }
     }
 
