@@ -78,7 +78,9 @@ def main():
         port = free_port()
         server = slclient.start_server(binary, port, ":memory:", extra=[
             "--store", url, "--store-statement-timeout", "300ms", "--store-connections", "4", "--admin-token", TOKEN,
-            "--webhook-allow-private", "on"])
+            # Deliveries wait an hour before their first attempt: the delivery worker's own writes
+            # (which would wait for a standby too, holding their rows) start only with the replay.
+            "--webhook-allow-private", "on", "--webhook-retry-schedule", "1h"])
         admin = {"Authorization": f"Bearer {TOKEN}"}
 
         # Everything the writes need, while commits still return at once.
@@ -96,6 +98,11 @@ def main():
         check(status == 201, "a webhook endpoint is registered")
         status, _, queued, _ = call(port, "POST", f"/v1/webhooks/{hook['id']}/test", headers=admin)
         check(status == 202, "a test message is queued")
+        # A second endpoint to delete last: the replay makes the first one's delivery due, and the
+        # worker's attempt then holds that endpoint's rows while its commit waits.
+        status, _, doomed, _ = call(port, "POST", "/v1/webhooks", headers=admin,
+                                    body={"url": "http://127.0.0.1:9/doomed", "events": ["short_link.created"]})
+        check(status == 201, "a second webhook endpoint is registered")
         page = urllib.request.urlopen(urllib.request.Request(
             f"http://127.0.0.1:{port}/settings/account", headers={"User-Agent": IPHONE, "Accept": "text/html"}), timeout=10).read()
         marker = b'data-copy="'
@@ -122,11 +129,14 @@ def main():
             ("POST", f"/v1/webhooks/{hook['id']}/rotate-secret", None, None, admin),
             ("POST", f"/v1/webhooks/{hook['id']}/test", None, None, admin),
             ("POST", f"/v1/webhooks/{hook['id']}/deliveries/{queued['messageId']}/replay", None, None, admin),
-            ("DELETE", f"/v1/webhooks/{hook['id']}", None, None, admin),
+            ("DELETE", f"/v1/webhooks/{doomed['id']}", None, None, admin),
             ("POST", "/v1/claims/redeem", {"claim": claim_url, "install": str(uuid.uuid4())}, None, {}),
             ("DELETE", f"/v1/sessions/{session['id']}", None, None, bearer),
         ]
         for method, path, body, raw, headers in writes:
+            # No backend left waiting for a standby (the delivery worker's, once the replay made a
+            # delivery due) holds a row this write needs.
+            psql(pg_port, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
             status, answer_headers, problem, seconds = call(port, method, path, body=body, raw=raw, headers=headers)
             kind = problem.get("type", "") if isinstance(problem, dict) else ""
             name = f"{method} {path.replace(session['id'], '{id}')}"
