@@ -55,6 +55,11 @@ public final class RateLimiter: Sendable {
         instanceCeilings = RateLimitClass.allCases.map { kind in limits.instancePolicies[kind].map(InstanceCeiling.init) }
     }
 
+    /// Whether class `kind` is limited at all: per client, or by a ceiling for the instance.
+    func applies(_ kind: RateLimitClass) -> Bool {
+        limited[kind.index] || instanceCeilings[kind.index] != nil
+    }
+
     /// Takes a token from `key`'s bucket of class `kind`; nil when the request may go on
     /// (or the class is not limited), else why it may not.
     func refusal(_ kind: RateLimitClass, key: RateLimitKey) -> RateLimitRefusal? {

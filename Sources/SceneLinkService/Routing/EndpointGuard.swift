@@ -19,7 +19,7 @@ struct EndpointGuard: Sendable {
     func handler(for endpoint: Endpoint) -> HTTPHandler {
         let handler = endpoint.handler
         var addressClass: RateLimitClass?
-        if case .perAddress(let kind) = endpoint.policy.rateLimit, rateLimiter?.limits.policies[kind] != nil {
+        if case .perAddress(let kind) = endpoint.policy.rateLimit, rateLimiter?.applies(kind) == true {
             addressClass = kind
         }
         let limited: HTTPHandler

@@ -128,6 +128,21 @@ struct RateLimiterRoutesTests {
         }
     }
 
+    @Test("a route's class with only an instance ceiling is still limited: 429 that names the whole server")
+    func instanceCeilingAlone() async throws {
+        try await SceneLinkApplicationTests.withService({ configuration in
+            configuration.rateLimits = RateLimits(policies: [:], instancePolicies: [.qr: RateLimitPolicy(count: 2, periodSeconds: 3_600)])
+        }) { client, _ async throws in
+            let path = "/v1/qr?url=https%3A%2F%2Ffuelmoney.example.com%2Fsettings%2Faccount"
+            for _ in 0 ..< 2 { #expect(try await client.send("GET", path).status == 200) }
+            let refused = try await client.send("GET", path)
+            #expect(refused.status == 429)
+            #expect(refused.text.contains("This server takes at most 2 QR codes per hour from all clients together"))
+            let metrics = try await client.send("GET", "/metrics").text
+            #expect(metrics.contains(#"scenelink_instance_limited_total{class="qr"} 1"#))
+        }
+    }
+
     @Test("--rate-limit off serves every request")
     func off() async throws {
         try await service("off") { client, _ async throws in
