@@ -98,10 +98,10 @@ struct IdempotencyGate: Sendable {
     }
 
     /// The scope of an admin-token route's keys: the token it was called with (checked before
-    /// the handler ran), as a hash.
+    /// the handler ran), as the hash `AdminAuthenticator` compares, in base64.
     static func adminScope(_ request: HTTPRequest) -> String {
         let token = request.headers["Authorization"].flatMap { try? BearerCredentials.token(inField: $0) } ?? ""
-        return "admin " + SHA256.hash(Array(token.utf8)).map { String($0, radix: 16) }.joined()
+        return "admin " + Data(SessionToken(text: token).hash).base64EncodedString()
     }
 
     private static func reason(_ status: Int) -> String {
