@@ -1,0 +1,147 @@
+import Synchronization
+
+/// The analytics store tests use: the same aggregates as the SQL stores, in dictionaries;
+/// answers at once on the caller's thread.
+public final class InMemoryAnalyticsStore: AnalyticsStore {
+    private struct State {
+        var visits: [String: [Int64: AnalyticsCounts]] = [:]
+        var totals: [String: AnalyticsCounts] = [:]
+        /// scope → dimension → hour → value → count
+        var hours: [String: [AnalyticsDimension: [Int64: [String: Int64]]]] = [:]
+        var days: [String: [AnalyticsDimension: [Int64: [String: Int64]]]] = [:]
+        var visitors: [String: [Int64: Int64]] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func recordAnalytics(_ batch: AnalyticsBatch, completion: @escaping AnalyticsCompletion<Void>) {
+        state.withLock { state in
+            for row in batch.visits {
+                state.visits[row.scope, default: [:]][row.bucket, default: AnalyticsCounts()] += row.counts
+                state.totals[row.scope, default: AnalyticsCounts()] += row.counts
+            }
+            for row in batch.marginals {
+                state.hours[row.scope, default: [:]][row.dimension, default: [:]][row.bucket / 4, default: [:]][row.value, default: 0] += row.count
+            }
+            for row in batch.visitors {
+                state.visitors[row.scope, default: [:]][row.day, default: 0] += row.count
+            }
+        }
+        completion(.success(()))
+    }
+
+    public func analyticsVisits(scope: String, from start: Int64, to end: Int64,
+                                completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
+        let rows = state.withLock { state in
+            (state.visits[scope] ?? [:]).filter { $0.key >= start && $0.key < end }
+                .map { AnalyticsBatch.Visits(scope: scope, bucket: $0.key, counts: $0.value) }
+        }
+        completion(.success(rows.sorted { $0.bucket < $1.bucket }))
+    }
+
+    public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
+                                   completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
+        let sums = state.withLock { state in
+            var sums: [String: Int64] = [:]
+            for (hour, values) in state.hours[scope]?[dimension] ?? [:] where hour * 4 >= start && hour * 4 < end {
+                for (value, count) in values { sums[value, default: 0] += count }
+            }
+            for (day, values) in state.days[scope]?[dimension] ?? [:]
+            where day * AnalyticsBucket.perDay >= start && (day + 1) * AnalyticsBucket.perDay <= end {
+                for (value, count) in values { sums[value, default: 0] += count }
+            }
+            return sums
+        }
+        completion(.success(sums.map { AnalyticsBreakdownRow(value: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }))
+    }
+
+    public func analyticsVisitors(scope: String, days: ClosedRange<Int64>,
+                                  completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visitors]>) {
+        let rows = state.withLock { state in
+            (state.visitors[scope] ?? [:]).filter { days.contains($0.key) }
+                .map { AnalyticsBatch.Visitors(scope: scope, day: $0.key, count: $0.value) }
+        }
+        completion(.success(rows.sorted { $0.day < $1.day }))
+    }
+
+    public func analyticsTotals(scopes: [String], completion: @escaping AnalyticsCompletion<[String: AnalyticsCounts]>) {
+        let totals = state.withLock { state in
+            scopes.reduce(into: [String: AnalyticsCounts]()) { answer, scope in answer[scope] = state.totals[scope] }
+        }
+        completion(.success(totals))
+    }
+
+    public func deleteAnalytics(scope: String, completion: @escaping AnalyticsCompletion<Int>) {
+        let deleted = state.withLock { state in
+            var deleted = state.visits.removeValue(forKey: scope)?.count ?? 0
+            deleted += state.totals.removeValue(forKey: scope) == nil ? 0 : 1
+            for dimensions in [state.hours.removeValue(forKey: scope), state.days.removeValue(forKey: scope)] {
+                deleted += (dimensions ?? [:]).values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+            }
+            deleted += state.visitors.removeValue(forKey: scope)?.count ?? 0
+            return deleted
+        }
+        completion(.success(deleted))
+    }
+
+    public func analyticsReceipt(completion: @escaping AnalyticsCompletion<[AnalyticsTableReceipt]>) {
+        let receipt = state.withLock { state in
+            func count(_ table: [String: [AnalyticsDimension: [Int64: [String: Int64]]]]) -> Int64 {
+                Int64(table.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } } })
+            }
+            return AnalyticsTableReceipt.tables.map { table, columns in
+                let rows: Int64
+                switch table {
+                case "analytics_visits": rows = Int64(state.visits.values.reduce(0) { $0 + $1.count })
+                case "analytics_totals": rows = Int64(state.totals.count)
+                case "analytics_marginals": rows = count(state.hours)
+                case "analytics_marginal_days": rows = count(state.days)
+                default: rows = Int64(state.visitors.values.reduce(0) { $0 + $1.count })
+                }
+                return AnalyticsTableReceipt(table: table, columns: columns, rows: rows)
+            }
+        }
+        completion(.success(receipt))
+    }
+
+    public func compactAnalytics(detailBefore: Int64, keepFrom: Int64, completion: @escaping AnalyticsCompletion<Int>) {
+        let changed = state.withLock { state in
+            var changed = 0
+            for (scope, dimensions) in state.hours {
+                for (dimension, hours) in dimensions {
+                    for (hour, values) in hours where hour * 4 < detailBefore {
+                        for (value, count) in values {
+                            state.days[scope, default: [:]][dimension, default: [:]][hour * 4 / AnalyticsBucket.perDay, default: [:]][value, default: 0] += count
+                            changed += 1
+                        }
+                        state.hours[scope]?[dimension]?[hour] = nil
+                    }
+                }
+            }
+            let keepDay = AnalyticsBucket.day(ofBucket: keepFrom)
+            for scope in state.visits.keys {
+                let before = state.visits[scope]?.count ?? 0
+                state.visits[scope] = state.visits[scope]?.filter { $0.key >= keepFrom }
+                changed += before - (state.visits[scope]?.count ?? 0)
+            }
+            for (scope, dimensions) in state.days {
+                for (dimension, days) in dimensions {
+                    for (day, values) in days where day < keepDay {
+                        changed += values.count
+                        state.days[scope]?[dimension]?[day] = nil
+                    }
+                }
+            }
+            for scope in state.visitors.keys {
+                let before = state.visitors[scope]?.count ?? 0
+                state.visitors[scope] = state.visitors[scope]?.filter { $0.key >= keepDay }
+                changed += before - (state.visitors[scope]?.count ?? 0)
+            }
+            return changed
+        }
+        completion(.success(changed))
+    }
+}
