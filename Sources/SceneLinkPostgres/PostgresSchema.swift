@@ -524,6 +524,45 @@ enum PostgresSchema {
         );
         CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
         """,
+        // 11: click analytics, aggregates only, as SQLite's migration 10.
+        """
+        CREATE TABLE analytics_visits (
+            scope text NOT NULL,
+            bucket bigint NOT NULL,
+            human bigint NOT NULL, qr bigint NOT NULL, preview bigint NOT NULL, bot bigint NOT NULL,
+            claims bigint NOT NULL, installs bigint NOT NULL,
+            PRIMARY KEY (scope, bucket)
+        );
+        CREATE INDEX analytics_visits_by_bucket ON analytics_visits (bucket);
+        CREATE TABLE analytics_totals (
+            scope text PRIMARY KEY,
+            human bigint NOT NULL, qr bigint NOT NULL, preview bigint NOT NULL, bot bigint NOT NULL,
+            claims bigint NOT NULL, installs bigint NOT NULL
+        );
+        CREATE TABLE analytics_marginals (
+            scope text NOT NULL,
+            dimension text NOT NULL,
+            hour bigint NOT NULL,
+            value text NOT NULL,
+            visits bigint NOT NULL,
+            PRIMARY KEY (scope, dimension, hour, value)
+        );
+        CREATE INDEX analytics_marginals_by_hour ON analytics_marginals (hour);
+        CREATE TABLE analytics_marginal_days (
+            scope text NOT NULL,
+            dimension text NOT NULL,
+            day bigint NOT NULL,
+            value text NOT NULL,
+            visits bigint NOT NULL,
+            PRIMARY KEY (scope, dimension, day, value)
+        );
+        CREATE TABLE analytics_visitors (
+            scope text NOT NULL,
+            day bigint NOT NULL,
+            visitors bigint NOT NULL,
+            PRIMARY KEY (scope, day)
+        );
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

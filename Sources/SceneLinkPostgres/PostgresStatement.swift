@@ -52,6 +52,14 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case beginIdempotentRequest = "begin_idempotent_request"
     case releaseIdempotentRequest = "release_idempotent_request"
     case deleteExpiredIdempotencyKeys = "delete_expired_idempotency_keys"
+    case recordAnalytics = "record_analytics"
+    case selectAnalyticsVisits = "select_analytics_visits"
+    case selectAnalyticsBreakdown = "select_analytics_breakdown"
+    case selectAnalyticsVisitors = "select_analytics_visitors"
+    case selectAnalyticsTotals = "select_analytics_totals"
+    case deleteAnalytics = "delete_analytics"
+    case selectAnalyticsReceipt = "select_analytics_receipt"
+    case compactAnalytics = "compact_analytics"
 
     /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
     static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks, route"
@@ -376,6 +384,72 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .redeemClaimByCode:
             return PostgresStatement.redeemClaim(key: "id = $1",
                                                  liveCondition: "stored.expires_at > $4 AND stored.code_expires_at > $4")
+        case .recordAnalytics:
+            // One flush in one statement: each array is a column of the batch's rows (unique keys,
+            // so no row is updated twice). Totals are the visits summed per scope.
+            let add = { (columns: [String]) in columns.map { "\($0) = t.\($0) + excluded.\($0)" }.joined(separator: ", ") }
+            let counts = ["human", "qr", "preview", "bot", "claims", "installs"]
+            return """
+                WITH rows AS (
+                    SELECT * FROM unnest($1::text[], $2::int8[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[],
+                                         $8::int8[]) AS r(scope, bucket, human, qr, preview, bot, claims, installs)),
+                visits AS (
+                    INSERT INTO analytics_visits AS t SELECT * FROM rows
+                    ON CONFLICT (scope, bucket) DO UPDATE SET \(add(counts))),
+                totals AS (
+                    INSERT INTO analytics_totals AS t
+                        SELECT scope, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs) FROM rows GROUP BY scope
+                    ON CONFLICT (scope) DO UPDATE SET \(add(counts))),
+                marginals AS (
+                    INSERT INTO analytics_marginals AS t
+                        SELECT * FROM unnest($9::text[], $10::text[], $11::int8[], $12::text[], $13::int8[])
+                    ON CONFLICT (scope, dimension, hour, value) DO UPDATE SET \(add(["visits"])))
+                INSERT INTO analytics_visitors AS t SELECT * FROM unnest($14::text[], $15::int8[], $16::int8[])
+                ON CONFLICT (scope, day) DO UPDATE SET \(add(["visitors"]))
+                """
+        case .selectAnalyticsVisits:
+            return """
+                SELECT bucket, human, qr, preview, bot, claims, installs FROM analytics_visits
+                WHERE scope = $1 AND bucket >= $2 AND bucket < $3 ORDER BY bucket
+                """
+        case .selectAnalyticsBreakdown:
+            return """
+                SELECT value, sum(visits)::int8 AS total FROM (
+                    SELECT value, visits FROM analytics_marginals
+                    WHERE scope = $1 AND dimension = $2 AND hour >= $3 AND hour < $4
+                    UNION ALL
+                    SELECT value, visits FROM analytics_marginal_days
+                    WHERE scope = $1 AND dimension = $2 AND day >= $5 AND day < $6
+                ) AS m GROUP BY value ORDER BY total DESC, value COLLATE "C"
+                """
+        case .selectAnalyticsVisitors:
+            return "SELECT day, visitors FROM analytics_visitors WHERE scope = $1 AND day >= $2 AND day <= $3 ORDER BY day"
+        case .selectAnalyticsTotals:
+            return """
+                SELECT scope, human, qr, preview, bot, claims, installs FROM analytics_totals WHERE scope = ANY($1::text[])
+                """
+        case .deleteAnalytics:
+            let deletes = AnalyticsTableReceipt.tables.enumerated().map { index, table in
+                "d\(index) AS (DELETE FROM \(table.table) WHERE scope = $1 RETURNING 1)"
+            }
+            let counts = AnalyticsTableReceipt.tables.indices.map { "(SELECT count(*) FROM d\($0))" }
+            return "WITH " + deletes.joined(separator: ", ") + " SELECT (" + counts.joined(separator: " + ") + ")::int8"
+        case .selectAnalyticsReceipt:
+            return "SELECT " + AnalyticsTableReceipt.tables.map { "(SELECT count(*) FROM \($0.table))" }.joined(separator: ", ")
+        case .compactAnalytics:
+            // $1 the first hour kept in detail, $2 the first bucket kept, $3 its UTC day.
+            return """
+                WITH folded AS (DELETE FROM analytics_marginals WHERE hour < $1 RETURNING scope, dimension, hour, value, visits),
+                days AS (
+                    INSERT INTO analytics_marginal_days AS t
+                        SELECT scope, dimension, hour / 24, value, sum(visits) FROM folded GROUP BY scope, dimension, hour / 24, value
+                    ON CONFLICT (scope, dimension, day, value) DO UPDATE SET visits = t.visits + excluded.visits),
+                visits AS (DELETE FROM analytics_visits WHERE bucket < $2 RETURNING 1),
+                old_days AS (DELETE FROM analytics_marginal_days WHERE day < $3 RETURNING 1),
+                visitors AS (DELETE FROM analytics_visitors WHERE day < $3 RETURNING 1)
+                SELECT ((SELECT count(*) FROM folded) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM old_days)
+                    + (SELECT count(*) FROM visitors))::int8
+                """
         case .deleteExpiredClaims:
             return """
                 DELETE FROM claims WHERE id IN (
@@ -418,6 +492,17 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .enqueueWebhookEvent: return [OID.text, OID.text, OID.text, OID.int8, OID.text]
         case .selectWebhookDeliveries: return [OID.text, OID.int8]
         case .replayWebhookMessage: return [OID.text, OID.text, OID.int8]
+        case .recordAnalytics:
+            return [OID.textArray] + Array(repeating: OID.int8Array, count: 7) + [OID.textArray, OID.textArray, OID.int8Array,
+                                                                                   OID.textArray, OID.int8Array]
+                + [OID.textArray, OID.int8Array, OID.int8Array]
+        case .selectAnalyticsVisits: return [OID.text, OID.int8, OID.int8]
+        case .selectAnalyticsBreakdown: return [OID.text, OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
+        case .selectAnalyticsVisitors: return [OID.text, OID.int8, OID.int8]
+        case .selectAnalyticsTotals: return [OID.textArray]
+        case .deleteAnalytics: return [OID.text]
+        case .selectAnalyticsReceipt: return []
+        case .compactAnalytics: return [OID.int8, OID.int8, OID.int8]
         case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8, OID.int8, OID.textArray, OID.int8Array]
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]

@@ -14,10 +14,13 @@ final class ReadStatements {
     let shortLinks: ShortLinkReads
     /// The claim queries (`SQLiteSceneStateStore+Claims`).
     let claims: ClaimReads
+    /// The analytics queries (`SQLiteSceneStateStore+Analytics`).
+    let analytics: AnalyticsReads
 
     init(connection: Connection) throws(SQLiteError) {
         shortLinks = try ShortLinkReads(connection: connection)
         claims = try ClaimReads(connection: connection)
+        analytics = try AnalyticsReads(connection: connection)
         selectValue = try connection.prepare(
             "SELECT content_type, revision, bytes FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
         selectScene = try connection.prepare("""

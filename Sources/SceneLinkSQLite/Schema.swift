@@ -191,6 +191,48 @@ enum Schema {
         );
         CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
         """,
+        // 10: click analytics, aggregates only (`AnalyticsStore`): counts per scope per 15-minute
+        // bucket and since the first visit, human visits per hour per value of one dimension
+        // (folded into UTC days later), distinct visitors per UTC day. No address, User-Agent,
+        // full referrer or visitor hash is ever a column.
+        """
+        CREATE TABLE analytics_visits (
+            scope TEXT NOT NULL,
+            bucket INTEGER NOT NULL,
+            human INTEGER NOT NULL, qr INTEGER NOT NULL, preview INTEGER NOT NULL, bot INTEGER NOT NULL,
+            claims INTEGER NOT NULL, installs INTEGER NOT NULL,
+            PRIMARY KEY (scope, bucket)
+        ) WITHOUT ROWID;
+        CREATE INDEX analytics_visits_by_bucket ON analytics_visits (bucket);
+        CREATE TABLE analytics_totals (
+            scope TEXT PRIMARY KEY,
+            human INTEGER NOT NULL, qr INTEGER NOT NULL, preview INTEGER NOT NULL, bot INTEGER NOT NULL,
+            claims INTEGER NOT NULL, installs INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE analytics_marginals (
+            scope TEXT NOT NULL,
+            dimension TEXT NOT NULL,
+            hour INTEGER NOT NULL,
+            value TEXT NOT NULL,
+            visits INTEGER NOT NULL,
+            PRIMARY KEY (scope, dimension, hour, value)
+        ) WITHOUT ROWID;
+        CREATE INDEX analytics_marginals_by_hour ON analytics_marginals (hour);
+        CREATE TABLE analytics_marginal_days (
+            scope TEXT NOT NULL,
+            dimension TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            value TEXT NOT NULL,
+            visits INTEGER NOT NULL,
+            PRIMARY KEY (scope, dimension, day, value)
+        ) WITHOUT ROWID;
+        CREATE TABLE analytics_visitors (
+            scope TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            visitors INTEGER NOT NULL,
+            PRIMARY KEY (scope, day)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

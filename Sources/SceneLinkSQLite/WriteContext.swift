@@ -17,6 +17,8 @@ final class WriteContext {
     let claims: ClaimWrites
     /// The Idempotency-Key records (`SQLiteSceneStateStore+Idempotency`).
     let idempotency: IdempotencyWrites
+    /// The analytics aggregates (`SQLiteSceneStateStore+Analytics`).
+    let analytics: AnalyticsWrites
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
     /// The revision stored in `meta` as of the last commit.
@@ -37,6 +39,7 @@ final class WriteContext {
         shortLinks = try ShortLinkWrites(connection: connection, webhooks: webhooks)
         claims = try ClaimWrites(connection: connection, webhooks: webhooks)
         idempotency = try IdempotencyWrites(connection: connection)
+        analytics = try AnalyticsWrites(connection: connection)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")

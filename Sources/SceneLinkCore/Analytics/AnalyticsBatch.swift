@@ -14,17 +14,17 @@ public struct AnalyticsBatch: Equatable, Sendable {
         }
     }
 
-    /// Human visits (previews for `preview`) of one scope in one 15-minute bucket with one value
-    /// of one dimension.
+    /// Human visits (previews for `preview`) of one scope in one hour (a Unix hour,
+    /// `bucket / 4`) with one value of one dimension.
     public struct Marginal: Equatable, Sendable {
         public var scope: String
-        public var bucket: Int64
+        public var hour: Int64
         public var dimension: AnalyticsDimension
         public var value: String
         public var count: Int64
-        public init(scope: String, bucket: Int64, dimension: AnalyticsDimension, value: String, count: Int64) {
+        public init(scope: String, hour: Int64, dimension: AnalyticsDimension, value: String, count: Int64) {
             self.scope = scope
-            self.bucket = bucket
+            self.hour = hour
             self.dimension = dimension
             self.value = value
             self.count = count
@@ -43,6 +43,7 @@ public struct AnalyticsBatch: Equatable, Sendable {
         }
     }
 
+    /// Each key (scope and bucket; scope, hour, dimension and value; scope and day) at most once.
     public var visits: [Visits]
     public var marginals: [Marginal]
     public var visitors: [Visitors]

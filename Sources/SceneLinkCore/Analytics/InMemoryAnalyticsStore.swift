@@ -23,7 +23,7 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
                 state.totals[row.scope, default: AnalyticsCounts()] += row.counts
             }
             for row in batch.marginals {
-                state.hours[row.scope, default: [:]][row.dimension, default: [:]][row.bucket / 4, default: [:]][row.value, default: 0] += row.count
+                state.hours[row.scope, default: [:]][row.dimension, default: [:]][row.hour, default: [:]][row.value, default: 0] += row.count
             }
             for row in batch.visitors {
                 state.visitors[row.scope, default: [:]][row.day, default: 0] += row.count

@@ -16,6 +16,12 @@ public enum StoreTable: String, CaseIterable, Sendable {
     /// the source's, replacing one it made itself (`replacesExisting`), so the codes handed out
     /// before the copy still read after it.
     case storeKeys = "store_keys"
+    /// Click analytics' aggregates (`AnalyticsStore`): counts only, no visitor data.
+    case analyticsVisits = "analytics_visits"
+    case analyticsTotals = "analytics_totals"
+    case analyticsMarginals = "analytics_marginals"
+    case analyticsMarginalDays = "analytics_marginal_days"
+    case analyticsVisitors = "analytics_visitors"
 
     /// What a column holds, so that each store reads and binds it the same way.
     public enum Kind: Sendable {
@@ -56,6 +62,16 @@ public enum StoreTable: String, CaseIterable, Sendable {
                     ("disabled_reason", .optionalText)]
         case .storeKeys:
             return [("name", .text), ("value", .bytes)]
+        case .analyticsVisits:
+            return [("scope", .text), ("bucket", .integer)] + Self.analyticsCounts
+        case .analyticsTotals:
+            return [("scope", .text)] + Self.analyticsCounts
+        case .analyticsMarginals:
+            return [("scope", .text), ("dimension", .text), ("hour", .integer), ("value", .text), ("visits", .integer)]
+        case .analyticsMarginalDays:
+            return [("scope", .text), ("dimension", .text), ("day", .integer), ("value", .text), ("visits", .integer)]
+        case .analyticsVisitors:
+            return [("scope", .text), ("day", .integer), ("visitors", .integer)]
         case .webhookDeliveries:
             return [("sequence", .integer), ("endpoint_id", .text), ("message_id", .text), ("event_type", .text),
                     ("event_timestamp", .integer), ("payload", .text), ("state", .text), ("attempts", .integer),
@@ -64,12 +80,16 @@ public enum StoreTable: String, CaseIterable, Sendable {
         }
     }
 
+    private static let analyticsCounts: [(name: String, kind: Kind)] =
+        ["human", "qr", "preview", "bot", "claims", "installs"].map { ($0, .integer) }
+
     /// How many leading columns form the primary key (the copy's order and cursor).
     public var keyCount: Int {
         switch self {
-        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys: return 1
-        case .scenes: return 2
+        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals: return 1
+        case .scenes, .analyticsVisits, .analyticsVisitors: return 2
         case .values: return 3
+        case .analyticsMarginals, .analyticsMarginalDays: return 4
         }
     }
 
@@ -90,6 +110,11 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .webhookEndpoints: return "webhook endpoints"
         case .webhookDeliveries: return "webhook deliveries"
         case .storeKeys: return "store keys"
+        case .analyticsVisits: return "analytics visits"
+        case .analyticsTotals: return "analytics totals"
+        case .analyticsMarginals: return "analytics hourly breakdowns"
+        case .analyticsMarginalDays: return "analytics daily breakdowns"
+        case .analyticsVisitors: return "analytics visitors"
         }
     }
 
