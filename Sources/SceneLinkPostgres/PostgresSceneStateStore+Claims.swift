@@ -15,6 +15,7 @@ extension PostgresSceneStateStore: ClaimStore {
             .int64(claim.id), .bytes(claim.secretHash), .text(claim.link),
             .int64(Self.milliseconds(claim.createdAt)), .int64(Self.milliseconds(claim.expiresAt)),
             .int64(Self.milliseconds(claim.codeExpiresAt)), claim.route.map { .text($0) } ?? .null,
+            claim.shortLink.map { .text($0.rawValue) } ?? .null,
         ]
         call(.createClaim, parameters, kind: .write, lockOrder: Self.lockOrder(claim.id),
              Self.flattening(completion)) { rows -> Result<Void, ClaimStoreError> in
@@ -53,7 +54,7 @@ extension PostgresSceneStateStore: ClaimStore {
             guard let row = rows.first else { return .unknown }
             let claim = try Self.claim(row)
             guard claim.isFound(by: key) else { return .unknown }
-            if try row.bool(10) { return .redeemed(claim) }
+            if try row.bool(11) { return .redeemed(claim) }
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
             case .answerAgain(let stored): return .redeemed(stored)
             case .refuse(let refusal): return refusal
@@ -83,7 +84,8 @@ extension PostgresSceneStateStore: ClaimStore {
                 source: ClaimSource(rawValue: try row.text(7)) ?? .url, redeemedAt: date(try row.int64(8)))
         }
         return Claim(id: try row.int64(0), secretHash: try row.bytes(1), link: try row.text(2),
-                     route: row.isNull(9) ? nil : try row.text(9), createdAt: date(try row.int64(3)),
+                     route: row.isNull(9) ? nil : try row.text(9),
+                     shortLink: row.isNull(10) ? nil : try? ShortCode(try row.text(10)), createdAt: date(try row.int64(3)),
                      expiresAt: date(try row.int64(4)), codeExpiresAt: date(try row.int64(5)), redemption: redemption)
     }
 

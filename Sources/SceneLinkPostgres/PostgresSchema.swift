@@ -524,8 +524,9 @@ enum PostgresSchema {
         );
         CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
         """,
-        // 11: click analytics, aggregates only, as SQLite's migration 10.
+        // 11: click analytics, aggregates only, and the claim's short link, as SQLite's migration 10.
         """
+        ALTER TABLE claims ADD COLUMN short_link text;
         CREATE TABLE analytics_visits (
             scope text NOT NULL,
             bucket bigint NOT NULL,

@@ -104,7 +104,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
 
     /// The columns `PostgresSceneStateStore+Claims` decodes a claim from, in order.
     static let claimColumns = "id, secret_hash, link, created_at, expires_at, code_expires_at, "
-        + "redeemed_install, redeemed_source, redeemed_at, route"
+        + "redeemed_install, redeemed_source, redeemed_at, route, short_link"
 
     /// `claimColumns`, each prefixed with `table.`.
     private static func claimColumns(of table: String) -> String {
@@ -373,8 +373,8 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .createClaim:
             // DO NOTHING rather than an error: a taken id must not abort the group commit.
             return """
-                INSERT INTO claims (id, secret_hash, link, created_at, expires_at, code_expires_at, route)
-                VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING 1
+                INSERT INTO claims (id, secret_hash, link, created_at, expires_at, code_expires_at, route, short_link)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING 1
                 """
         case .selectClaimByToken:
             return "SELECT \(PostgresStatement.claimColumns) FROM claims WHERE id = $1 AND secret_hash = $2"
@@ -507,7 +507,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
-        case .createClaim: return [OID.int8, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8, OID.text]
+        case .createClaim: return [OID.int8, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8, OID.text, OID.text]
         case .selectClaimByToken: return [OID.int8, OID.bytea]
         case .selectClaimByCode: return [OID.int8]
         case .redeemClaimByToken: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text, OID.bytea]

@@ -5,7 +5,7 @@ import SceneLinkCore
 /// redemption reads the claim inside its transaction).
 final class ClaimReads {
     static let columns = "id, secret_hash, link, created_at, expires_at, code_expires_at, "
-        + "redeemed_install, redeemed_source, redeemed_at, route"
+        + "redeemed_install, redeemed_source, redeemed_at, route, short_link"
 
     private let selectByID: Statement
 
@@ -38,6 +38,7 @@ final class ClaimReads {
         }
         return Claim(id: statement.int64(at: 0), secretHash: statement.blob(at: 1),
                      link: statement.text(at: 2), route: statement.isNull(at: 9) ? nil : statement.text(at: 9),
+                     shortLink: statement.isNull(at: 10) ? nil : try? ShortCode(statement.text(at: 10)),
                      createdAt: Date(millisecondsSince1970: statement.int64(at: 3)),
                      expiresAt: Date(millisecondsSince1970: statement.int64(at: 4)),
                      codeExpiresAt: Date(millisecondsSince1970: statement.int64(at: 5)), redemption: redemption)

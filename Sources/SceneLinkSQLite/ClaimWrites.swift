@@ -17,8 +17,8 @@ final class ClaimWrites {
         self.webhooks = webhooks
         reads = try ClaimReads(connection: connection)
         insert = try connection.prepare("""
-            INSERT INTO claims (id, secret_hash, link, created_at, expires_at, code_expires_at, route)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO claims (id, secret_hash, link, created_at, expires_at, code_expires_at, route, short_link)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
         redeem = try connection.prepare("""
             UPDATE claims SET redeemed_install = ?2, redeemed_source = ?3, redeemed_at = ?4
@@ -35,7 +35,8 @@ final class ClaimWrites {
         do throws(SQLiteError) {
             try insert.run(.integer(claim.id), .blob(claim.secretHash), .text(claim.link),
                            .integer(claim.createdAt.millisecondsSince1970), .integer(claim.expiresAt.millisecondsSince1970),
-                           .integer(claim.codeExpiresAt.millisecondsSince1970), claim.route.map { .text($0) } ?? .null)
+                           .integer(claim.codeExpiresAt.millisecondsSince1970), claim.route.map { .text($0) } ?? .null,
+                           claim.shortLink.map { .text($0.rawValue) } ?? .null)
         } catch {
             if error.primaryCode == SQLITE_CONSTRAINT { return .failure(.exists) }
             throw error

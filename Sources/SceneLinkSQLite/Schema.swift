@@ -194,8 +194,10 @@ enum Schema {
         // 10: click analytics, aggregates only (`AnalyticsStore`): counts per scope per 15-minute
         // bucket and since the first visit, human visits per hour per value of one dimension
         // (folded into UTC days later), distinct visitors per UTC day. No address, User-Agent,
-        // full referrer or visitor hash is ever a column.
+        // full referrer or visitor hash is ever a column. A claim keeps the short link whose page
+        // made it, so its install counts under the code too.
         """
+        ALTER TABLE claims ADD COLUMN short_link TEXT;
         CREATE TABLE analytics_visits (
             scope TEXT NOT NULL,
             bucket INTEGER NOT NULL,

@@ -15,6 +15,9 @@ public struct Claim: Sendable, Equatable {
     /// The name of the route the link resolved to when the claim was made (for the
     /// `claim.redeemed` event); nil for claims made before routes were kept.
     public var route: String?
+    /// The short link whose page made the claim, nil when it was a link page of its own: its
+    /// install counts under the code too, and the redeem answer names it (`claim.shortLink`).
+    public var shortLink: ShortCode?
     public var createdAt: Date
     /// After this the claim is gone for every key (410 until it is swept, then 404).
     public var expiresAt: Date
@@ -23,12 +26,13 @@ public struct Claim: Sendable, Equatable {
     /// Nil until an install redeems it.
     public var redemption: ClaimRedemption?
 
-    public init(id: Int64, secretHash: [UInt8], link: String, route: String? = nil, createdAt: Date, expiresAt: Date,
-                codeExpiresAt: Date, redemption: ClaimRedemption? = nil) {
+    public init(id: Int64, secretHash: [UInt8], link: String, route: String? = nil, shortLink: ShortCode? = nil, createdAt: Date,
+                expiresAt: Date, codeExpiresAt: Date, redemption: ClaimRedemption? = nil) {
         self.id = id
         self.secretHash = secretHash
         self.link = link
         self.route = route
+        self.shortLink = shortLink
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.codeExpiresAt = codeExpiresAt

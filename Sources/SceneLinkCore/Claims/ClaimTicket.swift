@@ -26,13 +26,13 @@ public struct ClaimTicket: Sendable, Equatable {
     ///   - codeLifetime: seconds until the short code stops working (at most `lifetime`, and at
     ///     most `ClaimCodeCipher.maximumCodeLifetime`).
     ///   - codes: the store's cipher, which makes the code from the claim's id.
-    public static func issue(link: String, route: String? = nil, at now: Date, lifetime: TimeInterval,
+    public static func issue(link: String, route: String? = nil, shortLink: ShortCode? = nil, at now: Date, lifetime: TimeInterval,
                              codeLifetime: TimeInterval, codes: ClaimCodeCipher) -> ClaimTicket {
         let token = ClaimToken.random(id: ClaimToken.nextID(at: now))
         let code = codes.code(forClaim: token.id)
         let expiresAt = now.addingTimeInterval(lifetime)
         let codeLifetime = min(codeLifetime, ClaimCodeCipher.maximumCodeLifetime)
-        let claim = Claim(id: token.id, secretHash: token.secretHash, link: link, route: route,
+        let claim = Claim(id: token.id, secretHash: token.secretHash, link: link, route: route, shortLink: shortLink,
                           createdAt: now, expiresAt: expiresAt,
                           codeExpiresAt: min(expiresAt, now.addingTimeInterval(codeLifetime)))
         return ClaimTicket(token: token, code: code, claim: claim)

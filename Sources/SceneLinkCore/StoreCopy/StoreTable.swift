@@ -54,7 +54,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .claims:
             return [("id", .integer), ("secret_hash", .bytes), ("link", .text), ("created_at", .integer),
                     ("expires_at", .integer), ("code_expires_at", .integer), ("redeemed_install", .optionalText),
-                    ("redeemed_source", .optionalText), ("redeemed_at", .optionalInteger), ("route", .optionalText)]
+                    ("redeemed_source", .optionalText), ("redeemed_at", .optionalInteger), ("route", .optionalText),
+                    ("short_link", .optionalText)]
         case .webhookEndpoints:
             return [("sequence", .integer), ("id", .text), ("url", .text), ("events", .text), ("description", .optionalText),
                     ("created_at", .integer), ("secret", .bytes), ("previous_secret", .optionalBytes),

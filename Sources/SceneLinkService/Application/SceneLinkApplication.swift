@@ -24,7 +24,7 @@ public final class SceneLinkApplication: Sendable {
     /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
     /// The webhook outbox lives beside short links, written by the same transactions; claims and
     /// the Idempotency-Key records of creates too.
-    typealias Store = SceneStateStore & ShortLinkStore & WebhookStore & ClaimStore & IdempotencyStore
+    typealias Store = SceneStateStore & ShortLinkStore & WebhookStore & ClaimStore & IdempotencyStore & AnalyticsStore
     /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
     let store: any Store
     /// Closes the store at shutdown; answers the failure's sentence, if any.
@@ -45,6 +45,9 @@ public final class SceneLinkApplication: Sendable {
     public let rateLimiter: RateLimiter
     /// Sends the webhook outbox's due deliveries (started by `start`, stopped before the store closes).
     let webhookWorker: WebhookDeliveryWorker
+    /// Counts visits in memory and writes them every `--analytics-flush` (started by `start`,
+    /// flushed and stopped before the store closes).
+    public let analytics: AnalyticsRecorder
     private let sources = Mutex<[DispatchSourceBox]>([])
     private let stopped = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
@@ -148,9 +151,12 @@ public final class SceneLinkApplication: Sendable {
         ).register(on: &endpoints)
         let claimIssuer = ClaimIssuer(store: store, configuration: configuration.claims, clock: clock, metrics: claimMetrics,
                                       rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil)
-        let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer)
+        let analytics = AnalyticsRecorder(store: store, configuration: configuration.analytics, logger: logger)
+        self.analytics = analytics
+        let counting = configuration.analytics.isOn ? analytics : nil
+        let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: counting, clock: clock)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
-                                            idempotency: store)
+                                            idempotency: store, analytics: counting, analyticsStore: store)
         shortLinks.register(on: &endpoints)
         WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store)
             .register(on: &endpoints)
@@ -158,8 +164,9 @@ public final class SceneLinkApplication: Sendable {
                                               logger: logger)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &endpoints)
         QREndpoints(routes: routes).register(on: &endpoints)
-        ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages)
+        ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages, analytics: counting)
             .register(on: &endpoints)
+        AnalyticsEndpoints(store: store, recorder: analytics, clock: clock).register(on: &endpoints)
         let associations = AssociationEndpoints(table: table)
         associations.register(on: &endpoints)
         self.associations = associations
@@ -242,6 +249,7 @@ public final class SceneLinkApplication: Sendable {
         if handlingSignals { installSignalHandlers() }
         startTimers()
         webhookWorker.start()
+        analytics.start()
         logger.log(.info, "startup", [
             ("host", .string(configuration.http.host)), ("port", .int(port)),
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
@@ -267,6 +275,8 @@ public final class SceneLinkApplication: Sendable {
         let finish: @Sendable () -> Void = { [self] in
             for box in sources.withLock({ $0 }) { box.source.cancel() }
             webhookWorker.stop()
+            // Every visit counted so far is written before the store closes.
+            analytics.stop()
             closeStore()
             logger.log(.info, "stopped")
             logger.flush()
@@ -350,7 +360,9 @@ public final class SceneLinkApplication: Sendable {
             self.sweepExpiredSessions(now: Date()) { _ in
                 self.sweepExpiredShortLinks(now: Date()) { _ in
                     self.sweepExpiredClaims(now: Date()) { _ in
-                        self.sweepExpiredIdempotencyKeys(now: Date()) { _ in }
+                        self.sweepExpiredIdempotencyKeys(now: Date()) { _ in
+                            self.compactAnalytics(now: Date()) { _ in }
+                        }
                     }
                 }
             }
@@ -395,6 +407,22 @@ public final class SceneLinkApplication: Sendable {
         sweep(event: "idempotency-sweep", counted: "expired_idempotency_keys_deleted", { [store] batch, done in
             store.deleteExpiredIdempotencyKeys(createdBefore: cutoff, limit: batch) { done($0.mapError { $0 }) }
         }, completion: completion)
+    }
+
+    /// Folds analytics' hourly breakdowns older than `--analytics-detail-retention` into days and
+    /// deletes what is older than `--analytics-retention`, and logs how many rows changed; calls
+    /// back with that number.
+    public func compactAnalytics(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
+        analytics.compact(now: now) { [logger] result in
+            switch result {
+            case .success(let changed):
+                logger.log(changed > 0 ? .info : .debug, "analytics-compaction", [("rows_changed", .int(changed))])
+                completion(changed)
+            case .failure(let error):
+                logger.log(.error, "analytics-compaction-failed", [("error", .string(error.description))])
+                completion(0)
+            }
+        }
     }
 
     /// Runs `deleteBatch` with a limit of 200 until a batch comes back partly empty, then logs

@@ -6,8 +6,9 @@ import SceneLinkHTTP
 /// (`ClaimIssuer`, through `LinkPageEndpoints`), and the app, once installed, redeems it here.
 ///
 /// - `POST /v1/claims/redeem` `{"claim": TOKEN | CODE | claim URL | Play referrer string,
-///   "install": UUID}`: 200 with the claimed link's resolve document plus `"claim": {"source",
-///   "redeemedAt"}`; the same install again gets the same answer; another install 409; an
+///   "install": UUID}`: 200 with the claimed link's resolve document plus `"claim": {"link",
+///   "shortLink", "source", "redeemedAt"}` (`shortLink` is the code of the short link whose page
+///   made the claim, null otherwise, for the app's own attribution); the same install again gets the same answer; another install 409; an
 ///   expired claim or code 410; an unknown one 404; a malformed body 400.
 /// - `GET /c/{token}`: in a browser, the claimed link's page again with the same claim (its code
 ///   while the code lives, read back from the claim's id with the store's `ClaimCodeCipher`, and
@@ -32,9 +33,12 @@ public struct ClaimEndpoints: Sendable {
     let clock: SceneStateClock
     let metrics: ClaimMetrics
     let linkPages: LinkPageEndpoints
+    /// Where a first redemption is counted as an install; nil counts none.
+    let analytics: AnalyticsRecorder?
 
     public init(store: any ClaimStore, routes: Current<RouteTable>, clock: SceneStateClock, metrics: ClaimMetrics,
-                linkPages: LinkPageEndpoints) {
+                linkPages: LinkPageEndpoints, analytics: AnalyticsRecorder? = nil) {
+        self.analytics = analytics
         self.store = store
         self.routes = routes
         self.clock = clock
@@ -62,7 +66,8 @@ public struct ClaimEndpoints: Sendable {
             return responder.respond(error.response())
         }
         let source = body.reference.source
-        store.redeemClaim(body.reference.key, install: body.install, source: source, at: clock.now()) { [metrics, routes] result in
+        let now = clock.now()
+        store.redeemClaim(body.reference.key, install: body.install, source: source, at: now) { [metrics, routes, analytics] result in
             switch result {
             case .failure(let error):
                 responder.respond(ClaimProblems.store(error))
@@ -77,6 +82,10 @@ public struct ClaimEndpoints: Sendable {
                 responder.respond(ClaimProblems.expired.response())
             case .success(.redeemed(let claim)):
                 metrics.recordRedeemed(claim.redemption?.source ?? source)
+                // An install once: not when the same install asks again (its redemption is older).
+                if let redeemedAt = claim.redemption?.redeemedAt, abs(redeemedAt.timeIntervalSince(now)) < 0.001 {
+                    analytics?.recordInstall(link: claim.shortLink, route: claim.route ?? Metrics.rootRoute, at: now)
+                }
                 responder.respond(Self.redeemed(claim, table: routes.value))
             }
         }
@@ -98,7 +107,8 @@ public struct ClaimEndpoints: Sendable {
                                title: "Resolve document unreadable",
                                detail: "The resolve document of the claimed link is not a JSON object.").response()
         }
-        var info: [(key: String, value: JSONValue)] = [(key: "link", value: .string(claim.link))]
+        var info: [(key: String, value: JSONValue)] = [(key: "link", value: .string(claim.link)),
+                                                       (key: "shortLink", value: claim.shortLink.map { .string($0.rawValue) } ?? .null)]
         if let redemption = claim.redemption {
             info.append((key: "source", value: .string(redemption.source.rawValue)))
             info.append((key: "redeemedAt", value: .string(RFC3339.string(redemption.redeemedAt))))

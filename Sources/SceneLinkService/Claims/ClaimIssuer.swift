@@ -20,7 +20,8 @@ public struct ClaimIssuer: Sendable {
         self.rateLimiter = rateLimiter
     }
 
-    /// Makes a claim for `link` (which resolved to `route`, kept for `claim.redeemed`) for
+    /// Makes a claim for `link` (which resolved to `route`, kept for `claim.redeemed`; `shortLink`
+    /// the code of the short link the page was reached through, kept for install analytics) for
     /// `client`, has `prepare` make what the claim is for (the page that carries it) and stores
     /// the claim; answers what `prepare` made once the claim is stored, or nil when the client's
     /// `claim-pages` budget is spent (counted in `scenelink_rate_limited_total`) or the store
@@ -29,20 +30,20 @@ public struct ClaimIssuer: Sendable {
     ///
     /// `prepare` runs on the caller's thread, before the write, so the page is rendered while the
     /// claim waits for its group commit rather than on the store's writer thread after it.
-    func issue<Prepared: Sendable>(link: String, route: String?, for client: HTTPClientAddress,
+    func issue<Prepared: Sendable>(link: String, route: String?, shortLink: ShortCode?, for client: HTTPClientAddress,
                                    prepare: @escaping @Sendable (ClaimTicket) -> Prepared,
                                    _ completion: @escaping @Sendable (Prepared?) -> Void) {
         if let rateLimiter, rateLimiter.refusal(.claimPages, key: RateLimitKey(client: client)) != nil {
             return completion(nil)
         }
-        issue(link: link, route: route, attempts: 3, prepare: prepare, completion)
+        issue(link: link, route: route, shortLink: shortLink, attempts: 3, prepare: prepare, completion)
     }
 
     /// A taken id or code (40 bits of code can collide) draws another pair, up to `attempts` times.
-    private func issue<Prepared: Sendable>(link: String, route: String?, attempts: Int,
+    private func issue<Prepared: Sendable>(link: String, route: String?, shortLink: ShortCode?, attempts: Int,
                                            prepare: @escaping @Sendable (ClaimTicket) -> Prepared,
                                            _ completion: @escaping @Sendable (Prepared?) -> Void) {
-        let ticket = ClaimTicket.issue(link: link, route: route, at: clock.now(), lifetime: configuration.lifetime.claimSeconds,
+        let ticket = ClaimTicket.issue(link: link, route: route, shortLink: shortLink, at: clock.now(), lifetime: configuration.lifetime.claimSeconds,
                                        codeLifetime: configuration.codeLifetime.claimSeconds, codes: store.claimCodes)
         let prepared = prepare(ticket)
         store.createClaim(ticket.claim) { [self] result in
@@ -51,7 +52,7 @@ public struct ClaimIssuer: Sendable {
                 metrics.recordMade()
                 completion(prepared)
             case .failure(.exists) where attempts > 1:
-                issue(link: link, route: route, attempts: attempts - 1, prepare: prepare, completion)
+                issue(link: link, route: route, shortLink: shortLink, attempts: attempts - 1, prepare: prepare, completion)
             case .failure:
                 metrics.recordIssueFailure()
                 completion(nil)

@@ -33,6 +33,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Where `/metrics` and every admin-token route are served instead of the public port
     /// (which then answers them 404); nil serves everything on the public port.
     public var adminListen: ListenAddress?
+    /// Click analytics: on, how often counts are written, how long they are kept, the country header.
+    public var analytics = AnalyticsRecorder.Configuration()
     /// Requests each client may make per class (`RateLimits`); on by default.
     public var rateLimits = RateLimits()
     /// One JSON line per request on stdout.
@@ -159,6 +161,26 @@ extension ServiceConfiguration {
         .duration("drain-timeout", \.http.drainTimeout, help: "On SIGTERM/SIGINT, time in-flight requests get to finish."),
         .integer("io-queues", \.http.ioQueueCount, in: 0...256,
                  help: "Serial I/O queues connections are spread over; 0 means one per core."),
+        Option(name: "analytics", valueName: "on|off",
+               help: "Click analytics: visits of short links and link pages counted as aggregates only (no address, User-Agent or row per visit kept).",
+               apply: { config, value throws(ConfigurationError) in
+                   config.analytics.isOn = try ValueParser.switchValue(value, flag: "analytics")
+               }, show: { $0.analytics.isOn ? "on" : "off" }),
+        .duration("analytics-flush", \.analytics.flushInterval, atMost: .seconds(3600),
+                  help: "How often counted visits are written, in one transaction; a kill -9 loses at most this much (SIGTERM loses nothing)."),
+        .duration("analytics-detail-retention", \.analytics.detailRetention,
+                  help: "How long hourly breakdowns are kept before they are folded into UTC days."),
+        .duration("analytics-retention", \.analytics.retention,
+                  help: "How long 15-minute counts, daily breakdowns and daily visitors are kept."),
+        Option(name: "country-header", valueName: "NAME",
+               help: "A header a trusted proxy (--trusted-proxies) sets to the visitor's country, such as CF-IPCountry; read from no one else.",
+               apply: { config, value throws(ConfigurationError) in
+                   let name = try ValueParser.nonEmpty(value, flag: "country-header")
+                   guard name.utf8.count <= 64, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) else {
+                       throw ConfigurationError("--country-header takes a header name such as CF-IPCountry, not '\(value.prefix(64))'.")
+                   }
+                   config.analytics.countryHeader = name
+               }, show: { $0.analytics.countryHeader ?? "(none: every country is unknown)" }),
         Option(name: "access-log", valueName: "on|off", help: "One JSON line per request on stdout.",
                apply: { config, value throws(ConfigurationError) in
                    config.accessLog = try ValueParser.switchValue(value, flag: "access-log")

@@ -49,6 +49,9 @@ public struct LinkPage: Sendable {
     /// By route name, the phones' pages with a claim (`slot(_:_:)`, nil for the web), as
     /// templates for claims whose URL is on the file's first host.
     private let claimTemplates: [String: [ClaimPageTemplate?]]
+    /// By route name (and for the root), what the page offers on each platform (`LinkPlatform.index`).
+    private let constantOutcomes: [String: [VisitOutcome]]
+    private let rootOutcomes: [VisitOutcome]?
 
     /// A page may be kept five minutes by browsers and shared caches; it varies by `Accept`
     /// (HTML or JSON), `User-Agent` (the fallback) and `Accept-Language` (its words).
@@ -67,6 +70,7 @@ public struct LinkPage: Sendable {
         let slots = PageLanguage.allCases.count * LinkPlatform.allCases.count
         var pages: [String: [HTTPResponse?]] = [:]
         var templates: [String: [ClaimPageTemplate?]] = [:]
+        var outcomes: [String: [VisitOutcome]] = [:]
         var kept = 0
         for route in table.routeDeclarations where route.parameters.isEmpty {
             let path = route.segments.map { segment -> String in
@@ -91,9 +95,11 @@ public struct LinkPage: Sendable {
             }
             pages[route.name] = routePages
             templates[route.name] = routeTemplates
+            outcomes[route.name] = LinkPlatform.allCases.map { Self.outcome(of: resolved, platform: $0, table: table) }
         }
         constantPages = pages
         claimTemplates = templates
+        constantOutcomes = outcomes
         if let link = Self.link(path: "/", query: nil, host: nil, table: table),
            let resolvedRoot = try? table.resolve(link), resolvedRoot.route == nil {
             var root = [HTTPResponse?](repeating: nil, count: slots)
@@ -103,8 +109,10 @@ public struct LinkPage: Sendable {
                 }
             }
             rootPages = root
+            rootOutcomes = LinkPlatform.allCases.map { Self.outcome(of: resolvedRoot, platform: $0, table: table) }
         } else {
             rootPages = nil
+            rootOutcomes = nil
         }
     }
 
@@ -176,6 +184,28 @@ public struct LinkPage: Sendable {
     public func constantPage(route: String?, platform: LinkPlatform, language: PageLanguage) -> HTTPResponse? {
         guard let route else { return rootPages?[Self.slot(language, platform)] }
         return constantPages[route]?[Self.slot(language, platform)]
+    }
+
+    /// What the page of a route without parameters offers on `platform` when it carries no
+    /// claim (`outcome(of:platform:)`, kept with the finished pages).
+    func constantOutcome(route: String?, platform: LinkPlatform) -> VisitOutcome {
+        let outcomes = route.map { constantOutcomes[$0] } ?? rootOutcomes
+        return outcomes?[platform.index] ?? .page
+    }
+
+    /// What the page of `link` offers on `platform` when it carries no claim: its fallback for
+    /// the platform is the app's store page (`appStore`), a web page (`web`), or there is none (`page`).
+    func outcome(of link: ResolvedLink, platform: LinkPlatform) -> VisitOutcome {
+        Self.outcome(of: link, platform: platform, table: table)
+    }
+
+    static func outcome(of link: ResolvedLink, platform: LinkPlatform, table: RouteTable) -> VisitOutcome {
+        guard let target = platform.fallback(in: table.fallback(for: link)) else { return .page }
+        switch platform {
+        case .ios where target == table.appLinks.apple?.appStoreURL: return .appStore
+        case .android where table.appLinks.android.contains(where: { $0.storeURL == target }): return .appStore
+        default: return .web
+        }
     }
 
     /// A phone's page of `link` with a new claim (with its code): filled into the route's

@@ -1,3 +1,4 @@
+import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
 
@@ -9,8 +10,10 @@ import SceneLinkHTTP
 /// catch-all, below every endpoint: a server path (`ServerPaths.owns`) never reaches it, so
 /// an unknown `/v1/…` path stays the router's 404, and a link page's other methods are 405.
 ///
-/// The page is rebuilt with the route table on each `SIGHUP` reload (`update(from:)`), and
-/// every page view is counted in `Metrics` by route and platform.
+/// The page is rebuilt with the route table on each `SIGHUP` reload (`update(from:)`). Every
+/// page view (an HTML `GET`; never a `HEAD`) is counted in `Metrics` by route and platform, and
+/// is a visit for click analytics (`AnalyticsRecorder`), with what the page offered
+/// (`VisitOutcome`).
 ///
 /// ```swift
 /// let pages = LinkPageEndpoints(table: table, metrics: metrics)
@@ -24,11 +27,17 @@ public struct LinkPageEndpoints: Sendable {
     private let metrics: Metrics?
     /// Makes the claim a phone's page hands out (deferred deep links); nil for no claims.
     private let claims: ClaimIssuer?
+    /// Where visits and claims are counted; nil counts none.
+    private let analytics: AnalyticsRecorder?
+    private let clock: SceneStateClock
 
-    public init(table: RouteTable, metrics: Metrics? = nil, claims: ClaimIssuer? = nil) {
+    public init(table: RouteTable, metrics: Metrics? = nil, claims: ClaimIssuer? = nil, analytics: AnalyticsRecorder? = nil,
+                clock: SceneStateClock = .system) {
         pages = Current(LinkPage(table: table))
         self.metrics = metrics
         self.claims = claims
+        self.analytics = analytics
+        self.clock = clock
     }
 
     /// Rebuilds the pages from a newly loaded table.
@@ -44,11 +53,23 @@ public struct LinkPageEndpoints: Sendable {
         let endpoints = self
         table.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }, RoutePolicy(rateLimit: .perAddress(.links))) { request, responder in
             // The User-Agent is read once: its scan is the largest part of a kept page's cost.
-            let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
-            if endpoints.makesClaim(for: request, platform: platform) {
-                return endpoints.respondWithClaim(to: request, platform: platform, responder)
+            let visitor = Visitor(request)
+            if endpoints.makesClaim(for: request, platform: visitor.platform) {
+                return endpoints.respondWithClaim(to: request, visitor: visitor, responder)
             }
-            responder.respond(endpoints.respond(to: request, platform: platform))
+            responder.respond(endpoints.respond(to: request, visitor: visitor))
+        }
+    }
+
+    /// What is read of a request's `User-Agent`, once: the class and family for analytics, the
+    /// platform for the page's fallback.
+    struct Visitor: Sendable {
+        let reading: UserAgentReading
+        let platform: LinkPlatform
+
+        init(_ request: HTTPRequest) {
+            reading = UserAgentReading(userAgent: request.headers["User-Agent"])
+            platform = LinkPlatform(reading.platform)
         }
     }
 
@@ -59,28 +80,30 @@ public struct LinkPageEndpoints: Sendable {
     /// A route without parameters, the common case, fills its template
     /// (`LinkPage.claimTemplate`) from the route's name alone (`RouteTable.routeName(of:)`),
     /// without resolving the link's stack; any other link is resolved in full.
-    private func respondWithClaim(to request: HTTPRequest, platform: LinkPlatform, _ responder: HTTPResponder) {
+    private func respondWithClaim(to request: HTTPRequest, visitor: Visitor, _ responder: HTTPResponder) {
         let page = pages.value
         let host = page.table.hosts.count > 1 ? request.host : nil
         guard let claims, let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
-            return responder.respond(respond(to: request, platform: platform))
+            return responder.respond(respond(to: request, visitor: visitor))
         }
         let language = page.language(for: request)
         let claimHost = claimHost(for: request, page: page)
         if let route = try? page.table.routeName(of: link),
-           let template = page.claimTemplate(route: route, platform: platform, language: language, host: claimHost) {
-            return issue(link: link, route: route, request: request, platform: platform, claims: claims,
+           let template = page.claimTemplate(route: route, platform: visitor.platform, language: language, host: claimHost) {
+            return issue(link: link, route: route, shortLink: nil, request: request, visitor: visitor, claims: claims,
                          page: { ticket in template.response(token: ticket.token, code: ticket.code) },
-                         withoutClaim: { respond(to: request, platform: platform) }) { responder.respond($0) }
+                         withoutClaim: { respond(to: request, visitor: visitor) }) { responder.respond($0) }
         }
-        guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request, platform: platform)) }
-        claimPage(resolved, link: link, request: request, page: page, claims: claims) { responder.respond($0) }
+        guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request, visitor: visitor)) }
+        claimPage(resolved, link: link, shortLink: nil, request: request, visitor: visitor, page: page, claims: claims) {
+            responder.respond($0)
+        }
     }
 
     /// Whether the page for `request` carries a claim: claims are on, and a phone's browser
     /// (iOS or Android by `User-Agent`) asks for HTML with `GET` (a `HEAD` shows no page).
     func makesClaim(for request: HTTPRequest) -> Bool {
-        makesClaim(for: request, platform: LinkPlatform(userAgent: request.headers["User-Agent"]))
+        makesClaim(for: request, platform: Visitor(request).platform)
     }
 
     /// `makesClaim(for:)` with the request's platform already read.
@@ -89,37 +112,43 @@ public struct LinkPageEndpoints: Sendable {
     }
 
     /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:)`:
-    /// short links (`/s/CODE`) answer a browser through this. A store that fails gives the page
-    /// without a claim.
-    public func respond(to resolved: ResolvedLink, link: String, request: HTTPRequest,
+    /// short links (`/s/CODE`) answer a browser through this, passing their code, which the
+    /// visit and the claim are counted under. A store that fails gives the page without a claim.
+    public func respond(to resolved: ResolvedLink, link: String, shortLink: ShortCode?, request: HTTPRequest,
                         _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        guard makesClaim(for: request), let claims else { return completion(respond(to: .success(resolved), request: request)) }
-        claimPage(resolved, link: link, request: request, page: pages.value, claims: claims, completion)
+        let visitor = Visitor(request)
+        guard makesClaim(for: request, platform: visitor.platform), let claims else {
+            return completion(respond(to: .success(resolved), request: request, visitor: visitor, shortLink: shortLink))
+        }
+        claimPage(resolved, link: link, shortLink: shortLink, request: request, visitor: visitor, page: pages.value,
+                  claims: claims, completion)
     }
 
-    private func claimPage(_ resolved: ResolvedLink, link: String, request: HTTPRequest, page: LinkPage, claims: ClaimIssuer,
-                           _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+    private func claimPage(_ resolved: ResolvedLink, link: String, shortLink: ShortCode?, request: HTTPRequest, visitor: Visitor,
+                           page: LinkPage, claims: ClaimIssuer, _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
         let claimHost = claimHost(for: request, page: page)
-        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
         let language = page.language(for: request)
-        issue(link: link, route: resolved.route, request: request, platform: platform, claims: claims,
+        issue(link: link, route: resolved.route, shortLink: shortLink, request: request, visitor: visitor, claims: claims,
               page: { ticket in
-                  page.claimPage(resolved, platform: platform, language: language,
+                  page.claimPage(resolved, platform: visitor.platform, language: language,
                                  claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
               },
-              withoutClaim: { respond(to: .success(resolved), request: request) }, completion)
+              withoutClaim: { respond(to: .success(resolved), request: request, visitor: visitor, shortLink: shortLink) },
+              completion)
     }
 
     /// Issues a claim for `link` whose page `page` renders (before the claim is written, see
     /// `ClaimIssuer.issue`), and counts the view once the claim is stored; when no claim could
     /// be made, answers `withoutClaim()`, which counts its own view.
-    private func issue(link: String, route: String?, request: HTTPRequest, platform: LinkPlatform, claims: ClaimIssuer,
-                       page: @escaping @Sendable (ClaimTicket) -> HTTPResponse,
+    private func issue(link: String, route: String?, shortLink: ShortCode?, request: HTTPRequest, visitor: Visitor,
+                       claims: ClaimIssuer, page: @escaping @Sendable (ClaimTicket) -> HTTPResponse,
                        withoutClaim: @escaping @Sendable () -> HTTPResponse,
                        _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        claims.issue(link: link, route: route, for: request.clientAddress, prepare: page) { rendered in
+        claims.issue(link: link, route: route, shortLink: shortLink, for: request.clientAddress, prepare: page) { rendered in
             guard let rendered else { return completion(withoutClaim()) }
-            counter(for: request)?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
+            let now = clock.now()
+            countView(request, visitor: visitor, route: .some(route), outcome: .claim, shortLink: shortLink, at: now)
+            analytics?.recordClaim(link: shortLink, route: route ?? Metrics.rootRoute, at: now)
             completion(rendered)
         }
     }
@@ -130,21 +159,21 @@ public struct LinkPageEndpoints: Sendable {
         request.host.flatMap(page.table.listedHost(inHostField:)) ?? page.table.hosts.first
     }
 
-    /// The page of `link` carrying `claim` (`GET /c/TOKEN` shows it again); a link that no longer
-    /// resolves is the usual notice.
+    /// The page of `link` carrying `claim` (`GET /c/TOKEN` shows it again, counted as a page view
+    /// but not as a visit); a link that no longer resolves is the usual notice.
     func claimPage(link: String, claim: LinkPageClaim, request: HTTPRequest) -> HTTPResponse {
         let page = pages.value
         do {
-            return render(try page.table.resolve(link), claim: claim, request: request, page: page)
+            let resolved = try page.table.resolve(link)
+            let platform = Visitor(request).platform
+            if request.method != .head {
+                metrics?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
+            }
+            return page.render(resolved, platform: platform, language: page.language(for: request), claim: claim)
         } catch {
-            return respond(to: .failure(error), request: request)
+            return page.response(for: .failure(error), format: LinkPageFormat(request), platform: Visitor(request).platform,
+                                 language: page.language(for: request))
         }
-    }
-
-    private func render(_ resolved: ResolvedLink, claim: LinkPageClaim, request: HTTPRequest, page: LinkPage) -> HTTPResponse {
-        let platform = LinkPlatform(userAgent: request.headers["User-Agent"])
-        counter(for: request)?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
-        return page.render(resolved, platform: platform, language: page.language(for: request), claim: claim)
     }
 
     /// The link page of the request's own path and query.
@@ -153,62 +182,71 @@ public struct LinkPageEndpoints: Sendable {
     /// from the route's name alone (`RouteTable.routeName(of:)` and `LinkPage.constantPage`);
     /// any other is resolved in full.
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        respond(to: request, platform: LinkPlatform(userAgent: request.headers["User-Agent"]))
+        respond(to: request, visitor: Visitor(request))
     }
 
-    /// `respond(to:)` with the request's platform already read.
-    private func respond(to request: HTTPRequest, platform: LinkPlatform) -> HTTPResponse {
+    /// `respond(to:)` with the request's User-Agent already read.
+    private func respond(to request: HTTPRequest, visitor: Visitor) -> HTTPResponse {
         let page = pages.value
         let format = LinkPageFormat(request)
-        let language = page.language(for: request)
-        let views = counter(for: request)
         // The request's Host only matters when the file lists more than one.
         let host = page.table.hosts.count > 1 ? request.host : nil
         guard let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table) else {
             let error = ResolveError.invalidLink(link: request.path, reason: "the route file lists no host or scheme")
-            return respond(to: .failure(error), format: format, platform: platform, language: language, page: page, counter: views)
+            return respond(to: .failure(error), format: format, request: request, visitor: visitor, page: page, shortLink: nil)
         }
         // JSON is the resolve document, written from the link at once; only a page needs the model.
         guard format == .html else { return page.document(of: link) }
         do {
             let route = try page.table.routeName(of: link)
-            if let answer = page.constantPage(route: route, platform: platform, language: language) {
-                views?.recordLinkPageView(route: route ?? Metrics.rootRoute, platform: platform)
+            if let answer = page.constantPage(route: route, platform: visitor.platform, language: page.language(for: request)) {
+                countView(request, visitor: visitor, route: .some(route),
+                          outcome: page.constantOutcome(route: route, platform: visitor.platform), shortLink: nil, at: clock.now())
                 return answer
             }
         } catch {
-            return respond(to: .failure(error), format: format, platform: platform, language: language, page: page, counter: views)
+            return respond(to: .failure(error), format: format, request: request, visitor: visitor, page: page, shortLink: nil)
         }
         let outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
-        return respond(to: outcome, format: format, platform: platform, language: language, page: page, counter: views)
+        return respond(to: outcome, format: format, request: request, visitor: visitor, page: page, shortLink: nil)
     }
 
     /// The answer to `request` for a link already resolved (or not): the request's `Accept`
     /// picks HTML or JSON, its `User-Agent` the fallback, its `Accept-Language` the page's
-    /// language, and an HTML view (not a `HEAD`) is counted.
-    /// Short links (`GET /s/CODE`) answer through this with their target's outcome.
-    public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest) -> HTTPResponse {
-        let page = pages.value
-        return respond(to: outcome, format: LinkPageFormat(request),
-                       platform: LinkPlatform(userAgent: request.headers["User-Agent"]), language: page.language(for: request),
-                       page: page, counter: counter(for: request))
+    /// language, and an HTML view (not a `HEAD`) is counted, under `shortLink` when it came
+    /// through one. Short links (`GET /s/CODE`) answer through this with their target's outcome.
+    public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest, shortLink: ShortCode?) -> HTTPResponse {
+        respond(to: outcome, request: request, visitor: Visitor(request), shortLink: shortLink)
     }
 
-    /// The metrics a request's view is counted in: none for `HEAD`, which shows no page.
-    private func counter(for request: HTTPRequest) -> Metrics? {
-        request.method == .head ? nil : metrics
+    private func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest, visitor: Visitor,
+                         shortLink: ShortCode?) -> HTTPResponse {
+        respond(to: outcome, format: LinkPageFormat(request), request: request, visitor: visitor, page: pages.value,
+                shortLink: shortLink)
     }
 
-    private func respond(to outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat,
-                         platform: LinkPlatform, language: PageLanguage, page: LinkPage, counter metrics: Metrics?) -> HTTPResponse {
-        if format == .html, let metrics {
-            let route: String
+    private func respond(to outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat, request: HTTPRequest,
+                         visitor: Visitor, page: LinkPage, shortLink: ShortCode?) -> HTTPResponse {
+        if format == .html {
             switch outcome {
-            case .success(let link): route = link.route ?? Metrics.rootRoute
-            case .failure: route = Metrics.unresolvedRoute
+            case .success(let link):
+                countView(request, visitor: visitor, route: .some(link.route),
+                          outcome: page.outcome(of: link, platform: visitor.platform), shortLink: shortLink, at: clock.now())
+            case .failure:
+                countView(request, visitor: visitor, route: nil, outcome: .notFound, shortLink: shortLink, at: clock.now())
             }
-            metrics.recordLinkPageView(route: route, platform: platform)
         }
-        return page.response(for: outcome, format: format, platform: platform, language: language)
+        return page.response(for: outcome, format: format, platform: visitor.platform, language: page.language(for: request))
+    }
+
+    /// Counts one page view (not a `HEAD`, which shows no page) in the metrics and as a visit.
+    /// - Parameter route: `.some(name)` for a link that resolved (`.some(nil)` for the root), nil
+    ///   for one that did not.
+    private func countView(_ request: HTTPRequest, visitor: Visitor, route: String??, outcome: VisitOutcome,
+                           shortLink: ShortCode?, at now: Date) {
+        guard request.method != .head else { return }
+        let name: String? = route.map { $0 ?? Metrics.rootRoute }
+        metrics?.recordLinkPageView(route: name ?? Metrics.unresolvedRoute, platform: visitor.platform)
+        analytics?.recordVisit(request, reading: visitor.reading, link: shortLink, route: name, outcome: outcome, at: now)
     }
 }

@@ -7,39 +7,19 @@ public enum LinkPlatform: String, Sendable, CaseIterable {
     case android
     case web
 
-    /// The platform a `User-Agent` names.
-    ///
-    /// `iPhone`, `iPad` or `iPod` → `ios`; else `Android` → `android`; anything else, and no
-    /// `User-Agent`, → `web`. (iPadOS Safari in its default desktop mode says `Macintosh` and
-    /// gets `web`, the same page a Mac gets.) Matching is case-sensitive, as the tokens are sent.
+    /// The platform a `User-Agent` names (`UserAgentReading`): iOS and iPadOS in its phone
+    /// mode → `ios`, Android → `android`, anything else, and no `User-Agent`, → `web`. (iPadOS
+    /// Safari in its default desktop mode says `Macintosh` and gets `web`, the same page a Mac gets.)
     public init(userAgent: String?) {
-        guard let userAgent else {
-            self = .web
-            return
-        }
-        var text = userAgent
-        self = text.withUTF8 { bytes in
-            if Self.contains(bytes, "iPhone") || Self.contains(bytes, "iPad") || Self.contains(bytes, "iPod") {
-                return .ios
-            }
-            return Self.contains(bytes, "Android") ? .android : .web
-        }
+        self.init(UserAgentReading(userAgent: userAgent).platform)
     }
 
-    /// Whether `bytes` hold `token`: a plain scan, as a User-Agent is a few hundred bytes.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: StaticString) -> Bool {
-        token.withUTF8Buffer { needle in
-            guard let first = needle.first, bytes.count >= needle.count else { return false }
-            var start = 0
-            while start + needle.count <= bytes.count {
-                if bytes[start] == first {
-                    var offset = 1
-                    while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
-                    if offset == needle.count { return true }
-                }
-                start += 1
-            }
-            return false
+    /// The link page's platform for an analytics platform.
+    public init(_ platform: VisitPlatform) {
+        switch platform {
+        case .ios: self = .ios
+        case .android: self = .android
+        default: self = .web
         }
     }
 

@@ -51,7 +51,8 @@ extension ShortLinkEndpoints {
         }
     }
 
-    /// `GET /v1/short-links?limit=N&cursor=C`: one page, oldest first, with each link's clicks.
+    /// `GET /v1/short-links?limit=N&cursor=C`: one page, oldest first, with each link's clicks
+    /// and its visits since it was made by class (`visits: {human, preview, bot}`, flushed counts).
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
         var limit = Self.defaultPageSize
         if let text = request.queryItem("limit") {
@@ -71,15 +72,26 @@ extension ShortLinkEndpoints {
             cursor = value
         }
         let now = clock.now()
-        store.shortLinks(after: cursor, limit: limit) { [routes] result in
+        store.shortLinks(after: cursor, limit: limit) { [routes, analyticsStore] result in
             switch result {
             case .success(let listing):
-                let table = routes.value
-                let items = listing.links.map { Self.json($0, table: table, now: now) }.joined(separator: ",")
-                let next = listing.nextCursor.map { JSONEscaping.quote(String($0)) } ?? "null"
-                var response = HTTPResponse.json("{\"shortLinks\":[\(items)],\"nextCursor\":\(next)}")
-                response.headers.set("Cache-Control", "no-store")
-                responder.respond(response)
+                let answer: @Sendable ([String: AnalyticsCounts]) -> Void = { totals in
+                    let table = routes.value
+                    let items = listing.links.map { link in
+                        Self.json(link, table: table, now: now, visits: totals["link:" + link.code.rawValue] ?? AnalyticsCounts())
+                    }.joined(separator: ",")
+                    let next = listing.nextCursor.map { JSONEscaping.quote(String($0)) } ?? "null"
+                    var response = HTTPResponse.json("{\"shortLinks\":[\(items)],\"nextCursor\":\(next)}")
+                    response.headers.set("Cache-Control", "no-store")
+                    responder.respond(response)
+                }
+                guard let analyticsStore else { return answer([:]) }
+                analyticsStore.analyticsTotals(scopes: listing.links.map { "link:" + $0.code.rawValue }) { totals in
+                    switch totals {
+                    case .success(let totals): answer(totals)
+                    case .failure(let error): responder.respond(error.response)
+                    }
+                }
             case .failure(let error):
                 responder.respond(ShortLinkProblems.store(error))
             }
@@ -102,8 +114,8 @@ extension ShortLinkEndpoints {
     }
 
     /// One link as JSON, with the path of its QR code (`qr`). With `now` (the listing), also
-    /// `clicks` and whether it has `expired`.
-    static func json(_ link: ShortLink, table: RouteTable, now: Date?) -> String {
+    /// `clicks`, whether it has `expired`, and its `visits` by class.
+    static func json(_ link: ShortLink, table: RouteTable, now: Date?, visits: AnalyticsCounts = AnalyticsCounts()) -> String {
         var out = "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
         let url = url(of: link.code, table: table)
         out += "\"url\":\(url.map(JSONEscaping.quote) ?? "null"),"
@@ -114,6 +126,7 @@ extension ShortLinkEndpoints {
         out += "\"expiresAt\":\(link.expiresAt.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null")"
         if let now {
             out += ",\"expired\":\(link.isExpired(at: now)),\"clicks\":\(link.clicks)"
+            out += ",\"visits\":{\"human\":\(visits.human),\"preview\":\(visits.preview),\"bot\":\(visits.bot)}"
         }
         return out + "}"
     }

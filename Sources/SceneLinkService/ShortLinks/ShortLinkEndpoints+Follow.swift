@@ -9,14 +9,16 @@ extension ShortLinkEndpoints {
     /// 404: each as a link-page notice for browsers and problem+json for JSON clients.
     func follow(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
-        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON) { link, table, answer in
+        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON, countsVisits: true) { link, table, answer in
             do throws(ResolveError) {
                 if wantsJSON {
-                    return answer(Self.followed(HTTPResponse(contentType: "application/json",
-                                                             body: try table.resolve(link.link, format: .document))))
+                    let document = try table.resolve(link.link, format: .document)
+                    visit(request, link: link.code, route: link.route ?? Metrics.rootRoute, outcome: .document)
+                    return answer(Self.followed(HTTPResponse(contentType: "application/json", body: document)))
                 }
-                // A phone's browser gets the target's page with a claim (deferred deep links).
-                linkPages.respond(to: try table.resolve(link.link), link: link.link, request: request) { page in
+                // A phone's browser gets the target's page with a claim (deferred deep links); the
+                // page counts the visit under the link's code.
+                linkPages.respond(to: try table.resolve(link.link), link: link.link, shortLink: link.code, request: request) { page in
                     var page = page
                     // Each click is counted: no cache may answer the next one (a page with a claim
                     // keeps its stricter `private, no-store`).
@@ -25,6 +27,7 @@ extension ShortLinkEndpoints {
                 }
             } catch {
                 record(.unresolvable, request)
+                visit(request, link: link.code, route: nil, outcome: .notFound)
                 answer(wantsJSON ? Self.followed(ResolveProblems.problem(for: error).response())
                     : notice(.notFound, title: .shortLinkNoScreenTitle, detail: .shortLinkNoScreenDetail, request: request))
             }
@@ -36,7 +39,7 @@ extension ShortLinkEndpoints {
     /// short link on one of the app's hosts.
     func resolveThrough(code: String, format: ResolveFormat, table: RouteTable, _ request: HTTPRequest,
                         _ responder: HTTPResponder) {
-        lookUp(code, request, responder, html: false) { link, _, answer in
+        lookUp(code, request, responder, html: false, countsVisits: false) { link, _, answer in
             do throws(ResolveError) {
                 answer(Self.followed(HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: format))))
             } catch {
@@ -51,7 +54,10 @@ extension ShortLinkEndpoints {
     /// (after a claim is stored, for a phone's page), counting each outcome.
     ///
     /// A malformed code is unknown; it is answered at once, since no stored code can match it.
-    private func lookUp(_ codeText: String, _ request: HTTPRequest, _ responder: HTTPResponder, html: Bool,
+    /// With `countsVisits` (`GET /s/CODE`, not the resolve API), an unknown code is a visit
+    /// counted under `all` only (no scope is made for a code nobody created), an expired one
+    /// under its code.
+    private func lookUp(_ codeText: String, _ request: HTTPRequest, _ responder: HTTPResponder, html: Bool, countsVisits: Bool,
                         serve: @escaping @Sendable (ShortLink, RouteTable, @escaping @Sendable (HTTPResponse) -> Void) -> Void) {
         let now = clock.now()
         let unknown: @Sendable () -> HTTPResponse = {
@@ -60,6 +66,7 @@ extension ShortLinkEndpoints {
         }
         guard let code = try? ShortCode(codeText) else {
             record(.unknown, request)
+            if countsVisits { visit(request, link: nil, route: nil, outcome: .notFound) }
             return responder.respond(unknown())
         }
         store.shortLink(code: code, countingClickAt: request.method == .head ? nil : now) { [routes] result in
@@ -68,10 +75,12 @@ extension ShortLinkEndpoints {
                 responder.respond(ShortLinkProblems.store(error))
             case .success(nil):
                 record(.unknown, request)
+                if countsVisits { visit(request, link: nil, route: nil, outcome: .notFound) }
                 responder.respond(unknown())
             case .success(let link?):
                 if let expiresAt = link.expiresAt, link.isExpired(at: now) {
                     record(.expired, request)
+                    if countsVisits { visit(request, link: link.code, route: nil, outcome: .notFound) }
                     return responder.respond(html
                         ? notice(.gone, title: .expiredTitle, detail: .shortLinkExpiredDetail, date: RFC3339.string(expiresAt),
                                  request: request)
@@ -83,6 +92,14 @@ extension ShortLinkEndpoints {
                 }
             }
         }
+    }
+
+    /// Counts a visit of `GET /s/CODE` that the link page does not count itself (a JSON client's,
+    /// or one answered with a notice).
+    private func visit(_ request: HTTPRequest, link: ShortCode?, route: String?, outcome: VisitOutcome) {
+        guard let analytics, request.method == .get else { return }
+        analytics.recordVisit(request, reading: UserAgentReading(userAgent: request.headers["User-Agent"]), link: link, route: route,
+                              outcome: outcome, at: clock.now())
     }
 
     /// A link-page notice about a short link in the language of `request`, never cached (the

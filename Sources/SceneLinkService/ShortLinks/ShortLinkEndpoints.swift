@@ -44,6 +44,9 @@ public struct ShortLinkEndpoints: Sendable {
     let linkPages: LinkPageEndpoints
     /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
     let idempotency: IdempotencyGate?
+    /// Where visits are counted (`GET /s/CODE`) and the listing's `visits` read from; nil for none.
+    let analytics: AnalyticsRecorder?
+    let analyticsStore: (any AnalyticsStore)?
 
     /// - Parameters:
     ///   - store: where short links live.
@@ -54,7 +57,10 @@ public struct ShortLinkEndpoints: Sendable {
     ///     when it is created (the application passes the ones it rebuilds on reload).
     ///   - idempotency: where `Idempotency-Key` records of creations live (the store).
     public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil,
-                linkPages: LinkPageEndpoints? = nil, idempotency: (any IdempotencyStore)? = nil) {
+                linkPages: LinkPageEndpoints? = nil, idempotency: (any IdempotencyStore)? = nil,
+                analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil) {
+        self.analytics = analytics
+        self.analyticsStore = analyticsStore
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
         self.store = store
         self.routes = routes

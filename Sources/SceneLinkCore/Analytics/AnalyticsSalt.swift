@@ -1,0 +1,27 @@
+/// The random key of one UTC day that visitors are hashed under for distinct-visitor counts:
+/// SipHash-2-4 of the client address and browser family. It is made from the system CSPRNG
+/// when the day's first visit comes, lives in memory only, and is replaced the next day, so no
+/// hash can be linked across days or recomputed from a copy of the database.
+public struct AnalyticsSalt: Sendable {
+    /// The UTC day the key belongs to.
+    public let day: Int64
+    private let key: (UInt64, UInt64)
+
+    /// A new random key for `day`.
+    public init(day: Int64) {
+        var generator = SystemRandomNumberGenerator()
+        self.day = day
+        key = (generator.next(), generator.next())
+    }
+
+    /// The visitor's hash: the address (as two 64-bit words) and the browser family, keyed.
+    public func visitor(address: (UInt64, UInt64), browser: BrowserFamily) -> UInt64 {
+        var message: [UInt8] = []
+        message.reserveCapacity(16 + 24)
+        for word in [address.0, address.1] {
+            for shift in stride(from: 0, to: 64, by: 8) { message.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
+        message.append(contentsOf: browser.rawValue.utf8)
+        return SipHash24.hash(message, key: key)
+    }
+}

@@ -1,0 +1,208 @@
+import Dispatch
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import Synchronization
+
+/// Click analytics' in-memory side: each visit is classified at request time
+/// (`UserAgentReading`, `VisitReferrer`, `VisitCountry`, the QR marker) and queued as an
+/// `AnalyticsEvent`, with no address and no User-Agent in it; every `flushInterval` the queued
+/// events are summed (`AnalyticsTally`) and written in one transaction.
+///
+/// - The click path does no store write for analytics: it appends one event under a lock.
+/// - SIGTERM loses nothing: `stop()` writes what is queued before the store closes. A kill -9
+///   loses at most the events of one flush window.
+/// - A write that fails is kept and added to the next one (logged), so a store that is down for
+///   a while loses nothing either, up to `maximumQueuedEvents` events waiting.
+/// - Distinct visitors are hashed under a salt made each UTC day that never leaves memory
+///   (`AnalyticsSalt`), and counted in exact sets that die with the day (`AnalyticsVisitorSets`).
+public final class AnalyticsRecorder: Sendable {
+    /// `--analytics`, `--analytics-flush`, `--analytics-detail-retention`, `--analytics-retention`
+    /// and `--country-header`.
+    public struct Configuration: Sendable, Equatable {
+        /// Whether visits are counted and the analytics API answers (`--analytics off`).
+        public var isOn = true
+        /// How often queued counts are written.
+        public var flushInterval: Duration = .seconds(5)
+        /// How long hourly breakdowns are kept before they are folded into UTC days.
+        public var detailRetention: Duration = .seconds(35 * 86_400)
+        /// How long 15-minute counts, daily breakdowns and daily visitors are kept.
+        public var retention: Duration = .seconds(800 * 86_400)
+        /// The request header a trusted proxy puts the visitor's country in (`CF-IPCountry`);
+        /// nil counts every visit's country as `unknown`.
+        public var countryHeader: String?
+
+        public init() {}
+    }
+
+    /// The most events kept waiting for a write; past it, a flush is started at once and new
+    /// events are dropped (and counted in the log) until it has run.
+    static let maximumQueuedEvents = 1_000_000
+
+    private struct Pending {
+        var events: [AnalyticsEvent] = []
+        var salt: AnalyticsSalt?
+        var dropped = 0
+        var flushRequested = false
+    }
+
+    /// What only the flush queue touches.
+    private struct Flushing {
+        var carried = AnalyticsTally()
+        var seen = AnalyticsVisitorSets()
+    }
+
+    public let configuration: Configuration
+    private let store: any AnalyticsStore
+    private let logger: Logger?
+    private let pending = Mutex(Pending())
+    private let flushing = Mutex(Flushing())
+    private let queue = DispatchQueue(label: "scenelink.analytics")
+    private let timer = Mutex<DispatchSourceBox?>(nil)
+
+    public init(store: any AnalyticsStore, configuration: Configuration = Configuration(), logger: Logger? = nil) {
+        self.store = store
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    // MARK: Recording (request path)
+
+    /// Counts a visit: `request`'s headers are read here and forgotten.
+    /// - Parameters:
+    ///   - reading: the request's User-Agent, already read (the link page reads it once).
+    ///   - link: the short link it came through; `route` the route its link resolved to.
+    public func recordVisit(_ request: HTTPRequest, reading: UserAgentReading, link: ShortCode?, route: String?,
+                            outcome: VisitOutcome, at now: Date) {
+        guard configuration.isOn, request.method == .get else { return }
+        let trigger: VisitTrigger = request.query.map { QRMarker.isMarked(query: Substring($0)) } == true ? .qr : .click
+        var country = VisitCountry.unknown.code
+        if let header = configuration.countryHeader, request.isForwarded, let value = request.headers[header] {
+            country = VisitCountry(header: value).code
+        }
+        let referrer = VisitReferrer(referer: request.headers["Referer"]).value
+        let address = request.clientAddress
+        let day = AnalyticsBucket.day(of: now)
+        pending.withLock { pending in
+            var visitor: UInt64?
+            if reading.visitClass == .human {
+                if pending.salt?.day != day { pending.salt = AnalyticsSalt(day: day) }
+                visitor = pending.salt?.visitor(address: (address.high, address.low), browser: reading.browser)
+            }
+            let visit = AnalyticsVisit(reading: reading, trigger: trigger, referrer: referrer, country: country, outcome: outcome,
+                                       visitor: visitor)
+            append(AnalyticsEvent(.visit(visit), at: now, link: link, route: route), to: &pending)
+        }
+    }
+
+    /// Counts a claim made by a link page for `link` (a short link's page) or `route`.
+    public func recordClaim(link: ShortCode?, route: String?, at now: Date) {
+        guard configuration.isOn else { return }
+        pending.withLock { append(AnalyticsEvent(.claim, at: now, link: link, route: route), to: &$0) }
+    }
+
+    /// Counts a claim redeemed by the app: an install that came from `link` or `route`.
+    public func recordInstall(link: ShortCode?, route: String?, at now: Date) {
+        guard configuration.isOn else { return }
+        pending.withLock { append(AnalyticsEvent(.install, at: now, link: link, route: route), to: &$0) }
+    }
+
+    private func append(_ event: AnalyticsEvent, to pending: inout Pending) {
+        guard pending.events.count < Self.maximumQueuedEvents else {
+            pending.dropped += 1
+            return
+        }
+        pending.events.append(event)
+        if pending.events.count == Self.maximumQueuedEvents, !pending.flushRequested {
+            pending.flushRequested = true
+            queue.async { self.flushNow() }
+        }
+    }
+
+    // MARK: Flushing
+
+    /// Starts the flush timer.
+    public func start() {
+        guard configuration.isOn else { return }
+        let interval = DispatchTimeInterval.milliseconds(max(1, Int(configuration.flushInterval.seconds * 1000)))
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
+        source.setEventHandler { [weak self] in self?.flushNow() }
+        source.resume()
+        timer.withLock { $0 = DispatchSourceBox(source: source) }
+    }
+
+    /// Stops the timer and writes everything queued; returns once it is written (or failed and
+    /// was logged). Call before the store closes.
+    public func stop() {
+        timer.withLock { box in
+            box?.source.cancel()
+            box = nil
+        }
+        queue.sync { flushNow() }
+    }
+
+    /// Writes what is queued now and calls back once it is written (tests, and the proofs' wait).
+    public func flush(completion: @escaping @Sendable () -> Void) {
+        queue.async {
+            self.flushNow()
+            completion()
+        }
+    }
+
+    /// Forgets the queued events of one short link (its analytics are being purged).
+    public func forget(link: ShortCode) {
+        pending.withLock { $0.events.removeAll { $0.link == link } }
+    }
+
+    /// On the flush queue: sums the queued events with any carried from a failed write, writes
+    /// them in one transaction, and waits for the answer (the queue is analytics' own).
+    private func flushNow() {
+        let (events, dropped) = pending.withLock { pending in
+            defer {
+                pending.events = []
+                pending.events.reserveCapacity(1024)
+                pending.dropped = 0
+                pending.flushRequested = false
+            }
+            return (pending.events, pending.dropped)
+        }
+        if dropped > 0 {
+            logger?.log(.warning, "analytics-events-dropped", [("events", .int(dropped))])
+        }
+        let tally = flushing.withLock { flushing in
+            var tally = flushing.carried
+            flushing.carried = AnalyticsTally()
+            for event in events { tally.add(event, seen: &flushing.seen) }
+            // A visitor set is needed only while its day can still get visits.
+            flushing.seen.forget(before: AnalyticsBucket.day(of: Date()) - 1)
+            return tally
+        }
+        guard !tally.isEmpty else { return }
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<AnalyticsStoreError?>(nil)
+        store.recordAnalytics(tally.batch) { result in
+            if case .failure(let error) = result { failure.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) {
+            // Written again with the next window: a write that failed changed nothing.
+            flushing.withLock { $0.carried.merge(tally) }
+            logger?.log(.error, "analytics-flush-failed", [("error", .string(error.description))])
+        }
+    }
+
+    // MARK: Retention
+
+    /// Folds hourly breakdowns older than `detailRetention` into days and deletes what is older
+    /// than `retention`, both cut at a UTC midnight; calls back with the rows changed.
+    public func compact(now: Date, completion: @escaping @Sendable (Result<Int, AnalyticsStoreError>) -> Void) {
+        guard configuration.isOn else { return completion(.success(0)) }
+        let today = AnalyticsBucket.day(of: now)
+        let detailDays = Int64(configuration.detailRetention.seconds / 86_400)
+        let keptDays = Int64(configuration.retention.seconds / 86_400)
+        store.compactAnalytics(detailBefore: (today - detailDays) * AnalyticsBucket.perDay,
+                               keepFrom: (today - keptDays) * AnalyticsBucket.perDay, completion: completion)
+    }
+}
