@@ -26,7 +26,7 @@ info:
     characters of letters, digits and `-_.:+/=@`), else one the server made; the access log
     names it too. Requests are rate-limited per client by class (429 with `Retry-After`,
     `RateLimit-Policy` and `RateLimit`; `--rate-limit`, on by default). With `--admin-listen`,
-    `/metrics` and every route that takes the admin token (`/v1/short-links…`, `/v1/webhooks…`) are served only on that private port and answer 404 here.
+    `/metrics` and every route that takes the admin token (`/v1/short-links…`, `/v1/webhooks…`, `/v1/analytics…`) are served only on that private port and answer 404 here.
   license:
     name: MIT
     identifier: MIT
@@ -45,6 +45,11 @@ tags:
     description: |
       Endpoints of the team's own systems that receive SceneLink's events, signed as Standard
       Webhooks and delivered from a durable outbox (see the `webhooks` section for the payloads).
+  - name: analytics
+    description: |
+      Click analytics kept as aggregates only: visits of short links and link pages by class
+      (people, link previews, bots), trigger (click or QR scan), platform, browser, referrer host,
+      country and outcome, with claims and installs. No address, User-Agent or row per visit is stored.
   - name: operations
     description: Health, readiness, metrics and this document.
 paths:
@@ -417,9 +422,10 @@ paths:
                     properties:
                       claim:
                         type: object
-                        required: [link, source, redeemedAt]
+                        required: [link, shortLink, source, redeemedAt]
                         properties:
                           link: { type: string }
+                          shortLink: { type: [string, "null"], description: "The code of the short link whose page made the claim, null when it was the link's own page." }
                           source: { type: string, enum: [referrer, url, code] }
                           redeemedAt: { type: string, format: date-time }
         "400":
@@ -630,6 +636,7 @@ paths:
                     expiresAt: "2030-12-31T23:59:59Z"
                     expired: false
                     clicks: 412
+                    visits: { human: 377, preview: 21, bot: 14 }
                 nextCursor: null
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
@@ -652,6 +659,179 @@ paths:
         "429": { $ref: "#/components/responses/AdminRateLimited" }
         "403": { $ref: "#/components/responses/AdminDisabled" }
         "404": { $ref: "#/components/responses/ShortLinkNotFoundProblem" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/analytics/timeseries:
+    get:
+      tags: [analytics]
+      operationId: analyticsTimeseries
+      summary: Visits, scans, claims and installs over time
+      description: |
+        Every bucket of the range at `interval`, zeros included, in the zone `tz`: a day with a
+        daylight-saving change has 23 or 25 hourly buckets. `human` counts people (of them, `qr`
+        came from scanning a code SceneLink drew), `preview` link unfurlers, `bot` crawlers and
+        scripted clients; `claims` deferred links made by link pages, `installs` claims redeemed.
+        Counts are written every `--analytics-flush` (5 s): the last seconds may not be in yet.
+        `Accept: text/csv` answers CSV (RFC 4180). Needs the admin token.
+      security: [{ adminToken: [] }]
+      parameters:
+        - $ref: "#/components/parameters/AnalyticsScope"
+        - $ref: "#/components/parameters/AnalyticsFrom"
+        - $ref: "#/components/parameters/AnalyticsTo"
+        - $ref: "#/components/parameters/AnalyticsZone"
+        - name: interval
+          in: query
+          required: false
+          schema: { type: string, enum: ["15m", hour, day], default: day }
+      responses:
+        "200":
+          description: The series.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AnalyticsTimeseries" }
+              example:
+                scope: link:spring-sale
+                tz: Asia/Kolkata
+                interval: day
+                from: "2026-11-26"
+                to: "2026-11-26"
+                buckets:
+                  - { start: "2026-11-26T00:00:00+05:30", human: 41, qr: 9, preview: 3, bot: 2, claims: 12, installs: 4 }
+                totals: { human: 41, qr: 9, preview: 3, bot: 2, claims: 12, installs: 4 }
+            text/csv:
+              schema: { type: string }
+              example: "start,human,qr,preview,bot,claims,installs\r\n2026-11-26T00:00:00+05:30,41,9,3,2,12,4\r\n"
+        "400": { $ref: "#/components/responses/AnalyticsQueryInvalid" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/AnalyticsOff" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/analytics/breakdown:
+    get:
+      tags: [analytics]
+      operationId: analyticsBreakdown
+      summary: Human visits by one dimension
+      description: |
+        Human visits of the range per value of `dimension`, largest first (`preview`: previews
+        per previewer). Kept per hour (then per UTC day after `--analytics-detail-retention`), so
+        in a zone whose offset is not whole hours a range's edges count by the hour they start in.
+        `Accept: text/csv` answers CSV. Needs the admin token.
+      security: [{ adminToken: [] }]
+      parameters:
+        - name: dimension
+          in: query
+          required: true
+          schema: { type: string, enum: [platform, browser, referrer, country, trigger, outcome, preview] }
+        - $ref: "#/components/parameters/AnalyticsScope"
+        - $ref: "#/components/parameters/AnalyticsFrom"
+        - $ref: "#/components/parameters/AnalyticsTo"
+        - $ref: "#/components/parameters/AnalyticsZone"
+      responses:
+        "200":
+          description: The breakdown.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AnalyticsBreakdown" }
+              example:
+                scope: all
+                dimension: platform
+                tz: UTC
+                from: "2026-10-28"
+                to: "2026-11-26"
+                rows: [{ value: ios, count: 120 }, { value: android, count: 80 }]
+                total: 200
+            text/csv:
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/AnalyticsQueryInvalid" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/AnalyticsOff" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/analytics/uniques:
+    get:
+      tags: [analytics]
+      operationId: analyticsUniques
+      summary: Distinct visitors per UTC day
+      description: |
+        People per UTC day (`from` and `to` are UTC dates), counted exactly in memory from a keyed
+        hash of the address and browser family under a salt made each day that never touches
+        disk. A restart starts a new salt, and each instance has its own: a visitor seen before
+        and after, or by two instances, counts twice. `Accept: text/csv` answers CSV. Needs the admin token.
+      security: [{ adminToken: [] }]
+      parameters:
+        - $ref: "#/components/parameters/AnalyticsScope"
+        - $ref: "#/components/parameters/AnalyticsFrom"
+        - $ref: "#/components/parameters/AnalyticsTo"
+      responses:
+        "200":
+          description: Every day of the range.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AnalyticsUniques" }
+              example:
+                scope: route:settings.premium
+                from: "2026-11-26"
+                to: "2026-11-26"
+                days: [{ day: "2026-11-26", visitors: 35 }]
+            text/csv:
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/AnalyticsQueryInvalid" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/AnalyticsOff" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/analytics/privacy:
+    get:
+      tags: [analytics]
+      operationId: analyticsPrivacy
+      summary: What analytics keeps
+      description: Every analytics table and column, with its row count now, in this server's database, and what is never stored. Needs the admin token.
+      security: [{ adminToken: [] }]
+      responses:
+        "200":
+          description: The privacy receipt.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AnalyticsPrivacy" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/analytics:
+    delete:
+      tags: [analytics]
+      operationId: purgeAnalytics
+      summary: Purge one short link's analytics
+      description: Deletes every analytics row of `link:CODE` (its counts, breakdowns and daily visitors) and its counts not yet written. Needs the admin token.
+      security: [{ adminToken: [] }]
+      parameters:
+        - name: scope
+          in: query
+          required: true
+          schema: { type: string, pattern: "^link:[A-Za-z0-9_-]{1,64}$" }
+          example: link:spring-sale
+      responses:
+        "200":
+          description: Purged.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [scope, deleted]
+                properties:
+                  scope: { type: string }
+                  deleted: { type: integer, minimum: 0, description: Rows deleted. }
+        "400": { $ref: "#/components/responses/AnalyticsQueryInvalid" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
   /v1/webhooks:
@@ -1682,6 +1862,34 @@ components:
       required: true
       description: The endpoint's id (`ep_…`).
       schema: { type: string, minLength: 1, maxLength: 128 }
+    AnalyticsScope:
+      name: scope
+      in: query
+      required: false
+      description: "`all` (every visit, once), `link:CODE` (one short link) or `route:NAME` (one route, its pages reached directly or through short links)."
+      schema: { type: string, default: all, pattern: "^(all|link:[A-Za-z0-9_-]{1,64}|route:[!-~]{1,200})$" }
+      example: all
+    AnalyticsFrom:
+      name: from
+      in: query
+      required: false
+      description: The first day (`YYYY-MM-DD`), included; by default 29 days before `to`.
+      schema: { type: string, format: date }
+      example: "2026-11-01"
+    AnalyticsTo:
+      name: to
+      in: query
+      required: false
+      description: The last day (`YYYY-MM-DD`), included; by default today in `tz`. At most 800 days after `from`.
+      schema: { type: string, format: date }
+      example: "2026-11-26"
+    AnalyticsZone:
+      name: tz
+      in: query
+      required: false
+      description: The IANA time zone the days and buckets are in.
+      schema: { type: string, default: UTC, maxLength: 64 }
+      example: Europe/Berlin
     ShortCode:
       name: code
       in: path
@@ -1892,6 +2100,21 @@ components:
           description: The RFC 6750 §3 challenge.
           required: true
           schema: { type: string, pattern: "^Bearer realm=\"scenelink-admin\"" }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    AnalyticsQueryInvalid:
+      description: An unknown scope, dimension or interval, a zone that does not exist, a date that is not `YYYY-MM-DD`, `to` before `from`, or a range over 800 days; `detail` says what to send.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/invalid-analytics-query
+            title: Invalid analytics query
+            status: 400
+            detail: "The time zone 'Mars/Olympus' is not an IANA zone; send a name such as UTC, Europe/Berlin or Asia/Kolkata."
+    AnalyticsOff:
+      description: The server runs with `--analytics off`, so nothing is counted.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
@@ -2429,6 +2652,83 @@ components:
           type: [string, "null"]
           pattern: "^[A-Za-z0-9_-]{1,64}$"
           description: A code of your choosing instead of a random one (case-sensitive); 409 when taken.
+    AnalyticsCounts:
+      type: object
+      required: [human, qr, preview, bot, claims, installs]
+      properties:
+        human: { type: integer, minimum: 0, description: Visits of people (any trigger). }
+        qr: { type: integer, minimum: 0, description: "Of `human`, visits from scanning a QR code SceneLink drew." }
+        preview: { type: integer, minimum: 0, description: Visits of link unfurlers making a preview. }
+        bot: { type: integer, minimum: 0, description: Visits of crawlers and scripted clients. }
+        claims: { type: integer, minimum: 0, description: Claims made by link pages. }
+        installs: { type: integer, minimum: 0, description: Claims redeemed by the app. }
+    AnalyticsTimeseries:
+      type: object
+      required: [scope, tz, interval, from, to, buckets, totals]
+      properties:
+        scope: { type: string }
+        tz: { type: string }
+        interval: { type: string, enum: ["15m", hour, day] }
+        from: { type: string, format: date }
+        to: { type: string, format: date }
+        buckets:
+          type: array
+          items:
+            allOf:
+              - type: object
+                required: [start]
+                properties:
+                  start: { type: string, format: date-time, description: RFC 3339 with the zone's offset at that instant. }
+              - { $ref: "#/components/schemas/AnalyticsCounts" }
+        totals: { $ref: "#/components/schemas/AnalyticsCounts" }
+    AnalyticsBreakdown:
+      type: object
+      required: [scope, dimension, tz, from, to, rows, total]
+      properties:
+        scope: { type: string }
+        dimension: { type: string }
+        tz: { type: string }
+        from: { type: string, format: date }
+        to: { type: string, format: date }
+        rows:
+          type: array
+          items:
+            type: object
+            required: [value, count]
+            properties:
+              value: { type: string }
+              count: { type: integer, minimum: 0 }
+        total: { type: integer, minimum: 0 }
+    AnalyticsUniques:
+      type: object
+      required: [scope, from, to, days]
+      properties:
+        scope: { type: string }
+        from: { type: string, format: date }
+        to: { type: string, format: date }
+        days:
+          type: array
+          items:
+            type: object
+            required: [day, visitors]
+            properties:
+              day: { type: string, format: date }
+              visitors: { type: integer, minimum: 0 }
+    AnalyticsPrivacy:
+      type: object
+      required: [analytics, tables, neverStored]
+      properties:
+        analytics: { type: string, enum: ["on", "off"] }
+        tables:
+          type: array
+          items:
+            type: object
+            required: [table, columns, rows]
+            properties:
+              table: { type: string }
+              columns: { type: array, items: { type: string } }
+              rows: { type: integer, minimum: 0 }
+        neverStored: { type: array, items: { type: string } }
     ShortLink:
       type: object
       required: [code, url, qr, link, createdAt, expiresAt]
@@ -2441,6 +2741,14 @@ components:
         expiresAt: { type: [string, "null"], format: date-time }
         expired: { type: boolean, description: Whether it has expired (listing only). }
         clicks: { type: integer, minimum: 0, description: "Clicks counted (`GET`s before expiry; listing only)." }
+        visits:
+          type: object
+          description: Visits since the link was made, by class, as last flushed (listing only).
+          required: [human, preview, bot]
+          properties:
+            human: { type: integer, minimum: 0 }
+            preview: { type: integer, minimum: 0 }
+            bot: { type: integer, minimum: 0 }
     ShortLinkList:
       type: object
       required: [shortLinks, nextCursor]

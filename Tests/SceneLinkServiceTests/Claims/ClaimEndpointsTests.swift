@@ -115,7 +115,7 @@ import Testing
             let resolve = try await client.send("GET", "/v1/resolve?url=https%3A%2F%2Frecipes.example.com%2Frecipes%2Fsoup")
             #expect(first.body.starts(with: resolve.body.dropLast()))
             #expect(first.text.dropFirst(resolve.body.count - 1)
-                == #","claim":{"link":"https://recipes.example.com/recipes/soup","redeemedAt":"2027-01-15T08:00:00Z","source":"code"}}"#)
+                == #","claim":{"link":"https://recipes.example.com/recipes/soup","redeemedAt":"2027-01-15T08:00:00Z","shortLink":null,"source":"code"}}"#)
             let retry = try await Self.redeem(client, url)
             #expect(retry.status == 200 && retry.body == first.body)
             let other = try await Self.redeem(client, url, install: Self.otherInstall)
