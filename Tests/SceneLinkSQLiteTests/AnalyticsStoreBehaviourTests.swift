@@ -1,0 +1,147 @@
+import Foundation
+import SceneLinkCore
+import Testing
+@testable import SceneLinkSQLite
+
+/// One behaviour list for analytics' aggregates, run against SQLite (file and `:memory:`), the
+/// fake, and PostgreSQL when `SCENELINK_TEST_POSTGRES` is set.
+@Suite struct AnalyticsStoreBehaviourTests {
+    /// 2027-01-15T08:00:00Z, the first bucket of hour 8 of UTC day 20833.
+    static let bucket: Int64 = 1_800_000_000 / 900
+
+    static func store(_ kind: StoreKind) throws -> (any AnalyticsStore, StoreFixture) {
+        if kind == .inMemoryFake {
+            return (InMemoryAnalyticsStore(), try StoreFixture(kind))
+        }
+        let fixture = try StoreFixture(kind)
+        return (try fixture.store(as: (any AnalyticsStore).self, kind: kind), fixture)
+    }
+
+    static func counts(human: Int64 = 0, qr: Int64 = 0, preview: Int64 = 0, bot: Int64 = 0, claims: Int64 = 0,
+                       installs: Int64 = 0) -> AnalyticsCounts {
+        AnalyticsCounts(human: human, qr: qr, preview: preview, bot: bot, claims: claims, installs: installs)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func flushesAddUpPerBucketAndSinceTheFirstVisit(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let b = Self.bucket
+        let first = AnalyticsBatch(visits: [
+            .init(scope: "all", bucket: b, counts: Self.counts(human: 3, qr: 1, bot: 1)),
+            .init(scope: "link:spring", bucket: b + 1, counts: Self.counts(human: 2, claims: 1)),
+        ])
+        let second = AnalyticsBatch(visits: [
+            .init(scope: "all", bucket: b, counts: Self.counts(human: 1, preview: 2, installs: 1)),
+        ])
+        try await awaiting { store.recordAnalytics(first, completion: $0) }
+        try await awaiting { store.recordAnalytics(second, completion: $0) }
+        let all = try await awaiting { store.analyticsVisits(scope: "all", from: b, to: b + 4, completion: $0) }
+        #expect(all == [.init(scope: "all", bucket: b, counts: Self.counts(human: 4, qr: 1, preview: 2, bot: 1, installs: 1))])
+        // The range is half-open, and other scopes stay apart.
+        #expect(try await awaiting { store.analyticsVisits(scope: "link:spring", from: b, to: b + 1, completion: $0) }.isEmpty)
+        let totals = try await awaiting { store.analyticsTotals(scopes: ["all", "link:spring", "link:none"], completion: $0) }
+        #expect(totals == ["all": Self.counts(human: 4, qr: 1, preview: 2, bot: 1, installs: 1),
+                           "link:spring": Self.counts(human: 2, claims: 1)])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aBreakdownSumsWholeHoursAndFoldedDaysLargestFirst(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let hour = Self.bucket / 4
+        try await awaiting {
+            store.recordAnalytics(AnalyticsBatch(marginals: [
+                .init(scope: "all", hour: hour, dimension: .platform, value: "ios", count: 2),
+                .init(scope: "all", hour: hour, dimension: .platform, value: "android", count: 5),
+                .init(scope: "all", hour: hour + 1, dimension: .platform, value: "ios", count: 4),
+                .init(scope: "all", hour: hour + 2, dimension: .platform, value: "ios", count: 100),
+                .init(scope: "all", hour: hour, dimension: .referrer, value: "t.co", count: 9),
+            ]), completion: $0)
+        }
+        // Buckets [b, b + 8) are hours h and h + 1.
+        let rows = try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket, to: Self.bucket + 8, completion: $0)
+        }
+        #expect(rows == [AnalyticsBreakdownRow(value: "ios", count: 6), AnalyticsBreakdownRow(value: "android", count: 5)])
+        // A range starting mid-hour leaves that hour to the range it starts in.
+        let later = try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket + 1, to: Self.bucket + 8, completion: $0)
+        }
+        #expect(later == [AnalyticsBreakdownRow(value: "ios", count: 4)])
+
+        // Folding the first two hours into their UTC day keeps the day's counts for whole-day ranges.
+        let changed = try await awaiting { store.compactAnalytics(detailBefore: Self.bucket + 8, keepFrom: 0, completion: $0) }
+        #expect(changed == 4)
+        let day = AnalyticsBucket.day(ofBucket: Self.bucket)
+        let wholeDay = try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: day * 96, to: (day + 1) * 96, completion: $0)
+        }
+        #expect(wholeDay == [AnalyticsBreakdownRow(value: "ios", count: 106), AnalyticsBreakdownRow(value: "android", count: 5)])
+        #expect(try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .referrer, from: day * 96, to: (day + 1) * 96, completion: $0)
+        } == [AnalyticsBreakdownRow(value: "t.co", count: 9)])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func retentionDeletesOldBucketsDaysAndVisitors(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let day = AnalyticsBucket.day(ofBucket: Self.bucket)
+        try await awaiting {
+            store.recordAnalytics(AnalyticsBatch(
+                visits: [.init(scope: "all", bucket: Self.bucket - 96, counts: Self.counts(human: 1)),
+                         .init(scope: "all", bucket: Self.bucket, counts: Self.counts(human: 2))],
+                visitors: [.init(scope: "all", day: day - 1, count: 1), .init(scope: "all", day: day, count: 2)]), completion: $0)
+        }
+        let changed = try await awaiting { store.compactAnalytics(detailBefore: day * 96, keepFrom: day * 96, completion: $0) }
+        #expect(changed == 2)
+        #expect(try await awaiting { store.analyticsVisits(scope: "all", from: 0, to: Int64.max / 2, completion: $0) }
+            == [.init(scope: "all", bucket: Self.bucket, counts: Self.counts(human: 2))])
+        #expect(try await awaiting { store.analyticsVisitors(scope: "all", days: (day - 5)...(day + 5), completion: $0) }
+            == [.init(scope: "all", day: day, count: 2)])
+        // Totals are since the first visit: retention does not lower them.
+        #expect(try await awaiting { store.analyticsTotals(scopes: ["all"], completion: $0) }["all"]?.human == 3)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPurgeDeletesOneScopeEverywhereAndTheReceiptCountsRows(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let day = AnalyticsBucket.day(ofBucket: Self.bucket)
+        for scope in ["all", "link:spring"] {
+            try await awaiting {
+                store.recordAnalytics(AnalyticsBatch(
+                    visits: [.init(scope: scope, bucket: Self.bucket, counts: Self.counts(human: 1))],
+                    marginals: [.init(scope: scope, hour: Self.bucket / 4, dimension: .country, value: "JP", count: 1)],
+                    visitors: [.init(scope: scope, day: day, count: 1)]), completion: $0)
+            }
+        }
+        let before = try await awaiting { store.analyticsReceipt(completion: $0) }
+        #expect(before.map(\.table) == AnalyticsTableReceipt.tables.map(\.table))
+        #expect(before.map(\.rows) == [2, 2, 2, 0, 2])
+        #expect(try await awaiting { store.deleteAnalytics(scope: "link:spring", completion: $0) } == 4)
+        #expect(try await awaiting { store.analyticsReceipt(completion: $0) }.map(\.rows) == [1, 1, 1, 0, 1])
+        #expect(try await awaiting { store.analyticsVisits(scope: "link:spring", from: 0, to: Int64.max / 2, completion: $0) }.isEmpty)
+        #expect(try await awaiting { store.analyticsTotals(scopes: ["link:spring"], completion: $0) }.isEmpty)
+    }
+
+    /// The promise of the privacy receipt, on the schema itself: no analytics column can hold an
+    /// address, a User-Agent, a full referrer or a visitor hash.
+    @Test func theSQLiteAnalyticsTablesAreTheReceiptsAndHoldNoVisitorColumn() throws {
+        let path = StoreFixture.temporaryPath()
+        defer { StoreFixture.remove(path) }
+        try SQLiteSceneStateStore(path: path).close()
+        let connection = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
+        for (table, expected) in AnalyticsTableReceipt.tables {
+            let statement = try connection.prepare("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
+            var columns: [String] = []
+            while try statement.step() { columns.append(statement.text(at: 0)) }
+            statement.reset()
+            #expect(columns == expected, "\(table)")
+            for forbidden in ["addr", "ip", "agent", "hash", "salt", "url", "path", "device"] {
+                #expect(!columns.contains { $0.contains(forbidden) }, "\(table) has a column mentioning '\(forbidden)'")
+            }
+        }
+    }
+}
