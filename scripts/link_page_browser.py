@@ -238,10 +238,11 @@ def main():
                  f"--screenshot={shot}", options.base + "/settings/premium")
         check(os.path.getsize(shot) > 5000, f"screenshot {shot} ({os.path.getsize(shot)} bytes)")
         if name == "desktop":
-            # The inline QR code, as the browser drew it, reads back as the page's link.
+            # The inline QR code, as the browser drew it, reads back as the page's link with the
+            # QR marker that tells analytics a scan from a click.
             read = subprocess.run(["zbarimg", "-q", "--raw", "-Sdisable", "-Sqrcode.enable", shot],
                                   capture_output=True, text=True)
-            check(read.stdout.strip() == "https://fuelmoney.example.com/settings/premium",
+            check(read.stdout.strip() == "https://fuelmoney.example.com/settings/premium?sl_qr=1",
                   f"desktop: zbarimg reads the page's QR code as {read.stdout.strip()!r}")
 
     languages_and_themes(options)

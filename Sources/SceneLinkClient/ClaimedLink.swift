@@ -15,10 +15,14 @@ public struct ClaimedLink: Sendable, Hashable {
     public var source: ClaimSource
     /// When it was first redeemed (a retry by the same install answers the same instant).
     public var redeemedAt: Date
+    /// The code of the short link whose page made the claim (a campaign's link), nil when the
+    /// person came by the link itself: for the app's own attribution.
+    public var shortLink: String?
 
-    public init(resolution: LinkResolution, source: ClaimSource, redeemedAt: Date) {
+    public init(resolution: LinkResolution, source: ClaimSource, redeemedAt: Date, shortLink: String? = nil) {
         self.resolution = resolution
         self.source = source
         self.redeemedAt = redeemedAt
+        self.shortLink = shortLink
     }
 }

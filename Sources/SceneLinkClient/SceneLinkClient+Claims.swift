@@ -42,7 +42,7 @@ extension SceneLinkClient {
         guard let redeemedAt = formatter.date(from: wire.claim.redeemedAt) ?? plain.date(from: wire.claim.redeemedAt) else {
             throw .coding("the redeemed claim's redeemedAt '\(wire.claim.redeemedAt)' is not an RFC 3339 instant.")
         }
-        return ClaimedLink(resolution: resolution, source: source, redeemedAt: redeemedAt)
+        return ClaimedLink(resolution: resolution, source: source, redeemedAt: redeemedAt, shortLink: wire.claim.shortLink)
     }
 
     /// Redeems the claim in a Play Install Referrer string (Android's first launch).
@@ -77,6 +77,8 @@ private struct ClaimAnswerWire: Decodable {
     struct Claim: Decodable {
         var source: String
         var redeemedAt: String
+        /// Absent from servers before analytics.
+        var shortLink: String?
     }
     var claim: Claim
 }

@@ -13,6 +13,8 @@ extension SceneLinkClient {
     /// - Returns: the route, its parameters, the elements and the `navigationPath` bytes.
     /// - Throws: `.problem` with `404 no-route` (its `detail` names the closest routes) for a
     ///   link no route takes, or another `SceneLinkError`.
+    /// The link is sent without the QR marker (`sl_qr=1`) SceneLink adds to the codes it draws
+    /// (see `withoutQRMarker(_:)`), so the resolution's `link` is the link as shared.
     public func resolve(_ link: URL) async throws(SceneLinkError) -> LinkResolution {
         try linkResolution(from: try await resolveResponse(link, format: nil), what: "resolve document")
     }
@@ -67,8 +69,24 @@ extension SceneLinkClient {
         return ScreenLinks(route: wire.route, scheme: wire.scheme, https: wire.https)
     }
 
+    /// `link` without the query item `sl_qr=1` that SceneLink's QR codes carry so that a scan is
+    /// counted as one; any other query item, and the order of the rest, stay as they are. An app
+    /// that handles an opened URL itself passes it through this first.
+    ///
+    /// ```swift
+    /// .onOpenURL { url in route(SceneLinkClient.withoutQRMarker(url)) }
+    /// ```
+    public static func withoutQRMarker(_ link: URL) -> URL {
+        guard var components = URLComponents(url: link, resolvingAgainstBaseURL: false),
+              let items = components.percentEncodedQueryItems, items.contains(where: { $0.name == "sl_qr" && $0.value == "1" })
+        else { return link }
+        let kept = items.filter { !($0.name == "sl_qr" && $0.value == "1") }
+        components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        return components.url ?? link
+    }
+
     private func resolveResponse(_ link: URL, format: LinkFormat?) async throws(SceneLinkError) -> TransportResponse {
-        var endpoint = Endpoint(method: "GET", path: ["v1", "resolve"], query: [("url", link.absoluteString)])
+        var endpoint = Endpoint(method: "GET", path: ["v1", "resolve"], query: [("url", Self.withoutQRMarker(link).absoluteString)])
         if let format { endpoint.query.append(("format", format.rawValue)) }
         let response = try await send(endpoint).response
         guard response.status == 200 else { throw failure(response, sessionCall: false) }

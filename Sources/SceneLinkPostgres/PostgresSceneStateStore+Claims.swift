@@ -56,7 +56,7 @@ extension PostgresSceneStateStore: ClaimStore {
             guard claim.isFound(by: key) else { return .unknown }
             if try row.bool(11) { return .redeemed(claim) }
             switch claim.redemptionDecision(by: key, install: install, source: source, at: now) {
-            case .answerAgain(let stored): return .redeemed(stored)
+            case .answerAgain(let stored): return .redeemedBefore(stored)
             case .refuse(let refusal): return refusal
             case .redeem:
                 // The row was read locked, so only a statement whose liveness test disagrees

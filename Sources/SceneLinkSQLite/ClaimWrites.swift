@@ -55,7 +55,7 @@ final class ClaimWrites {
             try webhooks.publish(.claimRedeemed) { .claimRedeemed(redeemed) }
             return .redeemed(redeemed)
         case .answerAgain(let stored):
-            return .redeemed(stored)
+            return .redeemedBefore(stored)
         case .refuse(let refusal):
             return refusal
         }

@@ -402,3 +402,17 @@ struct SceneLinkClientTests {
         #expect(transport.requests.count >= 2)
     }
 }
+
+@Suite struct QRMarkerStrippingTests {
+    @Test func theMarkerIsRemovedAndEverythingElseKept() throws {
+        let cases = [
+            ("https://fuelmoney.example.com/settings/premium?sl_qr=1", "https://fuelmoney.example.com/settings/premium"),
+            ("https://a.example/x?y=%2F1&sl_qr=1&z=2#top", "https://a.example/x?y=%2F1&z=2#top"),
+            ("https://a.example/x?sl_qr=2", "https://a.example/x?sl_qr=2"),
+            ("fuelmoney://settings", "fuelmoney://settings"),
+        ]
+        for (link, expected) in cases {
+            #expect(SceneLinkClient.withoutQRMarker(try #require(URL(string: link))).absoluteString == expected)
+        }
+    }
+}

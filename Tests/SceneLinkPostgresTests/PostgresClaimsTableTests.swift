@@ -22,7 +22,7 @@ struct PostgresClaimsTableTests {
             """)
         let columns = rows.compactMap { $0.first.flatMap { $0 } }
         #expect(columns == ["id", "secret_hash", "link", "created_at", "expires_at", "code_expires_at",
-                            "redeemed_install", "redeemed_source", "redeemed_at", "route"])
+                            "redeemed_install", "redeemed_source", "redeemed_at", "route", "short_link"])
         for forbidden in ["addr", "ip", "agent", "device", "model", "screen", "zone", "locale"] {
             #expect(!columns.contains { $0.contains(forbidden) }, "a claims column mentions '\(forbidden)'")
         }

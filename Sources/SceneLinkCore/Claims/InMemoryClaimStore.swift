@@ -54,7 +54,7 @@ public final class InMemoryClaimStore: ClaimStore {
                 webhooks?.publish(.claimRedeemed(redeemed))
                 return .redeemed(redeemed)
             case .answerAgain(let stored):
-                return .redeemed(stored)
+                return .redeemedBefore(stored)
             case .refuse(let refusal):
                 return refusal
             }

@@ -82,10 +82,11 @@ public struct ClaimEndpoints: Sendable {
                 responder.respond(ClaimProblems.expired.response())
             case .success(.redeemed(let claim)):
                 metrics.recordRedeemed(claim.redemption?.source ?? source)
-                // An install once: not when the same install asks again (its redemption is older).
-                if let redeemedAt = claim.redemption?.redeemedAt, abs(redeemedAt.timeIntervalSince(now)) < 0.001 {
-                    analytics?.recordInstall(link: claim.shortLink, route: claim.route ?? Metrics.rootRoute, at: now)
-                }
+                analytics?.recordInstall(link: claim.shortLink, route: claim.route ?? Metrics.rootRoute, at: now)
+                responder.respond(Self.redeemed(claim, table: routes.value))
+            case .success(.redeemedBefore(let claim)):
+                // The same install asking again: the same answer, no second install.
+                metrics.recordRedeemed(claim.redemption?.source ?? source)
                 responder.respond(Self.redeemed(claim, table: routes.value))
             }
         }

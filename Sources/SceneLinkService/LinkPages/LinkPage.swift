@@ -339,8 +339,10 @@ public struct LinkPage: Sendable {
                         attributes: [(name: "class", value: "fallback"), (name: "id", value: "fallback"),
                                      (name: "data-platform", value: platform.rawValue)])
         }
-        // A visitor on a desktop moves the link to their phone with its camera.
-        if platform == .web, let https = link.canonical.https, let code = try? QRCode(encoding: https, level: QREndpoints.defaultLevel) {
+        // A visitor on a desktop moves the link to their phone with its camera; the code's URL
+        // carries the QR marker, so the scan counts as one (resolving ignores it).
+        if platform == .web, let https = link.canonical.https,
+           let code = try? QRCode(encoding: QRMarker.marking(https), level: QREndpoints.defaultLevel) {
             page.qrCode(code, caption: strings[.scanWithPhone])
         }
         if let claim, platform == .ios { page.claim(claim, strings: strings) }

@@ -76,16 +76,17 @@ import SceneLinkHTTP
         #expect(quotes.contains("content=\"Recipe a&#39; onmouseover=&#39;x\""))
     }
 
+    /// The code carries the QR marker (`sl_qr=1`), so a scan is counted as one.
     @Test func aDesktopPageShowsTheLinksQRCodeInlineAndPhonesDoNot() throws {
         let link = "https://recipes.example.com/recipes/soup"
         let html = text(try page(link, platform: .web))
-        let svg = try QRCode(encoding: link, level: .medium).svg()
+        let svg = try QRCode(encoding: link + "?sl_qr=1", level: .medium).svg()
         #expect(html.contains("<figure class=\"qr\">" + svg + "<figcaption>Scan with your phone&#39;s camera</figcaption></figure>")
             || html.contains("<figure class=\"qr\">" + svg + "<figcaption>Scan with your phone's camera</figcaption></figure>"))
         #expect(!text(try page(link, platform: .ios)).contains("<svg"))
         #expect(!text(try page(link, platform: .android)).contains("<svg"))
         // The constant page of a route without parameters has it too, of its own link.
-        let about = try QRCode(encoding: "https://recipes.example.com/about", level: .medium).svg()
+        let about = try QRCode(encoding: "https://recipes.example.com/about?sl_qr=1", level: .medium).svg()
         #expect(text(try page("https://recipes.example.com/about", platform: .web)).contains(about))
         // A link that does not resolve gets no code.
         #expect(!text(try page("https://recipes.example.com/nothing", platform: .web)).contains("<svg"))

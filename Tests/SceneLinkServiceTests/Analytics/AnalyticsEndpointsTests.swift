@@ -1,0 +1,243 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkSQLite
+import Testing
+@testable import SceneLinkService
+
+/// Click analytics end to end: scripted visits through a trusted proxy (forwarded addresses, a
+/// country header, referrers, a QR scan, previews, bots, HEADs), a flush, and the exact counts in
+/// every answer and in CSV.
+@Suite struct AnalyticsEndpointsTests {
+    static let admin = ShortLinkEndpointsTests.admin
+    static let html = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
+    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36"
+    static let mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36"
+    static let slack = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"
+    /// The day of `ShortLinkEndpointsTests.start`, 2027-01-15 (UTC).
+    static let day = "from=2027-01-15&to=2027-01-15"
+
+    static func withService(analytics: Bool = true, trust: Bool = true, database: String = ":memory:",
+                            _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
+        var configuration = ServiceConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = database
+        configuration.accessLog = false
+        configuration.shortLinks.adminToken = ShortLinkEndpointsTests.token
+        configuration.analytics.isOn = analytics
+        configuration.analytics.countryHeader = "CF-IPCountry"
+        if trust { configuration.http.trustedProxies = try .init(parsing: "127.0.0.1/32") }
+        let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in },
+                                                   clock: ShortLinkEndpointsTests.Clock().clock)
+        let port = try application.start(handlingSignals: false)
+        do {
+            try await body(LoopbackClient(port: port), application)
+        } catch {
+            await SceneLinkApplicationTests.stop(application)
+            throw error
+        }
+        await SceneLinkApplicationTests.stop(application)
+    }
+
+    static func flush(_ application: SceneLinkApplication) async {
+        await withCheckedContinuation { continuation in application.analytics.flush { continuation.resume() } }
+    }
+
+    static func visit(_ client: LoopbackClient, _ target: String, agent: String?, from address: String,
+                      extra: [String: String] = [:], method: String = "GET", accept: String = html) async throws -> Int {
+        var headers = ["Accept": accept, "X-Forwarded-For": address].merging(extra) { _, new in new }
+        if let agent { headers["User-Agent"] = agent }
+        return try await client.send(method, target, headers: headers).status
+    }
+
+    static func json(_ client: LoopbackClient, _ target: String) async throws -> [String: Any] {
+        let response = try await client.send("GET", target, headers: admin)
+        #expect(response.status == 200, "\(target): \(response.text)")
+        return try ShortLinkEndpointsTests.document(response)
+    }
+
+    static func rows(_ document: [String: Any]) -> [String: Int] {
+        var rows: [String: Int] = [:]
+        for row in document["rows"] as? [[String: Any]] ?? [] {
+            if let value = row["value"] as? String, let count = row["count"] as? Int { rows[value] = count }
+        }
+        return rows
+    }
+
+    /// The scripted day: 4 people (one twice), a previewer, a scripted client; HEADs and JSON
+    /// calls are no visits.
+    static func scriptedVisits(_ client: LoopbackClient) async throws {
+        let premium = "/settings/premium"
+        #expect(try await visit(client, premium, agent: iPhone, from: "203.0.113.1",
+                                extra: ["CF-IPCountry": "jp", "Referer": "https://www.Instagram.com/p/abc?x=1"]) == 200)
+        #expect(try await visit(client, premium, agent: iPhone, from: "203.0.113.1", extra: ["CF-IPCountry": "JP"]) == 200)
+        #expect(try await visit(client, premium + "?sl_qr=1", agent: android, from: "203.0.113.2",
+                                extra: ["CF-IPCountry": "DE", "Referer": "android-app://com.google.android.gm/"]) == 200)
+        #expect(try await visit(client, premium, agent: mac, from: "203.0.113.3", extra: ["Referer": "https://m.facebook.com/story"]) == 200)
+        #expect(try await visit(client, premium, agent: slack, from: "203.0.113.4") == 200)
+        #expect(try await visit(client, premium, agent: "curl/8.5.0", from: "203.0.113.5") == 200)
+        #expect(try await visit(client, premium, agent: iPhone, from: "203.0.113.6", method: "HEAD") == 200)
+        #expect(try await visit(client, premium, agent: iPhone, from: "203.0.113.6", accept: "application/json") == 200)
+    }
+
+    @Test func scriptedVisitsGiveExactCountsInEveryAnswer() async throws {
+        try await Self.withService { client, application in
+            try await Self.scriptedVisits(client)
+            await Self.flush(application)
+            let scope = "scope=route:settings.premium&" + Self.day
+            let series = try await Self.json(client, "/v1/analytics/timeseries?\(scope)&tz=UTC&interval=day")
+            let totals = try #require(series["totals"] as? [String: Int])
+            #expect(totals == ["human": 4, "qr": 1, "preview": 1, "bot": 1, "claims": 3, "installs": 0])
+            #expect((series["buckets"] as? [[String: Any]])?.count == 1)
+            #expect((series["buckets"] as? [[String: Any]])?.first?["start"] as? String == "2027-01-15T00:00:00Z")
+            // `all` counts each visit once, the same.
+            let all = try await Self.json(client, "/v1/analytics/timeseries?\(Self.day)")
+            #expect(all["totals"] as? [String: Int] == totals)
+
+            let expected: [String: [String: Int]] = [
+                "platform": ["ios": 2, "android": 1, "macos": 1],
+                "browser": ["safari": 2, "chrome": 2],
+                "referrer": ["instagram.com": 1, "com.google.android.gm": 1, "facebook.com": 1, "(direct)": 1],
+                "country": ["JP": 2, "DE": 1, "unknown": 1],
+                "trigger": ["click": 3, "qr": 1],
+                "outcome": ["claim": 3, "web": 1],
+                "preview": ["slack": 1],
+            ]
+            for (dimension, rows) in expected {
+                let breakdown = try await Self.json(client, "/v1/analytics/breakdown?dimension=\(dimension)&\(scope)")
+                #expect(Self.rows(breakdown) == rows, "\(dimension)")
+                #expect(breakdown["total"] as? Int == rows.values.reduce(0, +), "\(dimension)")
+            }
+            let uniques = try await Self.json(client, "/v1/analytics/uniques?\(scope)")
+            #expect((uniques["days"] as? [[String: Any]])?.first?["visitors"] as? Int == 3)
+            #expect((uniques["days"] as? [[String: Any]])?.first?["day"] as? String == "2027-01-15")
+        }
+    }
+
+    @Test func csvAnswersAreRFC4180AndNeverFormulas() async throws {
+        try await Self.withService { client, application in
+            #expect(try await Self.visit(client, "/settings/premium", agent: Self.mac, from: "203.0.113.9",
+                                         extra: ["Referer": "https://-1.example/"]) == 200)
+            await Self.flush(application)
+            let csv = ["Accept": "text/csv"].merging(Self.admin) { a, _ in a }
+            let breakdown = try await client.send("GET", "/v1/analytics/breakdown?dimension=referrer&\(Self.day)", headers: csv)
+            #expect(breakdown.status == 200)
+            #expect(breakdown.headers["content-type"] == AnalyticsCSV.contentType)
+            #expect(breakdown.text == "value,count\r\n'-1.example,1\r\n")
+            let series = try await client.send("GET", "/v1/analytics/timeseries?\(Self.day)&interval=hour&tz=Asia/Kathmandu",
+                                               headers: csv)
+            let lines = series.text.split(separator: "\r\n")
+            #expect(lines.first == "start,human,qr,preview,bot,claims,installs")
+            #expect(lines.count == 1 + 24)
+            #expect(lines[1] == "2027-01-15T00:00:00+05:45,0,0,0,0,0,0")
+            // 08:00 UTC is 13:45 in Kathmandu: the hour that starts at 13:00 local.
+            #expect(lines.contains("2027-01-15T13:00:00+05:45,1,0,0,0,0,0"))
+        }
+    }
+
+    @Test(arguments: [
+        ("/v1/analytics/timeseries?scope=everything", "The scope 'everything' is not one of all, link:CODE"),
+        ("/v1/analytics/timeseries?interval=week", "The interval 'week' is not one of 15m, hour, day."),
+        ("/v1/analytics/breakdown?dimension=os", "The dimension 'os' is not one of platform, browser"),
+        ("/v1/analytics/breakdown", "The dimension '' is not one of"),
+        ("/v1/analytics/timeseries?tz=Mars/Olympus", "The time zone 'Mars/Olympus' is not an IANA zone"),
+        ("/v1/analytics/timeseries?from=2027-01-15&to=2027-01-14", "The range ends (2027-01-14) before it starts (2027-01-15)"),
+        ("/v1/analytics/timeseries?from=2024-01-01&to=2027-01-14&interval=15m", "The range spans 1110 days, more than the 800"),
+        ("/v1/analytics/uniques?from=15/01/2027", "The from date '15/01/2027' is not a calendar date; send YYYY-MM-DD."),
+    ])
+    func badParametersAre400ProblemsSayingWhatToFix(target: String, detail: String) async throws {
+        try await Self.withService { client, _ in
+            let response = try await client.send("GET", target, headers: Self.admin)
+            #expect(response.status == 400)
+            #expect(response.headers["content-type"] == "application/problem+json")
+            #expect(ShortLinkEndpointsTests.problemType(response) == "invalid-analytics-query")
+            #expect((try ShortLinkEndpointsTests.document(response)["detail"] as? String)?.hasPrefix(detail) == true,
+                    "\(response.text)")
+        }
+    }
+
+    @Test func aShortLinksVisitsClaimAndInstallCountUnderItsCodeAndRoute() async throws {
+        try await Self.withService { client, application in
+            let created = try await ShortLinkEndpointsTests.create(
+                client, #"{"link": "https://fuelmoney.example.com/settings/premium", "alias": "spring"}"#)
+            #expect(created.status == 201)
+            let page = try await client.send("GET", "/s/spring", headers: ["Accept": Self.html, "User-Agent": Self.iPhone,
+                                                                             "X-Forwarded-For": "198.51.100.7"])
+            #expect(page.status == 200)
+            let token = try #require(page.text.range(of: "/c/").map { page.text[$0.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+            let json = try await client.send("GET", "/s/spring", headers: ["Accept": "application/json", "User-Agent": "curl/8.5.0"])
+            #expect(json.status == 200)
+            #expect(try await client.send("GET", "/s/unknown-code", headers: ["Accept": Self.html, "User-Agent": Self.mac]).status == 404)
+            let redeemed = try await client.send("POST", "/v1/claims/redeem", headers: ["Content-Type": "application/json"],
+                                                 body: Array(#"{"claim": "\#(token)", "install": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#.utf8))
+            #expect(redeemed.status == 200, "\(redeemed.text)")
+            #expect((try ShortLinkEndpointsTests.document(redeemed)["claim"] as? [String: Any])?["shortLink"] as? String == "spring")
+            // The same install again is no second install.
+            #expect(try await client.send("POST", "/v1/claims/redeem", headers: ["Content-Type": "application/json"],
+                                          body: Array(#"{"claim": "\#(token)", "install": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#.utf8)).status == 200)
+            await Self.flush(application)
+
+            let link = try await Self.json(client, "/v1/analytics/timeseries?scope=link:spring&\(Self.day)")
+            #expect(link["totals"] as? [String: Int] == ["human": 1, "qr": 0, "preview": 0, "bot": 1, "claims": 1, "installs": 1])
+            let route = try await Self.json(client, "/v1/analytics/timeseries?scope=route:settings.premium&\(Self.day)")
+            #expect(route["totals"] as? [String: Int] == ["human": 1, "qr": 0, "preview": 0, "bot": 1, "claims": 1, "installs": 1])
+            // The unknown code is a visit of `all` only.
+            let all = try await Self.json(client, "/v1/analytics/breakdown?dimension=outcome&\(Self.day)")
+            #expect(Self.rows(all) == ["claim": 1, "not-found": 1])
+
+            let listed = try await Self.json(client, "/v1/short-links")
+            let visits = (listed["shortLinks"] as? [[String: Any]])?.first?["visits"] as? [String: Int]
+            #expect(visits == ["human": 1, "preview": 0, "bot": 1])
+
+            // A purge leaves nothing of the link, and the privacy receipt shows every table.
+            let purge = try await client.send("DELETE", "/v1/analytics?scope=link:spring", headers: Self.admin)
+            #expect(purge.status == 200)
+            #expect((try ShortLinkEndpointsTests.document(purge)["deleted"] as? Int ?? 0) > 0)
+            let after = try await Self.json(client, "/v1/analytics/timeseries?scope=link:spring&\(Self.day)")
+            #expect((after["totals"] as? [String: Int])?.values.allSatisfy { $0 == 0 } == true)
+            let privacy = try await Self.json(client, "/v1/analytics/privacy")
+            let tables = (privacy["tables"] as? [[String: Any]])?.compactMap { $0["table"] as? String }
+            #expect(tables == AnalyticsTableReceipt.tables.map(\.table))
+            #expect(try await client.send("DELETE", "/v1/analytics?scope=all", headers: Self.admin).status == 400)
+        }
+    }
+
+    @Test func aCountryHeaderIsBelievedFromATrustedProxyOnly() async throws {
+        try await Self.withService(trust: false) { client, application in
+            #expect(try await Self.visit(client, "/settings", agent: Self.mac, from: "203.0.113.1", extra: ["CF-IPCountry": "JP"]) == 200)
+            await Self.flush(application)
+            let rows = Self.rows(try await Self.json(client, "/v1/analytics/breakdown?dimension=country&\(Self.day)"))
+            #expect(rows == ["unknown": 1])
+        }
+    }
+
+    @Test func withAnalyticsOffNothingIsCountedAndTheReportsSaySo() async throws {
+        try await Self.withService(analytics: false) { client, application in
+            #expect(try await Self.visit(client, "/settings", agent: Self.mac, from: "203.0.113.1") == 200)
+            await Self.flush(application)
+            let series = try await client.send("GET", "/v1/analytics/timeseries", headers: Self.admin)
+            #expect(series.status == 404)
+            #expect(ShortLinkEndpointsTests.problemType(series) == "analytics-off")
+            let privacy = try await Self.json(client, "/v1/analytics/privacy")
+            #expect(privacy["analytics"] as? String == "off")
+            #expect((privacy["tables"] as? [[String: Any]])?.allSatisfy { $0["rows"] as? Int == 0 } == true)
+        }
+    }
+
+    @Test func aShutdownWritesEveryVisitCountedBeforeTheStoreCloses() async throws {
+        let path = NSTemporaryDirectory() + "scenelink-analytics-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try await Self.withService(database: path) { client, _ in
+            for index in 0..<25 {
+                let status = try await Self.visit(client, "/explain", agent: Self.mac, from: "203.0.113.\(index)")
+                #expect(status == 200)
+            }
+            // No flush: the 5-second timer has not fired; stopping the service must write them.
+        }
+        let store = try SQLiteSceneStateStore(path: path)
+        defer { try? store.close() }
+        let totals = try await awaiting { store.analyticsTotals(scopes: ["route:explain", "all"], completion: $0) }
+        #expect(totals["route:explain"]?.human == 25)
+        #expect(totals["all"]?.human == 25)
+    }
+}
