@@ -32,7 +32,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
         }
     }
 
-    public func shortLink(code: ShortCode, countingClickAt now: Date?,
+    public func shortLink(code: ShortCode, countingClickAt now: Date?, visit: ShortLinkClickVisit?,
                           completion: @escaping ShortLinkCompletion<ShortLink?>) {
         call(.selectShortLink, [.bytes(code.hash)], kind: .read, Self.mapping(completion)) { rows -> ShortLink? in
             guard let row = rows.first, var link = try Self.shortLink(row) else { return nil }
@@ -40,7 +40,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
                 link.clicks += 1
                 // Not awaited: see the extension's comment. A failed count loses one click (and its
                 // event, written by the same statement), not the link.
-                let event = WebhookEvent.shortLinkClickedTemplate(link, at: now)
+                let event = WebhookEvent.shortLinkClickedTemplate(link, at: now, visit: visit)
                 self.call(.countShortLinkClick, [.bytes(code.hash), .text(event.id), .int64(Self.milliseconds(now)),
                                                  .text(event.beforeCount), .text(event.afterCount)],
                           kind: .write, lockOrder: Self.lockOrder(code), { _ in }) { _ in }

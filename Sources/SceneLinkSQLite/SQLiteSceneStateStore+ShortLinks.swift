@@ -23,7 +23,7 @@ extension SQLiteSceneStateStore: ShortLinkStore {
         }
     }
 
-    public func shortLink(code: ShortCode, countingClickAt now: Date?,
+    public func shortLink(code: ShortCode, countingClickAt now: Date?, visit: ShortLinkClickVisit?,
                           completion: @escaping ShortLinkCompletion<ShortLink?>) {
         read({ result in
             switch result {
@@ -33,7 +33,7 @@ extension SQLiteSceneStateStore: ShortLinkStore {
                     // Not awaited: see the type's comment. A failed count loses one click (and
                     // its event, which shares the transaction), never the link.
                     let clicked = link
-                    self.write({ _ in }) { context in try context.shortLinks.countClick(clicked, at: now) }
+                    self.write({ _ in }) { context in try context.shortLinks.countClick(clicked, at: now, visit: visit) }
                 }
                 completion(.success(link))
             case .success(nil):

@@ -42,7 +42,7 @@ final class ShortLinkWrites {
     }
 
     /// Counts a click on `link` made at `time`, and queues `short_link.clicked` with the new count.
-    func countClick(_ link: ShortLink, at time: Date) throws(SQLiteError) {
+    func countClick(_ link: ShortLink, at time: Date, visit: ShortLinkClickVisit?) throws(SQLiteError) {
         let statement = countClick
         statement.reset()
         var count: Int?
@@ -53,7 +53,7 @@ final class ShortLinkWrites {
             try statement.run()
         }
         guard let count else { return }
-        try webhooks.publish(.shortLinkClicked) { .shortLinkClicked(link, count: count, at: time) }
+        try webhooks.publish(.shortLinkClicked) { .shortLinkClicked(link, count: count, at: time, visit: visit) }
     }
 
     func delete(code: ShortCode, at time: Date) throws(SQLiteError) -> Bool {

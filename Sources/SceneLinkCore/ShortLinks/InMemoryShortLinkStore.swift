@@ -35,13 +35,14 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
         completion(result)
     }
 
-    public func shortLink(code: ShortCode, countingClickAt now: Date?, completion: @escaping ShortLinkCompletion<ShortLink?>) {
+    public func shortLink(code: ShortCode, countingClickAt now: Date?, visit: ShortLinkClickVisit?,
+                          completion: @escaping ShortLinkCompletion<ShortLink?>) {
         let found: ShortLink? = state.withLock { state in
             guard var link = state.links[code] else { return nil }
             if let now, !link.isExpired(at: now) {
                 link.clicks += 1
                 state.links[code] = link
-                webhooks?.publish(.shortLinkClicked(link, count: link.clicks, at: now))
+                webhooks?.publish(.shortLinkClicked(link, count: link.clicks, at: now, visit: visit))
             }
             return link
         }

@@ -33,7 +33,9 @@ public protocol ShortLinkStore: Sendable {
     /// The short link with this code, expired or not; nil when none is stored. With
     /// `countingClickAt`, a link that has not expired at that instant gets one more click,
     /// included in the answer.
-    func shortLink(code: ShortCode, countingClickAt now: Date?, completion: @escaping ShortLinkCompletion<ShortLink?>)
+    /// `visit` (with `countingClickAt`) is what `short_link.clicked` says of the visit.
+    func shortLink(code: ShortCode, countingClickAt now: Date?, visit: ShortLinkClickVisit?,
+                   completion: @escaping ShortLinkCompletion<ShortLink?>)
 
     /// Up to `limit` links in creation order, starting after the link whose `sequence` is
     /// `cursor` (from the first when nil).
@@ -48,6 +50,11 @@ public protocol ShortLinkStore: Sendable {
 }
 
 extension ShortLinkStore {
+    /// Finds a link, counting a click without saying anything of the visit.
+    public func shortLink(code: ShortCode, countingClickAt now: Date?, completion: @escaping ShortLinkCompletion<ShortLink?>) {
+        shortLink(code: code, countingClickAt: now, visit: nil, completion: completion)
+    }
+
     /// Stores a new short link without an `Idempotency-Key` record.
     public func createShortLink(_ link: ShortLink, completion: @escaping ShortLinkCompletion<ShortLink>) {
         createShortLink(link, recording: nil, completion: completion)

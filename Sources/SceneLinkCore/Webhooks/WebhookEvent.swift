@@ -52,21 +52,23 @@ public struct WebhookEvent: Sendable, Equatable {
 
     /// `short_link.clicked`: the code, the target link, the link's click count including this
     /// click, and the click's time. Nothing about the visitor.
-    public static func shortLinkClicked(_ link: ShortLink, count: Int, at time: Date) -> WebhookEvent {
-        let template = shortLinkClickedTemplate(link, at: time)
+    public static func shortLinkClicked(_ link: ShortLink, count: Int, at time: Date, visit: ShortLinkClickVisit? = nil) -> WebhookEvent {
+        let template = shortLinkClickedTemplate(link, at: time, visit: visit)
         return WebhookEvent(id: template.id, type: .shortLinkClicked, timestamp: time,
                             payload: template.beforeCount + String(count) + template.afterCount)
     }
 
     /// The `short_link.clicked` body around its count, for a store that learns the count in the
     /// statement that writes the event (PostgreSQL: `beforeCount || clicks || afterCount`).
-    public static func shortLinkClickedTemplate(_ link: ShortLink, at time: Date)
+    /// `visit` is what the request that clicked was classified as (null when the click came
+    /// through the resolve API, which classifies nothing).
+    public static func shortLinkClickedTemplate(_ link: ShortLink, at time: Date, visit: ShortLinkClickVisit? = nil)
         -> (id: String, beforeCount: String, afterCount: String) {
         let stamp = JSONEscaping.quote(timestampText(time))
         return (newID(),
                 "{\"type\":\"short_link.clicked\",\"timestamp\":\(stamp),\"data\":{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
                     + "\"route\":\(route(link)),\"link\":\(JSONEscaping.quote(link.link)),\"count\":",
-                ",\"time\":\(stamp)}}")
+                ",\"time\":\(stamp),\"visit\":\(visit?.json ?? "null")}}")
     }
 
     /// The link's route name as JSON: a string, or null when unknown.

@@ -75,11 +75,8 @@ public final class AnalyticsRecorder: Sendable {
     public func recordVisit(_ request: HTTPRequest, reading: UserAgentReading, link: ShortCode?, route: String?,
                             outcome: VisitOutcome, at now: Date) {
         guard configuration.isOn, request.method == .get else { return }
-        let trigger: VisitTrigger = request.query.map { QRMarker.isMarked(query: Substring($0)) } == true ? .qr : .click
-        var country = VisitCountry.unknown.code
-        if let header = configuration.countryHeader, request.isForwarded, let value = request.headers[header] {
-            country = VisitCountry(header: value).code
-        }
+        let trigger = trigger(of: request)
+        let country = country(of: request)
         let referrer = VisitReferrer(referer: request.headers["Referer"]).value
         let address = request.clientAddress
         let day = AnalyticsBucket.day(of: now)
@@ -93,6 +90,25 @@ public final class AnalyticsRecorder: Sendable {
                                        visitor: visitor)
             append(AnalyticsEvent(.visit(visit), at: now, link: link, route: route), to: &pending)
         }
+    }
+
+    /// What `short_link.clicked` says of the request's visit (whether analytics is on or not).
+    public func clickVisit(_ request: HTTPRequest, reading: UserAgentReading) -> ShortLinkClickVisit {
+        ShortLinkClickVisit(visitClass: reading.visitClass, trigger: trigger(of: request), platform: reading.platform,
+                            country: country(of: request))
+    }
+
+    /// `qr` when the request's query carries the QR marker, else `click`.
+    func trigger(of request: HTTPRequest) -> VisitTrigger {
+        request.query.map { QRMarker.isMarked(query: Substring($0)) } == true ? .qr : .click
+    }
+
+    /// The visitor's country from `countryHeader`, believed only from a trusted proxy; else `unknown`.
+    func country(of request: HTTPRequest) -> String {
+        guard let header = configuration.countryHeader, request.isForwarded, let value = request.headers[header] else {
+            return VisitCountry.unknown.code
+        }
+        return VisitCountry(header: value).code
     }
 
     /// Counts a claim made by a link page for `link` (a short link's page) or `route`.

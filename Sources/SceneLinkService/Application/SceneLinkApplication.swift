@@ -153,10 +153,11 @@ public final class SceneLinkApplication: Sendable {
                                       rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil)
         let analytics = AnalyticsRecorder(store: store, configuration: configuration.analytics, logger: logger)
         self.analytics = analytics
-        let counting = configuration.analytics.isOn ? analytics : nil
-        let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: counting, clock: clock)
+        // With --analytics off the recorder counts nothing; it still classifies short-link clicks
+        // for their `short_link.clicked` events.
+        let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: analytics, clock: clock)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
-                                            idempotency: store, analytics: counting, analyticsStore: store)
+                                            idempotency: store, analytics: analytics, analyticsStore: store)
         shortLinks.register(on: &endpoints)
         WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store)
             .register(on: &endpoints)
@@ -164,7 +165,7 @@ public final class SceneLinkApplication: Sendable {
                                               logger: logger)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &endpoints)
         QREndpoints(routes: routes).register(on: &endpoints)
-        ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages, analytics: counting)
+        ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages, analytics: analytics)
             .register(on: &endpoints)
         AnalyticsEndpoints(store: store, recorder: analytics, clock: clock).register(on: &endpoints)
         let associations = AssociationEndpoints(table: table)

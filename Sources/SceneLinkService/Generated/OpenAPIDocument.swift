@@ -2584,17 +2584,29 @@ components:
             type: { const: short_link.clicked }
             data:
               type: object
-              required: [code, route, link, count, time]
+              required: [code, route, link, count, time, visit]
               properties:
                 code: { type: string }
                 route: { type: [string, "null"], description: The route the target resolved to at creation. }
                 link: { type: string }
                 count: { type: integer, minimum: 1, description: The link's clicks including this one. }
                 time: { type: string, format: date-time }
+                visit:
+                  description: What the click was classified as at request time (null for a click through `GET /v1/resolve`); nothing about the visitor.
+                  oneOf:
+                    - type: "null"
+                    - type: object
+                      required: [class, trigger, platform, country]
+                      properties:
+                        class: { type: string, enum: [human, preview, bot] }
+                        trigger: { type: string, enum: [click, qr] }
+                        platform: { type: string, enum: [ios, android, macos, windows, linux, chromeos, other] }
+                        country: { type: string, description: "Two letters from `--country-header` (trusted proxies only), else `unknown`." }
       example:
         type: short_link.clicked
         timestamp: "2026-11-25T07:20:03.328Z"
-        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", count: 1, time: "2026-11-25T07:20:03.328Z" }
+        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", count: 1, time: "2026-11-25T07:20:03.328Z",
+                visit: { class: human, trigger: qr, platform: ios, country: JP } }
     ClaimRedeemedEvent:
       description: |
         Queued in the transaction that newly redeems a deferred link's claim: once per claim (an

@@ -68,7 +68,11 @@ public struct LinkPageEndpoints: Sendable {
         let platform: LinkPlatform
 
         init(_ request: HTTPRequest) {
-            reading = UserAgentReading(userAgent: request.headers["User-Agent"])
+            self.init(reading: UserAgentReading(userAgent: request.headers["User-Agent"]))
+        }
+
+        init(reading: UserAgentReading) {
+            self.reading = reading
             platform = LinkPlatform(reading.platform)
         }
     }
@@ -113,10 +117,11 @@ public struct LinkPageEndpoints: Sendable {
 
     /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:)`:
     /// short links (`/s/CODE`) answer a browser through this, passing their code, which the
-    /// visit and the claim are counted under. A store that fails gives the page without a claim.
+    /// visit and the claim are counted under, and the request's User-Agent already read. A store
+    /// that fails gives the page without a claim.
     public func respond(to resolved: ResolvedLink, link: String, shortLink: ShortCode?, request: HTTPRequest,
-                        _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let visitor = Visitor(request)
+                        reading: UserAgentReading, _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        let visitor = Visitor(reading: reading)
         guard makesClaim(for: request, platform: visitor.platform), let claims else {
             return completion(respond(to: .success(resolved), request: request, visitor: visitor, shortLink: shortLink))
         }

@@ -9,16 +9,20 @@ extension ShortLinkEndpoints {
     /// 404: each as a link-page notice for browsers and problem+json for JSON clients.
     func follow(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
-        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON, countsVisits: true) { link, table, answer in
+        // The User-Agent is read once, for the click's event, the page and the visit.
+        let reading = UserAgentReading(userAgent: request.headers["User-Agent"])
+        let clickVisit = analytics?.clickVisit(request, reading: reading)
+        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON, visit: (reading, clickVisit)) { link, table, answer in
             do throws(ResolveError) {
                 if wantsJSON {
                     let document = try table.resolve(link.link, format: .document)
-                    visit(request, link: link.code, route: link.route ?? Metrics.rootRoute, outcome: .document)
+                    visit(request, reading, link: link.code, route: link.route ?? Metrics.rootRoute, outcome: .document)
                     return answer(Self.followed(HTTPResponse(contentType: "application/json", body: document)))
                 }
                 // A phone's browser gets the target's page with a claim (deferred deep links); the
                 // page counts the visit under the link's code.
-                linkPages.respond(to: try table.resolve(link.link), link: link.link, shortLink: link.code, request: request) { page in
+                linkPages.respond(to: try table.resolve(link.link), link: link.link, shortLink: link.code, request: request,
+                                  reading: reading) { page in
                     var page = page
                     // Each click is counted: no cache may answer the next one (a page with a claim
                     // keeps its stricter `private, no-store`).
@@ -27,7 +31,7 @@ extension ShortLinkEndpoints {
                 }
             } catch {
                 record(.unresolvable, request)
-                visit(request, link: link.code, route: nil, outcome: .notFound)
+                visit(request, reading, link: link.code, route: nil, outcome: .notFound)
                 answer(wantsJSON ? Self.followed(ResolveProblems.problem(for: error).response())
                     : notice(.notFound, title: .shortLinkNoScreenTitle, detail: .shortLinkNoScreenDetail, request: request))
             }
@@ -39,7 +43,7 @@ extension ShortLinkEndpoints {
     /// short link on one of the app's hosts.
     func resolveThrough(code: String, format: ResolveFormat, table: RouteTable, _ request: HTTPRequest,
                         _ responder: HTTPResponder) {
-        lookUp(code, request, responder, html: false, countsVisits: false) { link, _, answer in
+        lookUp(code, request, responder, html: false, visit: nil) { link, _, answer in
             do throws(ResolveError) {
                 answer(Self.followed(HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: format))))
             } catch {
@@ -54,10 +58,11 @@ extension ShortLinkEndpoints {
     /// (after a claim is stored, for a phone's page), counting each outcome.
     ///
     /// A malformed code is unknown; it is answered at once, since no stored code can match it.
-    /// With `countsVisits` (`GET /s/CODE`, not the resolve API), an unknown code is a visit
-    /// counted under `all` only (no scope is made for a code nobody created), an expired one
-    /// under its code.
-    private func lookUp(_ codeText: String, _ request: HTTPRequest, _ responder: HTTPResponder, html: Bool, countsVisits: Bool,
+    /// With `visit` (`GET /s/CODE`, not the resolve API: the request's User-Agent and what the
+    /// click's event says of it), an unknown code is a visit counted under `all` only (no scope
+    /// is made for a code nobody created), an expired one under its code.
+    private func lookUp(_ codeText: String, _ request: HTTPRequest, _ responder: HTTPResponder, html: Bool,
+                        visit classified: (reading: UserAgentReading, click: ShortLinkClickVisit?)?,
                         serve: @escaping @Sendable (ShortLink, RouteTable, @escaping @Sendable (HTTPResponse) -> Void) -> Void) {
         let now = clock.now()
         let unknown: @Sendable () -> HTTPResponse = {
@@ -66,21 +71,21 @@ extension ShortLinkEndpoints {
         }
         guard let code = try? ShortCode(codeText) else {
             record(.unknown, request)
-            if countsVisits { visit(request, link: nil, route: nil, outcome: .notFound) }
+            if let classified { visit(request, classified.reading, link: nil, route: nil, outcome: .notFound) }
             return responder.respond(unknown())
         }
-        store.shortLink(code: code, countingClickAt: request.method == .head ? nil : now) { [routes] result in
+        store.shortLink(code: code, countingClickAt: request.method == .head ? nil : now, visit: classified?.click) { [routes] result in
             switch result {
             case .failure(let error):
                 responder.respond(ShortLinkProblems.store(error))
             case .success(nil):
                 record(.unknown, request)
-                if countsVisits { visit(request, link: nil, route: nil, outcome: .notFound) }
+                if let classified { visit(request, classified.reading, link: nil, route: nil, outcome: .notFound) }
                 responder.respond(unknown())
             case .success(let link?):
                 if let expiresAt = link.expiresAt, link.isExpired(at: now) {
                     record(.expired, request)
-                    if countsVisits { visit(request, link: link.code, route: nil, outcome: .notFound) }
+                    if let classified { visit(request, classified.reading, link: link.code, route: nil, outcome: .notFound) }
                     return responder.respond(html
                         ? notice(.gone, title: .expiredTitle, detail: .shortLinkExpiredDetail, date: RFC3339.string(expiresAt),
                                  request: request)
@@ -96,10 +101,8 @@ extension ShortLinkEndpoints {
 
     /// Counts a visit of `GET /s/CODE` that the link page does not count itself (a JSON client's,
     /// or one answered with a notice).
-    private func visit(_ request: HTTPRequest, link: ShortCode?, route: String?, outcome: VisitOutcome) {
-        guard let analytics, request.method == .get else { return }
-        analytics.recordVisit(request, reading: UserAgentReading(userAgent: request.headers["User-Agent"]), link: link, route: route,
-                              outcome: outcome, at: clock.now())
+    private func visit(_ request: HTTPRequest, _ reading: UserAgentReading, link: ShortCode?, route: String?, outcome: VisitOutcome) {
+        analytics?.recordVisit(request, reading: reading, link: link, route: route, outcome: outcome, at: clock.now())
     }
 
     /// A link-page notice about a short link in the language of `request`, never cached (the
