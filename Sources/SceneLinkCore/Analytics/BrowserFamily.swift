@@ -7,8 +7,7 @@
 ///    draws it: `Instagram` → `instagram`; `FBAN/Messenger`, `Orca-Android` or
 ///    `FB_IAB/MESSENGER` → `messenger`; `FBAN/`, `FBAV/` or `FB_IAB/` → `facebook`;
 ///    `musical_ly`, `BytedanceWebview`, `trill_` or `TikTok` → `tiktok`; `Line/` → `line`;
-///    `MicroMessenger` → `wechat`; `Snapchat` → `snapchat`; `[Pinterest/` or
-///    `Pinterest for Android` → `pinterest`; `LinkedInApp` → `linkedin`; `Twitter for i…` or
+///    `MicroMessenger` → `wechat`; `Snapchat` → `snapchat`; `[Pinterest/` → `pinterest`; `LinkedInApp` → `linkedin`; `Twitter for i…` or
 ///    `TwitterAndroid` → `twitter`; `GSA/` → `gsa` (the Google app).
 /// 2. Browsers built on Chromium or WebKit that add their own token to Chrome's or Safari's:
 ///    `Edg/`, `EdgA/` or `EdgiOS/` → `edge`; `OPR/`, `OPiOS/`, `OPT/` or `Opera` → `opera`;

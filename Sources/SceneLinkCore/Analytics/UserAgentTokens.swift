@@ -159,7 +159,6 @@ struct UserAgentTokens: OptionSet {
                 if scan.has("okhttp/", at: i) { found.insert(.scriptedClient) }
             case UInt8(ascii: "P"):
                 if scan.has("Pinterestbot", at: i) || scan.has("Pinterest/0.", at: i) { found.insert(.pinterestBot) }
-                else if scan.has("Pinterest for Android", at: i) { found.insert(.pinterestApp) }
                 else if scan.has("PostmanRuntime/", at: i) || scan.has("Python-urllib/", at: i) || scan.has("PhantomJS", at: i) {
                     found.insert(.scriptedClient)
                 } else if scan.has("Perplexity-User", at: i) { found.insert(.crawler) }
