@@ -80,14 +80,25 @@ struct UserAgentTokens {
     init(scanning bytes: UnsafeBufferPointer<UInt8>) {
         var found = UserAgentTokens(rawValue: 0)
         let scan = Scan(bytes: bytes)
+        let count = bytes.count
         var atWordStart = true
-        for i in 0..<bytes.count {
+        var i = 0
+        while i < count {
             let byte = bytes[i]
-            // Most bytes are letters and digits inside a word: one shift and test for those.
-            let mask = byte < 64 ? Self.delimitersBelow64 : (byte < 128 ? Self.markedFrom64 : 0)
-            if (mask >> (byte & 63)) & 1 == 0 {
-                if atWordStart { scan.findWord(at: i, first: byte, into: &found) }
-                atWordStart = false
+            if Self.isPlain(byte) {
+                if atWordStart {
+                    atWordStart = false
+                    let next = scan.skippingBoilerplate(at: i)
+                    if next > i {
+                        i = next
+                        atWordStart = true
+                        continue
+                    }
+                    scan.findWord(at: i, first: byte, into: &found)
+                }
+                // The rest of the word: one shift and test a byte.
+                i += 1
+                while i < count, Self.isPlain(bytes[i]) { i += 1 }
                 continue
             }
             switch byte | 0x20 {
@@ -109,8 +120,16 @@ struct UserAgentTokens {
                 // A delimiter: the next byte starts a word.
                 atWordStart = true
             }
+            i += 1
         }
         self = found
+    }
+
+    /// Whether `byte` neither ends a word nor may sit inside `bot`, `crawler`, `spider`.
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        let mask = byte < 64 ? delimitersBelow64 : (byte < 128 ? markedFrom64 : 0)
+        return (mask >> (byte & 63)) & 1 == 0
     }
 
     /// Bit `n` set: byte `n` ends a word (space, `(`, `)`, `,`, `/`, `;`).
@@ -123,6 +142,18 @@ struct UserAgentTokens {
     /// Comparisons at a position of the bytes scanned.
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
+
+        /// Where the next word starts when `index` starts one of the phrases nearly every browser
+        /// sends and no token hides in (`Mozilla/5.0 `, `AppleWebKit/VERSION (KHTML, like Gecko) `);
+        /// `index` otherwise. `(KHTML, like Gecko; compatible; GPTBot…)` is not skipped.
+        @inline(__always)
+        func skippingBoilerplate(at index: Int) -> Int {
+            if has("Mozilla/5.0 ", at: index) { return index + 12 }
+            guard has("AppleWebKit/", at: index) else { return index }
+            var end = index + 12
+            while end < bytes.count, bytes[end] == UInt8(ascii: ".") || (bytes[end] >= 48 && bytes[end] <= 57) { end += 1 }
+            return has(" (KHTML, like Gecko) ", at: end) ? end + 21 : index
+        }
 
         /// Inserts the named token that starts at `index`, the start of a word, if any.
         @inline(__always)
