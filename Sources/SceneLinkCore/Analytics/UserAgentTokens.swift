@@ -1,11 +1,11 @@
 /// The tokens one pass over a `User-Agent` found: what `UserAgentReading` decides from.
 ///
-/// The pass looks at each byte once through a small table. Named tokens are compared only
-/// where a word starts (at the first byte, and after a space, `(`, `)`, `;`, `,`, `[`, `]` or
-/// `/`), as clients write them, case-sensitively. The generic `bot`, `crawler` and `spider`,
-/// which sit inside names (`Googlebot`, `Baiduspider`) in any case, are compared where their
-/// least common letter (`b`, `w`, `d`) is. No regex, no lowercased copy, no allocation. A token
-/// that runs past the bytes scanned is not found.
+/// The pass splits the bytes into words at a space, `(`, `)`, `,`, `-`, `/` or `;` and looks
+/// at each byte once, with one comparison for a byte inside a word. Named tokens are compared
+/// where a word starts, as clients write them, case-sensitively. A word ending in `bot`,
+/// `crawler` or `spider` in any case (`Googlebot`, `AdsBot-Google`, `Baiduspider`, `SOMEBOT`) is
+/// a crawler, except `Cubot`, a phone maker. No regex, no lowercased copy, no allocation. A
+/// token that runs past the bytes scanned is not found; a word the cap cuts ends there.
 struct UserAgentTokens {
     let rawValue: UInt64
 
@@ -32,6 +32,8 @@ struct UserAgentTokens {
     static let zoom = Self(rawValue: 1 << 19)
     static let linePoker = Self(rawValue: 1 << 20)
     static let otherPreviewer = Self(rawValue: 1 << 21)
+    /// Every previewer's token above.
+    static let anyPreviewer = Self(rawValue: (1 << 22) - 1)
     // Bots.
     static let crawler = Self(rawValue: 1 << 22)
     static let scriptedClient = Self(rawValue: 1 << 23)
@@ -81,67 +83,48 @@ struct UserAgentTokens {
         var found = UserAgentTokens(rawValue: 0)
         let scan = Scan(bytes: bytes)
         let count = bytes.count
-        var atWordStart = true
+        var wordStart = 0
         var i = 0
         while i < count {
-            let byte = bytes[i]
-            if Self.isPlain(byte) {
-                if atWordStart {
-                    atWordStart = false
-                    let next = scan.skippingBoilerplate(at: i)
-                    if next > i {
-                        i = next
-                        atWordStart = true
-                        continue
-                    }
-                    scan.findWord(at: i, first: byte, into: &found)
+            if !Self.isDelimiter(bytes[i]) {
+                let first = bytes[i]
+                let next = first == UInt8(ascii: "M") || first == UInt8(ascii: "A") ? scan.skippingBoilerplate(at: i) : i
+                if next > i {
+                    i = next
+                    wordStart = i
+                    continue
                 }
-                // The rest of the word: one shift and test a byte.
+                scan.findWord(at: i, first: first, into: &found)
+                // The rest of the word: one comparison a byte.
                 i += 1
-                while i < count, Self.isPlain(bytes[i]) { i += 1 }
-                continue
-            }
-            switch byte | 0x20 {
-            case UInt8(ascii: "b"):
-                if atWordStart { scan.findWord(at: i, first: byte, into: &found) }
-                if scan.hasIgnoringCase("ot", at: i + 1), !(i >= 2 && scan.hasIgnoringCase("cu", at: i - 2)) {
-                    found.insert(.crawler)
-                }
-                atWordStart = false
-            case UInt8(ascii: "w"):
-                if atWordStart { scan.findWord(at: i, first: byte, into: &found) }
-                if i >= 3, scan.hasIgnoringCase("cra", at: i - 3), scan.hasIgnoringCase("ler", at: i + 1) { found.insert(.crawler) }
-                atWordStart = false
-            case UInt8(ascii: "d"):
-                if atWordStart { scan.findWord(at: i, first: byte, into: &found) }
-                if i >= 3, scan.hasIgnoringCase("spi", at: i - 3), scan.hasIgnoringCase("er", at: i + 1) { found.insert(.crawler) }
-                atWordStart = false
-            default:
-                // A delimiter: the next byte starts a word.
-                atWordStart = true
+                while i < count, !Self.isDelimiter(bytes[i]) { i += 1 }
+                if scan.endsLikeACrawler(wordStart..<i) { found.insert(.crawler) }
             }
             i += 1
+            wordStart = i
         }
         self = found
     }
 
-    /// Whether `byte` neither ends a word nor may sit inside `bot`, `crawler`, `spider`.
+    /// Whether `byte` ends a word: a space, `(`, `)`, `,`, `-`, `/` or `;`.
     @inline(__always)
-    private static func isPlain(_ byte: UInt8) -> Bool {
-        let mask = byte < 64 ? delimitersBelow64 : (byte < 128 ? markedFrom64 : 0)
-        return (mask >> (byte & 63)) & 1 == 0
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        byte < 64 && (delimiters >> byte) & 1 == 1
     }
 
-    /// Bit `n` set: byte `n` ends a word (space, `(`, `)`, `,`, `/`, `;`).
-    private static let delimitersBelow64: UInt64 = 1 << 0x20 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2C | 1 << 0x2F | 1 << 0x3B
-    /// Bit `n` set: byte `64 + n` ends a word (`[`, `]`) or is `b`, `w`, `d` in either case,
-    /// which may sit inside `bot`, `crawler`, `spider`.
-    private static let markedFrom64: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64)
-        | 1 << (0x42 - 64) | 1 << (0x62 - 64) | 1 << (0x57 - 64) | 1 << (0x77 - 64) | 1 << (0x44 - 64) | 1 << (0x64 - 64)
+    private static let delimiters: UInt64 = 1 << 0x20 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2C | 1 << 0x2D | 1 << 0x2F | 1 << 0x3B
 
     /// Comparisons at a position of the bytes scanned.
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
+
+        /// Whether the word in `range` ends in `bot` (not `cubot`), `crawler` or `spider`, in any case.
+        @inline(__always)
+        func endsLikeACrawler(_ range: Range<Int>) -> Bool {
+            let end = range.upperBound, length = range.count
+            if length >= 3, hasIgnoringCase("bot", at: end - 3) { return !(length >= 5 && hasIgnoringCase("cu", at: end - 5)) }
+            return (length >= 6 && hasIgnoringCase("spider", at: end - 6)) || (length >= 7 && hasIgnoringCase("crawler", at: end - 7))
+        }
 
         /// Where the next word starts when `index` starts one of the phrases nearly every browser
         /// sends and no token hides in (`Mozilla/5.0 `, `AppleWebKit/VERSION (KHTML, like Gecko) `);
@@ -289,6 +272,11 @@ struct UserAgentTokens {
             case UInt8(ascii: "Z"):
                 if has("ZoomBot", at: i) { found.insert(.zoom) }
                 else if has("ZulipURLPreview", at: i) { found.insert(.otherPreviewer) }
+            case UInt8(ascii: "["):
+                if has("[FBAN/Messenger", at: i) || has("[FB_IAB/MESSENGER", at: i) { found.insert(.messenger) }
+                else if has("[FBAN/", at: i) || has("[FB_IAB/", at: i) { found.insert(.facebookApp) }
+                else if has("[Pinterest/", at: i) { found.insert(.pinterestApp) }
+                else if has("[LinkedInApp]", at: i) { found.insert(.linkedInApp) }
             case UInt8(ascii: "+"):
                 if has("+/web/snippet", at: i) { found.insert(.googleSnippet) }
             case UInt8(ascii: "w"):
