@@ -70,7 +70,8 @@ let package = Package(
         // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
         .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),
-        .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"]),
+        // Fixtures/: data the tests read at run time (user-agents.json for the visit classifier).
+        .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
         .testTarget(name: "SceneLinkSwiftGeneratorTests", dependencies: ["SceneLinkSwiftGenerator", "SceneLinkCore"], exclude: ["Fixtures"]),
         // The store behaviour suite runs on every store: SQLite, the fake, and PostgreSQL when

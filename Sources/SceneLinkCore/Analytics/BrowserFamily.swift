@@ -7,8 +7,8 @@
 ///    draws it: `Instagram` → `instagram`; `FBAN/Messenger`, `Orca-Android` or
 ///    `FB_IAB/MESSENGER` → `messenger`; `FBAN/`, `FBAV/` or `FB_IAB/` → `facebook`;
 ///    `musical_ly`, `BytedanceWebview`, `trill_` or `TikTok` → `tiktok`; `Line/` → `line`;
-///    `MicroMessenger` → `wechat`; `Snapchat` → `snapchat`; `[Pinterest/` or
-///    `Pinterest for Android` → `pinterest`; `LinkedInApp` → `linkedin`; `Twitter for i…` or
+///    `MicroMessenger` → `wechat`; `Snapchat` → `snapchat`; `[Pinterest/` → `pinterest`;
+///    `LinkedInApp` → `linkedin`; `Twitter for i…` or
 ///    `TwitterAndroid` → `twitter`; `GSA/` → `gsa` (the Google app).
 /// 2. Browsers built on Chromium or WebKit that add their own token to Chrome's or Safari's:
 ///    `Edg/`, `EdgA/` or `EdgiOS/` → `edge`; `OPR/`, `OPiOS/`, `OPT/` or `Opera` → `opera`;
@@ -16,7 +16,7 @@
 ///    `YaBrowser` or `YaSearchBrowser` → `yandex`; `DuckDuckGo/` or `Ddg/` → `duckduckgo`;
 ///    `Vivaldi/` → `vivaldi`.
 /// 3. Other named browsers and shells (`MiuiBrowser`, `HuaweiBrowser`, `Whale/`, `Silk/`,
-///    `QQBrowser`, `OculusBrowser`, `Electron/`) and Android WebViews of other apps (`; wv)`)
+///    `QQBrowser`, `OculusBrowser`, `Electron/`) and Android WebViews of other apps (`wv)`)
 ///    → `other`, so they do not count as Chrome.
 /// 4. `Firefox/` or `FxiOS/` → `firefox`.
 /// 5. `Chrome/`, `Chromium/` or `CriOS/` → `chrome`.

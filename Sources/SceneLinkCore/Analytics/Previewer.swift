@@ -14,9 +14,9 @@
 ///    `Pinterest/0.` → `pinterest`; `+/web/snippet` → `google` (the snippet fetcher of Google
 ///    Chat, Hangouts and Android Messages); `Mastodon/` → `mastodon`; `Viber` as the first or
 ///    last token → `viber` (a Viber WebView has it in the middle and is a human); `Snap URL
-///    Preview Service` → `snapchat`; `redditbot` → `reddit`; `Embedly`/`embedly` →
+///    Preview Service` → `snapchat`; `redditbot` → `reddit`; `Embedly` →
 ///    `embedly`; `Iframely` → `iframely`; `Cardyb` → `bluesky`; `ZoomBot` → `zoom`.
-/// 8. `vkShare`, `kakaotalk-scrap` (any case) or `ZulipURLPreview` → `other`.
+/// 8. `vkShare`, `kakaotalk-scrap` or `ZulipURLPreview` → `other`.
 /// 9. `facebookexternalhit`, `facebookcatalog` or `Facebot` → `facebook`.
 /// 10. `Twitterbot` → `twitter`.
 public enum Previewer: String, Sendable, CaseIterable {

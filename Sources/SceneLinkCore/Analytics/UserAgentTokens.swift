@@ -1,13 +1,12 @@
-import SceneLinkText
-
 /// The tokens one pass over a `User-Agent` found: what `UserAgentReading` decides from.
 ///
-/// The pass looks at each byte once and, only where a byte can start a token, compares the
-/// bytes that follow in place: no regex, no lowercased copy, no allocation. Tokens are matched
-/// case-sensitively, as clients send them, except the generic `bot`, `crawler` and `spider`
-/// and `kakaotalk-scrap`, `embedly`, which appear in several cases. A token that runs past the
-/// bytes scanned is not found.
-struct UserAgentTokens: OptionSet {
+/// The pass splits the bytes into words at a space, `(`, `)`, `,`, `-`, `/` or `;` and looks
+/// at each byte once, with one comparison for a byte inside a word. Named tokens are compared
+/// where a word starts, as clients write them, case-sensitively. A word ending in `bot`,
+/// `crawler` or `spider` in any case (`Googlebot`, `AdsBot-Google`, `Baiduspider`, `SOMEBOT`) is
+/// a crawler, except `Cubot`, a phone maker. No regex, no lowercased copy, no allocation. A
+/// token that runs past the bytes scanned is not found; a word the cap cuts ends there.
+struct UserAgentTokens {
     let rawValue: UInt64
 
     // Previewers.
@@ -33,6 +32,8 @@ struct UserAgentTokens: OptionSet {
     static let zoom = Self(rawValue: 1 << 19)
     static let linePoker = Self(rawValue: 1 << 20)
     static let otherPreviewer = Self(rawValue: 1 << 21)
+    /// Every previewer's token above.
+    static let anyPreviewer = Self(rawValue: (1 << 22) - 1)
     // Bots.
     static let crawler = Self(rawValue: 1 << 22)
     static let scriptedClient = Self(rawValue: 1 << 23)
@@ -71,166 +72,219 @@ struct UserAgentTokens: OptionSet {
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
 
+    @inline(__always)
+    func contains(_ token: UserAgentTokens) -> Bool { rawValue & token.rawValue != 0 }
+
+    @inline(__always)
+    mutating func insert(_ token: UserAgentTokens) { self = UserAgentTokens(rawValue: rawValue | token.rawValue) }
+
     /// The tokens in `bytes`, which the caller has already cut to the bytes it will look at.
     init(scanning bytes: UnsafeBufferPointer<UInt8>) {
-        var found: UserAgentTokens = []
+        var found = UserAgentTokens(rawValue: 0)
         let scan = Scan(bytes: bytes)
+        let count = bytes.count
+        var wordStart = 0
         var i = 0
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "A"):
-                if scan.has("Android", at: i) { found.insert(.android) }
-                else if scan.has("Apache-HttpClient", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "a"):
-                if scan.has("aiohttp/", at: i) || scan.has("axios/", at: i) { found.insert(.scriptedClient) }
-                else if scan.has("anthropic-ai", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "B"), UInt8(ascii: "b"):
-                if scan.hasBot(at: i) { found.insert(.crawler) }
-                else if scan.has("BytedanceWebview", at: i) { found.insert(.tiktok) }
-            case UInt8(ascii: "C"):
-                if scan.has("Chrome/", at: i) || scan.has("CriOS/", at: i) || scan.has("Chromium/", at: i) { found.insert(.chrome) }
-                else if scan.has("CrOS", at: i) { found.insert(.chromeOS) }
-                else if scan.has("Cardyb", at: i) { found.insert(.bluesky) }
-                else if scan.has("ChatGPT-User", at: i) || scan.has("Claude-User", at: i) { found.insert(.crawler) }
-                else if scan.hasIgnoringCase("crawler", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "c"):
-                if scan.has("curl/", at: i) { found.insert(.scriptedClient) }
-                else if scan.hasIgnoringCase("crawler", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "D"):
-                if scan.has("Discordbot", at: i) { found.insert(.discord) }
-                else if scan.has("DuckDuckGo/", at: i) || scan.has("Ddg/", at: i) { found.insert(.duckduckgo) }
-                else if scan.has("Dalvik/", at: i) || scan.has("Dart/", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "E"), UInt8(ascii: "e"):
-                if scan.has("Edg/", at: i) || scan.has("EdgA/", at: i) || scan.has("EdgiOS/", at: i) { found.insert(.edge) }
-                else if scan.has("Electron/", at: i) { found.insert(.otherBrowser) }
-                else if scan.hasIgnoringCase("embedly", at: i) { found.insert(.embedly) }
-            case UInt8(ascii: "F"):
-                if scan.has("FBAN/Messenger", at: i) || scan.has("FB_IAB/MESSENGER", at: i) { found.insert(.messenger) }
-                else if scan.has("FBAN/", at: i) || scan.has("FBAV/", at: i) || scan.has("FB_IAB/", at: i) { found.insert(.facebookApp) }
-                else if scan.has("Firefox/", at: i) || scan.has("FxiOS/", at: i) { found.insert(.firefox) }
-                else if scan.has("Facebot", at: i) { found.insert(.facebookHit) }
-            case UInt8(ascii: "f"):
-                if scan.has("facebookexternalhit", at: i) || scan.has("facebookcatalog", at: i) { found.insert(.facebookHit) }
-            case UInt8(ascii: "G"):
-                if scan.has("GSA/", at: i) { found.insert(.gsa) }
-                else if scan.has("Go-http-client/", at: i) { found.insert(.scriptedClient) }
-                else if scan.has("Google-InspectionTool", at: i) || scan.has("Google-Read-Aloud", at: i)
-                            || scan.has("GoogleOther", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "H"):
-                if scan.has("HeadlessChrome", at: i) { found.insert(.scriptedClient) }
-                else if scan.has("HuaweiBrowser", at: i) { found.insert(.otherBrowser) }
-            case UInt8(ascii: "h"):
-                if scan.has("http.rb/", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "I"):
-                if scan.has("Instagram", at: i) { found.insert(.instagram) }
-                else if scan.has("Iframely", at: i) { found.insert(.iframely) }
-            case UInt8(ascii: "i"):
-                if scan.has("iPhone", at: i) || scan.has("iPad", at: i) || scan.has("iPod", at: i) { found.insert(.iOS) }
-            case UInt8(ascii: "J"):
-                if scan.has("Java/", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "K"), UInt8(ascii: "k"):
-                if scan.hasIgnoringCase("kakaotalk-scrap", at: i) { found.insert(.otherPreviewer) }
-            case UInt8(ascii: "L"):
-                if scan.has("Linux", at: i) { found.insert(.linux) }
-                else if scan.has("Line/", at: i) { found.insert(.lineApp) }
-                else if scan.has("LinkedInBot", at: i) { found.insert(.linkedInBot) }
-                else if scan.has("LinkedInApp", at: i) { found.insert(.linkedInApp) }
-                else if scan.has("Lighthouse", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "l"):
-                if scan.has("line-poker", at: i) { found.insert(.linePoker) }
-                else if scan.has("libwww-perl", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "M"):
-                if scan.has("Macintosh", at: i) || scan.has("Mac OS X", at: i) { found.insert(.mac) }
-                else if scan.has("MicroMessenger", at: i) { found.insert(.wechat) }
-                else if scan.has("Mastodon/", at: i) { found.insert(.mastodon) }
-                else if scan.has("MiuiBrowser", at: i) { found.insert(.otherBrowser) }
-                else if scan.has("Mediapartners-Google", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "m"):
-                if scan.has("musical_ly", at: i) { found.insert(.tiktok) }
-                else if scan.has("meta-externalagent", at: i) || scan.has("meta-externalfetcher", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "n"):
-                if scan.has("node-fetch", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "O"):
-                if scan.has("OPR/", at: i) || scan.has("OPiOS/", at: i) || scan.has("OPT/", at: i) || scan.has("Opera", at: i) {
-                    found.insert(.opera)
-                } else if scan.has("Orca-Android", at: i) { found.insert(.messenger) }
-                else if scan.has("OculusBrowser", at: i) { found.insert(.otherBrowser) }
-            case UInt8(ascii: "o"):
-                if scan.has("okhttp/", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "P"):
-                if scan.has("Pinterestbot", at: i) || scan.has("Pinterest/0.", at: i) { found.insert(.pinterestBot) }
-                else if scan.has("Pinterest for Android", at: i) { found.insert(.pinterestApp) }
-                else if scan.has("PostmanRuntime/", at: i) || scan.has("Python-urllib/", at: i) || scan.has("PhantomJS", at: i) {
-                    found.insert(.scriptedClient)
-                } else if scan.has("Perplexity-User", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "p"):
-                if scan.has("python-requests/", at: i) || scan.has("python-httpx/", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "Q"):
-                if scan.has("QQBrowser", at: i) { found.insert(.otherBrowser) }
-            case UInt8(ascii: "r"):
-                if scan.has("redditbot", at: i) { found.insert(.reddit) }
-            case UInt8(ascii: "S"):
-                if scan.has("Safari/", at: i) { found.insert(.safari) }
-                else if scan.has("Slackbot", at: i) || scan.has("Slack-ImgProxy", at: i) { found.insert(.slack) }
-                else if scan.has("SkypeUriPreview", at: i) { found.insert(.skype) }
-                else if scan.has("SamsungBrowser", at: i) { found.insert(.samsung) }
-                else if scan.has("Snap URL Preview Service", at: i) { found.insert(.snapPreview) }
-                else if scan.has("Snapchat", at: i) { found.insert(.snapchatApp) }
-                else if scan.has("Silk/", at: i) { found.insert(.otherBrowser) }
-                else if scan.has("Scrapy", at: i) { found.insert(.scriptedClient) }
-                else if scan.has("Slurp", at: i) { found.insert(.crawler) }
-                else if scan.hasIgnoringCase("spider", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "s"):
-                if scan.hasIgnoringCase("spider", at: i) { found.insert(.crawler) }
-            case UInt8(ascii: "T"):
-                if scan.has("TelegramBot", at: i) { found.insert(.telegram) }
-                else if scan.has("Twitterbot", at: i) { found.insert(.twitterbot) }
-                else if scan.has("Twitter for i", at: i) || scan.has("TwitterAndroid", at: i) { found.insert(.twitterApp) }
-                else if scan.has("Teams", at: i) { found.insert(.teams) }
-                else if scan.has("TikTok", at: i) { found.insert(.tiktok) }
-            case UInt8(ascii: "t"):
-                if scan.has("trill_", at: i) { found.insert(.tiktok) }
-            case UInt8(ascii: "U"):
-                if scan.has("UCBrowser", at: i) || scan.has("UCWEB", at: i) { found.insert(.ucBrowser) }
-            case UInt8(ascii: "u"):
-                if scan.has("undici", at: i) { found.insert(.scriptedClient) }
-            case UInt8(ascii: "V"):
-                if scan.has("Version/", at: i) { found.insert(.version) }
-                else if scan.has("Vivaldi/", at: i) { found.insert(.vivaldi) }
-                // Viber's own fetches start or end with it; its WebView has it in the middle.
-                else if scan.has("Viber", at: i), i == 0 || i + 5 == bytes.count { found.insert(.viber) }
-            case UInt8(ascii: "v"):
-                if scan.has("vkShare", at: i) { found.insert(.otherPreviewer) }
-            case UInt8(ascii: "W"):
-                if scan.has("Windows", at: i) { found.insert(.windows) }
-                else if scan.has("WhatsApp", at: i) {
-                    // Signal sends exactly this, so that sites answer it as they answer WhatsApp.
-                    let signal = i == 0 && (bytes.count == 8 || (bytes.count == 10 && scan.has("/2", at: 8)))
-                    found.insert(signal ? .signal : .whatsApp)
-                } else if scan.has("Wget/", at: i) { found.insert(.scriptedClient) }
-                else if scan.has("Whale/", at: i) { found.insert(.otherBrowser) }
-            case UInt8(ascii: "Y"):
-                if scan.has("YaBrowser", at: i) || scan.has("YaSearchBrowser", at: i) { found.insert(.yandex) }
-            case UInt8(ascii: "Z"):
-                if scan.has("ZoomBot", at: i) { found.insert(.zoom) }
-                else if scan.has("ZulipURLPreview", at: i) { found.insert(.otherPreviewer) }
-            case UInt8(ascii: "["):
-                if scan.has("[Pinterest/", at: i) { found.insert(.pinterestApp) }
-            case UInt8(ascii: "+"):
-                if scan.has("+/web/snippet", at: i) { found.insert(.googleSnippet) }
-            case UInt8(ascii: ";"):
-                if scan.has("; wv)", at: i) { found.insert(.webView) }
-            default:
-                break
+        while i < count {
+            if !Self.isDelimiter(bytes[i]) {
+                let first = bytes[i]
+                let next = first == UInt8(ascii: "M") || first == UInt8(ascii: "A") ? scan.skippingBoilerplate(at: i) : i
+                if next > i {
+                    i = next
+                    wordStart = i
+                    continue
+                }
+                scan.findWord(at: i, first: first, into: &found)
+                // The rest of the word: one comparison a byte.
+                i += 1
+                while i < count, !Self.isDelimiter(bytes[i]) { i += 1 }
+                if scan.endsLikeACrawler(wordStart..<i) { found.insert(.crawler) }
             }
             i += 1
+            wordStart = i
         }
         self = found
     }
 
+    /// Whether `byte` ends a word: a space, `(`, `)`, `,`, `-`, `/` or `;`.
+    @inline(__always)
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        byte < 64 && (delimiters >> byte) & 1 == 1
+    }
+
+    private static let delimiters: UInt64 = 1 << 0x20 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2C | 1 << 0x2D | 1 << 0x2F | 1 << 0x3B
+
     /// Comparisons at a position of the bytes scanned.
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
+
+        /// Whether the word in `range` ends in `bot` (not `cubot`), `crawler` or `spider`, in any case.
+        @inline(__always)
+        func endsLikeACrawler(_ range: Range<Int>) -> Bool {
+            let end = range.upperBound, length = range.count
+            if length >= 3, hasIgnoringCase("bot", at: end - 3) { return !(length >= 5 && hasIgnoringCase("cu", at: end - 5)) }
+            return (length >= 6 && hasIgnoringCase("spider", at: end - 6)) || (length >= 7 && hasIgnoringCase("crawler", at: end - 7))
+        }
+
+        /// Where the next word starts when `index` starts one of the phrases nearly every browser
+        /// sends and no token hides in (`Mozilla/5.0 `, `AppleWebKit/VERSION (KHTML, like Gecko) `);
+        /// `index` otherwise. `(KHTML, like Gecko; compatible; GPTBot…)` is not skipped.
+        @inline(__always)
+        func skippingBoilerplate(at index: Int) -> Int {
+            if has("Mozilla/5.0 ", at: index) { return index + 12 }
+            guard has("AppleWebKit/", at: index) else { return index }
+            var end = index + 12
+            while end < bytes.count, bytes[end] == UInt8(ascii: ".") || (bytes[end] >= 48 && bytes[end] <= 57) { end += 1 }
+            return has(" (KHTML, like Gecko) ", at: end) ? end + 21 : index
+        }
+
+        /// Inserts the named token that starts at `index`, the start of a word, if any.
+        @inline(__always)
+        func findWord(at i: Int, first: UInt8, into found: inout UserAgentTokens) {
+            switch first {
+            case UInt8(ascii: "A"):
+                if has("Android", at: i) { found.insert(.android) }
+                else if has("Apache-HttpClient", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "a"):
+                if has("aiohttp/", at: i) || has("axios/", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "B"):
+                if has("BytedanceWebview", at: i) { found.insert(.tiktok) }
+            case UInt8(ascii: "C"):
+                if has("Chrome/", at: i) || has("CriOS/", at: i) || has("Chromium/", at: i) { found.insert(.chrome) }
+                else if has("CrOS", at: i) { found.insert(.chromeOS) }
+                else if has("Cardyb", at: i) { found.insert(.bluesky) }
+                else if has("ChatGPT-User", at: i) || has("Claude-User", at: i) { found.insert(.crawler) }
+                else if has("Chrome-Lighthouse", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "c"):
+                if has("curl/", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "D"):
+                if has("Discordbot", at: i) { found.insert(.discord) }
+                else if has("DuckDuckGo/", at: i) || has("Ddg/", at: i) { found.insert(.duckduckgo) }
+                else if has("Dalvik/", at: i) || has("Dart/", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "E"):
+                if has("Edg/", at: i) || has("EdgA/", at: i) || has("EdgiOS/", at: i) { found.insert(.edge) }
+                else if has("Electron/", at: i) { found.insert(.otherBrowser) }
+                else if has("Embedly", at: i) { found.insert(.embedly) }
+            case UInt8(ascii: "F"):
+                if has("FBAN/Messenger", at: i) || has("FB_IAB/MESSENGER", at: i) { found.insert(.messenger) }
+                else if has("FBAN/", at: i) || has("FBAV/", at: i) || has("FB_IAB/", at: i) { found.insert(.facebookApp) }
+                else if has("Firefox/", at: i) || has("FxiOS/", at: i) { found.insert(.firefox) }
+                else if has("Facebot", at: i) { found.insert(.facebookHit) }
+            case UInt8(ascii: "f"):
+                if has("facebookexternalhit", at: i) || has("facebookcatalog", at: i) { found.insert(.facebookHit) }
+            case UInt8(ascii: "G"):
+                if has("GSA/", at: i) { found.insert(.gsa) }
+                else if has("Go-http-client/", at: i) { found.insert(.scriptedClient) }
+                else if has("Google-InspectionTool", at: i) || has("Google-Read-Aloud", at: i)
+                        || has("GoogleOther", at: i) { found.insert(.crawler) }
+            case UInt8(ascii: "H"):
+                if has("HeadlessChrome", at: i) { found.insert(.scriptedClient) }
+                else if has("HuaweiBrowser", at: i) { found.insert(.otherBrowser) }
+            case UInt8(ascii: "h"):
+                if has("http.rb/", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "I"):
+                if has("Instagram", at: i) { found.insert(.instagram) }
+                else if has("Iframely", at: i) { found.insert(.iframely) }
+            case UInt8(ascii: "i"):
+                if has("iPhone", at: i) || has("iPad", at: i) || has("iPod", at: i) { found.insert(.iOS) }
+            case UInt8(ascii: "J"):
+                if has("Java/", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "k"):
+                if has("kakaotalk-scrap", at: i) { found.insert(.otherPreviewer) }
+            case UInt8(ascii: "L"):
+                if has("Linux", at: i) { found.insert(.linux) }
+                else if has("Line/", at: i) { found.insert(.lineApp) }
+                else if has("LinkedInBot", at: i) { found.insert(.linkedInBot) }
+                else if has("LinkedInApp", at: i) { found.insert(.linkedInApp) }
+                else if has("Lighthouse", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "l"):
+                if has("line-poker", at: i) { found.insert(.linePoker) }
+                else if has("libwww-perl", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "M"):
+                if has("Macintosh", at: i) || has("Mac OS X", at: i) { found.insert(.mac) }
+                else if has("MicroMessenger", at: i) { found.insert(.wechat) }
+                else if has("Mastodon/", at: i) { found.insert(.mastodon) }
+                else if has("MiuiBrowser", at: i) { found.insert(.otherBrowser) }
+                else if has("Mediapartners-Google", at: i) { found.insert(.crawler) }
+            case UInt8(ascii: "m"):
+                if has("musical_ly", at: i) { found.insert(.tiktok) }
+                else if has("meta-externalagent", at: i) || has("meta-externalfetcher", at: i) { found.insert(.crawler) }
+            case UInt8(ascii: "n"):
+                if has("node-fetch", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "O"):
+                if has("OPR/", at: i) || has("OPiOS/", at: i) || has("OPT/", at: i) || has("Opera", at: i) {
+                    found.insert(.opera)
+                } else if has("Orca-Android", at: i) { found.insert(.messenger) }
+                else if has("OculusBrowser", at: i) { found.insert(.otherBrowser) }
+            case UInt8(ascii: "o"):
+                if has("okhttp/", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "P"):
+                if has("Pinterestbot", at: i) || has("Pinterest/0.", at: i) { found.insert(.pinterestBot) }
+                else if has("Pinterest/iOS", at: i) || has("Pinterest/Android", at: i) { found.insert(.pinterestApp) }
+                else if has("PostmanRuntime/", at: i) || has("Python-urllib/", at: i) || has("PhantomJS", at: i) {
+                    found.insert(.scriptedClient)
+                } else if has("Perplexity-User", at: i) { found.insert(.crawler) }
+            case UInt8(ascii: "p"):
+                if has("python-requests/", at: i) || has("python-httpx/", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "Q"):
+                if has("QQBrowser", at: i) { found.insert(.otherBrowser) }
+            case UInt8(ascii: "r"):
+                if has("redditbot", at: i) { found.insert(.reddit) }
+            case UInt8(ascii: "S"):
+                if has("Safari/", at: i) { found.insert(.safari) }
+                else if has("Slackbot", at: i) || has("Slack-ImgProxy", at: i) { found.insert(.slack) }
+                else if has("SkypeUriPreview", at: i) { found.insert(.skype) }
+                else if has("SamsungBrowser", at: i) { found.insert(.samsung) }
+                else if has("Snap URL Preview Service", at: i) { found.insert(.snapPreview) }
+                else if has("Snapchat", at: i) { found.insert(.snapchatApp) }
+                else if has("Silk/", at: i) { found.insert(.otherBrowser) }
+                else if has("Scrapy", at: i) { found.insert(.scriptedClient) }
+                else if has("Slurp", at: i) { found.insert(.crawler) }
+            case UInt8(ascii: "T"):
+                if has("TelegramBot", at: i) { found.insert(.telegram) }
+                else if has("Twitterbot", at: i) { found.insert(.twitterbot) }
+                else if has("Twitter for i", at: i) || has("TwitterAndroid", at: i) { found.insert(.twitterApp) }
+                else if has("Teams", at: i) { found.insert(.teams) }
+                else if has("TikTok", at: i) { found.insert(.tiktok) }
+            case UInt8(ascii: "t"):
+                if has("trill_", at: i) { found.insert(.tiktok) }
+            case UInt8(ascii: "U"):
+                if has("UCBrowser", at: i) || has("UCWEB", at: i) { found.insert(.ucBrowser) }
+            case UInt8(ascii: "u"):
+                if has("undici", at: i) { found.insert(.scriptedClient) }
+            case UInt8(ascii: "V"):
+                if has("Version/", at: i) { found.insert(.version) }
+                else if has("Vivaldi/", at: i) { found.insert(.vivaldi) }
+                // Viber's own fetches start or end with it; its WebView has it in the middle.
+                else if has("Viber", at: i), i == 0 || i + 5 == bytes.count { found.insert(.viber) }
+            case UInt8(ascii: "v"):
+                if has("vkShare", at: i) { found.insert(.otherPreviewer) }
+            case UInt8(ascii: "W"):
+                if has("Windows", at: i) { found.insert(.windows) }
+                else if has("WhatsApp", at: i) {
+                    // Signal sends exactly this, so that sites answer it as they answer WhatsApp.
+                    let signal = i == 0 && (bytes.count == 8 || (bytes.count == 10 && has("/2", at: 8)))
+                    found.insert(signal ? .signal : .whatsApp)
+                } else if has("Wget/", at: i) { found.insert(.scriptedClient) }
+                else if has("Whale/", at: i) { found.insert(.otherBrowser) }
+            case UInt8(ascii: "Y"):
+                if has("YaBrowser", at: i) || has("YaSearchBrowser", at: i) { found.insert(.yandex) }
+            case UInt8(ascii: "Z"):
+                if has("ZoomBot", at: i) { found.insert(.zoom) }
+                else if has("ZulipURLPreview", at: i) { found.insert(.otherPreviewer) }
+            case UInt8(ascii: "["):
+                if has("[FBAN/Messenger", at: i) || has("[FB_IAB/MESSENGER", at: i) { found.insert(.messenger) }
+                else if has("[FBAN/", at: i) || has("[FB_IAB/", at: i) { found.insert(.facebookApp) }
+                else if has("[Pinterest/", at: i) { found.insert(.pinterestApp) }
+                else if has("[LinkedInApp]", at: i) { found.insert(.linkedInApp) }
+            case UInt8(ascii: "+"):
+                if has("+/web/snippet", at: i) { found.insert(.googleSnippet) }
+            case UInt8(ascii: "w"):
+                if has("wv)", at: i) { found.insert(.webView) }
+            default:
+                break
+            }
+        }
 
         /// Whether `token` starts at `index`, byte for byte.
         @inline(__always)
@@ -246,7 +300,7 @@ struct UserAgentTokens: OptionSet {
             return true
         }
 
-        /// Whether `lowercase` (a token written in lower case) starts at `index`, in any ASCII case.
+        /// Whether `lowercase`, lower-case letters only, starts at `index` in any case.
         @inline(__always)
         func hasIgnoringCase(_ lowercase: StaticString, at index: Int) -> Bool {
             let count = lowercase.utf8CodeUnitCount
@@ -254,18 +308,11 @@ struct UserAgentTokens: OptionSet {
             let start = lowercase.utf8Start
             var offset = 0
             while offset < count {
-                if ASCIICase.lowercased(bytes[index + offset]) != start[offset] { return false }
+                // `| 0x20` lowers an ASCII capital and leaves a lower-case letter as it is.
+                if bytes[index + offset] | 0x20 != start[offset] { return false }
                 offset += 1
             }
             return true
-        }
-
-        /// Whether `bot` in any case starts at `index`, except in `Cubot`, an Android phone maker
-        /// whose model names (`CUBOT_X30`) phones send.
-        @inline(__always)
-        func hasBot(at index: Int) -> Bool {
-            guard hasIgnoringCase("bot", at: index) else { return false }
-            return index < 2 || !hasIgnoringCase("cu", at: index - 2)
         }
     }
 }
