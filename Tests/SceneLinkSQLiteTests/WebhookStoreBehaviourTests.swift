@@ -70,7 +70,8 @@ import Testing
         let code = try ShortCode("spring")
         _ = try await awaiting { fixture.links.createShortLink(try Self.link("spring"), completion: $0) }
         let clickTime = epoch.addingTimeInterval(5)
-        _ = try await awaiting { fixture.links.shortLink(code: code, countingClickAt: clickTime, completion: $0) }
+        let visit = ShortLinkClickVisit(visitClass: .human, trigger: .qr, platform: .ios, country: "JP")
+        _ = try await awaiting { fixture.links.shortLink(code: code, countingClickAt: clickTime, visit: visit, completion: $0) }
         _ = try await Self.deliveries(store, everything, count: 2)
         #expect(try await awaiting { fixture.links.deleteShortLink(code: code, completion: $0) })
 
@@ -82,7 +83,8 @@ import Testing
         #expect(all[0].event.payload == #"{"type":"short_link.created","timestamp":"2027-01-15T08:00:00.000Z","data":"#
                 + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null}}"#)
         #expect(all[1].event.payload == #"{"type":"short_link.clicked","timestamp":"2027-01-15T08:00:05.000Z","data":"#
-                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z"}}"#)
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z","#
+                + #""visit":{"class":"human","trigger":"qr","platform":"ios","country":"JP"}}}"#)
         #expect(all[2].event.payload.hasPrefix(#"{"type":"short_link.deleted","timestamp":""#))
         #expect(all[2].event.payload.hasSuffix(#"","data":{"code":"spring"}}"#))
 
