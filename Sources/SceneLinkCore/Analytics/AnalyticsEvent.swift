@@ -1,11 +1,11 @@
-import Foundation
-
-/// One thing analytics counts, as decided at request time and kept in memory until the next
-/// flush (`AnalyticsTally`): a classified visit, a claim made, or a claim redeemed. It holds no
-/// address and no User-Agent: the visitor is a keyed hash under a salt of the day
-/// (`visitor`), which never leaves memory.
-public struct AnalyticsEvent: Sendable {
-    public enum Kind: Sendable {
+/// One thing analytics counts, as decided at request time: a classified visit, a claim made, or
+/// a claim redeemed, with the 15-minute bucket it fell in and the link and route it counts
+/// under. Events that are equal are counted together (`AnalyticsRecorder` keeps a count per
+/// distinct event until the next flush), so a burst of like visits costs one entry.
+///
+/// It holds no address and no User-Agent; distinct visitors are kept apart (`AnalyticsVisitorMark`).
+public struct AnalyticsEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A `GET` of a short link or a link page, classified.
         case visit(AnalyticsVisit)
         /// A claim made by a link page.
@@ -15,22 +15,26 @@ public struct AnalyticsEvent: Sendable {
     }
 
     public var kind: Kind
-    /// When it happened.
-    public var at: Date
+    /// The `AnalyticsBucket` it happened in.
+    public var bucket: Int64
     /// The short link's code, when it came through one.
     public var link: ShortCode?
     /// The route the link resolved to (`/` for the root route); nil when it did not resolve.
     public var route: String?
 
-    public init(_ kind: Kind, at: Date, link: ShortCode?, route: String?) {
+    public init(_ kind: Kind, bucket: Int64, link: ShortCode?, route: String?) {
         self.kind = kind
-        self.at = at
+        self.bucket = bucket
         self.link = link
         self.route = route
     }
 
     /// The scopes it counts under: `all`, its short link, its route.
     public var scopes: [String] {
+        AnalyticsEvent.scopes(link: link, route: route)
+    }
+
+    static func scopes(link: ShortCode?, route: String?) -> [String] {
         var scopes = ["all"]
         if let link { scopes.append("link:" + link.rawValue) }
         if let route { scopes.append("route:" + route) }

@@ -16,12 +16,8 @@ public struct AnalyticsSalt: Sendable {
 
     /// The visitor's hash: the address (as two 64-bit words) and the browser family, keyed.
     public func visitor(address: (UInt64, UInt64), browser: BrowserFamily) -> UInt64 {
-        var message: [UInt8] = []
-        message.reserveCapacity(16 + 24)
-        for word in [address.0, address.1] {
-            for shift in stride(from: 0, to: 64, by: 8) { message.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-        message.append(contentsOf: browser.rawValue.utf8)
-        return SipHash24.hash(message, key: key)
+        // The family's case number (an enum without payloads is stored as it), not its name.
+        let family = withUnsafeBytes(of: browser) { UInt64($0.first ?? 0) }
+        return SipHash24.hash(words: address.0, address.1, family, key: key)
     }
 }

@@ -1,9 +1,11 @@
-/// The counts of one flush window, built from events in memory: per scope per bucket, per
-/// scope per hour per dimension value, and the new distinct visitors per scope per UTC day.
+/// The counts of one flush window: per scope per bucket, per scope per hour per dimension
+/// value, and the new distinct visitors per scope per UTC day, built from the window's distinct
+/// events and their counts.
 ///
 /// ```swift
 /// var tally = AnalyticsTally()
-/// for event in events { tally.add(event, visitors: &visitors) }
+/// for (event, count) in events { tally.add(event, count: count) }
+/// for mark in marks { tally.add(mark, seen: &seen) }
 /// store.recordAnalytics(tally.batch) { … }
 /// ```
 public struct AnalyticsTally: Sendable {
@@ -28,38 +30,41 @@ public struct AnalyticsTally: Sendable {
     /// Whether nothing has been counted.
     public var isEmpty: Bool { visits.isEmpty && marginals.isEmpty && visitors.isEmpty }
 
-    /// Counts one event under each of its scopes; a visit's visitor is counted once per scope
-    /// per UTC day in `seen`.
-    public mutating func add(_ event: AnalyticsEvent, seen: inout AnalyticsVisitorSets) {
-        let bucket = AnalyticsBucket.index(of: event.at)
-        for scope in event.scopes {
-            var counts = AnalyticsCounts()
-            switch event.kind {
-            case .claim:
-                counts.claims = 1
-            case .install:
-                counts.installs = 1
-            case .visit(let visit):
-                switch visit.reading.visitClass {
-                case .human:
-                    counts.human = 1
-                    if visit.trigger == .qr { counts.qr = 1 }
-                case .preview: counts.preview = 1
-                case .bot: counts.bot = 1
-                }
-                for dimension in AnalyticsDimension.allCases {
-                    guard let value = visit.value(of: dimension) else { continue }
-                    marginals[MarginalCell(scope: scope, hour: AnalyticsHours.floorDivide(bucket, 4), dimension: dimension,
-                                           value: value), default: 0] += 1
-                }
-                if let visitor = visit.visitor {
-                    let day = AnalyticsBucket.day(ofBucket: bucket)
-                    if seen.insert(visitor, scope: scope, day: day) {
-                        visitors[Cell(scope: scope, bucket: day), default: 0] += 1
-                    }
-                }
+    /// Counts `count` equal events under each of their scopes.
+    public mutating func add(_ event: AnalyticsEvent, count: Int64) {
+        var counts = AnalyticsCounts()
+        var visit: AnalyticsVisit?
+        switch event.kind {
+        case .claim:
+            counts.claims = count
+        case .install:
+            counts.installs = count
+        case .visit(let classified):
+            visit = classified
+            switch classified.reading.visitClass {
+            case .human:
+                counts.human = count
+                if classified.trigger == .qr { counts.qr = count }
+            case .preview: counts.preview = count
+            case .bot: counts.bot = count
             }
-            visits[Cell(scope: scope, bucket: bucket), default: AnalyticsCounts()] += counts
+        }
+        let hour = AnalyticsHours.floorDivide(event.bucket, 4)
+        for scope in event.scopes {
+            visits[Cell(scope: scope, bucket: event.bucket), default: AnalyticsCounts()] += counts
+            guard let visit else { continue }
+            for dimension in AnalyticsDimension.allCases {
+                guard let value = visit.value(of: dimension) else { continue }
+                marginals[MarginalCell(scope: scope, hour: hour, dimension: dimension, value: value), default: 0] += count
+            }
+        }
+    }
+
+    /// Counts a visitor once per scope per UTC day: `seen` holds those counted before.
+    public mutating func add(_ mark: AnalyticsVisitorMark, seen: inout AnalyticsVisitorSets) {
+        for scope in AnalyticsEvent.scopes(link: mark.link, route: mark.route)
+        where seen.insert(mark.visitor, scope: scope, day: mark.day) {
+            visitors[Cell(scope: scope, bucket: mark.day), default: 0] += 1
         }
     }
 
@@ -68,6 +73,16 @@ public struct AnalyticsTally: Sendable {
         for (cell, counts) in other.visits { visits[cell, default: AnalyticsCounts()] += counts }
         for (cell, count) in other.marginals { marginals[cell, default: 0] += count }
         for (cell, count) in other.visitors { visitors[cell, default: 0] += count }
+    }
+
+    /// The tally without the counts of one short link's scope (its analytics were purged).
+    public func without(link: ShortCode) -> AnalyticsTally {
+        let scope = "link:" + link.rawValue
+        var kept = self
+        kept.visits = visits.filter { $0.key.scope != scope }
+        kept.marginals = marginals.filter { $0.key.scope != scope }
+        kept.visitors = visitors.filter { $0.key.scope != scope }
+        return kept
     }
 
     /// The counts as one batch, each key once.

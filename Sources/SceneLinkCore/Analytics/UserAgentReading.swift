@@ -33,7 +33,7 @@
 /// // "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"
 /// // → visitClass .preview, previewer .slack, platform .other, browser .other
 /// ```
-public struct UserAgentReading: Sendable, Equatable {
+public struct UserAgentReading: Sendable, Hashable {
     /// The most bytes of a `User-Agent` looked at.
     public static let maximumScannedBytes = 512
 

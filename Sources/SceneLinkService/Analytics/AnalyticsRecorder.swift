@@ -5,15 +5,17 @@ import SceneLinkHTTP
 import Synchronization
 
 /// Click analytics' in-memory side: each visit is classified at request time
-/// (`UserAgentReading`, `VisitReferrer`, `VisitCountry`, the QR marker) and queued as an
-/// `AnalyticsEvent`, with no address and no User-Agent in it; every `flushInterval` the queued
-/// events are summed (`AnalyticsTally`) and written in one transaction.
+/// (`UserAgentReading`, `VisitReferrer`, `VisitCountry`, the QR marker) and counted as an
+/// `AnalyticsEvent`, with no address and no User-Agent in it: equal events share one count
+/// until the next flush, so a burst of like visits costs one dictionary entry. Every
+/// `flushInterval` the counts are summed per scope (`AnalyticsTally`) and written in one
+/// transaction.
 ///
-/// - The click path does no store write for analytics: it appends one event under a lock.
-/// - SIGTERM loses nothing: `stop()` writes what is queued before the store closes. A kill -9
-///   loses at most the events of one flush window.
+/// - The click path does no store write for analytics: it adds one to a count under a lock.
+/// - SIGTERM loses nothing: `stop()` writes what is counted before the store closes. A kill -9
+///   loses at most the counts of one flush window.
 /// - A write that fails is kept and added to the next one (logged), so a store that is down for
-///   a while loses nothing either, up to `maximumQueuedEvents` events waiting.
+///   a while loses nothing either, up to `maximumPendingEntries` distinct events waiting.
 /// - Distinct visitors are hashed under a salt made each UTC day that never leaves memory
 ///   (`AnalyticsSalt`), and counted in exact sets that die with the day (`AnalyticsVisitorSets`).
 public final class AnalyticsRecorder: Sendable {
@@ -22,7 +24,7 @@ public final class AnalyticsRecorder: Sendable {
     public struct Configuration: Sendable, Equatable {
         /// Whether visits are counted and the analytics API answers (`--analytics off`).
         public var isOn = true
-        /// How often queued counts are written.
+        /// How often counts are written.
         public var flushInterval: Duration = .seconds(5)
         /// How long hourly breakdowns are kept before they are folded into UTC days.
         public var detailRetention: Duration = .seconds(35 * 86_400)
@@ -35,12 +37,13 @@ public final class AnalyticsRecorder: Sendable {
         public init() {}
     }
 
-    /// The most events kept waiting for a write; past it, a flush is started at once and new
-    /// events are dropped (and counted in the log) until it has run.
-    static let maximumQueuedEvents = 1_000_000
+    /// The most distinct events, and visitor marks, kept waiting for a write; past it, a flush
+    /// is started at once and new ones are dropped (and counted in the log) until it has run.
+    static let maximumPendingEntries = 500_000
 
     private struct Pending {
-        var events: [AnalyticsEvent] = []
+        var events: [AnalyticsEvent: Int64] = [:]
+        var marks = Set<AnalyticsVisitorMark>()
         var salt: AnalyticsSalt?
         var dropped = 0
         var flushRequested = false
@@ -75,20 +78,19 @@ public final class AnalyticsRecorder: Sendable {
     public func recordVisit(_ request: HTTPRequest, reading: UserAgentReading, link: ShortCode?, route: String?,
                             outcome: VisitOutcome, at now: Date) {
         guard configuration.isOn, request.method == .get else { return }
-        let trigger = trigger(of: request)
-        let country = country(of: request)
-        let referrer = VisitReferrer(referer: request.headers["Referer"]).value
+        let visit = AnalyticsVisit(reading: reading, trigger: trigger(of: request),
+                                   referrer: VisitReferrer(referer: request.headers["Referer"]).value,
+                                   country: country(of: request), outcome: outcome)
+        let event = AnalyticsEvent(.visit(visit), bucket: AnalyticsBucket.index(of: now), link: link, route: route)
         let address = request.clientAddress
         let day = AnalyticsBucket.day(of: now)
         pending.withLock { pending in
-            var visitor: UInt64?
-            if reading.visitClass == .human {
-                if pending.salt?.day != day { pending.salt = AnalyticsSalt(day: day) }
-                visitor = pending.salt?.visitor(address: (address.high, address.low), browser: reading.browser)
-            }
-            let visit = AnalyticsVisit(reading: reading, trigger: trigger, referrer: referrer, country: country, outcome: outcome,
-                                       visitor: visitor)
-            append(AnalyticsEvent(.visit(visit), at: now, link: link, route: route), to: &pending)
+            count(event, in: &pending)
+            guard reading.visitClass == .human else { return }
+            if pending.salt?.day != day { pending.salt = AnalyticsSalt(day: day) }
+            guard let visitor = pending.salt?.visitor(address: (address.high, address.low), browser: reading.browser),
+                  pending.marks.count < Self.maximumPendingEntries else { return }
+            pending.marks.insert(AnalyticsVisitorMark(visitor: visitor, day: day, link: link, route: route))
         }
     }
 
@@ -114,25 +116,31 @@ public final class AnalyticsRecorder: Sendable {
     /// Counts a claim made by a link page for `link` (a short link's page) or `route`.
     public func recordClaim(link: ShortCode?, route: String?, at now: Date) {
         guard configuration.isOn else { return }
-        pending.withLock { append(AnalyticsEvent(.claim, at: now, link: link, route: route), to: &$0) }
+        let event = AnalyticsEvent(.claim, bucket: AnalyticsBucket.index(of: now), link: link, route: route)
+        pending.withLock { count(event, in: &$0) }
     }
 
     /// Counts a claim redeemed by the app: an install that came from `link` or `route`.
     public func recordInstall(link: ShortCode?, route: String?, at now: Date) {
         guard configuration.isOn else { return }
-        pending.withLock { append(AnalyticsEvent(.install, at: now, link: link, route: route), to: &$0) }
+        let event = AnalyticsEvent(.install, bucket: AnalyticsBucket.index(of: now), link: link, route: route)
+        pending.withLock { count(event, in: &$0) }
     }
 
-    private func append(_ event: AnalyticsEvent, to pending: inout Pending) {
-        guard pending.events.count < Self.maximumQueuedEvents else {
-            pending.dropped += 1
+    private func count(_ event: AnalyticsEvent, in pending: inout Pending) {
+        if let index = pending.events.index(forKey: event) {
+            pending.events.values[index] += 1
             return
         }
-        pending.events.append(event)
-        if pending.events.count == Self.maximumQueuedEvents, !pending.flushRequested {
-            pending.flushRequested = true
-            queue.async { self.flushNow() }
+        guard pending.events.count < Self.maximumPendingEntries else {
+            pending.dropped += 1
+            if !pending.flushRequested {
+                pending.flushRequested = true
+                queue.async { self.flushNow() }
+            }
+            return
         }
+        pending.events[event] = 1
     }
 
     // MARK: Flushing
@@ -166,22 +174,26 @@ public final class AnalyticsRecorder: Sendable {
         }
     }
 
-    /// Forgets the queued events of one short link (its analytics are being purged).
+    /// Forgets the counts not yet written of one short link (its analytics are being purged).
     public func forget(link: ShortCode) {
-        pending.withLock { $0.events.removeAll { $0.link == link } }
+        pending.withLock { pending in
+            pending.events = pending.events.filter { $0.key.link != link }
+            pending.marks = pending.marks.filter { $0.link != link }
+        }
+        flushing.withLock { $0.carried = $0.carried.without(link: link) }
     }
 
-    /// On the flush queue: sums the queued events with any carried from a failed write, writes
+    /// On the flush queue: sums the counted events with any carried from a failed write, writes
     /// them in one transaction, and waits for the answer (the queue is analytics' own).
     private func flushNow() {
-        let (events, dropped) = pending.withLock { pending in
+        let (events, marks, dropped) = pending.withLock { pending in
             defer {
-                pending.events = []
-                pending.events.reserveCapacity(1024)
+                pending.events = [:]
+                pending.marks = []
                 pending.dropped = 0
                 pending.flushRequested = false
             }
-            return (pending.events, pending.dropped)
+            return (pending.events, pending.marks, pending.dropped)
         }
         if dropped > 0 {
             logger?.log(.warning, "analytics-events-dropped", [("events", .int(dropped))])
@@ -189,7 +201,8 @@ public final class AnalyticsRecorder: Sendable {
         let tally = flushing.withLock { flushing in
             var tally = flushing.carried
             flushing.carried = AnalyticsTally()
-            for event in events { tally.add(event, seen: &flushing.seen) }
+            for (event, count) in events { tally.add(event, count: count) }
+            for mark in marks { tally.add(mark, seen: &flushing.seen) }
             // A visitor set is needed only while its day can still get visits.
             flushing.seen.forget(before: AnalyticsBucket.day(of: Date()) - 1)
             return tally

@@ -12,4 +12,11 @@ import Testing
         let key = SipHash24.key((0..<16).map { UInt8($0) })
         #expect(SipHash24.hash((0..<length).map { UInt8($0) }, key: key) == expected)
     }
+
+    @Test func threeWordsHashAsTheirTwentyFourLittleEndianBytes() {
+        let key = SipHash24.key(Array(0..<16))
+        let words: [UInt64] = [0x0706_0504_0302_0100, 0xFFFF_CB00_7101_0000, 17]
+        let bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64($0 * 8)) } }
+        #expect(SipHash24.hash(words: words[0], words[1], words[2], key: key) == SipHash24.hash(bytes, key: key))
+    }
 }
