@@ -34,6 +34,20 @@ public struct AnalyticsEvent: Hashable, Sendable {
         AnalyticsEvent.scopes(link: link, route: route)
     }
 
+    /// Hashes what tells events apart cheaply (this runs on every visit): the bucket, the kind and
+    /// the visit's properties in full (the referrer and country come from the visitor, so they
+    /// are hashed whole against flooding), and the link and route by their length only (they
+    /// come from the store and the route table). Equal events still compare every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bucket)
+        hasher.combine((link?.rawValue.utf8.count ?? -1) &* 1_000 &+ (route?.utf8.count ?? -1))
+        switch kind {
+        case .claim: hasher.combine(0 as UInt8)
+        case .install: hasher.combine(1 as UInt8)
+        case .visit(let visit): visit.hash(into: &hasher)
+        }
+    }
+
     static func scopes(link: ShortCode?, route: String?) -> [String] {
         var scopes = ["all"]
         if let link { scopes.append("link:" + link.rawValue) }

@@ -35,28 +35,45 @@ enum SipHash24 {
     }
 
     /// The output for the 24-byte message of three words, each little-endian: the same as
-    /// `hash(_:key:)` of those bytes, without building them.
+    /// `hash(_:key:)` of those bytes, without building them (a visitor's hash, on every visit).
     static func hash(words w0: UInt64, _ w1: UInt64, _ w2: UInt64, key: (UInt64, UInt64)) -> UInt64 {
-        var v0 = key.0 ^ 0x736f_6d65_7073_6575, v1 = key.1 ^ 0x646f_7261_6e64_6f6d
-        var v2 = key.0 ^ 0x6c79_6765_6e65_7261, v3 = key.1 ^ 0x7465_6462_7974_6573
-        func round() {
+        var state = State(key: key)
+        state.absorb(w0)
+        state.absorb(w1)
+        state.absorb(w2)
+        state.absorb(UInt64(24) << 56)
+        return state.finish()
+    }
+
+    /// SipHash's four words, as a value the compiler keeps in registers.
+    private struct State {
+        var v0, v1, v2, v3: UInt64
+
+        init(key: (UInt64, UInt64)) {
+            v0 = key.0 ^ 0x736f_6d65_7073_6575
+            v1 = key.1 ^ 0x646f_7261_6e64_6f6d
+            v2 = key.0 ^ 0x6c79_6765_6e65_7261
+            v3 = key.1 ^ 0x7465_6462_7974_6573
+        }
+
+        @inline(__always) mutating func round() {
             v0 &+= v1; v1 = v1.rotatedLeft(13); v1 ^= v0; v0 = v0.rotatedLeft(32)
             v2 &+= v3; v3 = v3.rotatedLeft(16); v3 ^= v2
             v0 &+= v3; v3 = v3.rotatedLeft(21); v3 ^= v0
             v2 &+= v1; v1 = v1.rotatedLeft(17); v1 ^= v2; v2 = v2.rotatedLeft(32)
         }
-        func absorb(_ word: UInt64) {
+
+        @inline(__always) mutating func absorb(_ word: UInt64) {
             v3 ^= word
             round(); round()
             v0 ^= word
         }
-        absorb(w0)
-        absorb(w1)
-        absorb(w2)
-        absorb(UInt64(24) << 56)
-        v2 ^= 0xff
-        round(); round(); round(); round()
-        return v0 ^ v1 ^ v2 ^ v3
+
+        mutating func finish() -> UInt64 {
+            v2 ^= 0xff
+            round(); round(); round(); round()
+            return v0 ^ v1 ^ v2 ^ v3
+        }
     }
 
     /// The key's two words from 16 bytes, little-endian.

@@ -43,15 +43,19 @@ public struct LinkPage: Sendable {
     let style: LinkPageStyle
     /// By route name, the finished page for each language and platform (`slot(_:_:)`), for
     /// every route whose page depends on nothing in the link: the routes without parameters.
-    private let constantPages: [String: [HTTPResponse?]]
+    private let constantPages: [String: ConstantPages]
     /// The root link's pages, when the file declares no `/` route.
-    private let rootPages: [HTTPResponse?]?
+    private let rootPages: ConstantPages?
     /// By route name, the phones' pages with a claim (`slot(_:_:)`, nil for the web), as
     /// templates for claims whose URL is on the file's first host.
     private let claimTemplates: [String: [ClaimPageTemplate?]]
-    /// By route name (and for the root), what the page offers on each platform (`LinkPlatform.index`).
-    private let constantOutcomes: [String: [VisitOutcome]]
-    private let rootOutcomes: [VisitOutcome]?
+
+    /// The finished pages of one route (`slot(_:_:)`), and what each platform's page offers
+    /// (`LinkPlatform.index`), found by one lookup.
+    private struct ConstantPages: Sendable {
+        var pages: [HTTPResponse?]
+        var outcomes: [VisitOutcome]
+    }
 
     /// A page may be kept five minutes by browsers and shared caches; it varies by `Accept`
     /// (HTML or JSON), `User-Agent` (the fallback) and `Accept-Language` (its words).
@@ -68,9 +72,8 @@ public struct LinkPage: Sendable {
         let style = LinkPageStyle(theme: table.pages.theme)
         self.style = style
         let slots = PageLanguage.allCases.count * LinkPlatform.allCases.count
-        var pages: [String: [HTTPResponse?]] = [:]
+        var pages: [String: ConstantPages] = [:]
         var templates: [String: [ClaimPageTemplate?]] = [:]
-        var outcomes: [String: [VisitOutcome]] = [:]
         var kept = 0
         for route in table.routeDeclarations where route.parameters.isEmpty {
             let path = route.segments.map { segment -> String in
@@ -93,13 +96,12 @@ public struct LinkPage: Sendable {
                     }
                 }
             }
-            pages[route.name] = routePages
+            pages[route.name] = ConstantPages(
+                pages: routePages, outcomes: LinkPlatform.allCases.map { Self.outcome(of: resolved, platform: $0, table: table) })
             templates[route.name] = routeTemplates
-            outcomes[route.name] = LinkPlatform.allCases.map { Self.outcome(of: resolved, platform: $0, table: table) }
         }
         constantPages = pages
         claimTemplates = templates
-        constantOutcomes = outcomes
         if let link = Self.link(path: "/", query: nil, host: nil, table: table),
            let resolvedRoot = try? table.resolve(link), resolvedRoot.route == nil {
             var root = [HTTPResponse?](repeating: nil, count: slots)
@@ -108,11 +110,10 @@ public struct LinkPage: Sendable {
                     root[Self.slot(language, platform)] = Self.render(resolvedRoot, platform: platform, language: language, table: table, style: style)
                 }
             }
-            rootPages = root
-            rootOutcomes = LinkPlatform.allCases.map { Self.outcome(of: resolvedRoot, platform: $0, table: table) }
+            rootPages = ConstantPages(
+                pages: root, outcomes: LinkPlatform.allCases.map { Self.outcome(of: resolvedRoot, platform: $0, table: table) })
         } else {
             rootPages = nil
-            rootOutcomes = nil
         }
     }
 
@@ -154,7 +155,7 @@ public struct LinkPage: Sendable {
                          platform: LinkPlatform, language: PageLanguage) -> HTTPResponse {
         switch (outcome, format) {
         case (.success(let link), .html):
-            return constantPage(route: link.route, platform: platform, language: language) ?? render(link, platform: platform, language: language)
+            return constantPage(route: link.route, platform: platform, language: language)?.page ?? render(link, platform: platform, language: language)
         case (.failure(let error), .html):
             // The problem's own title and detail are for developers (JSON); a visitor reads these.
             let strings = LinkPageStrings.in(language)
@@ -181,16 +182,12 @@ public struct LinkPage: Sendable {
     /// The finished HTML page of a route whose page is the same for every link (a route
     /// without parameters; nil for the root link when no route declares `/`) in `language`, or
     /// nil when the page depends on the link's values (or is not kept in that language).
-    public func constantPage(route: String?, platform: LinkPlatform, language: PageLanguage) -> HTTPResponse? {
-        guard let route else { return rootPages?[Self.slot(language, platform)] }
-        return constantPages[route]?[Self.slot(language, platform)]
-    }
-
-    /// What the page of a route without parameters offers on `platform` when it carries no
-    /// claim (`outcome(of:platform:)`, kept with the finished pages).
-    func constantOutcome(route: String?, platform: LinkPlatform) -> VisitOutcome {
-        let outcomes = route.map { constantOutcomes[$0] } ?? rootOutcomes
-        return outcomes?[platform.index] ?? .page
+    /// With it, what the page offers (`outcome(of:platform:)`, kept with the finished pages).
+    public func constantPage(route: String?, platform: LinkPlatform, language: PageLanguage)
+        -> (page: HTTPResponse, outcome: VisitOutcome)? {
+        guard let kept = route.map({ constantPages[$0] }) ?? rootPages,
+              let page = kept.pages[Self.slot(language, platform)] else { return nil }
+        return (page, kept.outcomes[platform.index])
     }
 
     /// What the page of `link` offers on `platform` when it carries no claim: its fallback for

@@ -68,7 +68,7 @@ public struct LinkPageEndpoints: Sendable {
         let platform: LinkPlatform
 
         init(_ request: HTTPRequest) {
-            self.init(reading: UserAgentReading(userAgent: request.headers["User-Agent"]))
+            self.init(reading: UserAgentCache.shared.reading(of: request.headers["User-Agent"]))
         }
 
         init(reading: UserAgentReading) {
@@ -205,9 +205,8 @@ public struct LinkPageEndpoints: Sendable {
         do {
             let route = try page.table.routeName(of: link)
             if let answer = page.constantPage(route: route, platform: visitor.platform, language: page.language(for: request)) {
-                countView(request, visitor: visitor, route: .some(route),
-                          outcome: page.constantOutcome(route: route, platform: visitor.platform), shortLink: nil, at: clock.now())
-                return answer
+                countView(request, visitor: visitor, route: .some(route), outcome: answer.outcome, shortLink: nil, at: clock.now())
+                return answer.page
             }
         } catch {
             return respond(to: .failure(error), format: format, request: request, visitor: visitor, page: page, shortLink: nil)

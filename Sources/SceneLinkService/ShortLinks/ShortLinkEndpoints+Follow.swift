@@ -10,7 +10,7 @@ extension ShortLinkEndpoints {
     func follow(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
         // The User-Agent is read once, for the click's event, the page and the visit.
-        let reading = UserAgentReading(userAgent: request.headers["User-Agent"])
+        let reading = UserAgentCache.shared.reading(of: request.headers["User-Agent"])
         let clickVisit = analytics?.clickVisit(request, reading: reading)
         lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON, visit: (reading, clickVisit)) { link, table, answer in
             do throws(ResolveError) {
