@@ -1,4 +1,5 @@
 import Dispatch
+import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +30,7 @@ final class HTTPConnection: @unchecked Sendable {
     let socket: Socket
     let fd: Int32
     /// The address the connection comes from.
-    let peer: HTTPClientAddress
+    let peer: IPAddress
     let io: HTTPIOQueue
     let context: HTTPServerContext
     private(set) var phase: Phase = .reading
@@ -60,7 +61,7 @@ final class HTTPConnection: @unchecked Sendable {
     private var responseToken: UInt64 = 0
     private var requestsServed = 0
 
-    init(socket: Socket, peer: HTTPClientAddress, io: HTTPIOQueue, context: HTTPServerContext) {
+    init(socket: Socket, peer: IPAddress, io: HTTPIOQueue, context: HTTPServerContext) {
         self.socket = socket
         fd = socket.fd
         self.peer = peer
@@ -164,7 +165,7 @@ final class HTTPConnection: @unchecked Sendable {
         if context.trustsProxies {
             (current.client, current.forwarded) = context.configuration.trustedProxies.client(peer: peer, headers: head.headers)
         }
-        if context.onRequestCompleted != nil { current.start = HTTPDate.monotonicMicroseconds() }
+        if context.onRequestCompleted != nil { current.start = MonotonicClock.microseconds(.fine) }
         var limit = context.limits.maxBodyBytes
         switch context.router.find(method: head.method, path: head.path) {
         case .found(let index, let captured):
@@ -254,7 +255,7 @@ final class HTTPConnection: @unchecked Sendable {
         let written = context.encoder.encode(response, method: current.method, connection: directive, date: date,
                                              requestID: current.requestID, into: &io.output.value)
         if let log = context.onRequestCompleted {
-            let duration = current.hasHead ? HTTPDate.monotonicMicroseconds() - current.start : 0
+            let duration = current.hasHead ? MonotonicClock.microseconds(.fine) - current.start : 0
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: current.method, path: current.path,
                                  routePattern: current.routeIndex.map { context.router.routes[$0].pattern },
                                  status: response.status.code,
@@ -469,5 +470,5 @@ final class HTTPConnection: @unchecked Sendable {
         }
     }
 
-    private func now() -> Int64 { HTTPIOQueue.monotonicMicroseconds() }
+    private func now() -> Int64 { MonotonicClock.microseconds(.coarse) }
 }
