@@ -77,9 +77,11 @@ let package = Package(
         .testTarget(name: "SceneLinkNetworkTests", dependencies: ["SceneLinkNetwork"]),
         .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP", "SceneLinkNetwork"]),
         .testTarget(name: "SceneLinkSwiftGeneratorTests", dependencies: ["SceneLinkSwiftGenerator", "SceneLinkCore"], exclude: ["Fixtures"]),
-        // The store behaviour suite runs on every store: SQLite, the fake, and PostgreSQL when
-        // SCENELINK_TEST_POSTGRES names a test database.
-        .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
+        // SQLite only: the writer, the cache, opening, checkpoints, rows.
+        .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["CSQLite", "SceneLinkSQLite", "SceneLinkCore"]),
+        // The store contract: the behaviour every store shares, run on each of them: SQLite (a file and
+        // :memory:), the in-memory fake, and PostgreSQL when SCENELINK_TEST_POSTGRES names a test database.
+        .testTarget(name: "SceneLinkStoreContractTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
         // PostgreSQL only: the pool's and store's fault paths (without a database where they can
         // be), and several instances on one database when SCENELINK_TEST_POSTGRES names one.
         .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
