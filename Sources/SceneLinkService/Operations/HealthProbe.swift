@@ -34,7 +34,8 @@ public enum HealthProbe {
             return "the server at \(target):\(port) did not answer within \(timeout) s"
         }
         guard !answer.isEmpty else { return "the server at \(target):\(port) did not answer within \(timeout) s" }
-        let statusLine = String(decoding: answer, as: UTF8.self).prefix { $0 != "\r" }
+        // The status line ends at the first CR byte (as a Swift Character, "\r\n" is one, not a "\r").
+        let statusLine = String(decoding: answer.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
         return statusLine.hasPrefix("HTTP/1.1 200") ? nil : "the server answered \(statusLine)"
     }
 }
