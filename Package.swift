@@ -8,6 +8,7 @@ import PackageDescription
 //   SceneLinkText     byte-level text helpers both of the next two need: percent-decoding,
 //                     hex digits, JSON string escaping. No Foundation.
 //   SceneLinkCore     domain: routes, trie, NavigationPath encoding, scene-state model. No I/O.
+//   SceneLinkNetwork  sockets, the resolver, IP addresses and their scopes, the monotonic clock. No HTTP.
 //   SceneLinkHTTP     HTTP/1.1 on sockets + Dispatch. Knows nothing of deep links.
 //   CSQLite           system library: libsqlite3.
 //   SceneLinkSQLite   the SQLite scene-state and short-link store.
@@ -35,7 +36,9 @@ let package = Package(
     targets: [
         .target(name: "SceneLinkText"),
         .target(name: "SceneLinkCore", dependencies: ["SceneLinkText"]),
-        .target(name: "SceneLinkHTTP", dependencies: ["SceneLinkText"]),
+        // The networking layer under the server, the webhook egress guard and `scenelink healthcheck`.
+        .target(name: "SceneLinkNetwork"),
+        .target(name: "SceneLinkHTTP", dependencies: ["SceneLinkText", "SceneLinkNetwork"]),
         // Swift from the route file (`scenelink generate swift|swift-tests`): the domain only.
         .target(name: "SceneLinkSwiftGenerator", dependencies: ["SceneLinkCore"]),
         .executableTarget(name: "scenelink-generate", dependencies: ["SceneLinkSwiftGenerator"]),
@@ -53,7 +56,7 @@ let package = Package(
         ),
         .target(name: "SceneLinkPostgres", dependencies: ["CLibPQ", "SceneLinkCore"]),
         // The link pages' strings are data (LinkPages/Strings/*.json), embedded by scripts/embed-page-strings.sh.
-        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkHTTP", "SceneLinkSQLite",
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkSQLite",
                                                          "SceneLinkPostgres", "SceneLinkSwiftGenerator"],
                 exclude: ["LinkPages/Strings"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
@@ -72,15 +75,18 @@ let package = Package(
         .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),
         // Fixtures/: data the tests read at run time (user-agents.json for the visit classifier).
         .testTarget(name: "SceneLinkCoreTests", dependencies: ["SceneLinkCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP"]),
+        .testTarget(name: "SceneLinkNetworkTests", dependencies: ["SceneLinkNetwork"]),
+        .testTarget(name: "SceneLinkHTTPTests", dependencies: ["SceneLinkHTTP", "SceneLinkNetwork"]),
         .testTarget(name: "SceneLinkSwiftGeneratorTests", dependencies: ["SceneLinkSwiftGenerator", "SceneLinkCore"], exclude: ["Fixtures"]),
-        // The store behaviour suite runs on every store: SQLite, the fake, and PostgreSQL when
-        // SCENELINK_TEST_POSTGRES names a test database.
-        .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
+        // SQLite only: the writer, the cache, opening, checkpoints, rows.
+        .testTarget(name: "SceneLinkSQLiteTests", dependencies: ["CSQLite", "SceneLinkSQLite", "SceneLinkCore"]),
+        // The store contract: the behaviour every store shares, run on each of them: SQLite (a file and
+        // :memory:), the in-memory fake, and PostgreSQL when SCENELINK_TEST_POSTGRES names a test database.
+        .testTarget(name: "SceneLinkStoreContractTests", dependencies: ["SceneLinkSQLite", "SceneLinkPostgres", "SceneLinkCore"]),
         // PostgreSQL only: the pool's and store's fault paths (without a database where they can
         // be), and several instances on one database when SCENELINK_TEST_POSTGRES names one.
         .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
-        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
+        .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
                                                                  "SceneLinkPostgres", "SceneLinkSQLite"]),
         // Runs the client against the real server in process.
         .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkCore"]),

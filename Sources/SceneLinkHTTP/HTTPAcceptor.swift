@@ -1,4 +1,5 @@
 import Dispatch
+import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -80,7 +81,7 @@ final class HTTPAcceptor: @unchecked Sendable {
         }
     }
 
-    private func admit(_ socket: Socket, peer: HTTPClientAddress) {
+    private func admit(_ socket: Socket, peer: IPAddress) {
         if stopped {
             socket.close()
             return

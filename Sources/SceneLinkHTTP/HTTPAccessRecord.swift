@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 import SceneLinkText
 
 /// What the server knows about one completed request, for an access log.
@@ -18,13 +19,13 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     /// From the end of the request head to the response being written, in microseconds.
     public var durationMicroseconds: Int64
     /// The client (`HTTPRequest.clientAddress`: behind trusted proxies, the forwarded one).
-    public var client: HTTPClientAddress
+    public var client: IPAddress
     /// The request's identifier, as echoed in `X-Request-ID`.
     public var requestID: HTTPRequestID
 
     public init(time: Int64, method: HTTPMethod, path: String, routePattern: String?, status: Int,
                 responseBytes: Int, durationMicroseconds: Int64, routeIndex: Int? = nil,
-                client: HTTPClientAddress = .unspecified, requestID: HTTPRequestID = .none) {
+                client: IPAddress = .unspecified, requestID: HTTPRequestID = .none) {
         self.client = client
         self.requestID = requestID
         self.time = time

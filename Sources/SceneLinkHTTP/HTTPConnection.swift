@@ -1,4 +1,5 @@
 import Dispatch
+import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,6 +7,11 @@ import Darwin
 #endif
 
 /// One client connection: reads requests, runs their handlers, writes their responses.
+///
+/// Its lifecycle (reading, processing, writing, draining, closed; keep-alive, pipelining,
+/// half-close, timeouts) is `HTTPConnectionStateMachine`, a value this class feeds with what
+/// happens and whose answers it carries out; the class owns the I/O: the socket, its Dispatch
+/// sources, the decoder and the output not yet written.
 ///
 /// Confinement: every method runs on `io.queue` (hence `@unchecked Sendable`); a responder
 /// called from elsewhere hops back there. One request is handled at a time, so pipelined
@@ -15,26 +21,16 @@ import Darwin
 /// resumed before they are cancelled, so a suspended source is never released, and the
 /// descriptor is closed only when both cancel handlers have run.
 final class HTTPConnection: @unchecked Sendable {
-    enum Phase {
-        /// Reading a request head or body, or waiting for the next request.
-        case reading
-        /// A handler has the request; waiting for its response.
-        case handling
-        /// Our side is shut down after a final response; reading and discarding until the
-        /// client closes, so unread input does not turn the close into a reset.
-        case lingering
-        case closed
-    }
-
     let socket: Socket
     let fd: Int32
     /// The address the connection comes from.
-    let peer: HTTPClientAddress
+    let peer: IPAddress
     let io: HTTPIOQueue
     let context: HTTPServerContext
-    private(set) var phase: Phase = .reading
+    /// The lifecycle. Unchecked exclusivity, as for `current` below: confined to `io.queue`.
+    @exclusivity(unchecked) private var machine: HTTPConnectionStateMachine
     /// Monotonic microseconds at which `deadlinePassed()` runs; 0 for none.
-    var deadline: Int64 = 0
+    var deadline: Int64 { machine.deadline }
 
     /// The request decoder: this connection's alone, touched only on `io.queue`.
     private let decoder: ConfinedValue<HTTPRequestDecoder>
@@ -47,8 +43,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// `io.queue` like the decoder.
     private let pending = ConfinedValue<[UInt8]>([])
     private var pendingOffset = 0
-    private var closeWhenFlushed = false
-    private var peerClosed = false
+    /// `processInput()` is running: a response written from inside it must not start it again.
     private var processing = false
     /// Buffered input beyond which reading pauses until the current request is answered.
     private let inputCap: Int
@@ -57,10 +52,8 @@ final class HTTPConnection: @unchecked Sendable {
     /// to `io.queue` and never hands this out, and the runtime check on each access of a
     /// class's struct property cost about 300 instructions a request.
     @exclusivity(unchecked) private var current: HTTPRequestInProgress
-    private var responseToken: UInt64 = 0
-    private var requestsServed = 0
 
-    init(socket: Socket, peer: HTTPClientAddress, io: HTTPIOQueue, context: HTTPServerContext) {
+    init(socket: Socket, peer: IPAddress, io: HTTPIOQueue, context: HTTPServerContext) {
         self.socket = socket
         fd = socket.fd
         self.peer = peer
@@ -69,6 +62,10 @@ final class HTTPConnection: @unchecked Sendable {
         self.context = context
         decoder = ConfinedValue(HTTPRequestDecoder(limits: context.limits))
         inputCap = context.limits.maxRequestLineBytes + context.limits.maxHeaderBytes + 65_536
+        machine = HTTPConnectionStateMachine(timeouts: .init(
+            header: context.headerTimeout, body: context.bodyTimeout, idle: context.idleTimeout,
+            write: context.writeTimeout, handler: context.handlerTimeout, linger: context.lingerTimeout,
+            maxRequestsPerConnection: context.configuration.maxRequestsPerConnection))
     }
 
     /// Starts reading. Call on `io.queue` after `io.add(self)`.
@@ -78,8 +75,7 @@ final class HTTPConnection: @unchecked Sendable {
         source.setCancelHandler { self.sourceCancelled() }
         readSource = source
         liveSources = 1
-        // A client that connects and sends nothing gets the header timeout, not the idle one.
-        deadline = now() + context.headerTimeout
+        machine.start(now: now())
         source.resume()
     }
 
@@ -91,25 +87,23 @@ final class HTTPConnection: @unchecked Sendable {
         // otherwise data followed by a reset would leave the connection waiting for a timeout.
         // A complete request is answered first; a reset then surfaces as a failed send.
         for _ in 0 ..< 64 {
+            guard machine.state != .closed else { return }
             let count = recv(fd, io.scratch.baseAddress, io.scratch.count, 0)
             if count > 0 {
-                if phase == .lingering { continue }
-                let wasIdle = decoder.value.isIdle
+                guard machine.bytesReceived(decoderWasIdle: decoder.value.isIdle, now: now()) == .decode else { continue }
                 decoder.value.append(UnsafeRawBufferPointer(rebasing: io.scratch[0 ..< count]))
-                // While a response is still flushing, its write deadline stands: the new
-                // request waits for it, and a client that does not read must not gain time.
-                if wasIdle, phase == .reading, pendingOffset >= pending.value.count {
-                    deadline = now() + context.headerTimeout
-                }
                 processInput()
-                if phase != .closed, decoder.value.bufferedByteCount > inputCap { suspendReads() }
-                guard phase == .reading, !decoder.value.isIdle, !readSuspended else { return }
+                if machine.state != .closed, decoder.value.bufferedByteCount > inputCap { suspendReads() }
+                guard machine.readsRequests, !decoder.value.isIdle, !readSuspended else { return }
             } else if count == 0 {
-                peerClosed = true
-                if phase == .lingering { close(); return }
-                // EOF stays readable forever: stop watching, then answer what is already buffered.
-                suspendReads()
-                processInput()
+                switch machine.endOfStream() {
+                case .close:
+                    close()
+                case .stopReadingAndDecode:
+                    // EOF stays readable forever: stop watching, then answer what is already buffered.
+                    suspendReads()
+                    processInput()
+                }
                 return
             } else {
                 switch errno {
@@ -127,7 +121,7 @@ final class HTTPConnection: @unchecked Sendable {
         guard !processing else { return }
         processing = true
         defer { processing = false }
-        while phase == .reading, pendingOffset >= pending.value.count {
+        while machine.canDecode {
             // A head is routed before its body is read (the route sets the body limit); a
             // whole request goes to its handler; nil means more bytes are needed. One read may
             // hold several pipelined requests (RFC 9112 §9.3.2): they are taken one at a time.
@@ -138,10 +132,9 @@ final class HTTPConnection: @unchecked Sendable {
                 case .request(let request)?:
                     dispatch(request)
                 case nil:
-                    if peerClosed {
-                        finishAfterFlush()
-                    } else if readSuspended {
-                        resumeReads()
+                    switch machine.needMoreBytes(now: now()) {
+                    case .read: resumeReads()
+                    case .finish(let action): perform(action)
                     }
                     return
                 }
@@ -164,7 +157,7 @@ final class HTTPConnection: @unchecked Sendable {
         if context.trustsProxies {
             (current.client, current.forwarded) = context.configuration.trustedProxies.client(peer: peer, headers: head.headers)
         }
-        if context.onRequestCompleted != nil { current.start = HTTPDate.monotonicMicroseconds() }
+        if context.onRequestCompleted != nil { current.start = MonotonicClock.microseconds(.fine) }
         var limit = context.limits.maxBodyBytes
         switch context.router.find(method: head.method, path: head.path) {
         case .found(let index, let captured):
@@ -197,11 +190,11 @@ final class HTTPConnection: @unchecked Sendable {
             }
             HTTPResponseEncoder.continueResponse.withUnsafeBytes { send($0) }
         }
-        deadline = now() + context.bodyTimeout
+        machine.bodyExpected(now: now())
     }
 
     private func dispatch(_ request: consuming HTTPRequest) {
-        deadline = 0
+        machine.requestDecoded()
         if let answer = current.immediate {
             complete(answer)
             return
@@ -215,10 +208,7 @@ final class HTTPConnection: @unchecked Sendable {
         if !current.parameters.isEmpty { routed.pathParameters = current.parameters }
         routed.routePattern = context.router.routes[index].pattern
         routed.setOrigin(peer: peer, client: current.client, forwarded: current.forwarded, requestID: current.requestID)
-        phase = .handling
-        responseToken &+= 1
-        let token = responseToken
-        deadline = now() + context.handlerTimeout
+        let token = machine.processingStarted(now: now())
         handler(routed, HTTPResponder(connection: self, token: token))
     }
 
@@ -233,8 +223,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func accept(_ response: HTTPResponse, token: UInt64) {
         // Later calls for the same request, and calls after the connection closed, are ignored.
-        guard phase == .handling, token == responseToken else { return }
-        phase = .reading
+        guard machine.responseArrived(token: token) else { return }
         complete(response)
     }
 
@@ -242,9 +231,8 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Writes the final response to the current request and moves on to the next one.
     private func complete(_ response: HTTPResponse) {
-        requestsServed += 1
-        let keepAlive = current.keepAliveRequested && !context.shuttingDown()
-            && requestsServed < context.configuration.maxRequestsPerConnection
+        let keepAlive = machine.responding(keepAliveRequested: current.keepAliveRequested, shuttingDown: context.shuttingDown(),
+                                           decoderIdle: decoder.value.isIdle, now: now())
         let directive: HTTPResponseEncoder.ConnectionDirective =
             !keepAlive ? .close : (current.version == .http1_0 ? .keepAlive : .persistent)
         let date = io.dateCache.value.current()
@@ -254,7 +242,7 @@ final class HTTPConnection: @unchecked Sendable {
         let written = context.encoder.encode(response, method: current.method, connection: directive, date: date,
                                              requestID: current.requestID, into: &io.output.value)
         if let log = context.onRequestCompleted {
-            let duration = current.hasHead ? HTTPDate.monotonicMicroseconds() - current.start : 0
+            let duration = current.hasHead ? MonotonicClock.microseconds(.fine) - current.start : 0
             log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: current.method, path: current.path,
                                  routePattern: current.routeIndex.map { context.router.routes[$0].pattern },
                                  status: response.status.code,
@@ -262,27 +250,24 @@ final class HTTPConnection: @unchecked Sendable {
                                  client: current.client, requestID: current.requestID))
         }
         current.reset(peer: peer)
-        deadline = now() + (decoder.value.isIdle ? context.idleTimeout : context.headerTimeout)
         send(io.output.value.bytes)
-        guard phase != .closed else { return }
-        if !keepAlive {
-            finishAfterFlush()
-        } else if !processing {
-            processInput()
+        switch machine.responseWritten(keepAlive: keepAlive, now: now()) {
+        case .decodeNext: if !processing { processInput() }
+        case .finish(let action): perform(action)
+        case .none: break
         }
     }
 
     /// Answers a decoding error with its problem and closes: framing can no longer be trusted.
     private func fail(_ error: HTTPDecodingError) {
         current.keepAliveRequested = false
-        phase = .reading
         complete(error.problem.response())
     }
 
     /// Writes `bytes` with one `send` when the socket takes them all; keeps the rest for
     /// the write source. `MSG_NOSIGNAL`: a closed peer is an error code, not SIGPIPE.
     private func send(_ bytes: UnsafeRawBufferPointer) {
-        if pendingOffset < pending.value.count {
+        if machine.isWriting {
             pending.value.append(contentsOf: bytes)
             return
         }
@@ -290,7 +275,7 @@ final class HTTPConnection: @unchecked Sendable {
         if sent < bytes.count {
             pending.value = Array(bytes[sent...])
             pendingOffset = 0
-            deadline = now() + context.writeTimeout
+            machine.writeIncomplete(now: now())
             armWriteSource()
         }
     }
@@ -330,7 +315,7 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private func writable() {
-        guard phase != .closed else { return }
+        guard machine.state != .closed else { return }
         let sent = pending.value.withUnsafeBytes { raw in writeSome(UnsafeRawBufferPointer(rebasing: raw[pendingOffset...])) }
         guard let sent else { close(); return }
         pendingOffset += sent
@@ -341,46 +326,37 @@ final class HTTPConnection: @unchecked Sendable {
             writeSuspended = true
             source.suspend()
         }
-        if closeWhenFlushed {
-            beginLinger()
-            return
-        }
-        if phase == .reading {
-            deadline = now() + (decoder.value.isIdle ? context.idleTimeout : context.headerTimeout)
-            processInput()
+        switch machine.outputFlushed(decoderIdle: decoder.value.isIdle, now: now()) {
+        case .decode: processInput()
+        case .finish(let action): perform(action)
+        case .none: break
         }
     }
 
     // MARK: - Closing
 
-    /// Closes once everything written so far has left.
-    private func finishAfterFlush() {
-        closeWhenFlushed = true
-        if pendingOffset >= pending.value.count { beginLinger() }
-    }
-
-    /// Half-closes our side and discards input until the client closes or the linger time
-    /// ends: closing with unread input makes the kernel send RST, which can destroy the
-    /// response before the client reads it (RFC 9112 §9.6).
-    private func beginLinger() {
-        if peerClosed || phase == .closed {
+    /// Carries out a graceful close: wait for the output, or half-close our side and discard
+    /// input until the client closes or the linger time ends (see `HTTPConnectionStateMachine`).
+    private func perform(_ action: HTTPConnectionStateMachine.FinishAction) {
+        switch action {
+        case .waitForOutput:
+            break
+        case .shutDownAndDrain:
+            do {
+                try socket.shutdownWrite()
+                resumeReads()
+            } catch {
+                close()
+            }
+        case .close:
             close()
-            return
         }
-        phase = .lingering
-        deadline = now() + context.lingerTimeout
-        guard Glibc.shutdown(fd, Int32(SHUT_WR)) == 0 else {
-            close()
-            return
-        }
-        resumeReads()
     }
 
     /// Cancels the sources; the descriptor closes when the last cancel handler has run.
     func close() {
-        guard phase != .closed else { return }
-        phase = .closed
-        deadline = 0
+        guard machine.state != .closed else { return }
+        machine.close()
         if let source = readSource {
             source.cancel()
             if readSuspended {
@@ -428,35 +404,25 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Called by the queue's sweep timer when `deadline` has passed.
     func deadlinePassed() {
-        deadline = 0
-        switch phase {
-        case .reading:
-            if pendingOffset < pending.value.count || decoder.value.isIdle {
-                // A client that will not read, or that sent nothing: nothing to say.
-                close()
-            } else {
-                current.keepAliveRequested = false
-                let seconds = decoder.value.isReadingBody ? context.bodyTimeout : context.headerTimeout
-                complete(HTTPProblem(
-                    status: .requestTimeout, type: HTTPProblem.typeBase + "request-timeout",
-                    title: "Request timeout",
-                    detail: "The request did not arrive within \(Double(seconds) / 1_000_000) seconds; send it without pausing.")
-                    .response())
-            }
-        case .handling:
-            // The handler has not answered in time: say so and close. Its late response finds
-            // the connection no longer handling that request and is dropped.
+        switch machine.deadlinePassed(decoderIdle: decoder.value.isIdle, readingBody: decoder.value.isReadingBody) {
+        case .close:
+            close()
+        case .requestTimeout(let seconds):
             current.keepAliveRequested = false
-            phase = .reading
-            let seconds = Double(context.handlerTimeout) / 1_000_000
+            complete(HTTPProblem(
+                status: .requestTimeout, type: HTTPProblem.typeBase + "request-timeout",
+                title: "Request timeout",
+                detail: "The request did not arrive within \(seconds) seconds; send it without pausing.")
+                .response())
+        case .handlerTimeout(let seconds):
+            // Its late response finds the connection no longer processing that request and is dropped.
+            current.keepAliveRequested = false
             complete(HTTPProblem(
                 status: .serviceUnavailable, type: HTTPProblem.typeBase + "handler-timeout",
                 title: "Response timeout",
                 detail: "The server could not answer within \(seconds) seconds; retry later.")
                 .response())
-        case .lingering:
-            close()
-        case .closed:
+        case .none:
             break
         }
     }
@@ -464,10 +430,8 @@ final class HTTPConnection: @unchecked Sendable {
     /// Server shutdown: close if idle; otherwise the current request finishes with
     /// `Connection: close` (the server's drain timer closes whatever is left).
     func beginShutdown() {
-        if phase == .reading, decoder.value.isIdle, pendingOffset >= pending.value.count {
-            close()
-        }
+        if machine.closesAtShutdown(decoderIdle: decoder.value.isIdle) { close() }
     }
 
-    private func now() -> Int64 { HTTPIOQueue.monotonicMicroseconds() }
+    private func now() -> Int64 { MonotonicClock.microseconds(.coarse) }
 }

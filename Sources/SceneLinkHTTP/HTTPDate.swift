@@ -41,13 +41,6 @@ enum HTTPDate {
         return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec / 1_000)
     }
 
-    /// Microseconds on a monotonic clock, for durations.
-    static func monotonicMicroseconds() -> Int64 {
-        var spec = timespec()
-        guard clock_gettime(CLOCK_MONOTONIC, &spec) == 0 else { return 0 }
-        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec / 1_000)
-    }
-
     static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 

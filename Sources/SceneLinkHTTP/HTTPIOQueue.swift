@@ -1,4 +1,5 @@
 import Dispatch
+import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -56,7 +57,7 @@ final class HTTPIOQueue: @unchecked Sendable {
     }
 
     private func sweep() {
-        let now = HTTPIOQueue.monotonicMicroseconds()
+        let now = MonotonicClock.microseconds(.coarse)
         for connection in connections.values where connection.deadline != 0 && connection.deadline <= now {
             connection.deadlinePassed()
         }
@@ -66,12 +67,5 @@ final class HTTPIOQueue: @unchecked Sendable {
     func stop() {
         sweepTimer?.cancel()
         sweepTimer = nil
-    }
-
-    /// A cheap monotonic clock (the coarse clock is a few milliseconds coarse, plenty for timeouts).
-    static func monotonicMicroseconds() -> Int64 {
-        var spec = timespec()
-        guard clock_gettime(CLOCK_MONOTONIC_COARSE, &spec) == 0 else { return 0 }
-        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec / 1_000)
     }
 }

@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 /// One decoded HTTP request, with its whole body.
 ///
 /// A value type with copy-on-write storage: the server hands a request from the decoder to
@@ -52,13 +53,13 @@ public struct HTTPRequest: Sendable {
 
     /// The address the connection comes from (the last hop: a proxy, when there is one).
     /// `.unspecified` for a request built in process.
-    public var peerAddress: HTTPClientAddress {
+    public var peerAddress: IPAddress {
         get { storage.peerAddress }
         set { makeUnique(); storage.peerAddress = newValue }
     }
     /// The client: the peer, or behind trusted proxies the address they forwarded
     /// (`HTTPTrustedProxies`). What rate limits and the access log key on.
-    public var clientAddress: HTTPClientAddress {
+    public var clientAddress: IPAddress {
         get { storage.clientAddress }
         set { makeUnique(); storage.clientAddress = newValue }
     }
@@ -74,7 +75,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Sets where the request comes from, in one write (the server does it for every request).
-    mutating func setOrigin(peer: HTTPClientAddress, client: HTTPClientAddress, forwarded: Bool, requestID: HTTPRequestID) {
+    mutating func setOrigin(peer: IPAddress, client: IPAddress, forwarded: Bool, requestID: HTTPRequestID) {
         makeUnique()
         storage.peerAddress = peer
         storage.clientAddress = client
@@ -128,8 +129,8 @@ public struct HTTPRequest: Sendable {
         var body: [UInt8]
         var pathParameters: [String: String]
         var routePattern: String?
-        var peerAddress = HTTPClientAddress.unspecified
-        var clientAddress = HTTPClientAddress.unspecified
+        var peerAddress = IPAddress.unspecified
+        var clientAddress = IPAddress.unspecified
         var isForwarded = false
         var requestID = HTTPRequestID.none
 

@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 /// What a connection knows of the request it is answering, as one value: filled in when the
 /// request's head is read (`HTTPConnection.routeHead`), read when its response is written, and
 /// replaced by a fresh one for the next request.
@@ -21,18 +22,18 @@ struct HTTPRequestInProgress {
     /// Echoed as `X-Request-ID`; empty until the head is read.
     var requestID = HTTPRequestID.none
     /// The request's client (`HTTPTrustedProxies`): the peer, unless a trusted proxy forwarded it.
-    var client: HTTPClientAddress
+    var client: IPAddress
     /// Whether the peer is a trusted proxy that named another client.
     var forwarded = false
 
     /// A request not yet read, from `peer`.
-    init(peer: HTTPClientAddress) {
+    init(peer: IPAddress) {
         client = peer
     }
 
     /// Makes this the request not yet read, writing only what a request may have changed (a
     /// fresh value would release and rebuild every field on each request).
-    mutating func reset(peer: HTTPClientAddress) {
+    mutating func reset(peer: IPAddress) {
         hasHead = false
         method = .get
         path = "-"

@@ -1,4 +1,5 @@
 import Dispatch
+import SceneLinkNetwork
 import Synchronization
 #if canImport(Glibc)
 import Glibc

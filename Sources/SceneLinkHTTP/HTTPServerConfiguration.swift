@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,13 +69,5 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// The I/O queues to start: `ioQueueCount`, or one per online processor when it is 0.
     var effectiveIOQueueCount: Int {
         ioQueueCount > 0 ? ioQueueCount : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
-}
-
-extension Duration {
-    /// The duration in whole microseconds, clamped at zero.
-    var microseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
     }
 }

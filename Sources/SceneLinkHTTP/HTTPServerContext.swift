@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 import Synchronization
 
 /// What every connection of one server shares: routes, limits and callbacks. Immutable

@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 /// Why an `HTTPServer` could not start.
 public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The address could not be resolved or bound (taken port, unknown host, no permission).

@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 /// The proxies whose forwarding headers are believed, and the rule that finds the client
 /// behind them (the rule of nginx's `real_ip` with `real_ip_recursive on`).
 ///
@@ -13,38 +14,38 @@
 ///
 /// ```swift
 /// let proxies = try HTTPTrustedProxies(parsing: "10.0.0.0/8, ::1")
-/// proxies.client(peer: HTTPClientAddress("10.0.0.2")!, headers: ["X-Forwarded-For": "6.6.6.6, 203.0.113.9"])
+/// proxies.client(peer: IPAddress("10.0.0.2")!, headers: ["X-Forwarded-For": "6.6.6.6, 203.0.113.9"])
 /// // 203.0.113.9, and the request counts as forwarded
 /// ```
 public struct HTTPTrustedProxies: Sendable, Equatable {
     /// The trusted blocks; empty trusts nobody (the default).
-    public var ranges: [HTTPAddressRange]
+    public var ranges: [IPAddressRange]
 
-    public init(_ ranges: [HTTPAddressRange] = []) {
+    public init(_ ranges: [IPAddressRange] = []) {
         self.ranges = ranges
     }
 
     /// Parses a comma-separated list of blocks (`10.0.0.0/8,2001:db8::/32`); blanks around
     /// entries are ignored, an empty text trusts nobody.
-    /// - Throws: `HTTPAddressRangeError` for the first entry that is not a block.
-    public init(parsing text: String) throws(HTTPAddressRangeError) {
-        var ranges: [HTTPAddressRange] = []
+    /// - Throws: `IPAddressRangeError` for the first entry that is not a block.
+    public init(parsing text: String) throws(IPAddressRangeError) {
+        var ranges: [IPAddressRange] = []
         for entry in text.split(separator: ",") {
             let trimmed = entry.trimmingOWS()
             guard !trimmed.isEmpty else { continue }
-            ranges.append(try HTTPAddressRange(trimmed))
+            ranges.append(try IPAddressRange(trimmed))
         }
         self.ranges = ranges
     }
 
     /// Whether `address` is one of the trusted proxies.
-    public func trusts(_ address: HTTPClientAddress) -> Bool {
+    public func trusts(_ address: IPAddress) -> Bool {
         ranges.contains { $0.contains(address) }
     }
 
     /// The client of a request from `peer` and whether the peer is a trusted proxy (whose
     /// `X-Forwarded-Proto`/`-Host` may then be read). See the type's rule.
-    public func client(peer: HTTPClientAddress, headers: HTTPHeaders) -> (client: HTTPClientAddress, forwarded: Bool) {
+    public func client(peer: IPAddress, headers: HTTPHeaders) -> (client: IPAddress, forwarded: Bool) {
         guard !ranges.isEmpty, trusts(peer) else { return (peer, false) }
         var chain: [Substring] = []
         for field in headers where field.name.equalsIgnoringASCIICase("X-Forwarded-For") {
@@ -81,14 +82,14 @@ public struct HTTPTrustedProxies: Sendable, Equatable {
 
     /// The address of one forwarded node: `192.0.2.7`, `192.0.2.7:4711`, `2001:db8::1`,
     /// `[2001:db8::1]`, `[2001:db8::1]:4711`; nil for anything else.
-    static func address(_ node: Substring) -> HTTPClientAddress? {
+    static func address(_ node: Substring) -> IPAddress? {
         if node.hasPrefix("["), let close = node.firstIndex(of: "]") {
-            return HTTPClientAddress(node[node.index(after: node.startIndex) ..< close])
+            return IPAddress(node[node.index(after: node.startIndex) ..< close])
         }
         // One colon is IPv4 with a port; more is a bare IPv6 address.
         if let colon = node.firstIndex(of: ":"), !node[node.index(after: colon)...].contains(":") {
-            return HTTPClientAddress(node[..<colon])
+            return IPAddress(node[..<colon])
         }
-        return HTTPClientAddress(node)
+        return IPAddress(node)
     }
 }

@@ -1,8 +1,9 @@
+import SceneLinkNetwork
 import Testing
 @testable import SceneLinkHTTP
 
 @Suite struct HTTPTrustedProxiesTests {
-    private func address(_ text: String) -> HTTPClientAddress { HTTPClientAddress(text) ?? .unspecified }
+    private func address(_ text: String) -> IPAddress { IPAddress(text) ?? .unspecified }
 
     private let proxies = (try? HTTPTrustedProxies(parsing: "10.0.0.0/8, 2001:db8:1::/48,127.0.0.1")) ?? HTTPTrustedProxies()
 
@@ -71,7 +72,7 @@ import Testing
         #expect(parsed.trusts(address("192.168.1.200")))
         #expect(!parsed.trusts(address("192.168.2.1")))
         #expect(parsed.trusts(address("::1")))
-        #expect(throws: HTTPAddressRangeError(text: "10.0.0.0/33", reason: "the prefix length must be 0 to 32")) {
+        #expect(throws: IPAddressRangeError(text: "10.0.0.0/33", reason: "the prefix length must be 0 to 32")) {
             try HTTPTrustedProxies(parsing: "10.0.0.0/33")
         }
         do {

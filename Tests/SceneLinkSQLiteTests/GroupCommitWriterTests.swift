@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct GroupCommitWriterTests {
     @Test func concurrentPutsAreAllAcknowledgedStoredAndShareCommits() async throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         let store = try SQLiteSceneStateStore(path: path)
         let (session, _) = makeSession()
         try await awaiting { store.createSession(session, completion: $0) }

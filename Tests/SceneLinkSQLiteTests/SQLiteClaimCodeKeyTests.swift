@@ -8,8 +8,8 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func aFileMakesItsCodeKeyOnceAndKeepsItSoCodesReadAfterARestart() throws {
-        let path = StoreFixture.temporaryPath(), other = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path); StoreFixture.remove(other) }
+        let path = SQLiteTestFiles.temporaryPath(), other = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path); SQLiteTestFiles.remove(other) }
         let first = try SQLiteSceneStateStore(path: path)
         let code = first.claimCodes.code(forClaim: ClaimToken.nextID(at: Self.now))
         try first.close()
@@ -24,8 +24,8 @@ import Testing
     }
 
     @Test func aStoredKeyOfTheWrongLengthIsRefusedWithWhatToDo() throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         try SQLiteSceneStateStore(path: path).close()
         try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)
             .execute("UPDATE store_keys SET value = x'0102' WHERE name = 'claim-codes'")
@@ -39,8 +39,8 @@ import Testing
     /// Migration 8 drops the code's hash column and index; the claims stay and their tokens still
     /// redeem.
     @Test func claimsMadeBeforeCodesWereEncryptedAreKeptAndTheirTokensStillRedeem() async throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         let token = ClaimToken.random(id: ClaimToken.nextID(at: Self.now))
         do {
             let connection = try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)

@@ -6,8 +6,8 @@ import Testing
 
 @Suite struct SQLiteSceneStateStoreOpeningTests {
     @Test func aFileIsOpenedInWALWithFullSyncAndForeignKeys() throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         let store = try SQLiteSceneStateStore(path: path)
         try store.close()
         let connection = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
@@ -19,8 +19,8 @@ import Testing
     }
 
     @Test func aFileFromBeforeTheSessionQuotaGetsEachSessionsTotalOfBytes() throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         do {
             // A version 2 database with one session holding 5 + 7 bytes, written as that version did.
             let connection = try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)
@@ -40,8 +40,8 @@ import Testing
     }
 
     @Test func aDamagedFileIsRefusedWithAClearMessage() throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         // Build a real database with data, then overwrite pages past the header with garbage.
         let store = try SQLiteSceneStateStore(path: path)
         try store.close()
@@ -59,8 +59,8 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsRefused() throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         try Data(String(repeating: "not a database at all\n", count: 400).utf8).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: SQLiteError.self) {
             _ = try SQLiteSceneStateStore(path: path)
@@ -69,8 +69,8 @@ import Testing
     }
 
     @Test func aNewerSchemaIsRefused() throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         do {
             let connection = try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)
             try connection.execute("PRAGMA user_version = 99")
@@ -90,8 +90,8 @@ import Testing
     }
 
     @Test func readerConnectionsCannotWrite() throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         let store = try SQLiteSceneStateStore(path: path)
         defer { try? store.close() }
         let reader = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
@@ -100,8 +100,8 @@ import Testing
     }
 
     @Test func readsSeeCommittedWritesWhileTheWriterIsBusy() async throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         let store = try SQLiteSceneStateStore(path: path, configuration: .init(readerCount: 2))
         defer { try? store.close() }
         let (session, _) = makeSession()

@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct SQLiteSceneStateStoreReadinessTests {
     @Test func anOpenStoreIsWritableAndAClosedOneIsNot() async throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         let store = try SQLiteSceneStateStore(path: path)
         try await awaiting { store.checkWritable(completion: $0) }
         #expect(store.commitStatistics.commits == 1)
@@ -15,8 +15,8 @@ import Testing
     }
 
     @Test func revisionsContinueAfterReopening() async throws {
-        let path = StoreFixture.temporaryPath()
-        defer { StoreFixture.remove(path) }
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
         let (session, _) = makeSession()
         var lastRevision: Int64 = 0
         do {

@@ -67,9 +67,10 @@ import Testing
 
     /// The store keeps the cache in step with every kind of write.
     @Test func theStoreKeepsCachedValuesCurrent() async throws {
-        let fixture = try StoreFixture(.sqliteFile)
-        defer { fixture.tearDown() }
-        let store = try #require(fixture.store as? SQLiteSceneStateStore)
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
+        let store = try SQLiteSceneStateStore(path: path)
+        defer { try? store.close() }
         let (record, _) = makeSession()
         try await awaiting { store.createSession(record, completion: $0) }
         let limits = SceneStateLimits()

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkNetwork
 import Synchronization
 
 /// Click analytics' in-memory side: each visit is classified at request time
@@ -148,7 +149,7 @@ public final class AnalyticsRecorder: Sendable {
     /// Starts the flush timer.
     public func start() {
         guard configuration.isOn else { return }
-        let interval = DispatchTimeInterval.milliseconds(max(1, Int(configuration.flushInterval.seconds * 1000)))
+        let interval = DispatchTimeInterval.milliseconds(Int(max(1, configuration.flushInterval.milliseconds)))
         let source = DispatchSource.makeTimerSource(queue: queue)
         source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
         source.setEventHandler { [weak self] in self?.flushNow() }

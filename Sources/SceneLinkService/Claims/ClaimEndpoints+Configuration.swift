@@ -16,10 +16,3 @@ extension ClaimEndpoints {
         public init() {}
     }
 }
-
-extension Duration {
-    /// The duration in seconds, for `Date` arithmetic.
-    var claimSeconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

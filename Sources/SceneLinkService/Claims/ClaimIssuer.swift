@@ -1,5 +1,6 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkNetwork
 
 /// Makes the claims link pages hand out: a fresh token and code for a link, stored before the
 /// page is sent, so that the app can redeem it as soon as it is installed.
@@ -30,7 +31,7 @@ public struct ClaimIssuer: Sendable {
     ///
     /// `prepare` runs on the caller's thread, before the write, so the page is rendered while the
     /// claim waits for its group commit rather than on the store's writer thread after it.
-    func issue<Prepared: Sendable>(link: String, route: String?, shortLink: ShortCode?, for client: HTTPClientAddress,
+    func issue<Prepared: Sendable>(link: String, route: String?, shortLink: ShortCode?, for client: IPAddress,
                                    prepare: @escaping @Sendable (ClaimTicket) -> Prepared,
                                    _ completion: @escaping @Sendable (Prepared?) -> Void) {
         if let rateLimiter, rateLimiter.refusal(.claimPages, key: RateLimitKey(client: client)) != nil {
@@ -43,8 +44,8 @@ public struct ClaimIssuer: Sendable {
     private func issue<Prepared: Sendable>(link: String, route: String?, shortLink: ShortCode?, attempts: Int,
                                            prepare: @escaping @Sendable (ClaimTicket) -> Prepared,
                                            _ completion: @escaping @Sendable (Prepared?) -> Void) {
-        let ticket = ClaimTicket.issue(link: link, route: route, shortLink: shortLink, at: clock.now(), lifetime: configuration.lifetime.claimSeconds,
-                                       codeLifetime: configuration.codeLifetime.claimSeconds, codes: store.claimCodes)
+        let ticket = ClaimTicket.issue(link: link, route: route, shortLink: shortLink, at: clock.now(), lifetime: configuration.lifetime.seconds,
+                                       codeLifetime: configuration.codeLifetime.seconds, codes: store.claimCodes)
         let prepared = prepare(ticket)
         store.createClaim(ticket.claim) { [self] result in
             switch result {

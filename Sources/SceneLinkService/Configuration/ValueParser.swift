@@ -1,3 +1,5 @@
+import SceneLinkNetwork
+
 /// Parsers for flag and environment values, each failing with a sentence that names the flag.
 enum ValueParser {
     /// A whole number in `range`.
@@ -43,7 +45,7 @@ enum ValueParser {
     /// `duration` as `duration(_:flag:)` reads it: whole days as `30d`, whole seconds as
     /// `60s`, anything else in milliseconds.
     static func text(of duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.milliseconds
         if milliseconds > 0, milliseconds % 86_400_000 == 0 { return "\(milliseconds / 86_400_000)d" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
         return "\(milliseconds)ms"

@@ -1,4 +1,5 @@
 import SceneLinkHTTP
+import SceneLinkNetwork
 
 /// Who a bucket belongs to: 128 bits of a client address or a session's token hash.
 struct RateLimitKey: Hashable, Sendable {
@@ -7,7 +8,7 @@ struct RateLimitKey: Hashable, Sendable {
 
     /// A client address: IPv4 whole, IPv6 by its /64, since one subscriber usually gets a
     /// whole /64 and could otherwise take a fresh budget from each of its 2^64 addresses.
-    init(client address: HTTPClientAddress) {
+    init(client address: IPAddress) {
         if address.isIPv4 {
             high = address.high
             low = address.low

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkHTTP
+import SceneLinkNetwork
 import Synchronization
 
 /// Applies `RateLimits`: one bounded `TokenBucketTable` per limited class, each behind its
@@ -75,7 +76,7 @@ public final class RateLimiter: Sendable {
 
     private func decide(_ kind: RateLimitClass, key: RateLimitKey, taking: Bool) -> RateLimitRefusal? {
         guard limited[kind.index] else { return taking ? instanceRefusal(kind) : nil }
-        let instant = manualNow?() ?? Self.monotonicMicroseconds()
+        let instant = manualNow?() ?? MonotonicClock.microseconds(.coarse)
         func decide(_ table: inout TokenBucketTable) -> TokenBucketTable.Decision {
             taking ? table.take(key, now: instant) : table.peek(key, now: instant)
         }
@@ -101,7 +102,7 @@ public final class RateLimiter: Sendable {
     /// Takes a token from `kind`'s instance ceiling, if it has one; nil when the request may go on.
     private func instanceRefusal(_ kind: RateLimitClass) -> RateLimitRefusal? {
         guard let ceiling = instanceCeilings[kind.index] else { return nil }
-        let instant = manualNow?() ?? Self.monotonicMicroseconds()
+        let instant = manualNow?() ?? MonotonicClock.microseconds(.coarse)
         guard case .limited(let seconds) = ceiling.table.withLock({ $0.take(InstanceCeiling.key, now: instant) }) else { return nil }
         ceiling.refused.add(1, ordering: .relaxed)
         return RateLimitRefusal(kind: kind, policy: ceiling.policy, retryAfterSeconds: seconds, scope: .instance)
@@ -153,13 +154,5 @@ public final class RateLimiter: Sendable {
     /// One class's refusal count, in a class so that several fit in an array.
     private final class RefusalCounter: Sendable {
         let value = Atomic<Int>(0)
-    }
-
-    /// `CLOCK_MONOTONIC_COARSE` in microseconds.
-    public static func monotonicMicroseconds() -> Int64 {
-        var time = timespec()
-        // Cannot fail for a valid clock id and pointer; a zero time would only refill buckets.
-        _ = clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
-        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkNetwork
 
 extension SceneStateEndpoints {
     /// Session lifetime and storage limits, filled from `scenelink serve` flags.
@@ -15,10 +16,7 @@ extension SceneStateEndpoints {
         }
 
         /// The TTL in seconds.
-        var timeToLiveSeconds: Double {
-            let parts = sessionTimeToLive.components
-            return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-        }
+        var timeToLiveSeconds: Double { sessionTimeToLive.seconds }
 
         /// An expiry is rewritten only when it would move forward by more than this: one
         /// minute, or 1% of a TTL shorter than 100 minutes.

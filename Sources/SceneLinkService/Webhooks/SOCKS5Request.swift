@@ -1,3 +1,5 @@
+import SceneLinkNetwork
+
 /// A SOCKS5 CONNECT request (RFC 1928 §4), as libcurl sends it for a `socks5h://` proxy:
 /// `VER=5 CMD=1 RSV=0 ATYP DST.ADDR DST.PORT`, the address a name (ATYP 3, so the proxy
 /// resolves it) or an IPv4/IPv6 address (ATYP 1/4).
@@ -57,10 +59,12 @@ struct SOCKS5Request: Equatable, Sendable {
         }
         port = Int(bytes[length - 2]) << 8 | Int(bytes[length - 1])
         switch bytes[3] {
-        case 1:
-            destination = .address(.v4(Array(bytes[4..<8])))
-        case 4:
-            destination = .address(.v6(Array(bytes[4..<20])))
+        case 1, 4:
+            // The length check above leaves 4 or 16 address bytes.
+            guard let address = IPAddress(networkBytes: bytes[4..<(length - 2)]) else {
+                throw Failure(reply: .addressTypeNotSupported, description: "The SOCKS5 address is neither 4 nor 16 bytes long.")
+            }
+            destination = .address(address)
         default:
             let name = bytes[5..<(length - 2)]
             // A host name is printable ASCII (an IDN arrives as punycode): no NUL, space or control byte.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SceneLinkCore
+import SceneLinkNetwork
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -50,7 +51,7 @@ public final class WebhookDeliveryWorker: Sendable {
         self.configuration = configuration
         self.metrics = metrics
         self.logger = logger
-        sender = WebhookSender(timeout: WebhookEndpoints.Configuration.seconds(configuration.timeout),
+        sender = WebhookSender(timeout: configuration.timeout.seconds,
                                maximumResponseBytes: configuration.maximumResponseBytes,
                                connectionsPerHost: configuration.maximumInFlight)
         if case .failure(let failure) = WebhookEgressGuard.process {
@@ -62,7 +63,7 @@ public final class WebhookDeliveryWorker: Sendable {
     /// Starts polling.
     public func start() {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let interval = DispatchTimeInterval.milliseconds(max(10, Int(WebhookEndpoints.Configuration.seconds(configuration.pollInterval) * 1000)))
+        let interval = DispatchTimeInterval.milliseconds(max(10, Int(configuration.pollInterval.milliseconds)))
         timer.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(20))
         timer.setEventHandler { [weak self] in self?.poll() }
         let box = DispatchSourceBox(source: timer)
@@ -122,7 +123,7 @@ public final class WebhookDeliveryWorker: Sendable {
             let timestamp = Int64(now.timeIntervalSince1970)
             var request = URLRequest(url: url)
             request.httpMethod = "POST"
-            request.timeoutInterval = WebhookEndpoints.Configuration.seconds(self.configuration.timeout)
+            request.timeoutInterval = self.configuration.timeout.seconds
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue("SceneLink-Webhooks/\(SceneLinkVersion.current)", forHTTPHeaderField: "User-Agent")
             request.setValue(dispatch.delivery.event.id, forHTTPHeaderField: "webhook-id")

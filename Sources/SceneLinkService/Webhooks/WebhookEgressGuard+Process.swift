@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,8 +12,8 @@ extension WebhookEgressGuard {
     /// There is one per process because the setting is the process's: FoundationNetworking does
     /// not pass `URLSessionConfiguration.connectionProxyDictionary` to libcurl, which takes its
     /// proxy from the `https_proxy` environment variable on every connection it makes.
-    static let process: Result<WebhookEgressGuard, EgressSocket.Failure> = {
-        do throws(EgressSocket.Failure) {
+    static let process: Result<WebhookEgressGuard, SocketError> = {
+        do throws(SocketError) {
             let egress = try WebhookEgressGuard(resolver: SystemHostResolver())
             try egress.routeProcessHTTPS()
             return .success(egress)
@@ -28,12 +29,12 @@ extension WebhookEgressGuard {
     /// (a host listed there would be connected to directly, resolved by libcurl again).
     ///
     /// Call it once, early: `setenv` adding a name can race a `getenv` on another thread.
-    func routeProcessHTTPS() throws(EgressSocket.Failure) {
+    func routeProcessHTTPS() throws(SocketError) {
         for name in ["https_proxy", "HTTPS_PROXY"] {
-            guard setenv(name, proxySetting, 1) == 0 else { throw EgressSocket.system("set \(name)") }
+            guard setenv(name, proxySetting, 1) == 0 else { throw SocketError.system("set \(name)") }
         }
         for name in ["no_proxy", "NO_PROXY"] {
-            guard unsetenv(name) == 0 else { throw EgressSocket.system("unset \(name)") }
+            guard unsetenv(name) == 0 else { throw SocketError.system("unset \(name)") }
         }
     }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SceneLinkHTTP
+import SceneLinkNetwork
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -75,24 +75,13 @@ final class WebhookEgressGuard: Sendable {
     private let queue = DispatchQueue(label: "scenelink.webhooks.egress")
 
     /// Listens on 127.0.0.1 at a port the kernel chooses.
-    /// - Throws: `EgressSocket.Failure` when the listener cannot be made.
-    init(resolver: any HostResolver, configuration: Configuration = Configuration()) throws(EgressSocket.Failure) {
+    /// - Throws: `SocketError` when the listener cannot be made.
+    init(resolver: any HostResolver, configuration: Configuration = Configuration()) throws(SocketError) {
         self.resolver = resolver
         self.configuration = configuration
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw EgressSocket.system("create the egress guard's socket") }
-        let listener = EgressSocket(fd: fd)
-        var status = IPAddress.v4([127, 0, 0, 1]).withSocketAddress(port: 0) { bind(fd, $0, $1) }
-        guard status == 0 else { throw EgressSocket.system("bind the egress guard to 127.0.0.1") }
-        guard Glibc.listen(fd, 128) == 0 else { throw EgressSocket.system("listen on the egress guard's socket") }
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        status = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard status == 0 else { throw EgressSocket.system("read the egress guard's port") }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        let listener = try Socket.listen(host: "127.0.0.1", port: 0, backlog: 128)
+        port = try listener.localPort()
+        let source = DispatchSource.makeReadSource(fileDescriptor: listener.fd, queue: queue)
         source.setEventHandler { [weak self] in self?.acceptWaiting(on: listener) }
         source.setCancelHandler { listener.close() }
         state.withLock { $0.listener = DispatchSourceBox(source: source) }
@@ -135,31 +124,34 @@ final class WebhookEgressGuard: Sendable {
 
     /// The sentence for a refused private destination (the one registration uses too).
     static func privateMessage(_ host: String, _ address: IPAddress) -> String {
-        "The host \(host) resolves to \(address.text), a loopback, private, link-local or multicast address; webhooks go to "
+        "The host \(host) resolves to \(address), a loopback, private, link-local or multicast address; webhooks go to "
             + "public addresses only (run scenelink with --webhook-allow-private to allow private ones)."
     }
 
     /// Admissions and CONNECTs meet on this: an IP literal in its canonical text, a name in lower case.
     static func key(host: String, port: Int) -> String {
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        if let address = IPAddress(literal: name) { return "\(address.text) \(port)" }
+        if let address = IPAddress(name) { return "\(address) \(port)" }
         return "\(name.lowercased()) \(port)"
     }
 
     // MARK: - Tunnels
 
-    private func acceptWaiting(on listener: EgressSocket) {
+    private func acceptWaiting(on listener: Socket) {
         while true {
-            let fd = Glibc.accept(listener.fd, nil, nil)
-            guard fd >= 0 else {
-                let code = errno
-                if code == EINTR || code == ECONNABORTED { continue }
-                // Out of descriptors: the connection stays queued and the source fires again at
-                // once, so pause rather than spin. EAGAIN: nothing more is waiting.
-                if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM { Thread.sleep(forTimeInterval: 0.05) }
+            let client: Socket
+            switch listener.accept() {
+            case .accepted(let socket, _):
+                client = socket
+            case .retry:
+                continue
+            case .outOfDescriptors:
+                // The connection stays queued and the source fires again at once, so pause rather than spin.
+                Thread.sleep(forTimeInterval: 0.05)
+                return
+            case .wouldBlock, .failed:
                 return
             }
-            let client = EgressSocket(fd: fd)
             let admitted = state.withLock { state -> Bool in
                 guard state.tunnels < configuration.maximumTunnels else { return false }
                 state.tunnels += 1
@@ -177,11 +169,10 @@ final class WebhookEgressGuard: Sendable {
     }
 
     /// Reads the greeting and the CONNECT, checks and connects, answers, then relays.
-    private func serve(_ client: EgressSocket) {
-        let deadline = Date(timeIntervalSinceNow: configuration.connectTimeout)
-        let target: EgressSocket
-        do throws(EgressSocket.Failure) {
-            try client.makeNonBlocking()
+    private func serve(_ client: Socket) {
+        let deadline = Deadline.after(.milliseconds(Int64(configuration.connectTimeout * 1000)))
+        let target: Socket
+        do throws(SocketError) {
             var greeting = try client.read(exactly: 2, before: deadline)
             guard greeting[0] == 5 else { return }  // not SOCKS5: nothing to answer in its language
             greeting += try client.read(exactly: Int(greeting[1]), before: deadline)
@@ -202,21 +193,28 @@ final class WebhookEgressGuard: Sendable {
             switch connect(request, deadline: deadline, client: client) {
             case .success(let connected):
                 target = connected
-            case .failure(let failure):
-                return try client.write(failure.reply.bytes, before: deadline)
+            case .failure(let refusal):
+                return try client.write(refusal.reply.bytes, before: deadline)
             }
             try client.write(SOCKS5Reply.succeeded.bytes, before: deadline)
         } catch {
             return
         }
-        relay(client, target)
+        Socket.relay(between: client, and: target, bufferBytes: configuration.bufferBytes,
+                     idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))
         target.close()
     }
 
+    /// Why a CONNECT is not served: a sentence for the admissions' outcome, and the SOCKS5 reply.
+    private struct Refusal: Error {
+        let description: String
+        let reply: SOCKS5Reply
+    }
+
     /// Resolves, checks and connects, recording a refusal or failure on the destination's admissions.
-    private func connect(_ request: SOCKS5Request, deadline: Date, client: EgressSocket) -> Result<EgressSocket, EgressSocket.Failure> {
+    private func connect(_ request: SOCKS5Request, deadline: Deadline, client: Socket) -> Result<Socket, Refusal> {
         let host: String = switch request.destination {
-        case .address(let address): address.text
+        case .address(let address): address.description
         case .name(let name): name
         }
         let key = Self.key(host: host, port: request.port)
@@ -225,59 +223,56 @@ final class WebhookEgressGuard: Sendable {
             return entries.values.allSatisfy(\.allowPrivate)
         }
         guard let allowPrivate else {
-            return .failure(.init(description: "No webhook attempt in flight asked for \(host) port \(request.port).", reply: .notAllowed))
+            return .failure(Refusal(description: "No webhook attempt in flight asked for \(host) port \(request.port).", reply: .notAllowed))
         }
         let addresses: [IPAddress] = switch request.destination {
         case .address(let address): [address]
-        case .name(let name): resolver.addresses(of: name)
+        case .name(let name): (try? resolver.addresses(of: name)) ?? []
         }
         guard !addresses.isEmpty else {
-            return record(key, .init(description: "The host \(host) does not resolve.", reply: .hostUnreachable), refused: false)
+            return record(key, Refusal(description: "The host \(host) does not resolve.", reply: .hostUnreachable), refused: false)
         }
         if !allowPrivate, let address = addresses.first(where: { !$0.isPublic }) {
-            return record(key, .init(description: Self.privateMessage(host, address), reply: .notAllowed), refused: true)
+            return record(key, Refusal(description: Self.privateMessage(host, address), reply: .notAllowed), refused: true)
         }
-        var last = EgressSocket.Failure(description: "The host \(host) has no address to connect to.", reply: .hostUnreachable)
+        var last = Refusal(description: "The host \(host) has no address to connect to.", reply: .hostUnreachable)
         for address in addresses {
-            do throws(EgressSocket.Failure) {
-                return .success(try EgressSocket.connect(to: address, port: request.port, deadline: deadline, watching: client))
+            do throws(SocketError) {
+                return .success(try Socket.connect(to: address, port: request.port, before: deadline, watching: client))
             } catch {
-                last = error
-                if error.reply == .timedOut || Date() >= deadline { break }
+                last = Self.refusal(connecting: address, port: request.port, error)
+                if error.isTimeout || deadline.hasPassed { break }
             }
         }
         return record(key, last, refused: false)
     }
 
-    private func record(_ key: String, _ failure: EgressSocket.Failure, refused: Bool) -> Result<EgressSocket, EgressSocket.Failure> {
+    /// The outcome's sentence and the SOCKS5 reply for a connection that could not be made.
+    private static func refusal(connecting address: IPAddress, port: Int, _ error: SocketError) -> Refusal {
+        if error.code == ETIMEDOUT {
+            return Refusal(description: "\(address) port \(port) did not accept a connection in time.", reply: .timedOut)
+        }
+        if error.code == ECONNABORTED {
+            return Refusal(description: "The client left before the connection was made.", reply: .generalFailure)
+        }
+        let reply: SOCKS5Reply = switch error.code {
+        case ECONNREFUSED: .connectionRefused
+        case EHOSTUNREACH, ENETUNREACH: .hostUnreachable
+        default: .generalFailure
+        }
+        return Refusal(description: "Connecting to \(address) port \(port) failed: \(error.message).", reply: reply)
+    }
+
+    private func record(_ key: String, _ refusal: Refusal, refused: Bool) -> Result<Socket, Refusal> {
         state.withLock { state in
             for id in state.admissions[key]?.keys.map({ $0 }) ?? [] {
                 if refused {
-                    state.admissions[key]?[id]?.outcome.refusal = failure.description
+                    state.admissions[key]?[id]?.outcome.refusal = refusal.description
                 } else {
-                    state.admissions[key]?[id]?.outcome.failure = failure.description
+                    state.admissions[key]?[id]?.outcome.failure = refusal.description
                 }
             }
         }
-        return .failure(failure)
-    }
-
-    /// Copies bytes both ways through a buffer of `bufferBytes` each, until both sides have
-    /// finished, either fails, or nothing moves for `idleTimeout`.
-    private func relay(_ client: EgressSocket, _ target: EgressSocket) {
-        var upstream = RelayDirection(from: client, to: target, capacity: configuration.bufferBytes)
-        var downstream = RelayDirection(from: target, to: client, capacity: configuration.bufferBytes)
-        let idle = Int32(clamping: Int(configuration.idleTimeout * 1000))
-        while !(upstream.finished && downstream.finished) {
-            var fds = [pollfd(fd: client.fd, events: upstream.readEvents | downstream.writeEvents, revents: 0),
-                       pollfd(fd: target.fd, events: downstream.readEvents | upstream.writeEvents, revents: 0)]
-            let ready = poll(&fds, 2, idle)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return }  // idle for too long, or poll failed
-            let steps = [upstream.step(sourceEvents: fds[0].revents, sinkEvents: fds[1].revents),
-                         downstream.step(sourceEvents: fds[1].revents, sinkEvents: fds[0].revents)]
-            // A hang-up or error that neither direction can act on would wake poll forever.
-            guard !steps.contains(.broken), steps.contains(.acted) else { return }
-        }
+        return .failure(refusal)
     }
 }

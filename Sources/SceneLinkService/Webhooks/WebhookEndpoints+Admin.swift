@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkNetwork
 import SceneLinkText
 
 extension WebhookEndpoints {
@@ -129,7 +130,7 @@ extension WebhookEndpoints {
     /// `POST /v1/webhooks/{id}/rotate-secret`, optionally `{"overlapSeconds": N}` (0 to 7 days):
     /// a new secret; the old one keeps signing for the overlap (24 h by default).
     func rotate(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        var overlap = Configuration.seconds(configuration.rotationOverlap)
+        var overlap = configuration.rotationOverlap.seconds
         if !request.body.isEmpty {
             let document: JSONObjectBody
             do {

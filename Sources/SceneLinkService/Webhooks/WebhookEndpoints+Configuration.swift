@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkNetwork
 
 extension WebhookEndpoints {
     /// The webhook settings of `scenelink serve`.
@@ -27,10 +28,6 @@ extension WebhookEndpoints {
 
         /// How long a claimed delivery stays leased: after this, a delivery whose worker died
         /// (a crash, SIGKILL) is due again, with the same id.
-        var lease: TimeInterval { Self.seconds(timeout) + 5 }
-
-        static func seconds(_ duration: Duration) -> TimeInterval {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
+        var lease: TimeInterval { timeout.seconds + 5 }
     }
 }

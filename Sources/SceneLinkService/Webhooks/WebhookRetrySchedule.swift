@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkNetwork
 
 /// When a delivery is attempted: the delay before each attempt, counted from the previous
 /// attempt (the first from the event). The default is the Standard Webhooks / Svix schedule:
@@ -31,8 +32,7 @@ public struct WebhookRetrySchedule: Sendable, Equatable {
                      random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }) -> Date? {
         guard attempts >= 1, attempts < delays.count else { return nil }
         let delay = delays[attempts]
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-        var wait = seconds * random((1 - Self.jitter)...(1 + Self.jitter))
+        var wait = delay.seconds * random((1 - Self.jitter)...(1 + Self.jitter))
         if let retryAfter, retryAfter > wait { wait = min(retryAfter, Self.maximumRetryAfter) }
         return now.addingTimeInterval(wait)
     }

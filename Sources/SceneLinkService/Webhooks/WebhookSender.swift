@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkNetwork
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -36,7 +37,7 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
     private let pending = Mutex<[Int: Pending]>([:])
     private let maximumResponseBytes: Int
     private let session = Mutex<URLSession?>(nil)
-    private let egress: Result<WebhookEgressGuard, EgressSocket.Failure>
+    private let egress: Result<WebhookEgressGuard, SocketError>
 
     /// - Parameter connectionsPerHost: connections the session may open at once to one host: the
     ///   worker's cap on all attempts, so the worker's caps alone decide what is in flight and an
@@ -44,7 +45,7 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
     ///   would run before it is sent. (URLSession's default is 6, and libcurl counts receivers on
     ///   one address, and connections through the egress guard, as one host.)
     init(timeout: TimeInterval, maximumResponseBytes: Int, connectionsPerHost: Int,
-         egress: Result<WebhookEgressGuard, EgressSocket.Failure> = WebhookEgressGuard.process) {
+         egress: Result<WebhookEgressGuard, SocketError> = WebhookEgressGuard.process) {
         self.maximumResponseBytes = maximumResponseBytes
         self.egress = egress
         super.init()

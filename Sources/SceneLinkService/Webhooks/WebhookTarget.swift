@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,7 @@ enum WebhookTarget {
         guard components.user == nil, components.password == nil else {
             throw Refusal(description: "The url must not carry a user or password; authenticate deliveries by their signature.")
         }
-        if !allowPrivate, let address = IPAddress(literal: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))),
+        if !allowPrivate, let address = IPAddress(host),
            !address.isPublic {
             throw Refusal(description: privateMessage(host))
         }
@@ -50,11 +51,11 @@ enum WebhookTarget {
     /// Blocks: call it off the I/O queues.
     static func checkResolved(host: String, resolver: any HostResolver = SystemHostResolver()) throws(Refusal) {
         let name = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if let literal = IPAddress(literal: name) {
+        if let literal = IPAddress(name) {
             guard literal.isPublic else { throw Refusal(description: privateMessage(host)) }
             return
         }
-        let addresses = resolver.addresses(of: name)
+        let addresses = (try? resolver.addresses(of: name)) ?? []
         guard !addresses.isEmpty else { throw Refusal(description: "The host \(host) does not resolve.") }
         if addresses.contains(where: { !$0.isPublic }) { throw Refusal(description: privateMessage(host)) }
     }

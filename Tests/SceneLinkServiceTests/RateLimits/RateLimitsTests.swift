@@ -1,5 +1,6 @@
-import Testing
 import SceneLinkHTTP
+import SceneLinkNetwork
+import Testing
 @testable import SceneLinkService
 
 @Suite struct RateLimitsTests {
@@ -40,13 +41,13 @@ import SceneLinkHTTP
     }
 
     @Test func ipv6ClientsShareABucketPerSlash64AndIPv4ClientsDoNot() {
-        let a = RateLimitKey(client: HTTPClientAddress("2001:db8:1:2::1") ?? .unspecified)
-        let b = RateLimitKey(client: HTTPClientAddress("2001:db8:1:2:ffff::9") ?? .unspecified)
-        let c = RateLimitKey(client: HTTPClientAddress("2001:db8:1:3::1") ?? .unspecified)
+        let a = RateLimitKey(client: IPAddress("2001:db8:1:2::1") ?? .unspecified)
+        let b = RateLimitKey(client: IPAddress("2001:db8:1:2:ffff::9") ?? .unspecified)
+        let c = RateLimitKey(client: IPAddress("2001:db8:1:3::1") ?? .unspecified)
         #expect(a == b)
         #expect(a != c)
-        #expect(RateLimitKey(client: HTTPClientAddress("192.0.2.1") ?? .unspecified)
-            != RateLimitKey(client: HTTPClientAddress("192.0.2.2") ?? .unspecified))
+        #expect(RateLimitKey(client: IPAddress("192.0.2.1") ?? .unspecified)
+            != RateLimitKey(client: IPAddress("192.0.2.2") ?? .unspecified))
     }
 
     @Test func theLimiterCountsRefusalsPerClassAndAnswers429WithItsFields() {

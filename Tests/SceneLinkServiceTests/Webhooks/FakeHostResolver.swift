@@ -1,3 +1,4 @@
+import SceneLinkNetwork
 import Synchronization
 @testable import SceneLinkService
 
@@ -7,7 +8,7 @@ final class FakeHostResolver: HostResolver {
     private let asked = Mutex<[String]>([])
 
     init(_ answers: [String: [String]]) {
-        self.answers = answers.mapValues { $0.compactMap(IPAddress.init(literal:)) }
+        self.answers = answers.mapValues { $0.compactMap({ IPAddress($0) }) }
     }
 
     /// Every name asked so far, in order.

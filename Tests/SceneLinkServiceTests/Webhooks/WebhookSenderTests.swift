@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkNetwork
 import Synchronization
 import Testing
 @testable import SceneLinkService
@@ -10,7 +11,7 @@ import FoundationNetworking
 /// `localhost` resolves (from /etc/hosts) to loopback, and a local listener stands for the receiver.
 @Suite struct WebhookSenderTests {
     static func send(_ url: String, allowPrivate: Bool,
-                     egress: Result<WebhookEgressGuard, EgressSocket.Failure> = WebhookEgressGuard.process) async throws -> WebhookSender.Answer {
+                     egress: Result<WebhookEgressGuard, SocketError> = WebhookEgressGuard.process) async throws -> WebhookSender.Answer {
         let sender = WebhookSender(timeout: 3, maximumResponseBytes: 1024, connectionsPerHost: 4, egress: egress)
         defer { sender.stop() }
         var request = URLRequest(url: try #require(URL(string: url)))

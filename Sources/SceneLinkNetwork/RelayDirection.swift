@@ -2,12 +2,12 @@
 import Glibc
 #endif
 
-/// One direction of an egress tunnel: bytes read from `source` wait in a buffer of at most
+/// One direction of a relay (`Socket.relay(between:and:bufferBytes:idleTimeout:)`): bytes read from `source` wait in a buffer of at most
 /// `capacity` until `sink` takes them. At the source's end of stream, once the buffer is
 /// written, the sink's write side is shut down (a half-close, as TCP carries it).
 struct RelayDirection {
-    private let source: EgressSocket
-    private let sink: EgressSocket
+    private let source: Socket
+    private let sink: Socket
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
@@ -15,7 +15,7 @@ struct RelayDirection {
     /// The source has ended and everything it sent is written.
     private(set) var finished = false
 
-    init(from source: EgressSocket, to sink: EgressSocket, capacity: Int) {
+    init(from source: Socket, to sink: Socket, capacity: Int) {
         self.source = source
         self.sink = sink
         buffer = [UInt8](repeating: 0, count: max(1, capacity))
@@ -47,7 +47,7 @@ struct RelayDirection {
                 end = received
             } else if received == 0 {
                 sourceEnded = true
-            } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            } else if !Self.isTransient(errno) {
                 return .broken
             }
         }
@@ -56,14 +56,19 @@ struct RelayDirection {
             let sent = buffer[start..<end].withUnsafeBytes { send(sink.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent >= 0 {
                 start += sent
-            } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            } else if !Self.isTransient(errno) {
                 return .broken
             }
         }
         if sourceEnded, start == end, !finished {
             finished = true
-            _ = shutdown(sink.fd, Int32(SHUT_WR))  // fails only for a sink already gone, which the other direction sees
+            try? sink.shutdownWrite()  // fails only for a sink already gone, which the other direction sees
         }
         return step
+    }
+
+    /// Whether a failed `recv` or `send` is only a retry (`errno` passed in once, read at the call).
+    private static func isTransient(_ code: Int32) -> Bool {
+        code == EAGAIN || code == EWOULDBLOCK || code == EINTR
     }
 }
