@@ -14,20 +14,45 @@ public struct AnalyticsEvent: Hashable, Sendable {
         case install
     }
 
-    public var kind: Kind
+    /// What it is: `.visit` with its properties, `.claim` or `.install`.
+    public var kind: Kind {
+        switch tag {
+        case 1: .claim
+        case 2: .install
+        default: .visit(visit)
+        }
+    }
     /// The `AnalyticsBucket` it happened in.
-    public var bucket: Int64
+    public let bucket: Int64
     /// The short link's code, when it came through one.
-    public var link: ShortCode?
+    public let link: ShortCode?
     /// The route the link resolved to (`/` for the root route); nil when it did not resolve.
-    public var route: String?
+    public let route: String?
+    /// The kind as a number and the visit's properties (a placeholder for claims and installs),
+    /// kept flat: an event is hashed, compared and copied on every visit, and a payload-carrying
+    /// enum costs more to copy than its fields.
+    private let tag: UInt8
+    private let visit: AnalyticsVisit
 
     public init(_ kind: Kind, bucket: Int64, link: ShortCode?, route: String?) {
-        self.kind = kind
+        switch kind {
+        case .visit(let visit):
+            tag = 0
+            self.visit = visit
+        case .claim:
+            tag = 1
+            visit = Self.placeholder
+        case .install:
+            tag = 2
+            visit = Self.placeholder
+        }
         self.bucket = bucket
         self.link = link
         self.route = route
     }
+
+    private static let placeholder = AnalyticsVisit(reading: UserAgentReading(visitClass: .bot, platform: .other, browser: .other),
+                                                    trigger: .click, referrer: "", country: "", outcome: .page)
 
     /// The scopes it counts under: `all`, its short link, its route.
     public var scopes: [String] {
@@ -40,12 +65,8 @@ public struct AnalyticsEvent: Hashable, Sendable {
     /// come from the store and the route table). Equal events still compare every field.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(bucket)
-        hasher.combine((link?.rawValue.utf8.count ?? -1) &* 1_000 &+ (route?.utf8.count ?? -1))
-        switch kind {
-        case .claim: hasher.combine(0 as UInt8)
-        case .install: hasher.combine(1 as UInt8)
-        case .visit(let visit): visit.hash(into: &hasher)
-        }
+        hasher.combine((link?.rawValue.utf8.count ?? -1) &* 1_000 &+ (route?.utf8.count ?? -1) &* 4 &+ Int(tag))
+        visit.hash(into: &hasher)
     }
 
     static func scopes(link: ShortCode?, route: String?) -> [String] {
