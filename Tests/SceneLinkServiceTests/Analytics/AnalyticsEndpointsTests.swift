@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkHTTP
 import SceneLinkSQLite
 import Testing
 @testable import SceneLinkService
@@ -19,24 +20,14 @@ import Testing
 
     static func withService(analytics: Bool = true, trust: Bool = true, database: String = ":memory:",
                             _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
-        var configuration = ServiceConfiguration()
-        configuration.http.port = 0
-        configuration.databasePath = database
-        configuration.accessLog = false
-        configuration.shortLinks.adminToken = ShortLinkEndpointsTests.token
-        configuration.analytics.isOn = analytics
-        configuration.analytics.countryHeader = "CF-IPCountry"
-        if trust { configuration.http.trustedProxies = try .init(parsing: "127.0.0.1/32") }
-        let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in },
-                                                   clock: ShortLinkEndpointsTests.Clock().clock)
-        let port = try application.start(handlingSignals: false)
-        do {
-            try await body(LoopbackClient(port: port), application)
-        } catch {
-            await SceneLinkApplicationTests.stop(application)
-            throw error
-        }
-        await SceneLinkApplicationTests.stop(application)
+        let proxies = trust ? try HTTPTrustedProxies(parsing: "127.0.0.1/32") : HTTPTrustedProxies()
+        try await SceneLinkApplicationTests.withService(clock: ShortLinkEndpointsTests.Clock().clock, { configuration in
+            configuration.databasePath = database
+            configuration.shortLinks.adminToken = ShortLinkEndpointsTests.token
+            configuration.analytics.isOn = analytics
+            configuration.analytics.countryHeader = "CF-IPCountry"
+            configuration.http.trustedProxies = proxies
+        }, body)
     }
 
     static func flush(_ application: SceneLinkApplication) async {

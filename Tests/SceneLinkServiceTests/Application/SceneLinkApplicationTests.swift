@@ -11,14 +11,16 @@ struct SceneLinkApplicationTests {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `body` against a service on a free port with an in-memory database, then drains it.
-    static func withService(_ configure: (inout ServiceConfiguration) -> Void = { _ in },
+    /// - Parameter clock: "now" for the service; tests that count by day pass a fixed one.
+    static func withService(clock: SceneStateClock = .system, _ configure: (inout ServiceConfiguration) -> Void = { _ in },
                             _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
         var configuration = ServiceConfiguration()
         configuration.http.port = 0
         configuration.databasePath = ":memory:"
         configuration.accessLog = false
         configure(&configuration)
-        let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in })
+        let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in },
+                                                   clock: clock)
         let port = try application.start(handlingSignals: false)
         do {
             try await body(LoopbackClient(port: port), application)
