@@ -2119,7 +2119,7 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
     AdminDisabled:
-      description: No admin token is configured, so the admin routes (short links, webhooks) are off; `detail` says how to turn them on.
+      description: No admin token is configured, so the admin routes (short links, webhooks, analytics) are off; `detail` says how to turn them on.
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
@@ -2127,7 +2127,7 @@ components:
             type: https://scenelink.dev/problems/admin-disabled
             title: Administration is off
             status: 403
-            detail: "No admin token is configured, so the admin routes (short links, webhooks) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
+            detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
     ShortLinkConflict:
       description: The alias is taken (`short-link-exists`), the route file lists no https host to put in the URL (`no-https-host`), or a request with this `Idempotency-Key` is still in flight (`idempotency-key-in-flight`, with `Retry-After`).
       content:

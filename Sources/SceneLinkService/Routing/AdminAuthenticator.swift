@@ -49,7 +49,7 @@ struct AdminAuthenticator: Sendable {
             case .disabled:
                 HTTPProblem(
                     status: .forbidden, type: HTTPProblem.typeBase + "admin-disabled", title: "Administration is off",
-                    detail: "No admin token is configured, so the admin routes (short links, webhooks) are off; start scenelink "
+                    detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics) are off; start scenelink "
                         + "with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as "
                         + "'Authorization: Bearer TOKEN'.").response()
             case .missingToken:
