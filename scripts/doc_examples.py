@@ -43,6 +43,10 @@ MASKS = [
     (re.compile(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT"), "<date>"),
     (re.compile(r"whsec_[A-Za-z0-9+/=]+"), "<secret>"),
     (re.compile(r"\b(ep|msg)_[A-Za-z0-9_-]+"), r"\1_<id>"),
+    # A session's id and token, and ids in paths, wherever they are: a random id may hold no digit
+    # (about one 22-character id in forty), which the general rule below needs.
+    (re.compile(r'("(?:id|token)":")[A-Za-z0-9_-]{16,}(")'), r"\1<random>\2"),
+    (re.compile(r"(/v1/sessions/)[A-Za-z0-9_-]{16,}"), r"\1<random>"),
     # A random id or token: 16 or more URL-safe characters with at least one digit and one letter.
     (re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z_-]*\d)(?=[0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])"), "<random>"),
     (re.compile(r"X-Request-ID: \S+", re.IGNORECASE), "X-Request-ID: <id>"),
