@@ -157,14 +157,18 @@ public final class AnalyticsRecorder: Sendable {
         timer.withLock { $0 = DispatchSourceBox(source: source) }
     }
 
+    /// How long the last flush at shutdown may wait for the store before the store is closed
+    /// anyway (a database that does not answer must not hold the process).
+    static let stopWait: Duration = .seconds(10)
+
     /// Stops the timer and writes everything queued; returns once it is written (or failed and
-    /// was logged). Call before the store closes.
+    /// was logged, or `stopWait` passed). Call before the store closes.
     public func stop() {
         timer.withLock { box in
             box?.source.cancel()
             box = nil
         }
-        queue.sync { flushNow() }
+        queue.sync { flushNow(waitingAtMost: Self.stopWait) }
     }
 
     /// Writes what is queued now and calls back once it is written (tests, and the proofs' wait).
@@ -185,8 +189,9 @@ public final class AnalyticsRecorder: Sendable {
     }
 
     /// On the flush queue: sums the counted events with any carried from a failed write, writes
-    /// them in one transaction, and waits for the answer (the queue is analytics' own).
-    private func flushNow() {
+    /// them in one transaction, and waits for the answer (the queue is analytics' own; the store
+    /// answers every call, within its timeouts), at shutdown at most `limit`.
+    private func flushNow(waitingAtMost limit: Duration? = nil) {
         let (events, marks, dropped) = pending.withLock { pending in
             defer {
                 pending.events = [:]
@@ -215,11 +220,24 @@ public final class AnalyticsRecorder: Sendable {
             if case .failure(let error) = result { failure.withLock { $0 = error } }
             done.signal()
         }
-        done.wait()
-        if let error = failure.withLock({ $0 }) {
+        if let limit {
+            guard done.wait(timeout: .now() + .milliseconds(Int(limit.milliseconds))) == .success else {
+                logger?.log(.error, "analytics-flush-unanswered", [("seconds", .int(Int(limit.seconds)))])
+                return
+            }
+        } else {
+            done.wait()
+        }
+        switch failure.withLock({ $0 })?.failure {
+        case nil:
+            break
+        case .commitInDoubt(let message):
+            // It may have been written: adding it again could count it twice, so it is not carried.
+            logger?.log(.error, "analytics-flush-in-doubt", [("error", .string(message))])
+        case let other?:
             // Written again with the next window: a write that failed changed nothing.
             flushing.withLock { $0.carried.merge(tally) }
-            logger?.log(.error, "analytics-flush-failed", [("error", .string(error.description))])
+            logger?.log(.error, "analytics-flush-failed", [("error", .string(other.description))])
         }
     }
 
