@@ -351,7 +351,7 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             // Warm up so lazily opened descriptors (epoll, eventfds) exist before counting.
             #expect(try TestClient(port: port).exchange(get).status == 200)
             try await waitUntil { server.openConnectionCount == 0 }
-            let before = openNonSocketDescriptorCount()
+            let before = openEventDescriptorCount()
             for index in 0 ..< 1_000 {
                 let client = try TestClient(port: port)
                 if index % 3 == 2 {
@@ -374,13 +374,14 @@ private let get = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             // Other suites run in parallel in this process and open and close descriptors of
             // their own, so the exact check looks at this server's sockets only.
             #expect(serverSideSocketCount(port: port) == 0)
-            // Every other descriptor (eventfds, timers, pipes, files) gets a coarse guard. Sockets
-            // are left out of it: with PostgreSQL on, the store suites beside this one hold
-            // hundreds of database connections at once, and this server's sockets are counted
-            // exactly above. SQLite files (three descriptors per WAL connection) and the client
-            // suites' live servers still come and go, so it gets a wide margin; a leak of one
-            // descriptor per connection would still show as about a thousand.
-            let after = openNonSocketDescriptorCount()
+            // Event descriptors (eventfds, timers, epoll sets, pipes) get a coarse guard. Sockets
+            // and files are left out of it: with PostgreSQL on, the store suites beside this one
+            // hold hundreds of database connections at once, their SQLite files (three
+            // descriptors per WAL connection) come and go by the hundred, and this server's
+            // sockets are counted exactly above. The client suites' live servers still come and
+            // go, so it keeps a wide margin; a leak of one descriptor per connection would still
+            // show as about a thousand.
+            let after = openEventDescriptorCount()
             if after > before + 600 { Issue.record("descriptors grew from \(before) to \(after)") }
         }
     }

@@ -256,11 +256,14 @@ func serverSideSocketCount(port: Int) -> Int {
     return count
 }
 
-/// Descriptors this process has open, sockets left out (`serverSideSocketCount` counts those exactly).
-func openNonSocketDescriptorCount() -> Int {
+/// The event descriptors this process has open (eventfds, timers, epoll sets, pipes): what a
+/// connection's Dispatch sources would leave behind. Sockets are left out (`serverSideSocketCount`
+/// counts this server's exactly), and so are files: the database files of the store suites running
+/// beside this one come and go by the hundred and say nothing about the server.
+func openEventDescriptorCount() -> Int {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return -1 }
     return names.filter { name in
         let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name)
-        return !(target?.hasPrefix("socket:[") ?? false)
+        return target.map { $0.hasPrefix("anon_inode:") || $0.hasPrefix("pipe:[") } ?? false
     }.count
 }
