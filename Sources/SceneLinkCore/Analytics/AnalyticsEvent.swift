@@ -70,9 +70,9 @@ public struct AnalyticsEvent: Hashable, Sendable {
     }
 
     static func scopes(link: ShortCode?, route: String?) -> [String] {
-        var scopes = ["all"]
-        if let link { scopes.append("link:" + link.rawValue) }
-        if let route { scopes.append("route:" + route) }
+        var scopes = [AnalyticsScope.all.key]
+        if let link { scopes.append(AnalyticsScope.link(link).key) }
+        if let route { scopes.append(AnalyticsScope.route(route).key) }
         return scopes
     }
 }

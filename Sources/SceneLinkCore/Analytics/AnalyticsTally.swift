@@ -77,7 +77,7 @@ public struct AnalyticsTally: Sendable {
 
     /// The tally without the counts of one short link's scope (its analytics were purged).
     public func without(link: ShortCode) -> AnalyticsTally {
-        let scope = "link:" + link.rawValue
+        let scope = AnalyticsScope.link(link).key
         var kept = self
         kept.visits = visits.filter { $0.key.scope != scope }
         kept.marginals = marginals.filter { $0.key.scope != scope }

@@ -43,13 +43,13 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
 
     public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
                                    completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
+        let range = AnalyticsHours(from: start, to: end)
         let sums = state.withLock { state in
             var sums: [String: Int64] = [:]
-            for (hour, values) in state.hours[scope]?[dimension] ?? [:] where hour * 4 >= start && hour * 4 < end {
+            for (hour, values) in state.hours[scope]?[dimension] ?? [:] where hour >= range.firstHour && hour < range.endHour {
                 for (value, count) in values { sums[value, default: 0] += count }
             }
-            for (day, values) in state.days[scope]?[dimension] ?? [:]
-            where day * AnalyticsBucket.perDay >= start && (day + 1) * AnalyticsBucket.perDay <= end {
+            for (day, values) in state.days[scope]?[dimension] ?? [:] where day >= range.firstDay && day < range.endDay {
                 for (value, count) in values { sums[value, default: 0] += count }
             }
             return sums

@@ -11,10 +11,11 @@ public enum QRMarker {
 
     /// `url` with the marker appended to its query.
     public static func marking(_ url: String) -> String {
-        let fragment = url.firstIndex(of: "#")
-        let base = fragment.map { String(url[..<$0]) } ?? url
-        let tail = fragment.map { String(url[$0...]) } ?? ""
-        return base + (base.contains("?") ? "&" : "?") + item + tail
+        // Byte scans: Foundation's `contains` on a String is a CFString search, which every link
+        // page built at start-up (and on each reload) would pay for.
+        let fragment = url.utf8.firstIndex(of: UInt8(ascii: "#")) ?? url.utf8.endIndex
+        let hasQuery = url.utf8[..<fragment].contains(UInt8(ascii: "?"))
+        return String(url[..<fragment]) + (hasQuery ? "&" : "?") + item + String(url[fragment...])
     }
 
     /// Whether a raw query (after `?`) carries the marker.

@@ -211,7 +211,7 @@ public struct AnalyticsEndpoints: Sendable {
     }
 
     static func jsonResponse(_ body: String) -> HTTPResponse {
-        var response = HTTPResponse(contentType: "application/json", body: Array(body.utf8))
+        var response = HTTPResponse.json(body)
         response.headers.set("Cache-Control", "no-store")
         response.headers.set("Vary", "Accept")
         return response

@@ -109,7 +109,7 @@ public final class AnalyticsRecorder: Sendable {
     /// The visitor's country from `countryHeader`, believed only from a trusted proxy; else `unknown`.
     func country(of request: HTTPRequest) -> String {
         guard let header = configuration.countryHeader, request.isForwarded, let value = request.headers[header] else {
-            return "unknown"  // VisitCountry.unknown's code, as a literal: no lazy global on every visit
+            return VisitCountry.unknown.code
         }
         return VisitCountry(header: value).code
     }

@@ -105,17 +105,13 @@ public struct LinkPageEndpoints: Sendable {
     }
 
     /// Whether the page for `request` carries a claim: claims are on, and a phone's browser
-    /// (iOS or Android by `User-Agent`) asks for HTML with `GET` (a `HEAD` shows no page).
-    func makesClaim(for request: HTTPRequest) -> Bool {
-        makesClaim(for: request, platform: Visitor(request).platform)
-    }
-
-    /// `makesClaim(for:)` with the request's platform already read.
+    /// (`platform` iOS or Android, read from its `User-Agent`) asks for HTML with `GET` (a `HEAD`
+    /// shows no page).
     private func makesClaim(for request: HTTPRequest, platform: LinkPlatform) -> Bool {
         claims != nil && request.method == .get && platform != .web && LinkPageFormat(request) == .html
     }
 
-    /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:)`:
+    /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:platform:)`:
     /// short links (`/s/CODE`) answer a browser through this, passing their code, which the
     /// visit and the claim are counted under, and the request's User-Agent already read. A store
     /// that fails gives the page without a claim.
@@ -168,15 +164,15 @@ public struct LinkPageEndpoints: Sendable {
     /// but not as a visit); a link that no longer resolves is the usual notice.
     func claimPage(link: String, claim: LinkPageClaim, request: HTTPRequest) -> HTTPResponse {
         let page = pages.value
+        let platform = Visitor(request).platform
         do {
             let resolved = try page.table.resolve(link)
-            let platform = Visitor(request).platform
             if request.method != .head {
                 metrics?.recordLinkPageView(route: resolved.route ?? Metrics.rootRoute, platform: platform)
             }
             return page.render(resolved, platform: platform, language: page.language(for: request), claim: claim)
         } catch {
-            return page.response(for: .failure(error), format: LinkPageFormat(request), platform: Visitor(request).platform,
+            return page.response(for: .failure(error), format: LinkPageFormat(request), platform: platform,
                                  language: page.language(for: request))
         }
     }
@@ -216,13 +212,9 @@ public struct LinkPageEndpoints: Sendable {
     }
 
     /// The answer to `request` for a link already resolved (or not): the request's `Accept`
-    /// picks HTML or JSON, its `User-Agent` the fallback, its `Accept-Language` the page's
-    /// language, and an HTML view (not a `HEAD`) is counted, under `shortLink` when it came
-    /// through one. Short links (`GET /s/CODE`) answer through this with their target's outcome.
-    public func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest, shortLink: ShortCode?) -> HTTPResponse {
-        respond(to: outcome, request: request, visitor: Visitor(request), shortLink: shortLink)
-    }
-
+    /// picks HTML or JSON, its `User-Agent` (read into `visitor`) the fallback, its
+    /// `Accept-Language` the page's language, and an HTML view (not a `HEAD`) is counted, under
+    /// `shortLink` when it came through one.
     private func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest, visitor: Visitor,
                          shortLink: ShortCode?) -> HTTPResponse {
         respond(to: outcome, format: LinkPageFormat(request), request: request, visitor: visitor, page: pages.value,

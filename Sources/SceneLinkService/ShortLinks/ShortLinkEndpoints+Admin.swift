@@ -78,7 +78,7 @@ extension ShortLinkEndpoints {
                 let answer: @Sendable ([String: AnalyticsCounts]) -> Void = { totals in
                     let table = routes.value
                     let items = listing.links.map { link in
-                        Self.json(link, table: table, now: now, visits: totals["link:" + link.code.rawValue] ?? AnalyticsCounts())
+                        Self.json(link, table: table, now: now, visits: totals[AnalyticsScope.link(link.code).key] ?? AnalyticsCounts())
                     }.joined(separator: ",")
                     let next = listing.nextCursor.map { JSONEscaping.quote(String($0)) } ?? "null"
                     var response = HTTPResponse.json("{\"shortLinks\":[\(items)],\"nextCursor\":\(next)}")
@@ -86,7 +86,7 @@ extension ShortLinkEndpoints {
                     responder.respond(response)
                 }
                 guard let analyticsStore else { return answer([:]) }
-                analyticsStore.analyticsTotals(scopes: listing.links.map { "link:" + $0.code.rawValue }) { totals in
+                analyticsStore.analyticsTotals(scopes: listing.links.map { AnalyticsScope.link($0.code).key }) { totals in
                     switch totals {
                     case .success(let totals): answer(totals)
                     case .failure(let error): responder.respond(error.response)
