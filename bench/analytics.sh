@@ -2,9 +2,12 @@
 # Click analytics' cost per request, beside --analytics off in one run: instructions per request
 # (callgrind, bench/instructions.sh) for a link page and a short-link follow, each with analytics on
 # and off, alternating, twice. A short link `bench` to /settings/account is made on each server first.
+# Each run lasts 24 s (LOAD_SECONDS), so one-time costs that start-up does not include (the first
+# flush prepares its statements) weigh little per request.
 #
 # Usage: bench/analytics.sh            (SCENELINK_BIN=PATH measures that binary)
 set -euo pipefail
+export LOAD_SECONDS=${LOAD_SECONDS:-24}
 root=$(cd "$(dirname "$0")/.." && pwd)
 export SCENELINK_ADMIN_TOKEN=bench-analytics-admin-token-0123456789
 ua='User-Agent: Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'

@@ -5,7 +5,7 @@
 #   bench/instructions.sh /healthz
 #   bench/instructions.sh '/v1/resolve?url=fuelmoney://settings/account&format=navigationPath'
 # Starts the release build under `valgrind --tool=callgrind` (port $PORT, default 18201, --db :memory:),
-# drives it with wrk -t1 -c4 for 8 s, stops it with SIGINT, and prints total instructions, the start-up
+# drives it with wrk -t1 -c4 for $LOAD_SECONDS s (default 8), stops it with SIGINT, and prints total instructions, the start-up
 # cost (an idle run, measured first) and (total - start-up) / requests. SCENELINK_BIN=PATH measures
 # that binary instead of building this checkout. SETUP=COMMAND runs once the measured server answers,
 # with PORT set, and prints the path to load on its first line and extra wrk arguments after it, one
@@ -53,6 +53,6 @@ instructions() {  # run the server under callgrind; $1 = seconds of load (0: non
   callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/{gsub(",","",$1); print $1}'
 }
 startup=$(instructions 0)
-total=$(instructions 8 "$@")
+total=$(instructions "${LOAD_SECONDS:-8}" "$@")
 requests=$(cat "$work/requests")
 echo "path=$path requests=$requests total=$total startup=$startup per_request=$(( (total - startup) / requests ))"

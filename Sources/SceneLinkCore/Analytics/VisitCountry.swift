@@ -12,16 +12,24 @@
 /// ```
 public struct VisitCountry: Hashable, Sendable, CustomStringConvertible {
     /// No country, or one the header did not name plainly.
-    public static let unknown = VisitCountry(code: "unknown")
+    public static let unknown = VisitCountry(letters: 0)
+
+    /// The two upper-case ASCII letters as one number (first letter in the high byte), 0 for
+    /// `unknown`: what analytics counts by, so a visit's country is compared and hashed as a
+    /// number.
+    public let letters: UInt16
 
     /// Two upper-case letters, or `unknown`.
-    public let code: String
+    public var code: String {
+        guard letters != 0 else { return "unknown" }
+        return String(decoding: [UInt8(truncatingIfNeeded: letters >> 8), UInt8(truncatingIfNeeded: letters)], as: UTF8.self)
+    }
 
     public var description: String { code }
 
-    private init(code: String) { self.code = code }
+    private init(letters: UInt16) { self.letters = letters }
 
-    /// Normalises a country header value; nil when the request had none.
+    /// Reads a country header's value; nil when the request had none.
     public init(header: String?) {
         guard let header else {
             self = .unknown
@@ -34,8 +42,12 @@ public struct VisitCountry: Hashable, Sendable, CustomStringConvertible {
             self = .unknown
             return
         }
-        let code = String(decoding: [first, second], as: UTF8.self)
-        self = code == "XX" || code == "ZZ" ? .unknown : VisitCountry(code: code)
+        let letters = UInt16(first) << 8 | UInt16(second)
+        self = letters == Self.packed("XX") || letters == Self.packed("ZZ") ? .unknown : VisitCountry(letters: letters)
+    }
+
+    private static func packed(_ code: StaticString) -> UInt16 {
+        code.withUTF8Buffer { UInt16($0[0]) << 8 | UInt16($0[1]) }
     }
 
     private static func upperLetter(_ byte: UInt8) -> UInt8? {

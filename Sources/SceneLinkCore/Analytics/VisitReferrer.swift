@@ -44,39 +44,66 @@ public struct VisitReferrer: Hashable, Sendable, CustomStringConvertible {
         self = referer.withUTF8 { Self.normalise($0) }
     }
 
+    /// One pass of index arithmetic over the field's bytes (it runs on every counted visit).
     private static func normalise(_ field: UnsafeBufferPointer<UInt8>) -> VisitReferrer {
-        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard let first = field.firstIndex(where: { !isSpace($0) }),
-              let last = field.lastIndex(where: { !isSpace($0) }) else { return .direct }
-        let text = UnsafeBufferPointer(rebasing: field[first...last])
-        guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              RouteFileLoader.isSchemeSyntax(text[0..<colon]) else { return .direct }
-        let scheme = text[0..<colon]
+        var start = 0, end = field.count
+        while start < end, isSpace(field[start]) { start += 1 }
+        while end > start, isSpace(field[end - 1]) { end -= 1 }
+        guard start < end else { return .direct }
+        // The scheme: a letter, then letters, digits, `+`, `-` and `.`, up to the first colon.
+        guard isLetter(field[start]) else { return .direct }
+        var colon = start + 1
+        while colon < end, field[colon] != UInt8(ascii: ":") {
+            guard isSchemeByte(field[colon]) else { return .direct }
+            colon += 1
+        }
+        guard colon < end else { return .direct }
+        let scheme = UnsafeBufferPointer(rebasing: field[start..<colon])
         let isHTTP = ASCIICase.equal(scheme, token: "https") || ASCIICase.equal(scheme, token: "http")
-        let isAndroidApp = ASCIICase.equal(scheme, token: "android-app")
-        guard isHTTP || isAndroidApp else { return .other }
-        guard text.count >= colon + 3, text[colon + 1] == UInt8(ascii: "/"), text[colon + 2] == UInt8(ascii: "/") else {
+        guard isHTTP || ASCIICase.equal(scheme, token: "android-app") else { return .other }
+        guard end - colon >= 3, field[colon + 1] == UInt8(ascii: "/"), field[colon + 2] == UInt8(ascii: "/") else {
             return .direct
         }
         let authorityStart = colon + 3
-        let authorityEnd = text[authorityStart...].firstIndex(where: {
-            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-        }) ?? text.count
-        var name = isHTTP ? LinkScanner.host(inAuthority: authorityStart..<authorityEnd, of: text) : authorityStart..<authorityEnd
+        var authorityEnd = authorityStart
+        while authorityEnd < end, !isAuthorityEnd(field[authorityEnd]) { authorityEnd += 1 }
+        var name = authorityStart..<authorityEnd
         if isHTTP {
-            if name.count > 1, text[name.upperBound - 1] == UInt8(ascii: ".") { name = name.lowerBound..<(name.upperBound - 1) }
-            if hasPrefix(text[name], "www.") { name = (name.lowerBound + 4)..<name.upperBound }
-            else if hasPrefix(text[name], "m.") { name = (name.lowerBound + 2)..<name.upperBound }
+            name = LinkScanner.host(inAuthority: name, of: field)
+            if name.count > 1, field[name.upperBound - 1] == UInt8(ascii: ".") { name = name.lowerBound..<(name.upperBound - 1) }
+            if hasPrefix(field, name, "www.") { name = (name.lowerBound + 4)..<name.upperBound }
+            else if hasPrefix(field, name, "m.") { name = (name.lowerBound + 2)..<name.upperBound }
         }
         guard !name.isEmpty else { return .direct }
-        guard name.count <= maximumLength, text[name].allSatisfy({ isKept(ASCIICase.lowercased($0)) }) else { return .other }
-        return VisitReferrer(value: String(decoding: text[name].lazy.map(ASCIICase.lowercased), as: UTF8.self))
+        guard name.count <= maximumLength else { return .other }
+        for index in name where !isKept(ASCIICase.lowercased(field[index])) { return .other }
+        return VisitReferrer(value: String(unsafeUninitializedCapacity: name.count) { buffer in
+            for (offset, index) in name.enumerated() { buffer[offset] = ASCIICase.lowercased(field[index]) }
+            return name.count
+        })
     }
 
-    /// Whether `bytes` start with `lowercase` in any ASCII case (and have more after it).
-    private static func hasPrefix(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
+    /// Whether `field[name]` starts with `lowercase` in any ASCII case (and has more after it).
+    private static func hasPrefix(_ field: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ lowercase: StaticString) -> Bool {
         let count = lowercase.utf8CodeUnitCount
-        return bytes.count > count && ASCIICase.equal(bytes.prefix(count), token: lowercase)
+        guard name.count > count else { return false }
+        return ASCIICase.equal(field[name.lowerBound..<(name.lowerBound + count)], token: lowercase)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// A byte of a scheme after its first letter (RFC 3986 §3.1).
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
     private static func isKept(_ byte: UInt8) -> Bool {

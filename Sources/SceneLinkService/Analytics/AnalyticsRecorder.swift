@@ -6,11 +6,11 @@ import SceneLinkNetwork
 import Synchronization
 
 /// Click analytics' in-memory side: each visit is classified at request time
-/// (`UserAgentReading`, `VisitReferrer`, `VisitCountry`, the QR marker) and counted as an
-/// `AnalyticsEvent`, with no address and no User-Agent in it: equal events share one count
-/// until the next flush, so a burst of like visits costs one dictionary entry. Every
-/// `flushInterval` the counts are summed per scope (`AnalyticsTally`) and written in one
-/// transaction.
+/// (`UserAgentReading`, `VisitReferrer`, `VisitCountry`, the QR marker) and counted in the
+/// current `AnalyticsWindow`, with no address and no User-Agent in it: equal events share one
+/// count until the next flush, so a burst of like visits costs one entry. Every
+/// `flushInterval` the window's counts are summed per scope (`AnalyticsTally`) and written in
+/// one transaction.
 ///
 /// - The click path does no store write for analytics: it adds one to a count under a lock.
 /// - SIGTERM loses nothing: `stop()` writes what is counted before the store closes. A kill -9
@@ -43,8 +43,7 @@ public final class AnalyticsRecorder: Sendable {
     static let maximumPendingEntries = 500_000
 
     private struct Pending {
-        var events: [AnalyticsEvent: Int64] = [:]
-        var marks = Set<AnalyticsVisitorMark>()
+        var window = AnalyticsWindow(limit: AnalyticsRecorder.maximumPendingEntries)
         var salt: AnalyticsSalt?
         var dropped = 0
         var flushRequested = false
@@ -79,26 +78,28 @@ public final class AnalyticsRecorder: Sendable {
     public func recordVisit(_ request: HTTPRequest, reading: UserAgentReading, link: ShortCode?, route: String?,
                             outcome: VisitOutcome, at now: Date) {
         guard configuration.isOn, request.method == .get else { return }
-        let visit = AnalyticsVisit(reading: reading, trigger: trigger(of: request),
-                                   referrer: VisitReferrer(referer: request.headers["Referer"]).value,
-                                   country: country(of: request), outcome: outcome)
-        let event = AnalyticsEvent(.visit(visit), bucket: AnalyticsBucket.index(of: now), link: link, route: route)
+        let trigger = trigger(of: request)
+        let referrer = VisitReferrer(referer: request.headers["Referer"])
+        let country = country(of: request)
+        let bucket = AnalyticsBucket.index(of: now)
         let address = request.clientAddress
-        let day = AnalyticsBucket.day(of: now)
         pending.withLock { pending in
-            count(event, in: &pending)
-            guard reading.visitClass == .human else { return }
-            if pending.salt?.day != day { pending.salt = AnalyticsSalt(day: day) }
-            guard let visitor = pending.salt?.visitor(address: (address.high, address.low), browser: reading.browser),
-                  pending.marks.count < Self.maximumPendingEntries else { return }
-            pending.marks.insert(AnalyticsVisitorMark(visitor: visitor, day: day, link: link, route: route))
+            var visitor: UInt64?
+            if reading.visitClass == .human {
+                let day = AnalyticsBucket.day(ofBucket: bucket)
+                if pending.salt?.day != day { pending.salt = AnalyticsSalt(day: day) }
+                visitor = pending.salt?.visitor(address: (address.high, address.low), browser: reading.browser)
+            }
+            let counted = pending.window.addVisit(reading: reading, trigger: trigger, referrer: referrer, country: country,
+                                                  outcome: outcome, bucket: bucket, link: link, route: route, visitor: visitor)
+            if !counted { drop(in: &pending) }
         }
     }
 
     /// What `short_link.clicked` says of the request's visit (whether analytics is on or not).
     public func clickVisit(_ request: HTTPRequest, reading: UserAgentReading) -> ShortLinkClickVisit {
         ShortLinkClickVisit(visitClass: reading.visitClass, trigger: trigger(of: request), platform: reading.platform,
-                            country: country(of: request))
+                            country: country(of: request).code)
     }
 
     /// `qr` when the request's query carries the QR marker, else `click`.
@@ -107,41 +108,38 @@ public final class AnalyticsRecorder: Sendable {
     }
 
     /// The visitor's country from `countryHeader`, believed only from a trusted proxy; else `unknown`.
-    func country(of request: HTTPRequest) -> String {
+    func country(of request: HTTPRequest) -> VisitCountry {
         guard let header = configuration.countryHeader, request.isForwarded, let value = request.headers[header] else {
-            return VisitCountry.unknown.code
+            return .unknown
         }
-        return VisitCountry(header: value).code
+        return VisitCountry(header: value)
     }
 
     /// Counts a claim made by a link page for `link` (a short link's page) or `route`.
     public func recordClaim(link: ShortCode?, route: String?, at now: Date) {
         guard configuration.isOn else { return }
-        let event = AnalyticsEvent(.claim, bucket: AnalyticsBucket.index(of: now), link: link, route: route)
-        pending.withLock { count(event, in: &$0) }
+        let bucket = AnalyticsBucket.index(of: now)
+        pending.withLock { pending in
+            if !pending.window.addClaim(bucket: bucket, link: link, route: route) { drop(in: &pending) }
+        }
     }
 
     /// Counts a claim redeemed by the app: an install that came from `link` or `route`.
     public func recordInstall(link: ShortCode?, route: String?, at now: Date) {
         guard configuration.isOn else { return }
-        let event = AnalyticsEvent(.install, bucket: AnalyticsBucket.index(of: now), link: link, route: route)
-        pending.withLock { count(event, in: &$0) }
+        let bucket = AnalyticsBucket.index(of: now)
+        pending.withLock { pending in
+            if !pending.window.addInstall(bucket: bucket, link: link, route: route) { drop(in: &pending) }
+        }
     }
 
-    private func count(_ event: AnalyticsEvent, in pending: inout Pending) {
-        if let index = pending.events.index(forKey: event) {
-            pending.events.values[index] += 1
-            return
+    /// Counts an event the full window had no room for, and starts a flush to make room.
+    private func drop(in pending: inout Pending) {
+        pending.dropped += 1
+        if !pending.flushRequested {
+            pending.flushRequested = true
+            queue.async { self.flushNow() }
         }
-        guard pending.events.count < Self.maximumPendingEntries else {
-            pending.dropped += 1
-            if !pending.flushRequested {
-                pending.flushRequested = true
-                queue.async { self.flushNow() }
-            }
-            return
-        }
-        pending.events[event] = 1
     }
 
     // MARK: Flushing
@@ -181,10 +179,7 @@ public final class AnalyticsRecorder: Sendable {
 
     /// Forgets the counts not yet written of one short link (its analytics are being purged).
     public func forget(link: ShortCode) {
-        pending.withLock { pending in
-            pending.events = pending.events.filter { $0.key.link != link }
-            pending.marks = pending.marks.filter { $0.link != link }
-        }
+        pending.withLock { $0.window.forget(link: link) }
         flushing.withLock { $0.carried = $0.carried.without(link: link) }
     }
 
@@ -192,14 +187,13 @@ public final class AnalyticsRecorder: Sendable {
     /// them in one transaction, and waits for the answer (the queue is analytics' own; the store
     /// answers every call, within its timeouts), at shutdown at most `limit`.
     private func flushNow(waitingAtMost limit: Duration? = nil) {
-        let (events, marks, dropped) = pending.withLock { pending in
+        let (window, dropped) = pending.withLock { pending in
             defer {
-                pending.events = [:]
-                pending.marks = []
+                pending.window = AnalyticsWindow(limit: Self.maximumPendingEntries)
                 pending.dropped = 0
                 pending.flushRequested = false
             }
-            return (pending.events, pending.marks, pending.dropped)
+            return (pending.window, pending.dropped)
         }
         if dropped > 0 {
             logger?.log(.warning, "analytics-events-dropped", [("events", .int(dropped))])
@@ -207,8 +201,7 @@ public final class AnalyticsRecorder: Sendable {
         let tally = flushing.withLock { flushing in
             var tally = flushing.carried
             flushing.carried = AnalyticsTally()
-            for (event, count) in events { tally.add(event, count: count) }
-            for mark in marks { tally.add(mark, seen: &flushing.seen) }
+            window.tally(into: &tally, seen: &flushing.seen)
             // A visitor set is needed only while its day can still get visits.
             flushing.seen.forget(before: AnalyticsBucket.day(of: Date()) - 1)
             return tally

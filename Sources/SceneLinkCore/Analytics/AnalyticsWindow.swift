@@ -1,0 +1,233 @@
+/// What analytics counts between two flushes, shaped so that counting a visit is cheap: it runs
+/// on every visit, under the recorder's lock.
+///
+/// - A *place* is a short link, the route it resolved to, and the UTC day. Places are numbered
+///   as they come, found by fingerprints of the link's code and the route's name (both made by
+///   the operator, never by a visitor) and then compared in full.
+/// - An *event* is a place, a 15-minute bucket, the visit's closed properties, its country's two
+///   letters and its referrer host's number (each distinct host is numbered once per window).
+///   Those are all numbers, so an event's key is exact in three words and equal events share
+///   one count.
+/// - A *visitor* is a person's keyed hash (`AnalyticsSalt`) at a place, counted once.
+///
+/// All three are found in `AnalyticsKeyTable`s; no string is hashed with SipHash and none is
+/// copied per visit. `tally(into:seen:)` turns the window into the rows written.
+public struct AnalyticsWindow: Sendable {
+    /// Where events count.
+    private struct Place: Sendable {
+        var link: ShortCode?
+        var route: String?
+        var day: Int64
+    }
+
+    /// One kind of event at a place, and how many times it happened.
+    private struct Event: Sendable {
+        var place: Int32
+        var bucket: Int64
+        var kind: Kind
+        var reading: UserAgentReading
+        var trigger: VisitTrigger
+        var outcome: VisitOutcome
+        var country: VisitCountry
+        /// The index of the referrer's host in `referrers`.
+        var referrer: UInt32
+        var count: Int64 = 0
+
+        enum Kind: UInt8, Sendable { case visit, claim, install }
+
+        /// Exact in three words: the place and referrer numbers; every closed property (each
+        /// enum's case number) and the country's letters; the bucket.
+        var key: AnalyticsKeyTable.Key {
+            func number<T>(_ value: T) -> UInt64 { withUnsafeBytes(of: value) { UInt64($0.first ?? 0) } }
+            let properties = UInt64(kind.rawValue) | number(reading.visitClass) << 8 | number(reading.platform) << 16
+                | number(reading.browser) << 24 | number(reading.previewer) << 32 | number(trigger) << 40
+                | number(outcome) << 44 | UInt64(country.letters) << 48
+            return AnalyticsKeyTable.Key(a: UInt64(UInt32(bitPattern: place)) << 32 | UInt64(referrer), b: properties,
+                                         c: UInt64(bitPattern: bucket))
+        }
+    }
+
+    /// The distinct events and visitors a window holds at most; past it, new ones are refused
+    /// (`add…` answers false) while those already counted still count.
+    public let limit: Int
+
+    private var placeTable = AnalyticsKeyTable()
+    private var places: [Place] = []
+    private var eventTable = AnalyticsKeyTable()
+    private var events: [Event] = []
+    /// Visitors by their hash and place number (the number stored is unused).
+    private var visitorTable = AnalyticsKeyTable()
+    private var referrerIndex: [String: UInt32] = [:]
+    /// Referrer hosts by number; 0 is `(direct)`, the most common, numbered without a lookup.
+    private var referrers: [String] = [VisitReferrer.direct.value]
+
+    /// An empty window holding at most `limit` distinct events and visitors.
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// How many distinct events and visitors it holds.
+    public var size: Int { events.count + visitorTable.count }
+
+    /// Whether nothing is counted.
+    public var isEmpty: Bool { size == 0 }
+
+    /// Counts a classified visit, and `visitor` (a person's keyed hash, `AnalyticsSalt`) among
+    /// the place's distinct visitors; false when it needed a new entry past `limit`.
+    public mutating func addVisit(reading: UserAgentReading, trigger: VisitTrigger, referrer: VisitReferrer,
+                                  country: VisitCountry, outcome: VisitOutcome, bucket: Int64, link: ShortCode?,
+                                  route: String?, visitor: UInt64?) -> Bool {
+        guard let place = placeNumber(link: link, route: route, bucket: bucket), let number = referrerNumber(referrer),
+              count(Event(place: place, bucket: bucket, kind: .visit, reading: reading, trigger: trigger, outcome: outcome,
+                          country: country, referrer: number)) else { return false }
+        if let visitor {
+            let key = AnalyticsKeyTable.Key(a: visitor, b: UInt64(UInt32(bitPattern: place)), c: 0)
+            if visitorTable.value(for: key) == nil, size < limit { visitorTable.insert(0, for: key) }
+        }
+        return true
+    }
+
+    /// Counts a claim made by a link page for `link` or `route`; false when past `limit`.
+    public mutating func addClaim(bucket: Int64, link: ShortCode?, route: String?) -> Bool {
+        add(.claim, bucket: bucket, link: link, route: route)
+    }
+
+    /// Counts an install (a claim redeemed) that came from `link` or `route`; false when past `limit`.
+    public mutating func addInstall(bucket: Int64, link: ShortCode?, route: String?) -> Bool {
+        add(.install, bucket: bucket, link: link, route: route)
+    }
+
+    /// Forgets what is counted for `link` (its analytics are being purged).
+    public mutating func forget(link: ShortCode) {
+        var kept = AnalyticsWindow(limit: limit)
+        kept.referrers = referrers
+        kept.referrerIndex = referrerIndex
+        var renumbered: [Int32: Int32] = [:]
+        for (number, place) in places.enumerated() where place.link != link {
+            renumbered[Int32(number)] = kept.placeNumber(link: place.link, route: place.route, day: place.day)
+        }
+        for event in events {
+            guard let place = renumbered[event.place] else { continue }
+            var moved = event
+            moved.place = place
+            kept.eventTable.insert(Int32(kept.events.count), for: moved.key)
+            kept.events.append(moved)
+        }
+        for (key, _) in visitorTable.contents {
+            guard let place = renumbered[Int32(truncatingIfNeeded: key.b)] else { continue }
+            kept.visitorTable.insert(0, for: AnalyticsKeyTable.Key(a: key.a, b: UInt64(UInt32(bitPattern: place)), c: 0))
+        }
+        self = kept
+    }
+
+    /// Adds the window's events to `tally`, and its visitors to those `seen` before (a visitor
+    /// counts once per scope and day, across windows).
+    public func tally(into tally: inout AnalyticsTally, seen: inout AnalyticsVisitorSets) {
+        for event in events {
+            let place = places[Int(event.place)]
+            tally.add(AnalyticsEvent(kind(of: event), bucket: event.bucket, link: place.link, route: place.route), count: event.count)
+        }
+        for (key, _) in visitorTable.contents {
+            let place = places[Int(truncatingIfNeeded: key.b)]
+            tally.add(AnalyticsVisitorMark(visitor: key.a, day: place.day, link: place.link, route: place.route), seen: &seen)
+        }
+    }
+
+    private func kind(of event: Event) -> AnalyticsEvent.Kind {
+        switch event.kind {
+        case .claim: .claim
+        case .install: .install
+        case .visit:
+            .visit(AnalyticsVisit(reading: event.reading, trigger: event.trigger, referrer: referrers[Int(event.referrer)],
+                                  country: event.country.code, outcome: event.outcome))
+        }
+    }
+
+    private mutating func add(_ kind: Event.Kind, bucket: Int64, link: ShortCode?, route: String?) -> Bool {
+        guard let place = placeNumber(link: link, route: route, bucket: bucket) else { return false }
+        return count(Event(place: place, bucket: bucket, kind: kind, reading: Self.nobody, trigger: .click, outcome: .page,
+                           country: .unknown, referrer: 0))
+    }
+
+    /// Adds one to `event`'s count; false when it is new and past `limit`.
+    private mutating func count(_ event: Event) -> Bool {
+        let key = event.key
+        if let number = eventTable.value(for: key) {
+            events[Int(number)].count += 1
+            return true
+        }
+        guard size < limit else { return false }
+        var first = event
+        first.count = 1
+        eventTable.insert(Int32(events.count), for: key)
+        events.append(first)
+        return true
+    }
+
+    /// The number of the place of `link`, `route` and `bucket`'s day, made if new; nil when new
+    /// and past `limit`.
+    private mutating func placeNumber(link: ShortCode?, route: String?, bucket: Int64) -> Int32? {
+        let day = AnalyticsBucket.day(ofBucket: bucket)
+        let key = Self.placeKey(link: link, route: route, day: day)
+        if let number = placeTable.value(for: key) {
+            // Compared in place: copying the place out would retain and release its strings.
+            if places[Int(number)].link == link && places[Int(number)].route == route { return number }
+            // Another place with the same fingerprint: look among all of them (operators' names
+            // that collide in 128 bits do not happen by chance).
+            if let other = places.firstIndex(where: { $0.link == link && $0.route == route && $0.day == day }) {
+                return Int32(other)
+            }
+        }
+        guard size < limit else { return nil }
+        return placeNumber(link: link, route: route, day: day)
+    }
+
+    /// Numbers a new place (or finds it, for one whose fingerprint another place holds).
+    private mutating func placeNumber(link: ShortCode?, route: String?, day: Int64) -> Int32 {
+        let number = Int32(places.count)
+        let key = Self.placeKey(link: link, route: route, day: day)
+        if placeTable.value(for: key) == nil { placeTable.insert(number, for: key) }
+        places.append(Place(link: link, route: route, day: day))
+        return number
+    }
+
+    /// A place's key: fingerprints of the link's code and of the route's name, and the day.
+    private static func placeKey(link: ShortCode?, route: String?, day: Int64) -> AnalyticsKeyTable.Key {
+        AnalyticsKeyTable.Key(a: fingerprint(link?.rawValue), b: fingerprint(route), c: UInt64(bitPattern: day))
+    }
+
+    /// 64 bits of a name, 8 bytes at a time (a multiply and xor-shift per word, FNV-style): names
+    /// that differ anywhere differ here but for chance, and a collision only costs a scan
+    /// (`placeNumber`). 0 stands for no name.
+    private static func fingerprint(_ text: String?) -> UInt64 {
+        guard var text else { return 0 }
+        return text.withUTF8 { bytes in
+            var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+            let raw = UnsafeRawBufferPointer(bytes)
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                hash ^= hash >> 29
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
+            hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
+            return hash ^ hash >> 29 | 1
+        }
+    }
+
+    /// The number of `referrer`'s host, made if new; nil when new and past `limit`.
+    private mutating func referrerNumber(_ referrer: VisitReferrer) -> UInt32? {
+        if referrer == .direct { return 0 }
+        if let number = referrerIndex[referrer.value] { return number }
+        guard size < limit else { return nil }
+        let number = UInt32(referrers.count)
+        referrerIndex[referrer.value] = number
+        referrers.append(referrer.value)
+        return number
+    }
+
+    /// What claims and installs carry in a visit's place (they have no visitor properties).
+    private static let nobody = UserAgentReading(visitClass: .bot, platform: .other, browser: .other)
+}
