@@ -14,7 +14,8 @@ import SceneLinkText
 /// | `GET /v1/analytics/privacy` | every analytics table and column, with its row count |
 /// | `DELETE /v1/analytics?scope=link:CODE` | purges one short link's analytics |
 ///
-/// All are `RoutePolicy.admin` (the admin token, on the admin port when there is one). `scope`
+/// All are admin routes on the admin port when there is one: the reports for the admin token or a
+/// key with `analytics:read`, the purge for `links:write`. `scope`
 /// is `all` (the default), `link:CODE` or `route:NAME`; `from` and `to` are dates (`YYYY-MM-DD`)
 /// in `tz` (an IANA zone, default UTC), both included, by default the last 30 days. The three
 /// reports answer CSV for `Accept: text/csv` (`AnalyticsCSV`).
@@ -35,13 +36,15 @@ public struct AnalyticsEndpoints: Sendable {
     public static let privacyPattern = "/v1/analytics/privacy"
     public static let purgePattern = "/v1/analytics"
 
-    /// Declares the five routes, each for the admin token.
+    /// Declares the five routes: the reports for `analytics:read`, the purge (which deletes one
+    /// link's data) for `links:write`.
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.get, Self.timeseriesPattern, .admin) { try self.timeseries($0, $1) }
-        endpoints.on(.get, Self.breakdownPattern, .admin) { try self.breakdown($0, $1) }
-        endpoints.on(.get, Self.uniquesPattern, .admin) { try self.uniques($0, $1) }
-        endpoints.on(.get, Self.privacyPattern, .admin) { try self.privacy($0, $1) }
-        endpoints.on(.delete, Self.purgePattern, .admin) { try self.purge($0, $1) }
+        let read = RoutePolicy.admin(scope: .analyticsRead)
+        endpoints.on(.get, Self.timeseriesPattern, read) { try self.timeseries($0, $1) }
+        endpoints.on(.get, Self.breakdownPattern, read) { try self.breakdown($0, $1) }
+        endpoints.on(.get, Self.uniquesPattern, read) { try self.uniques($0, $1) }
+        endpoints.on(.get, Self.privacyPattern, read) { try self.privacy($0, $1) }
+        endpoints.on(.delete, Self.purgePattern, .admin(scope: .linksWrite)) { try self.purge($0, $1) }
     }
 
     // MARK: Reports

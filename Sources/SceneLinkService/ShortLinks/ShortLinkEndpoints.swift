@@ -13,9 +13,10 @@ import SceneLinkHTTP
 /// | `GET /s/{code}` | the target's resolve document (JSON clients) or an HTML page (browsers) |
 /// | `GET /v1/resolve?url=https://HOST/s/CODE` | resolves the target (`ResolveEndpoints`) |
 ///
-/// **Admin token.** The three admin routes are declared `RoutePolicy.admin`: they need
-/// `Authorization: Bearer TOKEN` with the token of `--admin-token` (`SCENELINK_ADMIN_TOKEN`),
-/// checked by `AdminAuthenticator` before the handler runs.
+/// **Admin token or key.** The three admin routes are declared `RoutePolicy.admin(scope:)`: they
+/// need `Authorization: Bearer TOKEN` with the token of `--admin-token` (`SCENELINK_ADMIN_TOKEN`)
+/// or an API key holding `links:read` (listing) or `links:write` (creating, deleting), checked by
+/// `AdminAuthenticator` before the handler runs.
 ///
 /// **Order of checks** on creation: admin token (403, 401) → an https host to put in the URL
 /// (409) → the body (400) → the target resolves with the current route table and is not itself a
@@ -86,9 +87,11 @@ public struct ShortLinkEndpoints: Sendable {
 
     /// Declares the admin routes and `GET /s/{code}`.
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.post, Self.collectionPattern, .admin.accepting(bodyBytes: Self.maximumBodyBytes)) { try self.create($0, $1) }
-        endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
-        endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
+        endpoints.on(.post, Self.collectionPattern, .admin(scope: .linksWrite).accepting(bodyBytes: Self.maximumBodyBytes)) {
+            try self.create($0, $1)
+        }
+        endpoints.on(.get, Self.collectionPattern, .admin(scope: .linksRead)) { self.list($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(scope: .linksWrite)) { self.delete($0, $1) }
         endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
     }
 
