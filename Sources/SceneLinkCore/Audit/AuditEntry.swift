@@ -42,7 +42,7 @@ public struct AuditEntry: Sendable, Equatable {
 
     /// `detail` as a JSON object with its members sorted by name, as the stores keep it.
     public var detailJSON: String {
-        JSONWriter.text(.object(detail.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }))
+        JSONWriter.text(.object(detail.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }), escapingSlashes: false)
     }
 
     /// The detail a store kept (`detailJSON`); members that are not strings are left out.

@@ -40,12 +40,21 @@ public struct APIKeyToken: Sendable, Equatable {
         let idStart = utf8.index(utf8.startIndex, offsetBy: Self.prefix.utf8.count)
         let idEnd = utf8.index(idStart, offsetBy: Self.idLength)
         let id = utf8[idStart..<idEnd]
-        guard id.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }),
+        guard id.allSatisfy(Self.isIDByte),
               utf8[idEnd] == UInt8(ascii: "_")
         else { return nil }
         let secret = utf8[utf8.index(after: idEnd)...]
         guard let idText = String(id), let secretText = String(secret), !secretText.isEmpty else { return nil }
         self.init(id: idText, secret: secretText)
+    }
+
+    /// Whether `text` has the shape of a key's id (16 lowercase hex digits).
+    public static func isID(_ text: String) -> Bool {
+        text.utf8.count == idLength && text.utf8.allSatisfy(isIDByte)
+    }
+
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
     }
 
     /// Whether `text` starts like a key's text.

@@ -23,8 +23,11 @@ public struct AnalyticsEndpoints: Sendable {
     let store: any AnalyticsStore
     let recorder: AnalyticsRecorder
     let clock: SceneStateClock
+    /// Where purges are recorded (`AuditTrail`); nil records nothing.
+    let audit: AuditTrail?
 
-    public init(store: any AnalyticsStore, recorder: AnalyticsRecorder, clock: SceneStateClock = .system) {
+    public init(store: any AnalyticsStore, recorder: AnalyticsRecorder, clock: SceneStateClock = .system, audit: AuditTrail? = nil) {
+        self.audit = audit
         self.store = store
         self.recorder = recorder
         self.clock = clock
@@ -182,10 +185,12 @@ public struct AnalyticsEndpoints: Sendable {
         let scope = try AnalyticsScope(parsing: text)
         guard case .link(let code) = scope else { throw AnalyticsQueryError.purgeNeedsLinkScope(text) }
         recorder.forget(link: code)
-        store.deleteAnalytics(scope: scope.key) { result in
+        store.deleteAnalytics(scope: scope.key) { [audit] result in
             switch result {
             case .success(let deleted):
-                responder.respond(Self.jsonResponse("{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"deleted\":" + String(deleted) + "}"))
+                audit.record(request, action: "analytics.purged", subject: "link:\(code.rawValue)", detail: ["rows": String(deleted)]) {
+                    responder.respond(Self.jsonResponse("{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"deleted\":" + String(deleted) + "}"))
+                }
             case .failure(let error):
                 responder.respond(error.response)
             }

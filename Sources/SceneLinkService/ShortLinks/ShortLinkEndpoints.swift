@@ -48,6 +48,8 @@ public struct ShortLinkEndpoints: Sendable {
     /// Where visits are counted (`GET /s/CODE`) and the listing's `visits` read from; nil for none.
     let analytics: AnalyticsRecorder?
     let analyticsStore: (any AnalyticsStore)?
+    /// Where creations and deletions are recorded (`AuditTrail`); nil records nothing.
+    let audit: AuditTrail?
 
     /// - Parameters:
     ///   - store: where short links live.
@@ -57,9 +59,11 @@ public struct ShortLinkEndpoints: Sendable {
     ///   - linkPages: the link pages browsers are shown; by default, pages of `routes`' table
     ///     when it is created (the application passes the ones it rebuilds on reload).
     ///   - idempotency: where `Idempotency-Key` records of creations live (the store).
+    ///   - audit: where each creation and deletion is recorded, with its caller.
     public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil,
                 linkPages: LinkPageEndpoints? = nil, idempotency: (any IdempotencyStore)? = nil,
-                analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil) {
+                analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil, audit: AuditTrail? = nil) {
+        self.audit = audit
         self.analytics = analytics
         self.analyticsStore = analyticsStore
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }

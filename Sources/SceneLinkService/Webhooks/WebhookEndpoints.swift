@@ -30,9 +30,12 @@ public struct WebhookEndpoints: Sendable {
     let clock: SceneStateClock
     /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
     let idempotency: IdempotencyGate?
+    /// Where every change is recorded (`AuditTrail`); nil records nothing.
+    let audit: AuditTrail?
 
     public init(store: any WebhookStore, configuration: Configuration = Configuration(),
-                clock: SceneStateClock = .system, idempotency: (any IdempotencyStore)? = nil) {
+                clock: SceneStateClock = .system, idempotency: (any IdempotencyStore)? = nil, audit: AuditTrail? = nil) {
+        self.audit = audit
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
         self.store = store
         self.configuration = configuration
