@@ -8,6 +8,8 @@ public enum AuditActor: Sendable, Equatable, CustomStringConvertible {
     case key(id: String, name: String)
     /// An operator console session: `console:PREFIX`.
     case console(sessionPrefix: String)
+    /// `scenelink keys create|revoke` on the server's machine: `cli`.
+    case commandLine
 
     /// `admin-token`, `key:NAME(id)` or `console:PREFIX`.
     public var description: String {
@@ -15,6 +17,7 @@ public enum AuditActor: Sendable, Equatable, CustomStringConvertible {
         case .adminToken: "admin-token"
         case .key(let id, let name): "key:\(name)(\(id))"
         case .console(let prefix): "console:\(prefix.prefix(8))"
+        case .commandLine: "cli"
         }
     }
 }
