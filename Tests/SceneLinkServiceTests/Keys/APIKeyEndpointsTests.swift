@@ -117,4 +117,16 @@ import Testing
             #expect(try await client.send("GET", "/v1/short-links", headers: Service.admin).status == 429)
         }
     }
+
+    @Test func aKeyMadeBehindTheServersBackIsReadFromTheStoreOnItsFirstUse() async throws {
+        try await Service.withService { client, application in
+            // As `scenelink keys create` or another instance would: straight into the store, not through this cache.
+            let (key, token) = try APIKey.make(name: "elsewhere", scopes: [.linksRead], at: Date())
+            try await awaiting { application.store.createAPIKey(key, completion: $0) }
+            #expect(try await client.send("GET", "/v1/short-links", headers: Self.bearer(token.text)).status == 200)
+            let refused = try await client.send("GET", "/v1/webhooks", headers: Self.bearer(token.text))
+            #expect(refused.status == 403)
+            #expect(Service.problemType(refused) == "missing-scope")
+        }
+    }
 }
