@@ -39,14 +39,17 @@ public struct APIKey: Sendable, Equatable {
                        secretHash: token.secretHash), token)
     }
 
-    /// The name without surrounding spaces, when it is 1 to 64 characters of letters, digits,
-    /// spaces, `.`, `_` and `-`.
+    /// The name when it is 1 to 64 characters of ASCII letters, digits, `.`, `_`, `-` and spaces,
+    /// with no space at either end (openapi.yaml's pattern says the same).
     public static func validName(_ name: String) throws(APIKeyInputError) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= maximumNameLength,
-              trimmed.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || " ._-".unicodeScalars.contains($0)) })
-        else { throw .invalidName(name) }
-        return trimmed
+        let scalars = name.unicodeScalars
+        let allowed = scalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || " ._-".unicodeScalars.contains(scalar))
+        }
+        guard allowed, !scalars.isEmpty, scalars.count <= maximumNameLength, scalars.first != " ", scalars.last != " " else {
+            throw .invalidName(name)
+        }
+        return name
     }
 
     /// Whether the key works and holds a scope that grants `needed`.

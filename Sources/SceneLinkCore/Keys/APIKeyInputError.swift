@@ -4,7 +4,8 @@ public enum APIKeyInputError: Error, Equatable, Sendable, CustomStringConvertibl
     case unknownScope(String)
     /// No scope was given.
     case noScopes
-    /// A name that is empty, too long, or has characters outside `A-Z a-z 0-9 . _ -` and space.
+    /// A name that is empty, too long, has characters outside `A-Z a-z 0-9 . _ -` and space, or
+    /// starts or ends with a space.
     case invalidName(String)
 
     public var description: String {
@@ -15,7 +16,7 @@ public enum APIKeyInputError: Error, Equatable, Sendable, CustomStringConvertibl
             return "Give at least one scope: \(APIKeyScope.names)."
         case .invalidName(let name):
             return "The key name '\(name.prefix(80))' is not valid; use 1 to \(APIKey.maximumNameLength) characters of "
-                + "letters, digits, spaces, '.', '_' and '-'."
+                + "letters, digits, spaces, '.', '_' and '-', with no space at either end."
         }
     }
 }

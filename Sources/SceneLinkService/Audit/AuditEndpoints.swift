@@ -32,15 +32,16 @@ public struct AuditEndpoints: Sendable {
             query.limit = value
         }
         if let text = request.queryItem("before") {
-            guard text.utf8.count <= 19, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            // 18 digits, as openapi.yaml says: every such number is an Int64, and sequences never get near it.
+            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let value = Int64(text) else {
                 throw Self.invalidQuery("before takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
             }
             query.before = value
         }
         for name in ["subject", "actor"] {
-            if let text = request.queryItem(name), text.utf8.count > 256 {
-                throw Self.invalidQuery("\(name) is \(text.utf8.count) bytes long; give at most 256.")
+            if let text = request.queryItem(name), text.count > 256 {
+                throw Self.invalidQuery("\(name) is \(text.count) characters long; give at most 256.")
             }
         }
         query.subject = request.queryItem("subject")

@@ -1219,7 +1219,7 @@ paths:
           in: query
           required: false
           description: The `nextCursor` of the previous page.
-          schema: { type: string, pattern: "^[0-9]{1,19}$" }
+          schema: { type: string, pattern: "^[0-9]{1,18}$" }
         - name: subject
           in: query
           required: false
@@ -2463,10 +2463,16 @@ components:
       additionalProperties: false
       required: [name, scopes]
       properties:
-        name: { type: string, minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9._ -]+$" }
+        name:
+          type: string
+          minLength: 1
+          maxLength: 64
+          pattern: "^[A-Za-z0-9._-]([A-Za-z0-9._ -]*[A-Za-z0-9._-])?$"
+          description: Letters, digits, '.', '_', '-' and spaces, not at either end.
         scopes:
           type: array
           minItems: 1
+          maxItems: 16
           items: { type: string, enum: [links:read, links:write, analytics:read, webhooks:admin, audit:read, console] }
     APIKey:
       type: object

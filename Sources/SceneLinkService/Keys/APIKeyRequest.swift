@@ -4,6 +4,8 @@ import SceneLinkHTTP
 /// The body of `POST /v1/keys`: `{"name": "marketing", "scopes": ["links:write", "analytics:read"]}`.
 struct APIKeyRequest: Sendable {
     static let members = ["name", "scopes"]
+    /// The most items `scopes` may hold (duplicates count), as openapi.yaml says.
+    static let maximumScopeItems = 16
 
     var name: String
     var scopes: [APIKeyScope]
@@ -16,6 +18,9 @@ struct APIKeyRequest: Sendable {
         let text = try body.requiredString("name", "the key's name, such as \"marketing\"", maximumBytes: 256)
         guard case .array(let items)? = body["scopes"] else {
             throw APIKeyProblems.badBody("The body needs \"scopes\", an array of scope names from \(APIKeyScope.names).")
+        }
+        guard items.count <= Self.maximumScopeItems else {
+            throw APIKeyProblems.badBody("\"scopes\" holds \(items.count) items; give at most \(Self.maximumScopeItems).")
         }
         var names: [String] = []
         for item in items {
