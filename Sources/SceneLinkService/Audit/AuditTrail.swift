@@ -4,9 +4,9 @@ import SceneLinkHTTP
 /// Writes the audit entry of a change an admin route made, naming the caller the guard let
 /// through (`HTTPRequest.principal`: `admin-token` or `key:NAME(id)`).
 ///
-/// The entry is appended right after the change has committed, not in its transaction (the
-/// stores' changes are single statements of their own); the route answers once the entry is
-/// stored, so a client that saw a change succeed can read its entry. If the entry cannot be
+/// The entry is appended right after the change has committed, in a transaction of its own (in
+/// the change's, every store write would need a variant that takes an entry); the route answers
+/// once the entry is stored, so a client that saw a change succeed can read its entry. If the entry cannot be
 /// written the change still stands and is answered; the failure is logged (`audit-write-failed`)
 /// with the action and subject.
 ///
@@ -38,14 +38,5 @@ public struct AuditTrail: Sendable {
             }
             then()
         }
-    }
-}
-
-extension Optional where Wrapped == AuditTrail {
-    /// `AuditTrail.record`, or `then` at once when there is no trail (endpoints built without one in tests).
-    func record(_ request: HTTPRequest, action: String, subject: String, detail: [String: String] = [:],
-                then: @escaping @Sendable () -> Void) {
-        guard let trail = self else { return then() }
-        trail.record(request, action: action, subject: subject, detail: detail, then: then)
     }
 }
