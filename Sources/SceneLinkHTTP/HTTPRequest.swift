@@ -74,6 +74,14 @@ public struct HTTPRequest: Sendable {
         set { makeUnique(); storage.requestID = newValue }
     }
 
+    /// Who the service's guard authenticated the request as (for SceneLink's admin routes,
+    /// `admin-token` or `key:NAME(id)`), set before the handler runs; nil when no guard did.
+    /// Never read from the request's bytes.
+    public var principal: String? {
+        get { storage.principal }
+        set { makeUnique(); storage.principal = newValue }
+    }
+
     /// Sets where the request comes from, in one write (the server does it for every request).
     mutating func setOrigin(peer: IPAddress, client: IPAddress, forwarded: Bool, requestID: HTTPRequestID) {
         makeUnique()
@@ -133,6 +141,7 @@ public struct HTTPRequest: Sendable {
         var clientAddress = IPAddress.unspecified
         var isForwarded = false
         var requestID = HTTPRequestID.none
+        var principal: String?
 
         init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
              headers: HTTPHeaders, body: [UInt8], pathParameters: [String: String], routePattern: String?) {
@@ -154,6 +163,7 @@ public struct HTTPRequest: Sendable {
             copy.clientAddress = clientAddress
             copy.isForwarded = isForwarded
             copy.requestID = requestID
+            copy.principal = principal
             return copy
         }
     }

@@ -564,6 +564,32 @@ enum PostgresSchema {
             PRIMARY KEY (scope, day)
         );
         """,
+        // 12 (becomes 13 when merged after the links branch): named API keys and the audit log,
+        // as SQLite's migration 11. `audit_log.sequence` is an identity column: entries written
+        // by several instances at once may commit out of order, so a page read meanwhile may
+        // miss one that reading again shows.
+        """
+        CREATE TABLE api_keys (
+            id text PRIMARY KEY,
+            name text NOT NULL,
+            scopes text NOT NULL,
+            secret_hash bytea NOT NULL,
+            created_at bigint NOT NULL,
+            revoked_at bigint
+        );
+        CREATE UNIQUE INDEX api_keys_by_live_name ON api_keys (name) WHERE revoked_at IS NULL;
+        CREATE TABLE audit_log (
+            sequence bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            at bigint NOT NULL,
+            actor text NOT NULL,
+            action text NOT NULL,
+            subject text NOT NULL,
+            detail text NOT NULL
+        );
+        CREATE INDEX audit_log_by_time ON audit_log (at);
+        CREATE INDEX audit_log_by_subject ON audit_log (subject, sequence);
+        CREATE INDEX audit_log_by_actor ON audit_log (actor, sequence);
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

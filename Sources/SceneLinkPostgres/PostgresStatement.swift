@@ -60,6 +60,16 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case deleteAnalytics = "delete_analytics"
     case selectAnalyticsReceipt = "select_analytics_receipt"
     case compactAnalytics = "compact_analytics"
+    case createAPIKey = "create_api_key"
+    case selectAPIKey = "select_api_key"
+    case selectAPIKeys = "select_api_keys"
+    case revokeAPIKey = "revoke_api_key"
+    case appendAuditEntry = "append_audit_entry"
+    case selectAuditEntries = "select_audit_entries"
+    case deleteAuditEntries = "delete_audit_entries"
+
+    /// The columns `PostgresSceneStateStore+Keys` decodes a key from, in order.
+    static let apiKeyColumns = "id, name, scopes, secret_hash, created_at, revoked_at"
 
     /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
     static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks, route"
@@ -457,6 +467,38 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                     FOR UPDATE SKIP LOCKED)
                 RETURNING 1
                 """
+        case .createAPIKey:
+            // DO NOTHING rather than an error: a taken name must not abort the group commit it shares.
+            return """
+                INSERT INTO api_keys (id, name, scopes, secret_hash, created_at) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT DO NOTHING RETURNING 1
+                """
+        case .selectAPIKey: return "SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys WHERE id = $1"
+        case .selectAPIKeys: return "SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys ORDER BY created_at, id"
+        case .revokeAPIKey:
+            // A key already revoked keeps its first time and is answered as stored.
+            return """
+                WITH revoked AS (
+                    UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL
+                    RETURNING \(PostgresStatement.apiKeyColumns))
+                SELECT \(PostgresStatement.apiKeyColumns) FROM revoked
+                UNION ALL
+                SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM revoked)
+                """
+        case .appendAuditEntry:
+            return "INSERT INTO audit_log (at, actor, action, subject, detail) VALUES ($1, $2, $3, $4, $5) RETURNING sequence"
+        case .selectAuditEntries:
+            return """
+                SELECT sequence, at, actor, action, subject, detail FROM audit_log
+                WHERE sequence < $1 AND ($2::text IS NULL OR subject = $2) AND ($3::text IS NULL OR actor = $3)
+                ORDER BY sequence DESC LIMIT $4
+                """
+        case .deleteAuditEntries:
+            return """
+                DELETE FROM audit_log WHERE sequence IN (
+                    SELECT sequence FROM audit_log WHERE at < $1 ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED)
+                RETURNING 1
+                """
         }
     }
 
@@ -516,6 +558,13 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .beginIdempotentRequest: return [OID.bytea, OID.bytea, OID.int8, OID.int8, OID.int8]
         case .releaseIdempotentRequest: return [OID.bytea]
         case .deleteExpiredIdempotencyKeys: return [OID.int8, OID.int8]
+        case .createAPIKey: return [OID.text, OID.text, OID.text, OID.bytea, OID.int8]
+        case .selectAPIKey: return [OID.text]
+        case .selectAPIKeys: return []
+        case .revokeAPIKey: return [OID.text, OID.int8]
+        case .appendAuditEntry: return [OID.int8, OID.text, OID.text, OID.text, OID.text]
+        case .selectAuditEntries: return [OID.int8, OID.text, OID.text, OID.int8]
+        case .deleteAuditEntries: return [OID.int8, OID.int8]
         }
     }
 }

@@ -88,7 +88,7 @@ public final class PostgresStoreRows: StoreCopySource, StoreCopyTarget {
     }
 
     /// The tables whose key, `sequence`, is an identity column (`GENERATED ALWAYS AS IDENTITY`).
-    static let identityTables: [StoreTable] = [.shortLinks, .webhookEndpoints, .webhookDeliveries]
+    static let identityTables: [StoreTable] = [.shortLinks, .webhookEndpoints, .webhookDeliveries, .auditLog]
 
     /// After the rows are in: the revision sequence and the identity sequences of short links,
     /// webhook endpoints and deliveries continue above everything copied (and the revisions above

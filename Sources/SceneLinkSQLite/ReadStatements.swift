@@ -16,11 +16,16 @@ final class ReadStatements {
     let claims: ClaimReads
     /// The analytics queries (`SQLiteSceneStateStore+Analytics`).
     let analytics: AnalyticsReads
+    /// The API-key and audit-log queries (`SQLiteSceneStateStore+Keys`).
+    let keys: APIKeyReads
+    let audit: AuditReads
 
     init(connection: Connection) throws(SQLiteError) {
         shortLinks = try ShortLinkReads(connection: connection)
         claims = try ClaimReads(connection: connection)
         analytics = try AnalyticsReads(connection: connection)
+        keys = try APIKeyReads(connection: connection)
+        audit = try AuditReads(connection: connection)
         selectValue = try connection.prepare(
             "SELECT content_type, revision, bytes FROM scene_values WHERE session_id = ?1 AND scene = ?2 AND value_key = ?3")
         selectScene = try connection.prepare("""

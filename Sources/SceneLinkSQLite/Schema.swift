@@ -235,6 +235,33 @@ enum Schema {
             PRIMARY KEY (scope, day)
         ) WITHOUT ROWID;
         """,
+        // 11 (becomes 12 when merged after the links branch): named API keys and the audit log.
+        // A key keeps the SHA-256 of its secret, never its text; names are unique among keys that
+        // are not revoked. `scopes` is the comma-separated list (`links:read,webhooks:admin`).
+        // `audit_log.sequence` is the rowid: the order of entries and the cursor of a page;
+        // `detail` is a JSON object of public facts, never a secret.
+        """
+        CREATE TABLE api_keys (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            scopes TEXT NOT NULL,
+            secret_hash BLOB NOT NULL,
+            created_at INTEGER NOT NULL,
+            revoked_at INTEGER
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX api_keys_by_live_name ON api_keys (name) WHERE revoked_at IS NULL;
+        CREATE TABLE audit_log (
+            sequence INTEGER PRIMARY KEY,
+            at INTEGER NOT NULL,
+            actor TEXT NOT NULL,
+            action TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            detail TEXT NOT NULL
+        );
+        CREATE INDEX audit_log_by_time ON audit_log (at);
+        CREATE INDEX audit_log_by_subject ON audit_log (subject, sequence);
+        CREATE INDEX audit_log_by_actor ON audit_log (actor, sequence);
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

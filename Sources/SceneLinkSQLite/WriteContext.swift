@@ -19,6 +19,9 @@ final class WriteContext {
     let idempotency: IdempotencyWrites
     /// The analytics aggregates (`SQLiteSceneStateStore+Analytics`).
     let analytics: AnalyticsWrites
+    /// API keys and the audit log (`SQLiteSceneStateStore+Keys`).
+    let keys: APIKeyWrites
+    let audit: AuditWrites
     /// The last revision handed out; persisted to `meta` once per batch.
     private(set) var lastRevision: Int64
     /// The revision stored in `meta` as of the last commit.
@@ -40,6 +43,8 @@ final class WriteContext {
         claims = try ClaimWrites(connection: connection, webhooks: webhooks)
         idempotency = try IdempotencyWrites(connection: connection)
         analytics = try AnalyticsWrites(connection: connection)
+        keys = try APIKeyWrites(connection: connection)
+        audit = try AuditWrites(connection: connection)
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")

@@ -12,6 +12,18 @@ import Testing
         #expect(HTTPRequest(method: .get, target: "http://host").path == "/")
     }
 
+    @Test func thePrincipalStartsUnsetAndACopyKeepsItWithoutSharingLaterChanges() {
+        var request = HTTPRequest(method: .get, target: "/v1/audit", headers: ["Authorization": "Bearer x"])
+        #expect(request.principal == nil)
+        let before = request
+        request.principal = "admin-token"
+        var copy = request
+        copy.principal = "key:ops(0123456789abcdef)"
+        #expect(before.principal == nil)
+        #expect(request.principal == "admin-token")
+        #expect(copy.principal == "key:ops(0123456789abcdef)")
+    }
+
     @Test func queryItemFindsTheFirstOccurrenceDecoded() {
         let request = HTTPRequest(method: .get, target: "/r?&format=a%20b&x&format=second&url=app%3A%2F%2Fx")
         #expect(request.queryItem("format") == "a b")

@@ -22,6 +22,11 @@ public enum StoreTable: String, CaseIterable, Sendable {
     case analyticsMarginals = "analytics_marginals"
     case analyticsMarginalDays = "analytics_marginal_days"
     case analyticsVisitors = "analytics_visitors"
+    /// API keys: their names, scopes and the SHA-256 of their secrets (never their text), so the
+    /// keys handed out before the copy still work after it.
+    case apiKeys = "api_keys"
+    /// The audit log: who changed what, when; no secrets.
+    case auditLog = "audit_log"
 
     /// What a column holds, so that each store reads and binds it the same way.
     public enum Kind: Sendable {
@@ -73,6 +78,12 @@ public enum StoreTable: String, CaseIterable, Sendable {
             return [("scope", .text), ("dimension", .text), ("day", .integer), ("value", .text), ("visits", .integer)]
         case .analyticsVisitors:
             return [("scope", .text), ("day", .integer), ("visitors", .integer)]
+        case .apiKeys:
+            return [("id", .text), ("name", .text), ("scopes", .text), ("secret_hash", .bytes), ("created_at", .integer),
+                    ("revoked_at", .optionalInteger)]
+        case .auditLog:
+            return [("sequence", .integer), ("at", .integer), ("actor", .text), ("action", .text), ("subject", .text),
+                    ("detail", .text)]
         case .webhookDeliveries:
             return [("sequence", .integer), ("endpoint_id", .text), ("message_id", .text), ("event_type", .text),
                     ("event_timestamp", .integer), ("payload", .text), ("state", .text), ("attempts", .integer),
@@ -87,7 +98,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
     /// How many leading columns form the primary key (the copy's order and cursor).
     public var keyCount: Int {
         switch self {
-        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals: return 1
+        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals, .apiKeys, .auditLog:
+            return 1
         case .scenes, .analyticsVisits, .analyticsVisitors: return 2
         case .values: return 3
         case .analyticsMarginals, .analyticsMarginalDays: return 4
@@ -116,6 +128,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .analyticsMarginals: return "analytics hourly breakdowns"
         case .analyticsMarginalDays: return "analytics daily breakdowns"
         case .analyticsVisitors: return "analytics visitors"
+        case .apiKeys: return "API keys"
+        case .auditLog: return "audit log entries"
         }
     }
 

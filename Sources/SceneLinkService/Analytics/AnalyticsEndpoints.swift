@@ -14,7 +14,8 @@ import SceneLinkText
 /// | `GET /v1/analytics/privacy` | every analytics table and column, with its row count |
 /// | `DELETE /v1/analytics?scope=link:CODE` | purges one short link's analytics |
 ///
-/// All are `RoutePolicy.admin` (the admin token, on the admin port when there is one). `scope`
+/// All are admin routes on the admin port when there is one: the reports for the admin token or a
+/// key with `analytics:read`, the purge for `links:write`. `scope`
 /// is `all` (the default), `link:CODE` or `route:NAME`; `from` and `to` are dates (`YYYY-MM-DD`)
 /// in `tz` (an IANA zone, default UTC), both included, by default the last 30 days. The three
 /// reports answer CSV for `Accept: text/csv` (`AnalyticsCSV`).
@@ -22,8 +23,11 @@ public struct AnalyticsEndpoints: Sendable {
     let store: any AnalyticsStore
     let recorder: AnalyticsRecorder
     let clock: SceneStateClock
+    /// Where purges are recorded (`AuditTrail`); nil records nothing.
+    let audit: AuditTrail?
 
-    public init(store: any AnalyticsStore, recorder: AnalyticsRecorder, clock: SceneStateClock = .system) {
+    public init(store: any AnalyticsStore, recorder: AnalyticsRecorder, clock: SceneStateClock = .system, audit: AuditTrail? = nil) {
+        self.audit = audit
         self.store = store
         self.recorder = recorder
         self.clock = clock
@@ -35,13 +39,15 @@ public struct AnalyticsEndpoints: Sendable {
     public static let privacyPattern = "/v1/analytics/privacy"
     public static let purgePattern = "/v1/analytics"
 
-    /// Declares the five routes, each for the admin token.
+    /// Declares the five routes: the reports for `analytics:read`, the purge (which deletes one
+    /// link's data) for `links:write`.
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.get, Self.timeseriesPattern, .admin) { try self.timeseries($0, $1) }
-        endpoints.on(.get, Self.breakdownPattern, .admin) { try self.breakdown($0, $1) }
-        endpoints.on(.get, Self.uniquesPattern, .admin) { try self.uniques($0, $1) }
-        endpoints.on(.get, Self.privacyPattern, .admin) { try self.privacy($0, $1) }
-        endpoints.on(.delete, Self.purgePattern, .admin) { try self.purge($0, $1) }
+        let read = RoutePolicy.admin(scope: .analyticsRead)
+        endpoints.on(.get, Self.timeseriesPattern, read) { try self.timeseries($0, $1) }
+        endpoints.on(.get, Self.breakdownPattern, read) { try self.breakdown($0, $1) }
+        endpoints.on(.get, Self.uniquesPattern, read) { try self.uniques($0, $1) }
+        endpoints.on(.get, Self.privacyPattern, read) { try self.privacy($0, $1) }
+        endpoints.on(.delete, Self.purgePattern, .admin(scope: .linksWrite)) { try self.purge($0, $1) }
     }
 
     // MARK: Reports
@@ -179,10 +185,12 @@ public struct AnalyticsEndpoints: Sendable {
         let scope = try AnalyticsScope(parsing: text)
         guard case .link(let code) = scope else { throw AnalyticsQueryError.purgeNeedsLinkScope(text) }
         recorder.forget(link: code)
-        store.deleteAnalytics(scope: scope.key) { result in
+        store.deleteAnalytics(scope: scope.key) { [audit] result in
             switch result {
             case .success(let deleted):
-                responder.respond(Self.jsonResponse("{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"deleted\":" + String(deleted) + "}"))
+                audit.record(request, action: "analytics.purged", subject: "link:\(code.rawValue)", detail: ["rows": String(deleted)]) {
+                    responder.respond(Self.jsonResponse("{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"deleted\":" + String(deleted) + "}"))
+                }
             case .failure(let error):
                 responder.respond(error.response)
             }

@@ -30,4 +30,13 @@ extension SceneLinkApplication {
             sweepExpiredClaims(now: now) { continuation.resume(returning: $0) }
         }
     }
+
+    /// `sweepAuditLog(now:completion:)`, awaited.
+    /// - Returns: the number of audit entries deleted.
+    @discardableResult
+    public func sweepAuditLog(now: Date = Date()) async -> Int {
+        await withCheckedContinuation { continuation in
+            sweepAuditLog(now: now) { continuation.resume(returning: $0) }
+        }
+    }
 }

@@ -23,8 +23,9 @@ public final class SceneLinkApplication: Sendable {
     /// What the application keeps everything in: scene state and short links, in one place so
     /// that instances sharing a PostgreSQL database share both (nothing stays in a local file).
     /// The webhook outbox lives beside short links, written by the same transactions; claims and
-    /// the Idempotency-Key records of creates too.
+    /// the Idempotency-Key records of creates too, and the API keys with the audit log.
     typealias Store = SceneStateStore & ShortLinkStore & WebhookStore & ClaimStore & IdempotencyStore & AnalyticsStore
+        & APIKeyStore & AuditLog
     /// SQLite, or PostgreSQL when `configuration.storeURL` is set.
     let store: any Store
     /// Closes the store at shutdown; answers the failure's sentence, if any.
@@ -156,18 +157,23 @@ public final class SceneLinkApplication: Sendable {
         // With --analytics off the recorder counts nothing; it still classifies short-link clicks
         // for their `short_link.clicked` events.
         let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: analytics, clock: clock)
+        // Every change an admin route makes is recorded with its caller; keys are checked from a cache.
+        let audit = AuditTrail(log: store, clock: clock, logger: logger)
+        let keys = APIKeyCache(store: store)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
-                                            idempotency: store, analytics: analytics, analyticsStore: store)
+                                            idempotency: store, analytics: analytics, analyticsStore: store, audit: audit)
         shortLinks.register(on: &endpoints)
-        WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store)
+        WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store, audit: audit)
             .register(on: &endpoints)
+        APIKeyEndpoints(store: store, cache: keys, audit: audit, clock: clock).register(on: &endpoints)
+        AuditEndpoints(log: store).register(on: &endpoints)
         webhookWorker = WebhookDeliveryWorker(store: store, configuration: configuration.webhooks, metrics: webhookMetrics,
                                               logger: logger)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &endpoints)
         QREndpoints(routes: routes).register(on: &endpoints)
         ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages, analytics: analytics)
             .register(on: &endpoints)
-        AnalyticsEndpoints(store: store, recorder: analytics, clock: clock).register(on: &endpoints)
+        AnalyticsEndpoints(store: store, recorder: analytics, clock: clock, audit: audit).register(on: &endpoints)
         let associations = AssociationEndpoints(table: table)
         associations.register(on: &endpoints)
         self.associations = associations
@@ -187,7 +193,7 @@ public final class SceneLinkApplication: Sendable {
         patterns.value = router.routes.map(\.pattern)
         let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil,
                                    admin: AdminAuthenticator(token: configuration.shortLinks.adminToken,
-                                                             nextToken: configuration.shortLinks.nextAdminToken),
+                                                             nextToken: configuration.shortLinks.nextAdminToken, keys: keys),
                                    linkPages: linkPages)
         let publicRoutes = endpoints.router(for: configuration.adminListen == nil ? .only : .publicBesideAdmin, guards.handler)
         self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
@@ -362,7 +368,9 @@ public final class SceneLinkApplication: Sendable {
                 self.sweepExpiredShortLinks(now: Date()) { _ in
                     self.sweepExpiredClaims(now: Date()) { _ in
                         self.sweepExpiredIdempotencyKeys(now: Date()) { _ in
-                            self.compactAnalytics(now: Date()) { _ in }
+                            self.compactAnalytics(now: Date()) { _ in
+                                self.sweepAuditLog(now: Date()) { _ in }
+                            }
                         }
                     }
                 }
@@ -407,6 +415,15 @@ public final class SceneLinkApplication: Sendable {
         let cutoff = now.addingTimeInterval(-IdempotencyRecord.lifetime)
         sweep(event: "idempotency-sweep", counted: "expired_idempotency_keys_deleted", { [store] batch, done in
             store.deleteExpiredIdempotencyKeys(createdBefore: cutoff, limit: batch) { done($0.mapError { $0 }) }
+        }, completion: completion)
+    }
+
+    /// Deletes audit entries older than `AuditEntry.retention` (400 days), in short transactions of
+    /// at most 200, and logs how many went; calls back with the number deleted.
+    public func sweepAuditLog(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
+        let cutoff = now.addingTimeInterval(-AuditEntry.retention)
+        sweep(event: "audit-sweep", counted: "audit_entries_deleted", { [store] batch, done in
+            store.deleteAuditEntries(before: cutoff, limit: batch) { done($0.mapError { $0 }) }
         }, completion: completion)
     }
 

@@ -126,10 +126,26 @@ extension CommandLineTool {
             flags: [CommandFlag.serve("db", help: "The SQLite database to copy (serve's --db).")],
             example: "scenelink backup --db ./scenelink.sqlite ./scenelink-backup.sqlite"),
         CommandHelp(
+            command: "keys", usage: ["keys create --name NAME --scopes SCOPE[,SCOPE...] [--db PATH | --store URL]",
+                                     "keys list [--db PATH | --store URL]", "keys revoke ID [--db PATH | --store URL]"],
+            summary: """
+                Manage named API keys, so a tool need not hold the admin token. create prints the key once
+                on standard output (the store keeps only its hash); list shows every key with its scopes and
+                when it was revoked; revoke stops one (running servers refuse it within 5 s). Scopes:
+                links:read, links:write (implies links:read), analytics:read, webhooks:admin, audit:read,
+                console. Exit 1 when the store cannot be opened, the name is taken or the id is unknown, 2
+                for a usage error (an unknown scope is named with the valid ones).
+                """,
+            flags: [CommandFlag(name: "name", valueName: "NAME", help: "The new key's name: 1 to 64 letters, digits, spaces, '.', '_', '-'."),
+                    CommandFlag(name: "scopes", valueName: "LIST", help: "The new key's scopes, comma-separated."),
+                    CommandFlag.serve("db", help: "The SQLite database the server uses (serve's --db)."),
+                    CommandFlag.serve("store", help: "The PostgreSQL store the servers use (serve's --store).")],
+            example: "scenelink keys create --name marketing --scopes links:write,analytics:read --db ./scenelink.sqlite"),
+        CommandHelp(
             command: "endpoints", usage: ["endpoints [--json] [serve flags]"],
             summary: """
                 Print every route the server declares: method, pattern, port (public, admin or both),
-                caller (anyone, session, admin-token), rate limit (a class per address or per session, or
+                caller (anyone, session, admin-token, with the API-key scope that also passes), rate limit (a class per address or per session, or
                 none with the reason) and body limit. Serve's flags and environment variables that change
                 limits (--max-value-bytes, ...) are applied; nothing is opened or listened on.
                 """,

@@ -23,6 +23,7 @@ import Foundation
 /// scenelink healthcheck [--host HOST] [--port PORT]
 /// scenelink store copy --from STORE --to STORE [--resume]   (SQLite file or postgres:// URL)
 /// scenelink backup [--db PATH] DEST
+/// scenelink keys create --name NAME --scopes A,B | list | revoke ID   [--db PATH | --store URL]
 /// scenelink endpoints [--json]
 /// scenelink install [--prefix DIR]
 /// scenelink help [COMMAND]
@@ -62,6 +63,8 @@ public struct CommandLineTool {
           store copy   Move a store from SQLite to PostgreSQL or back, checked by digests:
                        scenelink store copy --from STORE --to STORE [--resume]
           backup       Copy the SQLite store while the server runs: scenelink backup [--db PATH] DEST
+          keys         Named API keys with scopes: scenelink keys create --name NAME --scopes A,B,
+                       scenelink keys list, scenelink keys revoke ID (--db PATH or --store URL)
           endpoints    Every route with its port, caller, rate limit and body limit:
                        scenelink endpoints [--json]
           install      Put this binary on the PATH: scenelink install [--prefix DIR] (default \(installPrefix))
@@ -118,6 +121,7 @@ public struct CommandLineTool {
         case "healthcheck": return healthcheck(rest)
         case "store": return store(rest)
         case "backup": return backup(rest)
+        case "keys": return keys(rest)
         case "endpoints": return endpoints(rest)
         case "install": return install(rest)
         case "version":

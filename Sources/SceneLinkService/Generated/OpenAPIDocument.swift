@@ -50,6 +50,10 @@ tags:
       Click analytics kept as aggregates only: visits of short links and link pages by class
       (people, link previews, bots), trigger (click or QR scan), platform, browser, referrer host,
       country and outcome, with claims and installs. No address, User-Agent or row per visit is stored.
+  - name: keys
+    description: Named API keys with scopes, so a tool need not hold the admin token. Managed with the admin token only.
+  - name: audit
+    description: Every change made through the admin API (when, which key, what, to which link or endpoint), kept 400 days. Never a secret or a visitor's data.
   - name: operations
     description: Health, readiness, metrics and this document.
 paths:
@@ -542,6 +546,7 @@ paths:
         file (409), the body (400), the target (422: the resolve problem with the closest routes),
         the alias is free (409).
       security: [{ adminToken: [] }]
+      x-scenelink-scope: links:write
       parameters:
         - $ref: "#/components/parameters/IdempotencyKey"
       requestBody:
@@ -605,6 +610,7 @@ paths:
         last page); links created meanwhile appear on later pages, deleted ones drop out, and no
         link is listed twice. Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: links:read
       parameters:
         - name: limit
           in: query
@@ -653,6 +659,7 @@ paths:
       summary: Delete a short link
       description: The link stops working at once (404) and its code is free again. Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: links:write
       responses:
         "204": { description: The short link is gone. }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
@@ -674,6 +681,7 @@ paths:
         Counts are written every `--analytics-flush` (5 s): the last seconds may not be in yet.
         `Accept: text/csv` answers CSV (RFC 4180). Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: analytics:read
       parameters:
         - $ref: "#/components/parameters/AnalyticsScope"
         - $ref: "#/components/parameters/AnalyticsFrom"
@@ -719,6 +727,7 @@ paths:
         in a zone whose offset is not whole hours a range's edges count by the hour they start in.
         `Accept: text/csv` answers CSV. Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: analytics:read
       parameters:
         - name: dimension
           in: query
@@ -762,6 +771,7 @@ paths:
         disk. A restart starts a new salt, and each instance has its own: a visitor seen before
         and after, or by two instances, counts twice. `Accept: text/csv` answers CSV. Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: analytics:read
       parameters:
         - $ref: "#/components/parameters/AnalyticsScope"
         - $ref: "#/components/parameters/AnalyticsFrom"
@@ -793,6 +803,7 @@ paths:
       summary: What analytics keeps
       description: Every analytics table and column, with its row count now, in this server's database, and what is never stored. Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: analytics:read
       responses:
         "200":
           description: The privacy receipt.
@@ -811,6 +822,7 @@ paths:
       summary: Purge one short link's analytics
       description: Deletes every analytics row of `link:CODE` (its counts, breakdowns and daily visitors) and its counts not yet written. Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: links:write
       parameters:
         - name: scope
           in: query
@@ -846,6 +858,7 @@ paths:
         multicast address (422), unless scenelink runs with `--webhook-allow-private`. Needs the
         admin token, as the short-link admin routes do.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       parameters:
         - $ref: "#/components/parameters/IdempotencyKey"
       requestBody:
@@ -890,6 +903,7 @@ paths:
       summary: List webhook endpoints
       description: Every endpoint, oldest first, without secrets. Needs the admin token.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       responses:
         "200":
           description: The endpoints.
@@ -910,6 +924,7 @@ paths:
       summary: Get a webhook endpoint
       description: The endpoint, without its secret; `enabled` is false once a 410 or the last failed attempt disabled it.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       responses:
         "200":
           description: The endpoint.
@@ -932,6 +947,7 @@ paths:
         deliveries are sent again. `enabled: false` stops sending; its deliveries wait, outside
         the queue-depth and oldest-pending metrics. The secret is not changed (rotate it).
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       requestBody:
         required: true
         content:
@@ -959,6 +975,7 @@ paths:
       summary: Delete a webhook endpoint
       description: The endpoint and its deliveries (pending ones included) are deleted.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       responses:
         "204": { description: The endpoint is gone. }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
@@ -979,6 +996,7 @@ paths:
         (`webhook-signature` then carries two space-separated signatures) until
         `previousSecretExpiresAt`: 24 hours by default, or `overlapSeconds` (0 to 7 days).
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       requestBody:
         required: false
         content:
@@ -1011,6 +1029,7 @@ paths:
       summary: Send a webhook.test event
       description: Queues a `webhook.test` event for this endpoint; it is delivered as any other event.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       responses:
         "202":
           description: Queued.
@@ -1034,6 +1053,7 @@ paths:
       summary: List an endpoint's deliveries
       description: The latest deliveries, newest first, with their attempts, state, next attempt and last error.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       parameters:
         - name: limit
           in: query
@@ -1067,6 +1087,7 @@ paths:
       summary: Send a message again
       description: Queues the message again for this endpoint, with the same `webhook-id` and body, from its first attempt.
       security: [{ adminToken: [] }]
+      x-scenelink-scope: webhooks:admin
       responses:
         "202":
           description: Queued.
@@ -1079,6 +1100,146 @@ paths:
         "404": { $ref: "#/components/responses/WebhookNotFound" }
         "409": { $ref: "#/components/responses/WebhookEndpointDisabled" }
         "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/keys:
+    post:
+      tags: [keys]
+      operationId: createAPIKey
+      summary: Create a named API key
+      description: |
+        Makes a key named `name` with `scopes`; the answer carries its text (`key`, `slk_…`) this
+        once: the store keeps only the SHA-256 of its secret. Send it as `Authorization: Bearer
+        KEY`. A name is unique among keys that are not revoked (409). Scopes: `links:read`,
+        `links:write` (implies `links:read`), `analytics:read`, `webhooks:admin`, `audit:read`,
+        `console` (reserved). Needs the admin token itself: no key can make keys.
+      security: [{ adminToken: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/APIKeyRequest" }
+            example: { name: marketing, scopes: [links:write, analytics:read] }
+      responses:
+        "201":
+          description: The new key, with its text.
+          headers:
+            Location:
+              required: true
+              schema: { type: string }
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/APIKeyWithText" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "409":
+          description: A key that is not revoked has this name (`key-name-exists`).
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+    get:
+      tags: [keys]
+      operationId: listAPIKeys
+      summary: List API keys
+      description: Every key, oldest first, revoked ones too, without their text. Needs the admin token.
+      security: [{ adminToken: [] }]
+      responses:
+        "200":
+          description: The keys.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [keys]
+                properties:
+                  keys:
+                    type: array
+                    items: { $ref: "#/components/schemas/APIKey" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/keys/{id}:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The key's id, 16 lowercase hex digits.
+        schema: { type: string }
+    delete:
+      tags: [keys]
+      operationId: revokeAPIKey
+      summary: Revoke an API key
+      description: |
+        The key stops working: at once on this instance, within 5 seconds on others sharing the
+        store (each caches keys that long). It stays listed with `revokedAt`, and its name may be
+        given to a new key. Revoking a revoked key answers 204 again. Needs the admin token.
+      security: [{ adminToken: [] }]
+      responses:
+        "204": { description: The key is revoked. }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404":
+          description: No key has this id (`key-not-found`).
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/audit:
+    get:
+      tags: [audit]
+      operationId: listAuditEntries
+      summary: Read the audit log
+      description: |
+        The changes made through the admin API and `scenelink keys`, newest first: when, who
+        (`admin-token`, `key:NAME(id)`, `cli`), what (`short_link.created`, `webhook.secret_rotated`,
+        `api_key.revoked`, …) and to which thing (`link:CODE`, `webhook:ID`, `key:ID`), with a few
+        public facts in `detail`. Never a secret (no token, key text or webhook secret) nor a
+        visitor's data. Entries are kept 400 days. Needs the admin token or a key with `audit:read`.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: audit:read
+      parameters:
+        - name: limit
+          in: query
+          required: false
+          description: Entries per page, 1 to 500.
+          schema: { type: integer, minimum: 1, maximum: 500, default: 50 }
+        - name: before
+          in: query
+          required: false
+          description: The `nextCursor` of the previous page.
+          schema: { type: string, pattern: "^[0-9]{1,18}$" }
+        - name: subject
+          in: query
+          required: false
+          description: Only entries about this thing (exact), such as `link:spring-sale`.
+          schema: { type: string, maxLength: 256 }
+        - name: actor
+          in: query
+          required: false
+          description: Only entries by this caller (exact), such as `admin-token`.
+          schema: { type: string, maxLength: 256 }
+      responses:
+        "200":
+          description: One page of entries.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AuditPage" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
   /c/{token}:
@@ -1812,7 +1973,13 @@ components:
     adminToken:
       type: http
       scheme: bearer
-      description: "The server's admin token (`--admin-token` / `SCENELINK_ADMIN_TOKEN`), as `Authorization: Bearer TOKEN`."
+      description: |
+        The server's admin token (`--admin-token` / `SCENELINK_ADMIN_TOKEN`), as `Authorization:
+        Bearer TOKEN`: the root key, which passes every admin route. Or a named API key
+        (`slk_…`, from `POST /v1/keys` or `scenelink keys create`) holding the scope in the
+        operation's `x-scenelink-scope` (`links:write` implies `links:read`); an operation without
+        `x-scenelink-scope` takes the admin token only. A working key without the scope is 403
+        `missing-scope`; an unknown or revoked key is 401, as a wrong token is.
   parameters:
     IdempotencyKey:
       name: Idempotency-Key
@@ -2119,15 +2286,33 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
     AdminDisabled:
-      description: No admin token is configured, so the admin routes (short links, webhooks, analytics) are off; `detail` says how to turn them on.
+      description: |
+        No admin token is configured, so the admin routes are off (`admin-disabled`; `detail` says how
+        to turn them on); or the bearer token is an API key that lacks the scope the route needs
+        (`missing-scope`, `detail` names the scope: the operation's `x-scenelink-scope`), or calls a
+        route only the admin token may call (`admin-token-required`).
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
-          example:
-            type: https://scenelink.dev/problems/admin-disabled
-            title: Administration is off
-            status: 403
-            detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
+          examples:
+            disabled:
+              value:
+                type: https://scenelink.dev/problems/admin-disabled
+                title: Administration is off
+                status: 403
+                detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics, keys, audit) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
+            missingScope:
+              value:
+                type: https://scenelink.dev/problems/missing-scope
+                title: Missing scope
+                status: 403
+                detail: "The API key 'marketing' lacks the scope webhooks:admin this route needs; make a key with --scopes webhooks:admin (scenelink keys create), or use the admin token."
+            adminTokenRequired:
+              value:
+                type: https://scenelink.dev/problems/admin-token-required
+                title: Admin token required
+                status: 403
+                detail: "Only the admin token (--admin-token) may call this route; API keys cannot, whatever their scopes."
     ShortLinkConflict:
       description: The alias is taken (`short-link-exists`), the route file lists no https host to put in the URL (`no-https-host`), or a request with this `Idempotency-Key` is still in flight (`idempotency-key-in-flight`, with `Retry-After`).
       content:
@@ -2273,6 +2458,60 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
   schemas:
+    APIKeyRequest:
+      type: object
+      additionalProperties: false
+      required: [name, scopes]
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 64
+          pattern: "^[A-Za-z0-9._-]([A-Za-z0-9._ -]*[A-Za-z0-9._-])?$"
+          description: Letters, digits, '.', '_', '-' and spaces, not at either end.
+        scopes:
+          type: array
+          minItems: 1
+          maxItems: 16
+          items: { type: string, enum: [links:read, links:write, analytics:read, webhooks:admin, audit:read, console] }
+    APIKey:
+      type: object
+      required: [id, name, scopes, createdAt, revokedAt]
+      properties:
+        id: { type: string, pattern: "^[0-9a-f]{16}$" }
+        name: { type: string }
+        scopes:
+          type: array
+          items: { type: string }
+        createdAt: { type: string, format: date-time }
+        revokedAt: { type: [string, "null"], format: date-time }
+    APIKeyWithText:
+      allOf:
+        - $ref: "#/components/schemas/APIKey"
+        - type: object
+          required: [key]
+          properties:
+            key: { type: string, description: "The key's text, `slk_ID_SECRET`: shown this once." }
+    AuditEntry:
+      type: object
+      required: [sequence, at, actor, action, subject, detail]
+      properties:
+        sequence: { type: integer }
+        at: { type: string, format: date-time }
+        actor: { type: string, description: "`admin-token`, `key:NAME(id)`, `console:PREFIX` or `cli`." }
+        action: { type: string }
+        subject: { type: string }
+        detail:
+          type: object
+          additionalProperties: { type: string }
+    AuditPage:
+      type: object
+      required: [entries, nextCursor]
+      properties:
+        entries:
+          type: array
+          items: { $ref: "#/components/schemas/AuditEntry" }
+        nextCursor: { type: [string, "null"] }
     AssociationComponent:
       type: object
       description: One pattern (Apple `applinks.Details.Components`, Google `dynamic_app_link_components`); the first that matches decides.

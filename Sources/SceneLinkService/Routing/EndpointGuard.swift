@@ -1,11 +1,14 @@
 import SceneLinkHTTP
 
 /// What stands in front of a declared route's handler, built from its `RoutePolicy`: the
-/// admin-token check with its budget for wrong tokens, and the per-address rate limit.
+/// admin check (the admin token, or an API key with the route's scope) with its budget for
+/// wrong tokens, and the per-address rate limit.
 ///
-/// Order for an admin-token route: an address whose `admin-auth` budget is spent is 429
-/// whatever it sends (so the budget bounds guessing); then the token (403 off, 401 missing or
-/// wrong, a wrong one taking a token from the budget). Order for an address-limited route: one
+/// Order for an admin route: an address whose `admin-auth` budget is spent is 429 whatever it
+/// sends (so the budget bounds guessing); then the token (403 off, 401 missing or wrong, a wrong
+/// one or an unknown or revoked key taking a token from the budget; 403 for a working key
+/// without the route's scope, or on a root-only route). The handler then sees who called in
+/// `HTTPRequest.principal` (`admin-token`, `key:NAME(id)`). Order for an address-limited route: one
 /// token from its class's bucket, else 429 as problem+json, or for the `links` class as the
 /// link page's notice when the client prefers HTML (`ContentNegotiation`).
 struct EndpointGuard: Sendable {
@@ -39,18 +42,27 @@ struct EndpointGuard: Sendable {
         } else {
             limited = handler
         }
-        guard endpoint.policy.caller == .adminToken else { return limited }
+        let caller = endpoint.policy.caller
+        guard caller.takesAdminToken else { return limited }
         return { [admin, rateLimiter] request, responder in
             let key = RateLimitKey(client: request.clientAddress)
             if let refusal = rateLimiter?.refusalWithoutTaking(.adminAuth, key: key) {
                 return responder.respond(refusal.problemResponse())
             }
-            if let refusal = admin.refusal(request) {
-                // Only a wrong token spends the budget: an operator whose token is missing is told how to send it.
-                if refusal == .wrongToken { _ = rateLimiter?.refusal(.adminAuth, key: key) }
-                return responder.respond(refusal.response)
+            admin.authorize(request, for: caller) { decision in
+                switch decision {
+                case .success(let actor):
+                    var request = request
+                    // Set here, whatever the request carried: the handler's audit entry names this caller.
+                    request.principal = actor.description
+                    limited(request, responder)
+                case .failure(let refusal):
+                    // Only a wrong token (or unknown or revoked key) spends the budget: an operator whose
+                    // token is missing is told how to send it, and a key without a scope is told which.
+                    if refusal == .wrongToken { _ = rateLimiter?.refusal(.adminAuth, key: key) }
+                    responder.respond(refusal.response)
+                }
             }
-            limited(request, responder)
         }
     }
 }

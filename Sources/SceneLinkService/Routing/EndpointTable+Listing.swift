@@ -6,7 +6,7 @@ extension EndpointTable {
     public var listing: String {
         let header = ["METHOD", "PATTERN", "PORT", "CALLER", "RATE LIMIT", "BODY"]
         let rows = endpoints.map { endpoint in
-            [endpoint.method.rawValue, endpoint.pattern, endpoint.policy.port.rawValue, endpoint.policy.caller.rawValue,
+            [endpoint.method.rawValue, endpoint.pattern, endpoint.policy.port.rawValue, Self.callerText(endpoint.policy.caller),
              Self.rateLimitText(endpoint.policy), endpoint.policy.maxBodyBytes.map { "\($0) B" } ?? "-"]
         }
         let all = [header] + rows
@@ -19,7 +19,7 @@ extension EndpointTable {
     }
 
     /// The declarations as JSON for tools (`scenelink endpoints --json`):
-    /// `[{"method","pattern","port","caller","rateLimit":{"class","per"}|{"notLimited":REASON},"maxBodyBytes","pathCarriesSecret"}]`.
+    /// `[{"method","pattern","port","caller","scope","rateLimit":{"class","per"}|{"notLimited":REASON},"maxBodyBytes","pathCarriesSecret"}]`.
     public var listingJSON: String {
         let items: [JSONValue] = endpoints.map { endpoint in
             let policy = endpoint.policy
@@ -33,12 +33,18 @@ extension EndpointTable {
                 (key: "pattern", value: .string(endpoint.pattern)),
                 (key: "port", value: .string(policy.port.rawValue)),
                 (key: "caller", value: .string(policy.caller.rawValue)),
+                (key: "scope", value: policy.caller.scope.map { .string($0.rawValue) } ?? .null),
                 (key: "rateLimit", value: rate),
                 (key: "maxBodyBytes", value: policy.maxBodyBytes.map { .number(String($0)) } ?? .null),
                 (key: "pathCarriesSecret", value: .bool(policy.pathCarriesSecret)),
             ])
         }
         return String(decoding: JSONWriter.encode(.array(items)), as: UTF8.self)
+    }
+
+    /// `admin-token` (root only), `admin-token|links:read` (the admin token or a key with the scope), `anyone`.
+    private static func callerText(_ caller: RouteCaller) -> String {
+        caller.scope.map { "\(caller.rawValue)|\($0.rawValue)" } ?? caller.rawValue
     }
 
     /// `links per address`, `state per session`, or `none: REASON`.

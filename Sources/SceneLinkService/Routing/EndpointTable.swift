@@ -66,7 +66,7 @@ public struct EndpointTable: Sendable {
             if !seen.insert(endpoint.name).inserted {
                 problems.append("\(endpoint.name) is declared twice; declare each method and pattern once.")
             }
-            if endpoint.policy.caller == .adminToken, endpoint.policy.port != .admin {
+            if endpoint.policy.caller.takesAdminToken, endpoint.policy.port != .admin {
                 problems.append("\(endpoint.name) takes the admin token but is declared for the \(endpoint.policy.port.rawValue) port; "
                     + "declare it for the admin port, so that --admin-listen keeps it off the public one.")
             }

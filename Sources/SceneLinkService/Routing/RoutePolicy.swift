@@ -1,11 +1,12 @@
+import SceneLinkCore
+
 /// Everything that applies to a route besides its handler, declared where the route is
 /// registered: which port serves it, who may call it, what it counts against, how large a
 /// body it takes, and whether its path carries a secret.
 ///
 /// ```swift
-/// let admin = RoutePolicy(port: .admin, caller: .adminToken,
-///                         rateLimit: .notLimited(because: "the operator's own calls"))
-/// endpoints.on(.post, "/v1/webhooks", admin.accepting(bodyBytes: 16 * 1024)) { request, responder in … }
+/// endpoints.on(.post, "/v1/webhooks", .admin(scope: .webhooksAdmin).accepting(bodyBytes: 16 * 1024)) { request, responder in … }
+/// endpoints.on(.get, "/v1/keys", .rootOnly) { request, responder in … }
 /// ```
 public struct RoutePolicy: Sendable {
     public var port: RoutePort
@@ -34,9 +35,17 @@ public struct RoutePolicy: Sendable {
         return policy
     }
 
-    /// The operator's API: the admin port when there is one, the admin token, and no budget
-    /// for calls that carry the right token (wrong ones count against `admin-auth`).
-    public static let admin = RoutePolicy(
-        port: .admin, caller: .adminToken,
-        rateLimit: .notLimited(because: "the operator's own calls; wrong tokens count against admin-auth per address"))
+    /// The operator's API: the admin port when there is one, the admin token or an API key
+    /// holding `scope`, and no budget for calls that carry a working token (wrong ones count
+    /// against `admin-auth`).
+    public static func admin(scope: APIKeyScope) -> RoutePolicy {
+        RoutePolicy(port: .admin, caller: .admin(scope: scope), rateLimit: operatorCalls)
+    }
+
+    /// The operator's API for the admin token alone (key management, and routes no key may call).
+    public static let rootOnly = RoutePolicy(port: .admin, caller: .rootOnly, rateLimit: operatorCalls)
+
+    /// The rate limit of every admin route, written once.
+    private static let operatorCalls = RouteRateLimit.notLimited(
+        because: "the operator's own calls; wrong tokens count against admin-auth per address")
 }

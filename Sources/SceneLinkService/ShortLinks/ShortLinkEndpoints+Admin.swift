@@ -23,27 +23,33 @@ extension ShortLinkEndpoints {
         } catch {
             return responder.respond(ShortLinkProblems.targetDoesNotResolve(error).response())
         }
-        guard let idempotency else { return insert(parsed, route: route, createdAt: now, responder: responder, recorder: nil, attempt: 1) }
+        guard let idempotency else {
+            return insert(parsed, route: route, createdAt: now, request: request, responder: responder, recorder: nil, attempt: 1)
+        }
         idempotency.run(request, scope: IdempotencyGate.adminScope(request), route: "POST \(Self.collectionPattern)", responder) { recorder in
-            insert(parsed, route: route, createdAt: now, responder: responder, recorder: recorder, attempt: 1)
+            insert(parsed, route: route, createdAt: now, request: request, responder: responder, recorder: recorder, attempt: 1)
         }
     }
 
     /// Stores the link under its alias or a new random code. A random code that is taken (a
     /// collision of 72-bit codes, not expected) is drawn again, once.
-    private func insert(_ parsed: ShortLinkRequest, route: String?, createdAt: Date, responder: HTTPResponder,
+    private func insert(_ parsed: ShortLinkRequest, route: String?, createdAt: Date, request: HTTPRequest, responder: HTTPResponder,
                         recorder: IdempotencyGate.Recorder?, attempt: Int) {
         let link = ShortLink(code: parsed.alias ?? .random(), link: parsed.link, createdAt: createdAt, expiresAt: parsed.expiresAt,
                              route: route)
         // Built before the write, so that it can be stored with it for retries of the same key.
         let table = routes.value
         let created = HTTPResponse.created(json: Self.json(link, table: table, now: nil), location: Self.url(of: link.code, table: table))
-        store.createShortLink(link, recording: recorder?.record(created)) { result in
+        store.createShortLink(link, recording: recorder?.record(created)) { [audit] result in
             switch result {
             case .success:
-                responder.respond(created)
+                var detail = ["link": link.link]
+                if let expiresAt = link.expiresAt { detail["expiresAt"] = RFC3339.string(expiresAt) }
+                audit.record(request, action: "short_link.created", subject: "link:\(link.code.rawValue)", detail: detail) {
+                    responder.respond(created)
+                }
             case .failure(.codeExists) where parsed.alias == nil && attempt == 1:
-                insert(parsed, route: route, createdAt: createdAt, responder: responder, recorder: recorder, attempt: 2)
+                insert(parsed, route: route, createdAt: createdAt, request: request, responder: responder, recorder: recorder, attempt: 2)
             case .failure(let error):
                 recorder?.failed(error.failure)
                 responder.respond(ShortLinkProblems.store(error))
@@ -104,9 +110,12 @@ extension ShortLinkEndpoints {
         guard let code = try? ShortCode(request.pathParameters["code"] ?? "") else {
             return responder.respond(ShortLinkProblems.notFound.response())
         }
-        store.deleteShortLink(code: code) { result in
+        store.deleteShortLink(code: code) { [audit] result in
             switch result {
-            case .success(true): responder.respond(HTTPResponse(status: .noContent))
+            case .success(true):
+                audit.record(request, action: "short_link.deleted", subject: "link:\(code.rawValue)") {
+                    responder.respond(HTTPResponse(status: .noContent))
+                }
             case .success(false): responder.respond(ShortLinkProblems.notFound.response())
             case .failure(let error): responder.respond(ShortLinkProblems.store(error))
             }

@@ -13,9 +13,10 @@ import SceneLinkHTTP
 /// | `GET /s/{code}` | the target's resolve document (JSON clients) or an HTML page (browsers) |
 /// | `GET /v1/resolve?url=https://HOST/s/CODE` | resolves the target (`ResolveEndpoints`) |
 ///
-/// **Admin token.** The three admin routes are declared `RoutePolicy.admin`: they need
-/// `Authorization: Bearer TOKEN` with the token of `--admin-token` (`SCENELINK_ADMIN_TOKEN`),
-/// checked by `AdminAuthenticator` before the handler runs.
+/// **Admin token or key.** The three admin routes are declared `RoutePolicy.admin(scope:)`: they
+/// need `Authorization: Bearer TOKEN` with the token of `--admin-token` (`SCENELINK_ADMIN_TOKEN`)
+/// or an API key holding `links:read` (listing) or `links:write` (creating, deleting), checked by
+/// `AdminAuthenticator` before the handler runs.
 ///
 /// **Order of checks** on creation: admin token (403, 401) → an https host to put in the URL
 /// (409) → the body (400) → the target resolves with the current route table and is not itself a
@@ -47,6 +48,8 @@ public struct ShortLinkEndpoints: Sendable {
     /// Where visits are counted (`GET /s/CODE`) and the listing's `visits` read from; nil for none.
     let analytics: AnalyticsRecorder?
     let analyticsStore: (any AnalyticsStore)?
+    /// Where creations and deletions are recorded (`AuditTrail`); nil records nothing.
+    let audit: AuditTrail?
 
     /// - Parameters:
     ///   - store: where short links live.
@@ -56,9 +59,11 @@ public struct ShortLinkEndpoints: Sendable {
     ///   - linkPages: the link pages browsers are shown; by default, pages of `routes`' table
     ///     when it is created (the application passes the ones it rebuilds on reload).
     ///   - idempotency: where `Idempotency-Key` records of creations live (the store).
+    ///   - audit: where each creation and deletion is recorded, with its caller.
     public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil,
                 linkPages: LinkPageEndpoints? = nil, idempotency: (any IdempotencyStore)? = nil,
-                analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil) {
+                analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil, audit: AuditTrail? = nil) {
+        self.audit = audit
         self.analytics = analytics
         self.analyticsStore = analyticsStore
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
@@ -86,9 +91,11 @@ public struct ShortLinkEndpoints: Sendable {
 
     /// Declares the admin routes and `GET /s/{code}`.
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.post, Self.collectionPattern, .admin.accepting(bodyBytes: Self.maximumBodyBytes)) { try self.create($0, $1) }
-        endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
-        endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
+        endpoints.on(.post, Self.collectionPattern, .admin(scope: .linksWrite).accepting(bodyBytes: Self.maximumBodyBytes)) {
+            try self.create($0, $1)
+        }
+        endpoints.on(.get, Self.collectionPattern, .admin(scope: .linksRead)) { self.list($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(scope: .linksWrite)) { self.delete($0, $1) }
         endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
     }
 

@@ -10,7 +10,7 @@ extension WebhookEndpoints {
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let parsed = try WebhookRequest(body: request.body)
         let now = clock.now()
-        checkTarget(parsed.url, responder) { [store, idempotency] in
+        checkTarget(parsed.url, responder) { [store, idempotency, audit] in
             let create: @Sendable (IdempotencyGate.Recorder?) -> Void = { recorder in
                 let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
                                                createdAt: now, secret: .random())
@@ -20,7 +20,8 @@ extension WebhookEndpoints {
                 store.createWebhookEndpoint(endpoint, recording: recorder?.record(created)) { result in
                     switch result {
                     case .success:
-                        responder.respond(created)
+                        audit.record(request, action: "webhook.created", subject: "webhook:\(endpoint.id)",
+                                     detail: Self.detail(endpoint)) { responder.respond(created) }
                     case .failure(let error):
                         recorder?.failed(error.failure)
                         responder.respond(WebhookProblems.store(error))
@@ -62,11 +63,16 @@ extension WebhookEndpoints {
         let id = request.pathParameters["id"] ?? ""
         let now = clock.now()
         let change = WebhookEndpointChange(url: parsed.url, events: parsed.events, enabled: parsed.enabled, at: now)
-        let store = self.store
+        let store = self.store, audit = self.audit
         let write: @Sendable () -> Void = {
             store.updateWebhookEndpoint(id: id, change: change) { result in
                 switch result {
-                case .success(let endpoint?): responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: false))))
+                case .success(let endpoint?):
+                    var detail = Self.detail(endpoint)
+                    detail["enabled"] = String(endpoint.disabledAt == nil)
+                    audit.record(request, action: "webhook.updated", subject: "webhook:\(endpoint.id)", detail: detail) {
+                        responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: false))))
+                    }
                 case .success(nil): responder.respond(WebhookProblems.notFound.response())
                 case .failure(let error): responder.respond(WebhookProblems.store(error))
                 }
@@ -118,9 +124,13 @@ extension WebhookEndpoints {
 
     /// `DELETE /v1/webhooks/{id}`: 204.
     func delete(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        store.deleteWebhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
+        let id = request.pathParameters["id"] ?? ""
+        store.deleteWebhookEndpoint(id: id) { [audit] result in
             switch result {
-            case .success(true): responder.respond(HTTPResponse(status: .noContent))
+            case .success(true):
+                audit.record(request, action: "webhook.deleted", subject: "webhook:\(id)") {
+                    responder.respond(HTTPResponse(status: .noContent))
+                }
             case .success(false): responder.respond(WebhookProblems.notFound.response())
             case .failure(let error): responder.respond(WebhookProblems.store(error))
             }
@@ -148,10 +158,16 @@ extension WebhookEndpoints {
             }
         }
         let now = clock.now()
+        let overlapSeconds = String(Int(overlap))
         store.rotateWebhookSecret(id: request.pathParameters["id"] ?? "", to: .random(),
-                                  previousExpiresAt: now.addingTimeInterval(overlap)) { result in
+                                  previousExpiresAt: now.addingTimeInterval(overlap)) { [audit] result in
             switch result {
-            case .success(let endpoint?): responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: true))))
+            case .success(let endpoint?):
+                // Never the secrets: only how long the old one keeps signing.
+                audit.record(request, action: "webhook.secret_rotated", subject: "webhook:\(endpoint.id)",
+                             detail: ["overlapSeconds": overlapSeconds]) {
+                    responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: true))))
+                }
             case .success(nil): responder.respond(WebhookProblems.notFound.response())
             case .failure(let error): responder.respond(WebhookProblems.store(error))
             }
@@ -162,11 +178,13 @@ extension WebhookEndpoints {
     func test(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let id = request.pathParameters["id"] ?? ""
         let event = WebhookEvent.webhookTest(endpointID: id, at: clock.now())
-        withEnabledEndpoint(id, responder) { [store] _ in
+        withEnabledEndpoint(id, responder) { [store, audit] _ in
             store.enqueueWebhookEvent(event, endpointID: id) { result in
                 switch result {
                 case .success(true):
-                    responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(event.id))}", status: Self.accepted)))
+                    audit.record(request, action: "webhook.test_queued", subject: "webhook:\(id)", detail: ["messageId": event.id]) {
+                        responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(event.id))}", status: Self.accepted)))
+                    }
                 case .success(false): responder.respond(WebhookProblems.notFound.response())
                 case .failure(let error): responder.respond(WebhookProblems.store(error))
                 }
@@ -207,11 +225,13 @@ extension WebhookEndpoints {
     func replay(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let id = request.pathParameters["id"] ?? "", messageID = request.pathParameters["messageId"] ?? ""
         let now = clock.now()
-        withEnabledEndpoint(id, responder) { [store] _ in
+        withEnabledEndpoint(id, responder) { [store, audit] _ in
             store.replayWebhookMessage(endpointID: id, messageID: messageID, now: now) { result in
                 switch result {
                 case .success(true):
-                    responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(messageID))}", status: Self.accepted)))
+                    audit.record(request, action: "webhook.message_replayed", subject: "webhook:\(id)", detail: ["messageId": messageID]) {
+                        responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(messageID))}", status: Self.accepted)))
+                    }
                 case .success(false): responder.respond(WebhookProblems.messageNotFound.response())
                 case .failure(let error): responder.respond(WebhookProblems.store(error))
                 }
@@ -220,6 +240,11 @@ extension WebhookEndpoints {
     }
 
     // MARK: JSON
+
+    /// What the audit log keeps of an endpoint: its URL and events, never its secrets.
+    static func detail(_ endpoint: WebhookEndpoint) -> [String: String] {
+        ["url": endpoint.url, "events": endpoint.events.map(\.rawValue).joined(separator: ",")]
+    }
 
     static func noStore(_ response: HTTPResponse) -> HTTPResponse {
         var response = response

@@ -17,9 +17,10 @@ import SceneLinkHTTP
 /// | `GET /v1/webhooks/{id}/deliveries?limit=N` | 200 `{"deliveries":[…]}`, newest first |
 /// | `POST /v1/webhooks/{id}/deliveries/{messageId}/replay` | 202: the message is queued again, same id |
 ///
-/// **Admin token.** Every route is declared `RoutePolicy.admin`: the admin port when there is one,
-/// and the admin token checked before the handler runs (`AdminAuthenticator`): 403 without a
-/// configured token, 401 without the right one.
+/// **Admin token or key.** Every route is declared `RoutePolicy.admin(scope: .webhooksAdmin)`: the
+/// admin port when there is one, and the admin token or a key with `webhooks:admin` checked before
+/// the handler runs (`AdminAuthenticator`): 403 without a configured token or for a key without
+/// the scope, 401 without a working token.
 ///
 /// **Targets.** `WebhookTarget`: https only, no private or loopback addresses (422), unless
 /// `--webhook-allow-private`.
@@ -29,9 +30,12 @@ public struct WebhookEndpoints: Sendable {
     let clock: SceneStateClock
     /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
     let idempotency: IdempotencyGate?
+    /// Where every change is recorded (`AuditTrail`); nil records nothing.
+    let audit: AuditTrail?
 
     public init(store: any WebhookStore, configuration: Configuration = Configuration(),
-                clock: SceneStateClock = .system, idempotency: (any IdempotencyStore)? = nil) {
+                clock: SceneStateClock = .system, idempotency: (any IdempotencyStore)? = nil, audit: AuditTrail? = nil) {
+        self.audit = audit
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
         self.store = store
         self.configuration = configuration
@@ -54,15 +58,16 @@ public struct WebhookEndpoints: Sendable {
 
     /// Declares the admin routes.
     public func register(on endpoints: inout EndpointTable) {
-        let withBody = RoutePolicy.admin.accepting(bodyBytes: Self.maximumBodyBytes)
+        let admin = RoutePolicy.admin(scope: .webhooksAdmin)
+        let withBody = admin.accepting(bodyBytes: Self.maximumBodyBytes)
         endpoints.on(.post, Self.collectionPattern, withBody) { try self.create($0, $1) }
-        endpoints.on(.get, Self.collectionPattern, .admin) { self.list($0, $1) }
-        endpoints.on(.get, Self.itemPattern, .admin) { self.show($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, admin) { self.list($0, $1) }
+        endpoints.on(.get, Self.itemPattern, admin) { self.show($0, $1) }
         endpoints.on(.patch, Self.itemPattern, withBody) { try self.update($0, $1) }
-        endpoints.on(.delete, Self.itemPattern, .admin) { self.delete($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, admin) { self.delete($0, $1) }
         endpoints.on(.post, Self.rotatePattern, withBody) { self.rotate($0, $1) }
         endpoints.on(.post, Self.testPattern, withBody) { self.test($0, $1) }
-        endpoints.on(.get, Self.deliveriesPattern, .admin) { self.deliveries($0, $1) }
+        endpoints.on(.get, Self.deliveriesPattern, admin) { self.deliveries($0, $1) }
         endpoints.on(.post, Self.replayPattern, withBody) { self.replay($0, $1) }
     }
 }

@@ -15,8 +15,9 @@ struct CommandLineToolEndpointsTests {
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("METHOD  PATTERN") == true)
         #expect(lines.count == 1 + (try EndpointTableTests.serviceEndpoints().endpoints.count))
-        #expect(lines.contains { $0.hasPrefix("POST    /v1/webhooks ") && $0.contains(" admin ") && $0.contains(" admin-token ")
+        #expect(lines.contains { $0.hasPrefix("POST    /v1/webhooks ") && $0.contains(" admin ") && $0.contains(" admin-token|webhooks:admin ")
             && $0.hasSuffix("16384 B") })
+        #expect(lines.contains { $0.hasPrefix("POST    /v1/keys ") && $0.contains(" admin-token ") })
         #expect(lines.contains { $0.hasPrefix("GET     /v1/qr ") && $0.contains("qr per address") })
         #expect(lines.contains { $0.hasPrefix("GET     /healthz ") && $0.contains(" both ") && $0.contains("none: ") })
     }
@@ -31,6 +32,12 @@ struct CommandLineToolEndpointsTests {
         #expect(put["maxBodyBytes"]?.intValue == 2048)
         #expect(put["rateLimit"]?["class"]?.stringValue == "state")
         #expect(put["rateLimit"]?["per"]?.stringValue == "session")
+        let keys = try #require(items.first { $0["method"]?.stringValue == "GET" && $0["pattern"]?.stringValue == "/v1/keys" })
+        #expect(keys["caller"]?.stringValue == "admin-token")
+        #expect(keys["scope"] == .null)
+        let links = try #require(items.first { $0["method"]?.stringValue == "GET" && $0["pattern"]?.stringValue == "/v1/short-links" })
+        #expect(links["caller"]?.stringValue == "admin-token")
+        #expect(links["scope"]?.stringValue == "links:read")
         let claim = try #require(items.first { $0["pattern"]?.stringValue == "/c/{token}" })
         #expect(claim["pathCarriesSecret"] == .bool(true))
     }

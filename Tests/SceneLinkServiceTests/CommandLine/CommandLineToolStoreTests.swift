@@ -50,6 +50,8 @@ final class CommandLineToolStoreTests {
     /// The webhook endpoints `fillStoreAndClaim` made: one subscribed to short links and claims
     /// whose secret was rotated, and one that a 410 disabled.
     var webhookEndpointIDs: [String] = []
+    /// The API key `fillStoreAndClaim` made (with two audit entries).
+    var apiKeyToken: APIKeyToken?
 
     /// A store with two sessions (one with two values, one rewritten), a deleted value, a
     /// short link clicked twice, a redeemed claim, and webhook endpoints with their deliveries
@@ -77,6 +79,13 @@ final class CommandLineToolStoreTests {
         _ = try Self.wait { store.rotateWebhookSecret(id: hooks.id, to: .random(), previousExpiresAt: now.addingTimeInterval(86_400),
                                                       completion: $0) }
         webhookEndpointIDs = [hooks.id, gone.id]
+        let (key, token) = try APIKey.make(name: "marketing", scopes: [.linksWrite], at: now)
+        try Self.wait { store.createAPIKey(key, completion: $0) }
+        apiKeyToken = token
+        for action in ["api_key.created", "short_link.created"] {
+            _ = try Self.wait { store.appendAuditEntry(AuditEntry(at: now, actor: .adminToken, action: action, subject: "key:\(key.id)"),
+                                                       completion: $0) }
+        }
         let main = try SceneID("main"), path = try ValueKey("path"), other = try ValueKey("other")
         for key in [path, other, path] {
             _ = try Self.wait { store.putValue(ValueContent(bytes: [0, 1, 2, 255], contentType: "application/octet-stream"),
@@ -198,6 +207,8 @@ final class CommandLineToolStoreTests {
         #expect(run(["store", "copy", "--from", database, "--to", target]) == 0, "\(errors)")
         #expect(output.contains("webhook endpoints: 2 read, 2 added"), "\(output)")
         #expect(output.contains("webhook deliveries: 6 read, 6 added"), "\(output)")
+        #expect(output.contains("API keys: 1 read, 1 added"), "\(output)")
+        #expect(output.contains("audit log entries: 2 read, 2 added"), "\(output)")
         #expect(output.filter { $0.hasPrefix("checked ") && $0.hasSuffix(" on both sides") }.count == StoreTable.allCases.count, "\(output)")
         #expect(output.last == "copied \(database) to \(target); point --db at it", "\(output)")
         do {
@@ -206,8 +217,9 @@ final class CommandLineToolStoreTests {
             try expectEverythingCopied(to: store, session: session, revision: revision, code: code, ticket: ticket)
         }
         #expect(run(["store", "copy", "--from", database, "--to", target]) == 1)
-        #expect(errors.last?.contains("already holds 2 sessions, 1 scenes, 1 values, 1 short links, 1 claims, 3 webhook endpoints "
-                                      + "and 7 webhook deliveries; copy into an empty database, or pass --resume") == true,
+        #expect(errors.last?.contains("already holds 2 sessions, 1 scenes, 1 values, 1 short links, 1 claims, 3 webhook endpoints, "
+                                      + "7 webhook deliveries, 1 API keys and 3 audit log entries; copy into an empty database, "
+                                      + "or pass --resume") == true,
                 "\(errors)")
         #expect(run(["store", "copy", "--from", database, "--to", target, "--resume"]) == 1)
         #expect(output.contains("webhook deliveries: 6 read, 0 added (6 already there)"), "\(output)")
@@ -230,6 +242,8 @@ final class CommandLineToolStoreTests {
         #expect(output.contains("claims: 1 read, 1 added"), "\(output)")
         #expect(output.contains("webhook endpoints: 2 read, 2 added"), "\(output)")
         #expect(output.contains("webhook deliveries: 6 read, 6 added"), "\(output)")
+        #expect(output.contains("API keys: 1 read, 1 added"), "\(output)")
+        #expect(output.contains("audit log entries: 2 read, 2 added"), "\(output)")
         #expect(output.filter { $0.hasPrefix("checked ") && $0.hasSuffix(" on both sides") }.count == StoreTable.allCases.count, "\(output)")
 
         var configuration = PostgresSceneStateStore.Configuration()
@@ -239,8 +253,9 @@ final class CommandLineToolStoreTests {
         try expectEverythingCopied(to: store, session: session, revision: revision, code: code, ticket: ticket)
 
         #expect(run(["store", "copy", "--from", database, "--to", url]) == 1)
-        #expect(errors.last?.contains("already holds 2 sessions, 1 scenes, 1 values, 1 short links, 1 claims, 3 webhook endpoints "
-                                      + "and 7 webhook deliveries; copy into an empty database, or pass --resume") == true,
+        #expect(errors.last?.contains("already holds 2 sessions, 1 scenes, 1 values, 1 short links, 1 claims, 3 webhook endpoints, "
+                                      + "7 webhook deliveries, 1 API keys and 3 audit log entries; copy into an empty database, "
+                                      + "or pass --resume") == true,
                 "\(errors)")
         // Resumed: everything is already there, nothing is added; the check sees the session (its
         // byte total), the scene and the value rewritten since.
@@ -287,8 +302,16 @@ final class CommandLineToolStoreTests {
 
     /// Everything `fillStoreAndClaim` wrote reads back from `store`, and new writes to it continue
     /// above every copied revision and key.
-    func expectEverythingCopied(to store: any SceneStateStore & ShortLinkStore & ClaimStore & WebhookStore,
+    func expectEverythingCopied(to store: any SceneStateStore & ShortLinkStore & ClaimStore & WebhookStore & APIKeyStore & AuditLog,
                                 session: SessionRecord, revision: Int64, code: ShortCode, ticket: ClaimTicket) throws {
+        // The key still works after the move (its hash came along), and the audit log continues above the copied entries.
+        let token = try #require(apiKeyToken)
+        let key = try #require(try Self.wait { store.apiKey(id: token.id, completion: $0) })
+        #expect(key.secretHash == token.secretHash && key.scopes == [.linksWrite])
+        let appended = try Self.wait { store.appendAuditEntry(AuditEntry(at: Self.later, actor: .adminToken, action: "x", subject: "y"),
+                                                              completion: $0) }
+        #expect(appended.sequence > 2)
+        #expect(try Self.wait { store.auditEntries(AuditQuery(limit: 10), completion: $0) }.entries.count == 3)
         let main = try SceneID("main"), path = try ValueKey("path")
         let copied = try #require(try Self.wait { store.session(id: session.id, completion: $0) })
         #expect(copied == session)

@@ -10,7 +10,7 @@ import Testing
     }
 
     static let commands = ["serve", "resolve", "check", "routes", "association", "generate", "qr", "healthcheck",
-                           "store copy", "backup", "endpoints", "install", "version", "help"]
+                           "store copy", "backup", "keys", "endpoints", "install", "version", "help"]
 
     static var recipes: String { AssociationEndpointsTests.examples.appendingPathComponent("recipes.json").path }
 
@@ -58,6 +58,7 @@ import Testing
         (["qr", "--margn", "2", "a"], "scenelink qr: Unknown flag --margn; did you mean --margin?"),
         (["store", "copy", "--form", "a", "--to", "b"], "scenelink store copy: Unknown flag --form; did you mean --from?"),
         (["backup", "--bd", "a", "b"], "scenelink backup: Unknown flag --bd; did you mean --db?"),
+        (["keys", "list", "--bd", "a"], "scenelink keys: Unknown flag --bd; did you mean --db?"),
         (["endpoints", "--jsn"], "scenelink endpoints: Unknown flag --jsn; did you mean --json?"),
         (["install", "--prefx", "/tmp"], "scenelink install: Unknown flag --prefx; did you mean --prefix?"),
         (["generate", "swift", "x.json", "--modul", "X"], "scenelink generate swift: Unknown flag --modul; did you mean --module?"),

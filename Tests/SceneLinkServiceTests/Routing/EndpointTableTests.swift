@@ -22,7 +22,7 @@ struct EndpointTableTests {
     @Test("a route that takes the admin token must be declared for the admin port")
     func adminTokenOffThePublicPort() {
         var endpoints = EndpointTable()
-        let leaky = RoutePolicy(port: .public, caller: .adminToken, rateLimit: .notLimited(because: "a test"))
+        let leaky = RoutePolicy(port: .public, caller: .rootOnly, rateLimit: .notLimited(because: "a test"))
         endpoints.on(.delete, "/v1/things/{id}", leaky) { _, responder in responder.respond(.json("{}")) }
         #expect(throws: EndpointTableError(problems: [
             "DELETE /v1/things/{id} takes the admin token but is declared for the public port; declare it for the admin port, "
@@ -34,7 +34,7 @@ struct EndpointTableTests {
     func listeners() {
         var endpoints = EndpointTable()
         endpoints.on(.get, "/healthz", RoutePolicy(port: .both, rateLimit: .notLimited(because: "a probe"))) { _, r in r.respond(.json("{}")) }
-        endpoints.on(.get, "/v1/admin", .admin) { _, r in r.respond(.json("{}")) }
+        endpoints.on(.get, "/v1/admin", .admin(scope: .linksRead)) { _, r in r.respond(.json("{}")) }
         endpoints.on(.get, "/v1/public", Self.anyone) { _, r in r.respond(.json("{}")) }
         endpoints.otherwise(.get, "/{path}", accepting: { _ in true }, Self.anyone) { _, r in r.respond(.json("{}")) }
         func names(_ listener: EndpointListener) -> [String] {
@@ -61,7 +61,7 @@ struct EndpointTableTests {
         return application.endpoints
     }
 
-    @Test("openapi.yaml documents each route's caller as its security scheme, and 429 wherever a class applies")
+    @Test("openapi.yaml documents each route's caller as its security scheme, its key scope as x-scenelink-scope, and 429 wherever a class applies")
     func specAgreesWithTheDeclarations() throws {
         let spec = try String(contentsOf: SceneLinkApplicationTests.repositoryRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
         let operations = OpenAPIOperations(spec)
@@ -71,9 +71,14 @@ struct EndpointTableTests {
             switch endpoint.policy.caller {
             case .anyone: #expect(!operation.contains("security:"), "\(endpoint.name) needs no credentials")
             case .session: #expect(operation.contains("security: [{ bearer: [] }]"), "\(endpoint.name) takes a session token")
-            case .adminToken: #expect(operation.contains("security: [{ adminToken: [] }]"), "\(endpoint.name) takes the admin token")
+            case .admin(let scope):
+                #expect(operation.contains("security: [{ adminToken: [] }]"), "\(endpoint.name) takes the admin token")
+                #expect(operation.contains("x-scenelink-scope: \(scope.rawValue)\n"), "\(endpoint.name) takes a key with \(scope.rawValue)")
+            case .rootOnly:
+                #expect(operation.contains("security: [{ adminToken: [] }]"), "\(endpoint.name) takes the admin token")
+                #expect(!operation.contains("x-scenelink-scope:"), "\(endpoint.name) takes the admin token only")
             }
-            let counted = endpoint.policy.rateLimit.rateLimitClass != nil || endpoint.policy.caller == .adminToken
+            let counted = endpoint.policy.rateLimit.rateLimitClass != nil || endpoint.policy.caller.takesAdminToken
             #expect(operation.contains("\"429\":") == counted,
                     "\(endpoint.name): 429 is documented exactly when a rate-limit class applies")
         }

@@ -58,8 +58,9 @@ import Testing
             let response = try await client.send("POST", "/v1/webhooks", headers: ["Authorization": "Bearer wrong-token-0123456789"],
                                                  body: Array("{}".utf8))
             #expect(response.status == 401)
-            #expect(response.text.contains("The bearer token is not the admin token; send exactly one 'Authorization: Bearer TOKEN' "
-                                           + "with the token scenelink was started with (--admin-token)."),
+            #expect(response.text.contains("The bearer token is neither the admin token nor a working API key; send exactly one "
+                                           + "'Authorization: Bearer TOKEN' with the token scenelink was started with (--admin-token), "
+                                           + "or a key that is not revoked."),
                     "\(response.text)")
             #expect(!response.text.contains("once"))
         }

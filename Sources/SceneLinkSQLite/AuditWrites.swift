@@ -1,0 +1,30 @@
+import Foundation
+import SceneLinkCore
+
+/// The audit log's writes, prepared once on the writer connection.
+final class AuditWrites {
+    private let connection: Connection
+    private let insert, deleteOld: Statement
+
+    init(connection: Connection) throws(SQLiteError) {
+        self.connection = connection
+        insert = try connection.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?1, ?2, ?3, ?4, ?5)")
+        deleteOld = try connection.prepare("""
+            DELETE FROM audit_log WHERE sequence IN
+                (SELECT sequence FROM audit_log WHERE at < ?1 ORDER BY at LIMIT ?2)
+            """)
+    }
+
+    /// Appends an entry; answers its sequence.
+    func append(_ entry: AuditEntry) throws(SQLiteError) -> Int64 {
+        try insert.run(.integer(entry.at.millisecondsSince1970), .text(entry.actor), .text(entry.action),
+                       .text(entry.subject), .text(entry.detailJSON))
+        return connection.lastInsertRowID
+    }
+
+    /// Deletes up to `limit` entries made before `cutoff`, oldest first; answers how many.
+    func deleteEntries(before cutoff: Date, limit: Int) throws(SQLiteError) -> Int {
+        try deleteOld.run(.integer(cutoff.millisecondsSince1970), .integer(Int64(max(0, limit))))
+        return connection.changes
+    }
+}

@@ -1,0 +1,72 @@
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+
+/// `GET /v1/audit?limit&before&subject&actor`: the audit log, newest first, for the admin token or
+/// a key with `audit:read`.
+///
+/// `limit` is 1 to 500 (50 by default); `before` is the previous page's `nextCursor`; `subject`
+/// (`link:CODE`, `webhook:ID`, `key:ID`) and `actor` (`admin-token`, `key:NAME(id)`) keep the
+/// entries that match exactly. Entries are kept 400 days.
+public struct AuditEndpoints: Sendable {
+    let log: any AuditLog
+
+    public init(log: any AuditLog) {
+        self.log = log
+    }
+
+    public static let pattern = "/v1/audit"
+    static let defaultPageSize = 50
+    static let maximumPageSize = 500
+
+    public func register(on endpoints: inout EndpointTable) {
+        endpoints.on(.get, Self.pattern, .admin(scope: .auditRead)) { try self.list($0, $1) }
+    }
+
+    func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        var query = AuditQuery(limit: Self.defaultPageSize)
+        if let text = request.queryItem("limit") {
+            guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
+                throw Self.invalidQuery("limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.")
+            }
+            query.limit = value
+        }
+        if let text = request.queryItem("before") {
+            // 18 digits, as openapi.yaml says: every such number is an Int64, and sequences never get near it.
+            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let value = Int64(text) else {
+                throw Self.invalidQuery("before takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
+            }
+            query.before = value
+        }
+        for name in ["subject", "actor"] {
+            if let text = request.queryItem(name), text.count > 256 {
+                throw Self.invalidQuery("\(name) is \(text.count) characters long; give at most 256.")
+            }
+        }
+        query.subject = request.queryItem("subject")
+        query.actor = request.queryItem("actor")
+        log.auditEntries(query) { result in
+            switch result {
+            case .success(let page):
+                let next = page.nextCursor.map { JSONEscaping.quote(String($0)) } ?? "null"
+                var response = HTTPResponse.json("{\"entries\":[\(page.entries.map(Self.json).joined(separator: ","))],\"nextCursor\":\(next)}")
+                response.headers.set("Cache-Control", "no-store")
+                responder.respond(response)
+            case .failure(let failure):
+                responder.respond(failure.response)
+            }
+        }
+    }
+
+    static func invalidQuery(_ detail: String) -> HTTPProblem {
+        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-query", title: "Invalid query item", detail: detail)
+    }
+
+    /// One entry: `{"sequence","at","actor","action","subject","detail":{…}}`.
+    static func json(_ entry: AuditEntry) -> String {
+        "{\"sequence\":\(entry.sequence),\"at\":\(JSONEscaping.quote(RFC3339.string(entry.at))),"
+            + "\"actor\":\(JSONEscaping.quote(entry.actor)),\"action\":\(JSONEscaping.quote(entry.action)),"
+            + "\"subject\":\(JSONEscaping.quote(entry.subject)),\"detail\":\(entry.detailJSON)}"
+    }
+}

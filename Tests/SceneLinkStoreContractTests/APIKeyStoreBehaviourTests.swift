@@ -1,0 +1,104 @@
+import Foundation
+import SceneLinkCore
+import Testing
+
+/// What every `APIKeyStore` and `AuditLog` must do, on SQLite (file and memory), the in-memory
+/// fakes, and PostgreSQL when `SCENELINK_TEST_POSTGRES` is set.
+@Suite struct APIKeyStoreBehaviourTests {
+    struct Stores {
+        let keys: any APIKeyStore
+        let audit: any AuditLog
+        let tearDown: () -> Void
+
+        init(_ kind: StoreKind) throws {
+            let base = try StoreFixture(kind)
+            tearDown = base.tearDown
+            if kind == .inMemoryFake {
+                keys = InMemoryAPIKeyStore()
+                audit = InMemoryAuditLog()
+            } else {
+                let store = try base.store(as: (any APIKeyStore & AuditLog).self, kind: kind)
+                keys = store
+                audit = store
+            }
+        }
+    }
+
+    static func key(_ name: String, _ scopes: [APIKeyScope], at time: Date = epoch) throws -> (key: APIKey, token: APIKeyToken) {
+        try APIKey.make(name: name, scopes: scopes, at: time)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func keysAreCreatedFoundListedAndRevoked(kind: StoreKind) async throws {
+        let stores = try Stores(kind)
+        defer { stores.tearDown() }
+        let store = stores.keys
+        let (marketing, token) = try Self.key("marketing", [.linksWrite, .analyticsRead])
+        let (ops, _) = try Self.key("ops", [.webhooksAdmin], at: epoch.addingTimeInterval(1))
+        try await awaiting { store.createAPIKey(marketing, completion: $0) }
+        try await awaiting { store.createAPIKey(ops, completion: $0) }
+        let found = try #require(try await awaiting { store.apiKey(id: marketing.id, completion: $0) })
+        #expect(found == marketing)
+        #expect(found.secretHash == token.secretHash)
+        #expect(found.scopes == [.linksWrite, .analyticsRead])
+        #expect(try await awaiting { store.apiKey(id: "0000000000000000", completion: $0) } == nil)
+        #expect(try await awaiting { store.apiKeys(completion: $0) }.map(\.name) == ["marketing", "ops"])
+
+        let revokedAt = epoch.addingTimeInterval(60)
+        let revoked = try #require(try await awaiting { store.revokeAPIKey(id: marketing.id, at: revokedAt, completion: $0) })
+        #expect(revoked.revokedAt == revokedAt)
+        #expect(!revoked.grants(.linksRead))
+        // Revoking again keeps the first time.
+        let again = try await awaiting { store.revokeAPIKey(id: marketing.id, at: revokedAt.addingTimeInterval(60), completion: $0) }
+        #expect(again?.revokedAt == revokedAt)
+        #expect(try await awaiting { store.revokeAPIKey(id: "0000000000000000", at: revokedAt, completion: $0) } == nil)
+        #expect(try await awaiting { store.apiKey(id: marketing.id, completion: $0) }?.revokedAt == revokedAt)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aLiveKeysNameIsUniqueAndARevokedKeysNameIsFree(kind: StoreKind) async throws {
+        let stores = try Stores(kind)
+        defer { stores.tearDown() }
+        let store = stores.keys
+        let (first, _) = try Self.key("marketing", [.linksRead])
+        try await awaiting { store.createAPIKey(first, completion: $0) }
+        let (second, _) = try Self.key("marketing", [.linksWrite])
+        await #expect(throws: APIKeyStoreError.nameExists("marketing")) {
+            try await awaiting { store.createAPIKey(second, completion: $0) }
+        }
+        _ = try await awaiting { store.revokeAPIKey(id: first.id, at: epoch, completion: $0) }
+        try await awaiting { store.createAPIKey(second, completion: $0) }
+        #expect(try await awaiting { store.apiKeys(completion: $0) }.count == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func auditEntriesArePagedNewestFirstFilteredAndSweptByAge(kind: StoreKind) async throws {
+        let stores = try Stores(kind)
+        defer { stores.tearDown() }
+        let log = stores.audit
+        var stored: [AuditEntry] = []
+        for index in 0..<5 {
+            let entry = AuditEntry(at: epoch.addingTimeInterval(Double(index)), actor: index.isMultiple(of: 2) ? .adminToken : .key(id: "00000000000000aa", name: "ops"),
+                                   action: "short_link.created", subject: "link:code\(index % 2)",
+                                   detail: ["link": "fuelmoney://offers/\(index)", "quote": "\"é/\\"])
+            stored.append(try await awaiting { log.appendAuditEntry(entry, completion: $0) })
+        }
+        #expect(Set(stored.map(\.sequence)).count == 5)
+        let first = try await awaiting { log.auditEntries(AuditQuery(limit: 2), completion: $0) }
+        #expect(first.entries == Array(stored.reversed().prefix(2)))
+        let cursor = try #require(first.nextCursor)
+        let second = try await awaiting { log.auditEntries(AuditQuery(limit: 3, before: cursor), completion: $0) }
+        #expect(second.entries == Array(stored.reversed().dropFirst(2)))
+        #expect(second.nextCursor == nil)
+        #expect(second.entries.last?.detail == ["link": "fuelmoney://offers/0", "quote": "\"é/\\"])
+
+        let bySubject = try await awaiting { log.auditEntries(AuditQuery(limit: 10, subject: "link:code1"), completion: $0) }
+        #expect(bySubject.entries.map(\.subject) == ["link:code1", "link:code1"])
+        let byActor = try await awaiting { log.auditEntries(AuditQuery(limit: 10, actor: "key:ops(00000000000000aa)"), completion: $0) }
+        #expect(byActor.entries.count == 2)
+
+        let deleted = try await awaiting { log.deleteAuditEntries(before: epoch.addingTimeInterval(2), limit: 200, completion: $0) }
+        #expect(deleted == 2)
+        #expect(try await awaiting { log.auditEntries(AuditQuery(limit: 10), completion: $0) }.entries.count == 3)
+    }
+}
