@@ -564,7 +564,7 @@ enum PostgresSchema {
             PRIMARY KEY (scope, day)
         );
         """,
-        // 12 (becomes 13 when merged after the links branch): named API keys and the audit log,
+        // 12: named API keys and the audit log,
         // as SQLite's migration 11. `audit_log.sequence` is an identity column: entries written
         // by several instances at once may commit out of order, so a page read meanwhile may
         // miss one that reading again shows.

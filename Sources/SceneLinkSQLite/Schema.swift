@@ -235,7 +235,7 @@ enum Schema {
             PRIMARY KEY (scope, day)
         ) WITHOUT ROWID;
         """,
-        // 11 (becomes 12 when merged after the links branch): named API keys and the audit log.
+        // 11: named API keys and the audit log.
         // A key keeps the SHA-256 of its secret, never its text; names are unique among keys that
         // are not revoked. `scopes` is the comma-separated list (`links:read,webhooks:admin`).
         // `audit_log.sequence` is the rowid: the order of entries and the cursor of a page;
