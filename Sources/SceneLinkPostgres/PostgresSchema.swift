@@ -564,6 +564,18 @@ enum PostgresSchema {
             PRIMARY KEY (scope, day)
         );
         """,
+        // 12: a short link's title, tags and revision, as SQLite's migration 11. The index by tag
+        // and sequence is what `?tag=` pages through.
+        """
+        ALTER TABLE short_links ADD COLUMN title text;
+        ALTER TABLE short_links ADD COLUMN revision bigint NOT NULL DEFAULT 1;
+        CREATE TABLE short_link_tags (
+            sequence bigint NOT NULL REFERENCES short_links (sequence) ON DELETE CASCADE,
+            tag text NOT NULL,
+            PRIMARY KEY (sequence, tag)
+        );
+        CREATE INDEX short_link_tags_by_tag ON short_link_tags (tag, sequence);
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest
