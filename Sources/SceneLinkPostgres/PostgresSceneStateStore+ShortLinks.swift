@@ -108,27 +108,27 @@ extension PostgresSceneStateStore: ShortLinkStore {
         var seen = Set<ShortCode>()
         let first = links.map { seen.insert($0.code).inserted }
         let unique = zip(links, first).filter(\.1).map(\.0)
-        if atomic, first.contains(false) {
-            return completion(.success(zip(links, first).map { $1 ? $0 : nil }))
-        }
         let events = unique.map(WebhookEvent.shortLinkCreated)
-        let parameters: [PostgresParameter] = [
+        var parameters: [PostgresParameter] = [
             .bytesArray(unique.map(\.code.hash)), .textArray(unique.map(\.code.rawValue)), .textArray(unique.map(\.link)),
             .int64Array(unique.map { Self.milliseconds($0.createdAt) }),
             .int64Array(unique.map { $0.expiresAt.map(Self.milliseconds) ?? Int64.min }),
             .textArray(unique.map { $0.route ?? "" }), .textArray(unique.map { $0.title ?? "" }), .textArray(unique.map(\.tagText)),
             .textArray(events.map(\.id)), .textArray(events.map(\.payload)),
         ]
+        // A code repeated among the links refuses an atomic import whatever the store holds.
+        if atomic { parameters.append(.int32(first.contains(false) ? 1 : 0)) }
+        let repeated = first.contains(false)
         // A transaction of its own: an import may be thousands of rows, and an atomic one that
         // meets a code taken meanwhile fails as a whole, which must not fail a shared group.
         call(atomic ? .importShortLinksAtomically : .importShortLinks, parameters, kind: .soloWrite,
              Self.mapping(completion)) { rows -> [ShortLink?] in
             var sequences: [[UInt8]: Int64] = [:]
             for row in rows where try row.int64(1) > 0 { sequences[try row.bytes(0)] = try row.int64(1) }
-            if atomic, sequences.count < unique.count {
-                // Nothing was stored: the taken codes are nil, the others as given.
+            if atomic, repeated || sequences.count < unique.count {
+                // Nothing was stored: the taken and repeated codes are nil, the others as given.
                 let taken = Set(try rows.filter { try $0.int64(1) == 0 }.map { try $0.bytes(0) })
-                return links.map { taken.contains($0.code.hash) ? nil : $0 }
+                return zip(links, first).map { link, isFirst in isFirst && !taken.contains(link.code.hash) ? link : nil }
             }
             return zip(links, first).map { link, isFirst in
                 guard isFirst, let sequence = sequences[link.code.hash] else { return nil }

@@ -98,8 +98,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     /// $9 and $10 the id and body of each `short_link.created`. Answers one row per stored link
     /// (its code hash and sequence) and one per code that was taken before (sequence 0); a link
     /// without a row of its own sequence was not stored. `atomically` stores
-    /// nothing when a code is taken (and a code taken meanwhile by another transaction fails the
-    /// statement), else the links whose codes are free.
+    /// nothing when a code is taken or $11 is not 0 (the caller found a code repeated among the
+    /// links), and a code taken meanwhile by another transaction fails the statement; else it
+    /// stores the links whose codes are free.
     private static func importShortLinks(atomically: Bool) -> String {
         """
         WITH input AS (
@@ -109,7 +110,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         link AS (
             INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title)
                 SELECT code_hash, code, link, created_at, nullif(expires_at, \(Int64.min)), nullif(route, ''), nullif(title, '')
-                FROM input\(atomically ? " WHERE NOT EXISTS (SELECT 1 FROM input AS j JOIN short_links AS s USING (code_hash))" : "")
+                FROM input\(atomically ? " WHERE $11 = 0 AND NOT EXISTS (SELECT 1 FROM input AS j JOIN short_links AS s USING (code_hash))" : "")
                 ORDER BY ord
             \(atomically ? "" : "ON CONFLICT (code_hash) DO NOTHING ")RETURNING sequence, code_hash),
         created AS (SELECT link.sequence, input.* FROM link JOIN input USING (code_hash)),
@@ -197,6 +198,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     }
 
     private typealias OID = PostgresParameter.TypeOID
+    /// The arrays of `importShortLinks`.
+    private static let importParameters = [OID.byteaArray, OID.textArray, OID.textArray, OID.int8Array, OID.int8Array, OID.textArray,
+                                           OID.textArray, OID.textArray, OID.textArray, OID.textArray]
     /// If-Match mode and revisions, If-None-Match mode and revisions (see `Precondition+Postgres`).
     private static let condition: [UInt32] = [OID.int4, OID.int8Array, OID.int4, OID.int8Array]
 
@@ -573,9 +577,10 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text] + Self.idempotencyRecord
                 + [OID.text, OID.textArray]
         case .updateShortLink: return [OID.bytea, OID.int8, OID.text, OID.int8, OID.text, OID.text, OID.textArray, OID.text, OID.int8, OID.text]
-        case .importShortLinks, .importShortLinksAtomically:
-            return [OID.byteaArray, OID.textArray, OID.textArray, OID.int8Array, OID.int8Array, OID.textArray, OID.textArray,
-                    OID.textArray, OID.textArray, OID.textArray]
+        case .importShortLinks:
+            return Self.importParameters
+        case .importShortLinksAtomically:
+            return Self.importParameters + [OID.int4]
         case .selectShortLinksByTag, .selectShortLinksMatching: return [OID.int8, OID.int8, OID.text]
         case .selectShortLinksByTagMatching: return [OID.int8, OID.int8, OID.text, OID.text]
         case .countShortLinkClick: return [OID.bytea, OID.text, OID.int8, OID.text, OID.text]

@@ -81,7 +81,8 @@ import Testing
         #expect(Set(all.map(\.event.id)).count == 3)
         #expect(all.allSatisfy { $0.event.id.hasPrefix("msg_") })
         #expect(all[0].event.payload == #"{"type":"short_link.created","timestamp":"2027-01-15T08:00:00.000Z","data":"#
-                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null}}"#)
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null,"#
+                + #""title":null,"tags":[]}}"#)
         #expect(all[1].event.payload == #"{"type":"short_link.clicked","timestamp":"2027-01-15T08:00:05.000Z","data":"#
                 + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z","#
                 + #""visit":{"class":"human","trigger":"qr","platform":"ios","country":"JP"}}}"#)
