@@ -24,8 +24,10 @@ public struct ShortLink: Sendable, Equatable {
     public var route: String?
     /// A name people give the link (at most `maximumTitleLength` characters); nil for none.
     public var title: String?
-    /// Its labels, each once, in ascending order (`ShortLinkTag.normalized`).
-    public var tags: [ShortLinkTag]
+    /// Its labels, each once, in ascending order (`ShortLinkTag.normalized`, also when set).
+    public var tags: [ShortLinkTag] {
+        didSet { tags = ShortLinkTag.normalized(tags) }
+    }
     /// 1 when created, one more at each change of link, expiry, title or tags (clicks do not
     /// count): the link's `ETag` is `"l<revision>"` (`EntityTag.shortLink(revision:)`).
     public var revision: Int64
