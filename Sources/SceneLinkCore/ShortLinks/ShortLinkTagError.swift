@@ -1,5 +1,5 @@
-/// Why a short-link tag was refused. Endpoints answer it with 400 (a body's tag) or as a
-/// query item that matches nothing (never: a malformed `tag=` is 400 too).
+/// Why a short-link tag was refused. Endpoints answer it with 400, in a body, a CSV cell or
+/// the listing's `tag=`.
 public struct ShortLinkTagError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong with the tag.
     public enum Reason: Equatable, Sendable {
@@ -21,7 +21,7 @@ public struct ShortLinkTagError: Error, Equatable, Sendable, CustomStringConvert
         case .empty:
             return "A tag is empty; give 1 to \(ShortLinkTag.maximumLength) of the characters a-z 0-9 - _."
         case .tooLong(let maximum):
-            return "The tag '\(value.prefix(64))…' is \(value.utf8.count) bytes long; use at most \(maximum)."
+            return "The tag '\(value.prefix(maximum))…' is \(value.utf8.count) bytes long; use at most \(maximum)."
         case .invalidCharacter(let character):
             let shown = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
                 .joined(separator: " ")

@@ -136,8 +136,9 @@ extension ShortLinkEndpoints {
         }
     }
 
-    /// How many times a change is tried again when a click-free write of another caller changed
-    /// the link between its read and its write (without `If-Match`: the change is made on top).
+    /// How many times in all a change is tried when another caller's change lands between its
+    /// read and its write (each try reads the link again, checks `If-Match` against it and makes
+    /// the change on top of it); clicks do not count as changes.
     static let updateAttempts = 3
 
     /// `PATCH /v1/short-links/{code}`: a merge patch of `link`, `expiresAt`, `title` and `tags`
