@@ -23,7 +23,7 @@ final class ShortLinkReads {
     /// ?1 the cursor, ?2 the rows, ?3 the tag, ?4 the `LIKE` pattern. A tag's page walks
     /// `short_link_tags_by_tag` in sequence order; a text is matched by `LIKE`, which in SQLite
     /// ignores the case of ASCII letters only, as `ShortLinkFilter` says.
-    private static func pageSQL(tag: Bool, text: Bool) -> String {
+    static func pageSQL(tag: Bool, text: Bool) -> String {
         let match = text ? " AND (s.code LIKE ?4 ESCAPE '\\' OR s.link LIKE ?4 ESCAPE '\\' OR s.title LIKE ?4 ESCAPE '\\')" : ""
         if tag {
             return """
