@@ -121,6 +121,7 @@ extension ShortLinkEndpointsTests {
                 == "The CSV has more than 10000 rows after the header; split it into imports of at most 10000 rows.")
             let large = try await Self.importCSV(client, Array(repeating: UInt8(ascii: "a"), count: ShortLinkEndpoints.maximumImportBodyBytes + 1))
             #expect(large.status == 413)
+            #expect((try Self.document(large)["detail"] as? String)?.contains("larger than the 1048576 bytes this endpoint accepts") == true)
             #expect(try await Self.listedCodes(client, "") == [])
         }
     }
