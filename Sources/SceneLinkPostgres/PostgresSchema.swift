@@ -590,6 +590,18 @@ enum PostgresSchema {
         CREATE INDEX audit_log_by_subject ON audit_log (subject, sequence);
         CREATE INDEX audit_log_by_actor ON audit_log (actor, sequence);
         """,
+        // 13: a short link's title, tags and revision, as SQLite's migration 12. The index by tag
+        // and sequence is what `?tag=` pages through.
+        """
+        ALTER TABLE short_links ADD COLUMN title text;
+        ALTER TABLE short_links ADD COLUMN revision bigint NOT NULL DEFAULT 1;
+        CREATE TABLE short_link_tags (
+            sequence bigint NOT NULL REFERENCES short_links (sequence) ON DELETE CASCADE,
+            tag text NOT NULL,
+            PRIMARY KEY (sequence, tag)
+        );
+        CREATE INDEX short_link_tags_by_tag ON short_link_tags (tag, sequence);
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

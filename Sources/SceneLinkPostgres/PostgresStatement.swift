@@ -29,6 +29,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case deleteExpiredShortLinks = "delete_expired_short_links"
     case selectShortLink = "select_short_link"
     case selectShortLinks = "select_short_links"
+    case selectShortLinksByTag = "select_short_links_by_tag"
+    case selectShortLinksMatching = "select_short_links_matching"
+    case selectShortLinksByTagMatching = "select_short_links_by_tag_matching"
+    case updateShortLink = "update_short_link"
+    case importShortLinks = "import_short_links"
+    case importShortLinksAtomically = "import_short_links_atomically"
     case createWebhookEndpoint = "create_webhook_endpoint"
     case selectWebhookEndpoints = "select_webhook_endpoints"
     case selectWebhookEndpoint = "select_webhook_endpoint"
@@ -71,8 +77,62 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     /// The columns `PostgresSceneStateStore+Keys` decodes a key from, in order.
     static let apiKeyColumns = "id, name, scopes, secret_hash, created_at, revoked_at"
 
-    /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order.
-    static let shortLinkColumns = "sequence, code, link, created_at, expires_at, clicks, route"
+    /// The columns `PostgresSceneStateStore+ShortLinks` decodes a short link from, in order, of
+    /// the table aliased `s`: its tags are one space-separated text read through the tags'
+    /// primary key.
+    static let shortLinkColumns = "s.sequence, s.code, s.link, s.created_at, s.expires_at, s.clicks, s.route, s.title, s.revision, "
+        + "(SELECT string_agg(t.tag, ' ' ORDER BY t.tag) FROM short_link_tags AS t WHERE t.sequence = s.sequence)"
+
+    /// A page of short links: $1 the cursor, $2 the rows, then the tag and the `LIKE` pattern
+    /// when the page filters by them. A tag's page walks `short_link_tags_by_tag` in sequence
+    /// order; the text is matched over ASCII-lowercased columns, as `ShortLinkFilter` says:
+    /// `lower` under the "C" collation folds `A-Z` only, whatever the database's locale (and
+    /// costs a twentieth of a `translate`: a scan of 100,000 links in about 50 ms).
+    private static func shortLinkPage(tag: Bool, text: Bool) -> String {
+        let pattern = tag ? "$4" : "$3"
+        let folded = { (column: String) in "lower(\(column) COLLATE \"C\") LIKE \(pattern) ESCAPE '\\'" }
+        let match = text ? " AND (\(folded("s.code")) OR \(folded("s.link")) OR \(folded("s.title")))" : ""
+        if tag {
+            return """
+                SELECT \(shortLinkColumns) FROM short_link_tags AS g JOIN short_links AS s ON s.sequence = g.sequence
+                WHERE g.tag = $3 AND g.sequence > $1\(match) ORDER BY g.sequence LIMIT $2
+                """
+        }
+        return "SELECT \(shortLinkColumns) FROM short_links AS s WHERE s.sequence > $1\(match) ORDER BY s.sequence LIMIT $2"
+    }
+
+    /// An import of many links in one statement, from parallel arrays: $1 code hashes, $2 codes,
+    /// $3 links, $4 creation times, $5 expiry times (`Int64.min` for none: an array element
+    /// cannot be NULL here), $6 routes, $7 titles ("" for none), $8 tags (space-separated),
+    /// $9 and $10 the id and body of each `short_link.created`. Answers one row per stored link
+    /// (its code hash and sequence) and one per code that was taken before (sequence 0); a link
+    /// without a row of its own sequence was not stored. `atomically` stores
+    /// nothing when a code is taken or $11 is not 0 (the caller found a code repeated among the
+    /// links), and a code taken meanwhile by another transaction fails the statement; else it
+    /// stores the links whose codes are free.
+    private static func importShortLinks(atomically: Bool) -> String {
+        """
+        WITH input AS (
+            SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
+                                 $8::text[], $9::text[], $10::text[])
+                WITH ORDINALITY AS i(code_hash, code, link, created_at, expires_at, route, title, tags, message_id, payload, ord)),
+        link AS (
+            INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title)
+                SELECT code_hash, code, link, created_at, nullif(expires_at, \(Int64.min)), nullif(route, ''), nullif(title, '')
+                FROM input\(atomically ? " WHERE $11 = 0 AND NOT EXISTS (SELECT 1 FROM input AS j JOIN short_links AS s USING (code_hash))" : "")
+                ORDER BY ord
+            \(atomically ? "" : "ON CONFLICT (code_hash) DO NOTHING ")RETURNING sequence, code_hash),
+        created AS (SELECT link.sequence, input.* FROM link JOIN input USING (code_hash)),
+        tags AS (
+            INSERT INTO short_link_tags (sequence, tag)
+                SELECT sequence, unnest(string_to_array(tags, ' ')) FROM created WHERE tags <> ''),
+        event AS (\(Self.fanOut("short_link.created", source: "created", messageID: "created.message_id",
+                                timestamp: "created.created_at", payload: "created.payload")))
+        SELECT code_hash, sequence FROM link
+        UNION ALL
+        SELECT i.code_hash, 0 FROM input AS i WHERE EXISTS (SELECT 1 FROM short_links AS s WHERE s.code_hash = i.code_hash)
+        """
+    }
     /// The columns `PostgresSceneStateStore+Webhooks` decodes an endpoint from, in order.
     static let webhookEndpointColumns = """
         id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
@@ -147,6 +207,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     }
 
     private typealias OID = PostgresParameter.TypeOID
+    /// The arrays of `importShortLinks`.
+    private static let importParameters = [OID.byteaArray, OID.textArray, OID.textArray, OID.int8Array, OID.int8Array, OID.textArray,
+                                           OID.textArray, OID.textArray, OID.textArray, OID.textArray]
     /// If-Match mode and revisions, If-None-Match mode and revisions (see `Precondition+Postgres`).
     private static let condition: [UInt32] = [OID.int4, OID.int8Array, OID.int4, OID.int8Array]
 
@@ -212,15 +275,41 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .createShortLink:
             // DO NOTHING rather than an error: a taken code must not abort the group commit it shares.
-            // $6 and $7: the id and body of its short_link.created event.
+            // $6 and $7: the id and body of its short_link.created event; $15 the title, $16 the tags.
             return """
                 WITH link AS (
-                    INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route) VALUES ($1, $2, $3, $4, $5, $8)
+                    INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title)
+                    VALUES ($1, $2, $3, $4, $5, $8, $15)
                     ON CONFLICT (code_hash) DO NOTHING RETURNING sequence),
+                tags AS (INSERT INTO short_link_tags (sequence, tag) SELECT link.sequence, unnest($16::text[]) FROM link),
                 event AS (\(Self.fanOut("short_link.created", source: "link", messageID: "$6", timestamp: "$4", payload: "$7"))),
                 recorded AS (\(Self.recordIdempotency(first: 9, source: "link")))
                 SELECT sequence FROM link
                 """
+        case .updateShortLink:
+            // $1 the code hash, $2 the expected revision, $3 to $6 the new link, expiry, route and
+            // title, $7 the tags, $8 to $10 the id, time and body of short_link.updated. Tags are
+            // changed by removing those not kept and adding the new ones, so no row is both
+            // deleted and inserted by the one statement. The last column says whether it changed;
+            // a row without it is the link as it is (another revision), no row no link.
+            return """
+                WITH changed AS (
+                    UPDATE short_links SET link = $3, expires_at = $4, route = $5, title = $6, revision = revision + 1
+                    WHERE code_hash = $1 AND revision = $2 RETURNING sequence, clicks, revision),
+                removed AS (
+                    DELETE FROM short_link_tags WHERE sequence IN (SELECT sequence FROM changed) AND NOT (tag = ANY ($7::text[]))),
+                added AS (
+                    INSERT INTO short_link_tags (sequence, tag) SELECT changed.sequence, unnest($7::text[]) FROM changed
+                    ON CONFLICT DO NOTHING),
+                event AS (\(Self.fanOut("short_link.updated", source: "changed", messageID: "$8", timestamp: "$9", payload: "$10")))
+                SELECT sequence, clicks, revision, true FROM changed
+                UNION ALL
+                SELECT sequence, clicks, revision, false FROM short_links WHERE code_hash = $1 AND NOT EXISTS (SELECT 1 FROM changed)
+                """
+        case .importShortLinks:
+            return Self.importShortLinks(atomically: false)
+        case .importShortLinksAtomically:
+            return Self.importShortLinks(atomically: true)
         case .countShortLinkClick:
             // $2 the event id, $3 the click's time, $4 and $5 the body before and after the new count.
             return """
@@ -246,9 +335,15 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 RETURNING 1
                 """
         case .selectShortLink:
-            return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE code_hash = $1"
+            return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links AS s WHERE s.code_hash = $1"
         case .selectShortLinks:
-            return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links WHERE sequence > $1 ORDER BY sequence LIMIT $2"
+            return Self.shortLinkPage(tag: false, text: false)
+        case .selectShortLinksByTag:
+            return Self.shortLinkPage(tag: true, text: false)
+        case .selectShortLinksMatching:
+            return Self.shortLinkPage(tag: false, text: true)
+        case .selectShortLinksByTagMatching:
+            return Self.shortLinkPage(tag: true, text: true)
         case .createWebhookEndpoint:
             return """
                 WITH created AS (
@@ -519,7 +614,16 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectSessionByTokenHash: return [OID.bytea]
         case .selectValue: return [OID.text, OID.text, OID.text]
         case .selectScene: return [OID.text, OID.text]
-        case .createShortLink: return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text] + Self.idempotencyRecord
+        case .createShortLink:
+            return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text] + Self.idempotencyRecord
+                + [OID.text, OID.textArray]
+        case .updateShortLink: return [OID.bytea, OID.int8, OID.text, OID.int8, OID.text, OID.text, OID.textArray, OID.text, OID.int8, OID.text]
+        case .importShortLinks:
+            return Self.importParameters
+        case .importShortLinksAtomically:
+            return Self.importParameters + [OID.int4]
+        case .selectShortLinksByTag, .selectShortLinksMatching: return [OID.int8, OID.int8, OID.text]
+        case .selectShortLinksByTagMatching: return [OID.int8, OID.int8, OID.text, OID.text]
         case .countShortLinkClick: return [OID.bytea, OID.text, OID.int8, OID.text, OID.text]
         case .deleteShortLink: return [OID.bytea, OID.text, OID.int8, OID.text]
         case .selectShortLink: return [OID.bytea]

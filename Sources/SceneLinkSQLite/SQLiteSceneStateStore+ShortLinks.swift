@@ -44,10 +44,20 @@ extension SQLiteSceneStateStore: ShortLinkStore {
         }) { statements throws(SQLiteError) in try statements.shortLinks.link(code: code) }
     }
 
-    public func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
+    public func shortLinks(after cursor: Int64?, limit: Int, filter: ShortLinkFilter,
+                           completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
         read({ completion($0.mapError(Self.shortLinkError)) }) { statements throws(SQLiteError) in
-            try statements.shortLinks.links(after: cursor, limit: limit)
+            try statements.shortLinks.links(after: cursor, limit: limit, filter: filter)
         }
+    }
+
+    public func updateShortLink(_ link: ShortLink, expectedRevision: Int64, at time: Date,
+                                completion: @escaping ShortLinkCompletion<ShortLink>) {
+        writeShortLinks(completion) { writes in try writes.update(link, expectedRevision: expectedRevision, at: time) }
+    }
+
+    public func createShortLinks(_ links: [ShortLink], atomic: Bool, completion: @escaping ShortLinkCompletion<[ShortLink?]>) {
+        writeShortLinks(completion) { writes in .success(try writes.create(links, atomic: atomic)) }
     }
 
     public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {

@@ -262,6 +262,19 @@ enum Schema {
         CREATE INDEX audit_log_by_subject ON audit_log (subject, sequence);
         CREATE INDEX audit_log_by_actor ON audit_log (actor, sequence);
         """,
+        // 12: a short link's title and tags, and its revision (the `ETag` of `PATCH`, one more at
+        // each change). Tags are rows of their own keyed by the link's sequence; the index by tag
+        // and sequence is what `?tag=` pages through, so a tag's page costs its own rows.
+        """
+        ALTER TABLE short_links ADD COLUMN title TEXT;
+        ALTER TABLE short_links ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE short_link_tags (
+            sequence INTEGER NOT NULL REFERENCES short_links (sequence) ON DELETE CASCADE,
+            tag TEXT NOT NULL,
+            PRIMARY KEY (sequence, tag)
+        ) WITHOUT ROWID;
+        CREATE INDEX short_link_tags_by_tag ON short_link_tags (tag, sequence);
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

@@ -142,3 +142,131 @@ import Testing
         #expect(stored.links.count == 11)
     }
 }
+
+/// Titles, tags, filters, changes and imports: the same in every store.
+extension ShortLinkStoreBehaviourTests {
+    static func labelled(_ code: String, title: String? = nil, tags: [String] = [], link: String = "fuelmoney://settings/account")
+        throws -> ShortLink {
+        ShortLink(code: try ShortCode(code), link: link, createdAt: epoch, expiresAt: nil, title: title,
+                  tags: try tags.map { try ShortLinkTag($0) })
+    }
+
+    static func codes(_ store: any ShortLinkStore, _ filter: ShortLinkFilter, limit: Int = 100) async throws -> [String] {
+        try await awaiting { store.shortLinks(after: nil, limit: limit, filter: filter, completion: $0) }.links.map(\.code.rawValue)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func titlesAndTagsAreStoredAndTheListingFiltersByTagAndText(kind: StoreKind) async throws {
+        let fixture = try ShortLinkStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let created = try await awaiting {
+            store.createShortLink(try Self.labelled("spring", title: "Spring Sale 50%", tags: ["sale", "email", "sale"]), completion: $0)
+        }
+        #expect(created.title == "Spring Sale 50%")
+        #expect(created.tags.map(\.rawValue) == ["email", "sale"])
+        #expect(created.revision == 1)
+        _ = try await awaiting { store.createShortLink(try Self.labelled("autumn", title: "Autumn", tags: ["sale"]), completion: $0) }
+        _ = try await awaiting { store.createShortLink(try Self.labelled("plain", link: "fuelmoney://Settings/SALE_x"), completion: $0) }
+        let found = try await awaiting { store.shortLink(code: try ShortCode("spring"), countingClickAt: nil, completion: $0) }
+        #expect(found == created)
+
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("sale"))) == ["spring", "autumn"])
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("email"))) == ["spring"])
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("none"))) == [])
+        // The text is found in the code, the link or the title, ignoring ASCII case.
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "SPRING")) == ["spring"])
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "sale")) == ["spring", "plain"])
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "settings/")) == ["spring", "autumn", "plain"])
+        // `%`, `_` and `\` are plain characters, not patterns.
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "50%")) == ["spring"])
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "%")) == ["spring"])
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "e_x")) == ["plain"])
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "_")) == ["plain"])
+        #expect(try await Self.codes(store, ShortLinkFilter(text: "\\")) == [])
+        // Both filters at once, and paging through a filtered listing.
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("sale"), text: "autumn")) == ["autumn"])
+        let first = try await awaiting { store.shortLinks(after: nil, limit: 1, filter: ShortLinkFilter(tag: try ShortLinkTag("sale")), completion: $0) }
+        #expect(first.links.map(\.code.rawValue) == ["spring"])
+        let cursor = try #require(first.nextCursor)
+        let second = try await awaiting {
+            store.shortLinks(after: cursor, limit: 1, filter: ShortLinkFilter(tag: try ShortLinkTag("sale")), completion: $0)
+        }
+        #expect(second.links.map(\.code.rawValue) == ["autumn"])
+        #expect(second.nextCursor == nil)
+
+        // A deleted link's tags go with it; a new link under its code starts without them.
+        #expect(try await awaiting { store.deleteShortLink(code: try ShortCode("spring"), completion: $0) })
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("email"))) == [])
+        let again = try await awaiting { store.createShortLink(try Self.labelled("spring"), completion: $0) }
+        #expect(again.tags.isEmpty)
+        #expect(try await awaiting { store.shortLink(code: try ShortCode("spring"), countingClickAt: nil, completion: $0) }?.tags == [])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anUpdateReplacesTheLabelsAndExpiryOnlyAtTheRevisionItWasBasedOn(kind: StoreKind) async throws {
+        let fixture = try ShortLinkStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        let created = try await awaiting { store.createShortLink(try Self.labelled("sale", title: "Old", tags: ["a", "b"]), completion: $0) }
+        _ = try await awaiting { store.shortLink(code: created.code, countingClickAt: epoch, completion: $0) }
+        try await Self.settle(store, created.code, clicks: 1)
+        var change = created
+        change.link = "fuelmoney://settings/premium"
+        change.expiresAt = epoch.addingTimeInterval(3600)
+        change.route = "settings.premium"
+        change.title = nil
+        change.tags = [try ShortLinkTag("b"), try ShortLinkTag("c")]
+        let updated = try await awaiting { store.updateShortLink(change, expectedRevision: 1, at: epoch, completion: $0) }
+        #expect(updated.revision == 2)
+        #expect(updated.clicks == 1)
+        #expect(updated.sequence == created.sequence)
+        #expect(updated.createdAt == created.createdAt)
+        #expect(updated.link == "fuelmoney://settings/premium")
+        #expect(updated.title == nil)
+        #expect(updated.tags.map(\.rawValue) == ["b", "c"])
+        let read = try await awaiting { store.shortLink(code: created.code, countingClickAt: nil, completion: $0) }
+        #expect(read == updated)
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("a"))) == [])
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("c"))) == ["sale"])
+
+        await #expect(throws: ShortLinkStoreError.revisionChanged(created.code)) {
+            try await awaiting { store.updateShortLink(change, expectedRevision: 1, at: epoch, completion: $0) }
+        }
+        let missing = try Self.labelled("missing")
+        await #expect(throws: ShortLinkStoreError.notFound(missing.code)) {
+            try await awaiting { store.updateShortLink(missing, expectedRevision: 1, at: epoch, completion: $0) }
+        }
+        #expect(try await awaiting { store.shortLink(code: created.code, countingClickAt: nil, completion: $0) }?.revision == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anImportStoresTheFreeCodesAndAnAtomicOneNothingWhenACodeIsTaken(kind: StoreKind) async throws {
+        let fixture = try ShortLinkStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        _ = try await awaiting { store.createShortLink(try Self.labelled("taken"), completion: $0) }
+        let batch = [try Self.labelled("one", title: "One", tags: ["imported"]), try Self.labelled("taken"),
+                     try Self.labelled("two", tags: ["imported", "x"]), try Self.labelled("one")]
+
+        let atomic = try await awaiting { store.createShortLinks(batch, atomic: true, completion: $0) }
+        #expect(atomic.map { $0?.code.rawValue } == ["one", nil, "two", nil])
+        #expect(atomic.allSatisfy { ($0?.sequence ?? 0) == 0 })
+        #expect(try await Self.codes(store, .all) == ["taken"])
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("imported"))) == [])
+
+        let stored = try await awaiting { store.createShortLinks(batch, atomic: false, completion: $0) }
+        #expect(stored.map { $0?.code.rawValue } == ["one", nil, "two", nil])
+        #expect(stored.compactMap { $0 }.allSatisfy { $0.sequence > 0 && $0.revision == 1 && $0.clicks == 0 })
+        #expect(try await Self.codes(store, .all) == ["taken", "one", "two"])
+        #expect(try await Self.codes(store, ShortLinkFilter(tag: try ShortLinkTag("imported"))) == ["one", "two"])
+        let one = try await awaiting { store.shortLink(code: try ShortCode("one"), countingClickAt: nil, completion: $0) }
+        #expect(one == stored[0])
+
+        let clean = try await awaiting { store.createShortLinks([try Self.labelled("three"), try Self.labelled("four")], atomic: true,
+                                                                completion: $0) }
+        #expect(clean.allSatisfy { ($0?.sequence ?? 0) > 0 })
+        #expect(try await Self.codes(store, .all) == ["taken", "one", "two", "three", "four"])
+        #expect(try await awaiting { store.createShortLinks([], atomic: true, completion: $0) }.isEmpty)
+    }
+}

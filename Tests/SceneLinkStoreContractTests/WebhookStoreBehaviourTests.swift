@@ -58,6 +58,40 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func updatesAndImportsQueueTheirEventsInTheirTransaction(kind: StoreKind) async throws {
+        let fixture = try EventStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let endpoint = Self.endpoint([.shortLinkCreated, .shortLinkUpdated])
+        _ = try await awaiting { store.createWebhookEndpoint(endpoint, completion: $0) }
+
+        let created = try await awaiting { fixture.links.createShortLink(try Self.link("spring"), completion: $0) }
+        var change = created
+        change.title = "Spring \"sale\""
+        change.tags = [try ShortLinkTag("sale"), try ShortLinkTag("email")]
+        change.expiresAt = epoch.addingTimeInterval(3600)
+        _ = try await awaiting { fixture.links.updateShortLink(change, expectedRevision: 1, at: epoch.addingTimeInterval(60), completion: $0) }
+        // A refused change queues nothing.
+        await #expect(throws: ShortLinkStoreError.revisionChanged(created.code)) {
+            try await awaiting { fixture.links.updateShortLink(change, expectedRevision: 1, at: epoch, completion: $0) }
+        }
+        // An atomic import that is refused queues nothing; one that is not, an event per link.
+        let refused = try await awaiting { fixture.links.createShortLinks([try Self.link("new"), try Self.link("spring")], atomic: true,
+                                                                          completion: $0) }
+        #expect(refused.map { $0?.sequence } == [0, nil])
+        _ = try await awaiting { fixture.links.createShortLinks([try Self.link("one"), try Self.link("spring"), try Self.link("two")],
+                                                                atomic: false, completion: $0) }
+
+        let all = try await Self.deliveries(store, endpoint, count: 4)
+        #expect(all.map(\.event.type) == [.shortLinkCreated, .shortLinkUpdated, .shortLinkCreated, .shortLinkCreated])
+        #expect(all[1].event.payload == #"{"type":"short_link.updated","timestamp":"2027-01-15T08:01:00.000Z","data":"#
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","#
+                + #""expiresAt":"2027-01-15T09:00:00.000Z","title":"Spring \"sale\"","tags":["email","sale"]}}"#)
+        #expect(all[2].event.payload.contains(#""code":"one""#))
+        #expect(all[3].event.payload.contains(#""code":"two""#))
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func shortLinkChangesQueueEventsForSubscribedEndpointsOnly(kind: StoreKind) async throws {
         let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }
@@ -81,7 +115,8 @@ import Testing
         #expect(Set(all.map(\.event.id)).count == 3)
         #expect(all.allSatisfy { $0.event.id.hasPrefix("msg_") })
         #expect(all[0].event.payload == #"{"type":"short_link.created","timestamp":"2027-01-15T08:00:00.000Z","data":"#
-                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null}}"#)
+                + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","createdAt":"2027-01-15T08:00:00.000Z","expiresAt":null,"#
+                + #""title":null,"tags":[]}}"#)
         #expect(all[1].event.payload == #"{"type":"short_link.clicked","timestamp":"2027-01-15T08:00:05.000Z","data":"#
                 + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z","#
                 + #""visit":{"class":"human","trigger":"qr","platform":"ios","country":"JP"}}}"#)

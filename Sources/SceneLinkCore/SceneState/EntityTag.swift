@@ -1,7 +1,8 @@
 /// A strong entity tag (RFC 9110 §8.8.3), the `ETag` of a value or a scene.
 ///
 /// Tags are opaque to clients. SceneLink writes `"v<revision>"` for a value and
-/// `"s<revision>"` for a scene; revisions come from one counter per store that never
+/// `"s<revision>"` for a scene, `"l<revision>"` for a short link (its own counter, see
+/// `ShortLink.revision`); value and scene revisions come from one counter per store that never
 /// goes back, so a value deleted and created again never repeats an old tag.
 public struct EntityTag: Hashable, Sendable, CustomStringConvertible {
     /// The tag without quotes.
@@ -19,6 +20,9 @@ public struct EntityTag: Hashable, Sendable, CustomStringConvertible {
 
     /// The tag of a scene at `revision`.
     public static func scene(revision: Int64) -> EntityTag { EntityTag(opaqueTag: "s\(revision)") }
+
+    /// The tag of a short link at `revision` (`ShortLink.revision`, counted per link).
+    public static func shortLink(revision: Int64) -> EntityTag { EntityTag(opaqueTag: "l\(revision)") }
 
     /// The header form: `"v12"` or `W/"v12"`.
     public var headerValue: String { (isWeak ? "W/" : "") + "\"" + opaqueTag + "\"" }

@@ -27,6 +27,7 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
             var stored = link
             stored.clicks = 0
             stored.sequence = state.lastSequence
+            stored.revision = 1
             state.links[link.code] = stored
             webhooks?.publish(.shortLinkCreated(stored))
             if let recording { idempotency?.record(recording) }
@@ -49,15 +50,56 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
         completion(.success(found))
     }
 
-    public func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
+    public func shortLinks(after cursor: Int64?, limit: Int, filter: ShortLinkFilter,
+                           completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
         let listing: ShortLinkListing = state.withLock { state in
             let after = cursor ?? 0
-            let ordered = state.links.values.filter { $0.sequence > after }.sorted { $0.sequence < $1.sequence }
+            let ordered = state.links.values.filter { $0.sequence > after && filter.matches($0) }.sorted { $0.sequence < $1.sequence }
             let page = Array(ordered.prefix(max(0, limit)))
             let more = ordered.count > page.count
             return ShortLinkListing(links: page, nextCursor: more ? page.last?.sequence : nil)
         }
         completion(.success(listing))
+    }
+
+    public func updateShortLink(_ link: ShortLink, expectedRevision: Int64, at time: Date,
+                                completion: @escaping ShortLinkCompletion<ShortLink>) {
+        let result: Result<ShortLink, ShortLinkStoreError> = state.withLock { state in
+            guard var stored = state.links[link.code] else { return .failure(.notFound(link.code)) }
+            guard stored.revision == expectedRevision else { return .failure(.revisionChanged(link.code)) }
+            stored.link = link.link
+            stored.expiresAt = link.expiresAt
+            stored.route = link.route
+            stored.title = link.title
+            stored.tags = ShortLinkTag.normalized(link.tags)
+            stored.revision += 1
+            state.links[link.code] = stored
+            webhooks?.publish(.shortLinkUpdated(stored, at: time))
+            return .success(stored)
+        }
+        completion(result)
+    }
+
+    public func createShortLinks(_ links: [ShortLink], atomic: Bool, completion: @escaping ShortLinkCompletion<[ShortLink?]>) {
+        let answer: [ShortLink?] = state.withLock { state in
+            var taken = Set(state.links.keys)
+            var planned: [ShortLink?] = []
+            for link in links {
+                planned.append(taken.insert(link.code).inserted ? link : nil)
+            }
+            if atomic, planned.contains(where: { $0 == nil }) { return planned }
+            return planned.map { link in
+                guard var stored = link else { return nil }
+                state.lastSequence += 1
+                stored.clicks = 0
+                stored.sequence = state.lastSequence
+                stored.revision = 1
+                state.links[stored.code] = stored
+                webhooks?.publish(.shortLinkCreated(stored))
+                return stored
+            }
+        }
+        completion(.success(answer))
     }
 
     public func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>) {

@@ -1,10 +1,16 @@
 import Foundation
 
-/// One stored short link: its code, the link it stands for, and how often it was followed.
+/// One stored short link: its code, the link it stands for, how it is labelled, and how often
+/// it was followed.
 public struct ShortLink: Sendable, Equatable {
+    /// The longest title, in characters.
+    public static let maximumTitleLength = 200
+    /// The most tags one link may have.
+    public static let maximumTagCount = 20
+
     /// The code in `https://HOST/s/CODE`.
     public var code: ShortCode
-    /// The target, as the creator gave it (a link the route table resolved at creation).
+    /// The target, as the creator gave it (a link the route table resolved when it was set).
     public var link: String
     public var createdAt: Date
     /// When the link stops working (410 from then on); nil for never.
@@ -13,12 +19,21 @@ public struct ShortLink: Sendable, Equatable {
     public var clicks: Int
     /// The store's creation order, increasing; the listing's cursor.
     public var sequence: Int64
-    /// The name of the route the target resolved to when the link was created (webhook events
+    /// The name of the route the target resolved to when the link was set (webhook events
     /// carry it); nil when unknown.
     public var route: String?
+    /// A name people give the link (at most `maximumTitleLength` characters); nil for none.
+    public var title: String?
+    /// Its labels, each once, in ascending order (`ShortLinkTag.normalized`, also when set).
+    public var tags: [ShortLinkTag] {
+        didSet { tags = ShortLinkTag.normalized(tags) }
+    }
+    /// 1 when created, one more at each change of link, expiry, title or tags (clicks do not
+    /// count): the link's `ETag` is `"l<revision>"` (`EntityTag.shortLink(revision:)`).
+    public var revision: Int64
 
     public init(code: ShortCode, link: String, createdAt: Date, expiresAt: Date?, clicks: Int = 0, sequence: Int64 = 0,
-                route: String? = nil) {
+                route: String? = nil, title: String? = nil, tags: [ShortLinkTag] = [], revision: Int64 = 1) {
         self.route = route
         self.code = code
         self.link = link
@@ -26,6 +41,9 @@ public struct ShortLink: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.clicks = clicks
         self.sequence = sequence
+        self.title = title
+        self.tags = ShortLinkTag.normalized(tags)
+        self.revision = revision
     }
 
     /// True at and after `expiresAt`.
@@ -33,4 +51,7 @@ public struct ShortLink: Sendable, Equatable {
         guard let expiresAt else { return false }
         return now >= expiresAt
     }
+
+    /// The tags as stores keep them in one text: space-separated, "" for none.
+    public var tagText: String { tags.map(\.rawValue).joined(separator: " ") }
 }

@@ -37,9 +37,28 @@ public protocol ShortLinkStore: Sendable {
     func shortLink(code: ShortCode, countingClickAt now: Date?, visit: ShortLinkClickVisit?,
                    completion: @escaping ShortLinkCompletion<ShortLink?>)
 
-    /// Up to `limit` links in creation order, starting after the link whose `sequence` is
-    /// `cursor` (from the first when nil).
-    func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>)
+    /// Up to `limit` links that pass `filter`, in creation order, starting after the link whose
+    /// `sequence` is `cursor` (from the first when nil). `ShortLinkFilter` says how a tag and a
+    /// text match, and what each costs.
+    func shortLinks(after cursor: Int64?, limit: Int, filter: ShortLinkFilter,
+                    completion: @escaping ShortLinkCompletion<ShortLinkListing>)
+
+    /// Replaces the link, expiry, route, title and tags of the stored link with `link.code`,
+    /// when its revision is still `expectedRevision`, and answers it as stored (revision one more,
+    /// its clicks, sequence and creation time as they were). Queues `short_link.updated` in the
+    /// same transaction.
+    /// Fails with `.notFound` when no link has the code, `.revisionChanged` when its revision is
+    /// another: the caller reads it again and decides.
+    func updateShortLink(_ link: ShortLink, expectedRevision: Int64, at time: Date,
+                         completion: @escaping ShortLinkCompletion<ShortLink>)
+
+    /// Stores many new links in one transaction (an import), each with no clicks, and answers
+    /// one element per link in order: the stored link with its `sequence`, or nil when its code
+    /// was taken (by a stored link, or by an earlier link of `links`). Each stored link queues
+    /// `short_link.created`.
+    /// With `atomic`, a taken code stores nothing at all: the answer still has nil for every
+    /// taken code, and the other links as given (sequence 0, not stored).
+    func createShortLinks(_ links: [ShortLink], atomic: Bool, completion: @escaping ShortLinkCompletion<[ShortLink?]>)
 
     /// Deletes one short link. Answers false when there was none.
     func deleteShortLink(code: ShortCode, completion: @escaping ShortLinkCompletion<Bool>)
@@ -53,6 +72,11 @@ extension ShortLinkStore {
     /// Finds a link, counting a click without saying anything of the visit.
     public func shortLink(code: ShortCode, countingClickAt now: Date?, completion: @escaping ShortLinkCompletion<ShortLink?>) {
         shortLink(code: code, countingClickAt: now, visit: nil, completion: completion)
+    }
+
+    /// Up to `limit` links of every kind, in creation order.
+    public func shortLinks(after cursor: Int64?, limit: Int, completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
+        shortLinks(after: cursor, limit: limit, filter: .all, completion: completion)
     }
 
     /// Stores a new short link without an `Idempotency-Key` record.

@@ -2,6 +2,11 @@
 public enum ShortLinkStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A short link with this code already exists. → 409 for an alias; a new random code otherwise
     case codeExists(ShortCode)
+    /// No short link has this code (an update). → 404
+    case notFound(ShortCode)
+    /// The link changed since the revision an update was based on. → read it again, or 412
+    /// for a request that sent `If-Match`
+    case revisionChanged(ShortCode)
     /// The store could not do it: closed, unavailable, a commit in doubt, or failed storage.
     case failure(StoreFailure)
 
@@ -15,6 +20,10 @@ public enum ShortLinkStoreError: Error, Equatable, Sendable, CustomStringConvert
         switch self {
         case .codeExists(let code):
             return "A short link with the code '\(code)' already exists; choose another alias, or delete that link first."
+        case .notFound(let code):
+            return "No short link has the code '\(code)'; check the code, or create the link first."
+        case .revisionChanged(let code):
+            return "The short link '\(code)' changed since it was read; read it again and repeat the change."
         case .failure(let failure):
             return failure.description
         }

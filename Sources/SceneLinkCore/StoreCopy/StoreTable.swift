@@ -5,6 +5,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
     case scenes
     case values = "scene_values"
     case shortLinks = "short_links"
+    /// A short link's tags, one row each, keyed by the link's sequence. After the links.
+    case shortLinkTags = "short_link_tags"
     case claims
     /// Webhook endpoints with their secrets (the current one, and a rotated-out one until it
     /// expires): the receivers verify signatures with them, so they move as they are.
@@ -55,7 +57,9 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .shortLinks:
             return [("sequence", .integer), ("code_hash", .bytes), ("code", .text), ("link", .text),
                     ("created_at", .integer), ("expires_at", .optionalInteger), ("clicks", .integer),
-                    ("route", .optionalText)]
+                    ("route", .optionalText), ("title", .optionalText), ("revision", .integer)]
+        case .shortLinkTags:
+            return [("sequence", .integer), ("tag", .text)]
         case .claims:
             return [("id", .integer), ("secret_hash", .bytes), ("link", .text), ("created_at", .integer),
                     ("expires_at", .integer), ("code_expires_at", .integer), ("redeemed_install", .optionalText),
@@ -100,7 +104,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         switch self {
         case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals, .apiKeys, .auditLog:
             return 1
-        case .scenes, .analyticsVisits, .analyticsVisitors: return 2
+        case .scenes, .shortLinkTags, .analyticsVisits, .analyticsVisitors: return 2
         case .values: return 3
         case .analyticsMarginals, .analyticsMarginalDays: return 4
         }
@@ -119,6 +123,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .scenes: return "scenes"
         case .values: return "values"
         case .shortLinks: return "short links"
+        case .shortLinkTags: return "short-link tags"
         case .claims: return "claims"
         case .webhookEndpoints: return "webhook endpoints"
         case .webhookDeliveries: return "webhook deliveries"

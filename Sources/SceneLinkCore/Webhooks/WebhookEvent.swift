@@ -37,12 +37,25 @@ public struct WebhookEvent: Sendable, Equatable {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC") ?? .gmt))
     }
 
-    /// `short_link.created`: the code, the target link, when it was created and when it expires.
+    /// `short_link.created`: the code, the target link, when it was created and when it expires,
+    /// its title (null for none) and tags.
     public static func shortLinkCreated(_ link: ShortLink) -> WebhookEvent {
+        WebhookEvent(type: .shortLinkCreated, timestamp: link.createdAt, data: data(link))
+    }
+
+    /// `short_link.updated`: the link as it is after the change, in the shape of
+    /// `short_link.created`, at the change's time.
+    public static func shortLinkUpdated(_ link: ShortLink, at time: Date) -> WebhookEvent {
+        WebhookEvent(type: .shortLinkUpdated, timestamp: time, data: data(link))
+    }
+
+    /// The `data` of `short_link.created` and `short_link.updated`.
+    private static func data(_ link: ShortLink) -> String {
         let expires = link.expiresAt.map { JSONEscaping.quote(timestampText($0)) } ?? "null"
-        return WebhookEvent(type: .shortLinkCreated, timestamp: link.createdAt, data:
-            "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),\"route\":\(route(link)),\"link\":\(JSONEscaping.quote(link.link)),"
-            + "\"createdAt\":\(JSONEscaping.quote(timestampText(link.createdAt))),\"expiresAt\":\(expires)}")
+        let tags = link.tags.map { JSONEscaping.quote($0.rawValue) }.joined(separator: ",")
+        return "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),\"route\":\(route(link)),\"link\":\(JSONEscaping.quote(link.link)),"
+            + "\"createdAt\":\(JSONEscaping.quote(timestampText(link.createdAt))),\"expiresAt\":\(expires),"
+            + "\"title\":\(link.title.map(JSONEscaping.quote) ?? "null"),\"tags\":[\(tags)]}"
     }
 
     /// `short_link.deleted`: the code.

@@ -559,6 +559,8 @@ paths:
                 value: { link: "fuelmoney://settings/account" }
               alias:
                 value: { link: "fuelmoney://settings/premium", alias: spring-sale, expiresAt: "2030-12-31T23:59:59Z" }
+              labelled:
+                value: { link: "fuelmoney://settings/premium", alias: spring-email, title: "Spring sale (email)", tags: [spring, email] }
       responses:
         "201":
           description: "The new short link. Not cacheable (`Cache-Control: no-store`)."
@@ -584,6 +586,8 @@ paths:
                 link: fuelmoney://settings/account
                 createdAt: "2026-11-24T21:30:00Z"
                 expiresAt: null
+                title: null
+                tags: []
           links:
             FollowShortLink:
               operationId: followShortLink
@@ -608,7 +612,12 @@ paths:
         One page of short links, oldest first, with each link's clicks and whether it has expired.
         Paged by cursor: pass the `nextCursor` of a page as `cursor` for the next one (null on the
         last page); links created meanwhile appear on later pages, deleted ones drop out, and no
-        link is listed twice. Needs the admin token.
+        link is listed twice. `tag` keeps the links with that tag (through an index: a page costs
+        its own rows), `q` those whose code, link or title contains the text, ignoring the case of
+        ASCII letters (`%` and `_` are plain characters; a scan in creation order that stops at
+        the page's end, so a rare text costs one pass over the links after the cursor). Both
+        together keep the links that pass both; the cursor of a filtered page is for the same
+        filter. Needs the admin token or a key with links:read.
       security: [{ adminToken: [] }]
       x-scenelink-scope: links:read
       parameters:
@@ -622,6 +631,16 @@ paths:
           required: false
           description: The `nextCursor` of the previous page, as given (opaque).
           schema: { type: string, pattern: "^[0-9]{1,19}$" }
+        - name: tag
+          in: query
+          required: false
+          description: Only links with this tag.
+          schema: { $ref: "#/components/schemas/ShortLinkTag" }
+        - name: q
+          in: query
+          required: false
+          description: Only links whose code, link or title contains this text (ASCII letters in any case; at most 200 bytes; empty for all).
+          schema: { type: string, maxLength: 200 }
       responses:
         "200":
           description: One page.
@@ -640,6 +659,8 @@ paths:
                     link: fuelmoney://settings/premium
                     createdAt: "2026-11-24T21:30:00Z"
                     expiresAt: "2030-12-31T23:59:59Z"
+                    title: Spring sale
+                    tags: [email, spring]
                     expired: false
                     clicks: 412
                     visits: { human: 377, preview: 21, bot: 14 }
@@ -650,14 +671,155 @@ paths:
         "403": { $ref: "#/components/responses/AdminDisabled" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/short-links/import:
+    post:
+      tags: [short-links]
+      operationId: importShortLinks
+      summary: Create many short links from CSV
+      description: |
+        Reads `text/csv` (RFC 4180: fields in double quotes may hold commas, line breaks and
+        doubled quotes; CRLF or LF; a UTF-8 byte-order mark is skipped). The first row names the
+        columns, in any order: `link` (required), `alias`, `expiresAt`, `tags` (separated by
+        spaces or `;`) and `title`; an empty cell leaves the value out (an empty alias is a random
+        code). Cells are data, never formulas. At most 10,000 rows after the header (413) and
+        1 MiB (413). Each row is checked as `POST /v1/short-links` checks a body; a row that
+        fails, or repeats an earlier row's alias, is refused with the problem that request would
+        have answered, and the others are created in one transaction (each queues
+        `short_link.created`). With `atomic=true` it is all or nothing: when any row is refused
+        nothing is created (422), and the rows that passed are `valid`. Checks, in order: token
+        (403, 401), an https host (409), the media type (415), `atomic` (400), the CSV as a whole
+        (400 with the row and column of a syntax fault, or a header naming an unknown column),
+        the number of rows (413), then each row. Needs the admin token or a key with links:write.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: links:write
+      parameters:
+        - name: atomic
+          in: query
+          required: false
+          description: "`true`: create every row or none; `false` (the default): create every row that passes."
+          schema: { type: string, enum: ["true", "false"], default: "false" }
+      requestBody:
+        required: true
+        content:
+          text/csv:
+            schema: { type: string, maxLength: 1048576 }
+            example: "link,alias,expiresAt,tags,title\r\nfuelmoney://settings/premium,spring-email,2030-12-31T23:59:59Z,spring;email,\"Spring sale, email\"\r\n"
+      responses:
+        "200":
+          description: Every row's outcome, in order. Not cacheable.
+          headers:
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ShortLinkImportReport" }
+              example:
+                rows:
+                  - { row: 2, status: created, code: spring-email, shortLink: "https://fuelmoney.example.com/s/spring-email" }
+                  - row: 3
+                    status: refused
+                    problem: { type: "https://scenelink.dev/problems/invalid-tag", title: Invalid tag, status: 400,
+                               detail: "The tag 'Sale' contains the character U+53; use only lowercase a-z, 0-9, - and _." }
+                created: 1
+                refused: 1
+        "400": { $ref: "#/components/responses/ShortLinkImportInvalid" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "409": { $ref: "#/components/responses/ShortLinkConflict" }
+        "413":
+          description: More than 10,000 rows after the header (`too-many-rows`), or a body over 1 MiB.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "422":
+          description: "`atomic=true` and a row was refused: nothing was created. The same report, the rows that passed as `valid`."
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ShortLinkImportReport" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/short-links/{code}:
     parameters:
       - $ref: "#/components/parameters/ShortCode"
+    get:
+      tags: [short-links]
+      operationId: getShortLink
+      summary: One short link with its clicks and visits
+      description: The link as an item of the listing shows it, with its `ETag` (for `If-Match` on `PATCH`). Needs the admin token or a key with links:read.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: links:read
+      responses:
+        "200":
+          description: The short link. Not cacheable.
+          headers:
+            ETag: { $ref: "#/components/headers/ShortLinkETag" }
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ShortLink" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/ShortLinkNotFoundProblem" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+    patch:
+      tags: [short-links]
+      operationId: updateShortLink
+      summary: Change a short link's target, expiry, title or tags
+      description: |
+        A JSON merge patch (RFC 7396) of `link`, `expiresAt`, `title` and `tags`: a member left
+        out keeps its value, null removes it (`expiresAt`: never expires; `title`, `tags`: none;
+        `link` cannot be null), another value replaces it. A new `link` must resolve with the
+        loaded route table and a new `expiresAt` be in the future, as on creation (422). With
+        `If-Match`, only while the link's `ETag` is one named (412 with the current `ETag`).
+        Queues `short_link.updated`. Checks, in order: token (403, 401), the media type (415),
+        the body (400), `If-Match`'s syntax (400), the link exists (404), `If-Match` (412), the
+        target and expiry (422). Needs the admin token or a key with links:write.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: links:write
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/merge-patch+json:
+            schema: { $ref: "#/components/schemas/ShortLinkChange" }
+            example: { title: "Spring sale (email)", tags: [spring, email], expiresAt: null }
+          application/json:
+            schema: { $ref: "#/components/schemas/ShortLinkChange" }
+      responses:
+        "200":
+          description: The changed link, as `GET` answers it.
+          headers:
+            ETag: { $ref: "#/components/headers/ShortLinkETag" }
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ShortLink" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/ShortLinkNotFoundProblem" }
+        "412": { $ref: "#/components/responses/ShortLinkPreconditionFailed" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "422": { $ref: "#/components/responses/ShortLinkTargetInvalid" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
     delete:
       tags: [short-links]
       operationId: deleteShortLink
       summary: Delete a short link
-      description: The link stops working at once (404) and its code is free again. Needs the admin token.
+      description: The link stops working at once (404) and its code is free again. Needs the admin token or a key with links:write.
       security: [{ adminToken: [] }]
       x-scenelink-scope: links:write
       responses:
@@ -679,7 +841,7 @@ paths:
         came from scanning a code SceneLink drew), `preview` link unfurlers, `bot` crawlers and
         scripted clients; `claims` deferred links made by link pages, `installs` claims redeemed.
         Counts are written every `--analytics-flush` (5 s): the last seconds may not be in yet.
-        `Accept: text/csv` answers CSV (RFC 4180). Needs the admin token.
+        `Accept: text/csv` answers CSV (RFC 4180). Needs the admin token or a key with analytics:read.
       security: [{ adminToken: [] }]
       x-scenelink-scope: analytics:read
       parameters:
@@ -725,7 +887,7 @@ paths:
         Human visits of the range per value of `dimension`, largest first (`preview`: previews
         per previewer). Kept per hour (then per UTC day after `--analytics-detail-retention`), so
         in a zone whose offset is not whole hours a range's edges count by the hour they start in.
-        `Accept: text/csv` answers CSV. Needs the admin token.
+        `Accept: text/csv` answers CSV. Needs the admin token or a key with analytics:read.
       security: [{ adminToken: [] }]
       x-scenelink-scope: analytics:read
       parameters:
@@ -769,7 +931,7 @@ paths:
         People per UTC day (`from` and `to` are UTC dates), counted exactly in memory from a keyed
         hash of the address and browser family under a salt made each day that never touches
         disk. A restart starts a new salt, and each instance has its own: a visitor seen before
-        and after, or by two instances, counts twice. `Accept: text/csv` answers CSV. Needs the admin token.
+        and after, or by two instances, counts twice. `Accept: text/csv` answers CSV. Needs the admin token or a key with analytics:read.
       security: [{ adminToken: [] }]
       x-scenelink-scope: analytics:read
       parameters:
@@ -801,7 +963,7 @@ paths:
       tags: [analytics]
       operationId: analyticsPrivacy
       summary: What analytics keeps
-      description: Every analytics table and column, with its row count now, in this server's database, and what is never stored. Needs the admin token.
+      description: Every analytics table and column, with its row count now, in this server's database, and what is never stored. Needs the admin token or a key with analytics:read.
       security: [{ adminToken: [] }]
       x-scenelink-scope: analytics:read
       responses:
@@ -820,7 +982,7 @@ paths:
       tags: [analytics]
       operationId: purgeAnalytics
       summary: Purge one short link's analytics
-      description: Deletes every analytics row of `link:CODE` (its counts, breakdowns and daily visitors) and its counts not yet written. Needs the admin token.
+      description: Deletes every analytics row of `link:CODE` (its counts, breakdowns and daily visitors) and its counts not yet written. Needs the admin token or a key with links:write.
       security: [{ adminToken: [] }]
       x-scenelink-scope: links:write
       parameters:
@@ -901,7 +1063,7 @@ paths:
       tags: [webhooks]
       operationId: listWebhooks
       summary: List webhook endpoints
-      description: Every endpoint, oldest first, without secrets. Needs the admin token.
+      description: Every endpoint, oldest first, without secrets. Needs the admin token or a key with webhooks:admin.
       security: [{ adminToken: [] }]
       x-scenelink-scope: webhooks:admin
       responses:
@@ -1149,7 +1311,7 @@ paths:
       tags: [keys]
       operationId: listAPIKeys
       summary: List API keys
-      description: Every key, oldest first, revoked ones too, without their text. Needs the admin token.
+      description: Every key, oldest first, revoked ones too, without their text. Needs the admin token (keys cannot manage keys).
       security: [{ adminToken: [] }]
       responses:
         "200":
@@ -1182,7 +1344,7 @@ paths:
       description: |
         The key stops working: at once on this instance, within 5 seconds on others sharing the
         store (each caches keys that long). It stays listed with `revokedAt`, and its name may be
-        given to a new key. Revoking a revoked key answers 204 again. Needs the admin token.
+        given to a new key. Revoking a revoked key answers 204 again. Needs the admin token (keys cannot manage keys).
       security: [{ adminToken: [] }]
       responses:
         "204": { description: The key is revoked. }
@@ -1823,6 +1985,23 @@ webhooks:
       responses:
         "200": { description: Acknowledged (any 2xx). }
         "410": { description: The endpoint is disabled; no more deliveries. }
+  short_link.updated:
+    post:
+      operationId: shortLinkUpdatedEvent
+      summary: A short link's target, expiry, title or tags were changed
+      description: |
+        POSTed to every enabled endpoint subscribed to the type, with `webhook-id` (the same on
+        every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the
+        base64 HMAC-SHA256 of `id.timestamp.body`; two space-separated during a rotation).
+        Answer 2xx to acknowledge; 410 disables the endpoint; anything else is retried.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ShortLinkUpdatedEvent" }
+      responses:
+        "200": { description: Acknowledged (any 2xx). }
+        "410": { description: The endpoint is disabled; no more deliveries. }
   short_link.deleted:
     post:
       operationId: shortLinkDeletedEvent
@@ -2083,6 +2262,10 @@ components:
         pattern: '^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)$'
       example: '"v12"'
   headers:
+    ShortLinkETag:
+      description: The short link's revision (`"l1"` when created, one more at each change).
+      required: true
+      schema: { type: string, pattern: '^"l[0-9]+"$' }
     RetryAfter:
       description: Whole seconds until the client's next token is back (RFC 9110 §10.2.3).
       required: true
@@ -2361,6 +2544,31 @@ components:
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
+    ShortLinkPreconditionFailed:
+      description: "`If-Match` names another revision than the link's (`precondition-failed`); read it again and repeat the change with its `ETag`."
+      headers:
+        ETag: { $ref: "#/components/headers/ShortLinkETag" }
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    UnsupportedMediaType:
+      description: "The body's `Content-Type` is not one the route reads (`unsupported-media-type`); `detail` names those it does."
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+    ShortLinkImportInvalid:
+      description: |
+        The CSV cannot be read as a whole (`invalid-csv`: a syntax fault with its row and column,
+        an empty file, a header without `link` or naming an unknown or repeated column), or
+        `atomic` is not `true` or `false` (`invalid-query`).
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/invalid-csv
+            title: Invalid CSV
+            status: 400
+            detail: "Row 4, column 2: a quote inside a field that is not quoted; put the field in quotes and write the quote as \"\"."
     ShortLinkNotFoundProblem:
       description: No short link has this code.
       content:
@@ -2702,7 +2910,7 @@ components:
           additionalProperties: { $ref: "#/components/schemas/SceneValueUpdate" }
     WebhookEventType:
       type: string
-      enum: [short_link.created, short_link.deleted, short_link.clicked, claim.redeemed, webhook.test]
+      enum: [short_link.created, short_link.updated, short_link.deleted, short_link.clicked, claim.redeemed, webhook.test]
     WebhookRequest:
       type: object
       required: [url, events]
@@ -2787,19 +2995,36 @@ components:
         - type: object
           properties:
             type: { const: short_link.created }
-            data:
-              type: object
-              required: [code, route, link, createdAt, expiresAt]
-              properties:
-                code: { type: string }
-                route: { type: [string, "null"], description: The route the target resolved to at creation. }
-                link: { type: string }
-                createdAt: { type: string, format: date-time }
-                expiresAt: { type: [string, "null"], format: date-time }
+            data: { $ref: "#/components/schemas/ShortLinkEventData" }
       example:
         type: short_link.created
         timestamp: "2026-11-25T07:19:59.317Z"
-        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", createdAt: "2026-11-25T07:19:59.317Z", expiresAt: null }
+        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", createdAt: "2026-11-25T07:19:59.317Z", expiresAt: null,
+                title: null, tags: [] }
+    ShortLinkUpdatedEvent:
+      description: Queued in the transaction of a `PATCH /v1/short-links/{code}`; the link as it is after the change.
+      allOf:
+        - $ref: "#/components/schemas/WebhookEventBase"
+        - type: object
+          properties:
+            type: { const: short_link.updated }
+            data: { $ref: "#/components/schemas/ShortLinkEventData" }
+      example:
+        type: short_link.updated
+        timestamp: "2026-11-26T10:02:41.118Z"
+        data: { code: spring-sale, route: settings.premium, link: "fuelmoney://settings/premium", createdAt: "2026-11-25T07:19:59.317Z",
+                expiresAt: "2026-12-31T23:59:59.000Z", title: Spring sale, tags: [email, spring] }
+    ShortLinkEventData:
+      type: object
+      required: [code, route, link, createdAt, expiresAt, title, tags]
+      properties:
+        code: { type: string }
+        route: { type: [string, "null"], description: The route the target resolved to when it was set. }
+        link: { type: string }
+        createdAt: { type: string, format: date-time }
+        expiresAt: { type: [string, "null"], format: date-time }
+        title: { type: [string, "null"] }
+        tags: { type: array, items: { $ref: "#/components/schemas/ShortLinkTag" } }
     ShortLinkDeletedEvent:
       allOf:
         - $ref: "#/components/schemas/WebhookEventBase"
@@ -2903,6 +3128,52 @@ components:
           type: [string, "null"]
           pattern: "^[A-Za-z0-9_-]{1,64}$"
           description: A code of your choosing instead of a random one (case-sensitive); 409 when taken.
+        title:
+          type: [string, "null"]
+          maxLength: 200
+          description: A name for people (at most 200 characters); null, "" or absent for none.
+        tags:
+          type: [array, "null"]
+          maxItems: 20
+          items: { $ref: "#/components/schemas/ShortLinkTag" }
+          description: Labels to find the link by (`GET /v1/short-links?tag=`); repeats are kept once, in order.
+    ShortLinkChange:
+      type: object
+      additionalProperties: false
+      description: "A merge patch: a member left out keeps its value; null removes it (not for `link`)."
+      properties:
+        link: { type: string, minLength: 1, maxLength: 2048, description: The new target; it must resolve with the loaded route table. }
+        expiresAt: { type: [string, "null"], format: date-time, description: The new expiry (in the future), or null for never. }
+        title: { type: [string, "null"], maxLength: 200 }
+        tags:
+          type: [array, "null"]
+          maxItems: 20
+          items: { $ref: "#/components/schemas/ShortLinkTag" }
+    ShortLinkTag:
+      type: string
+      pattern: "^[a-z0-9_-]{1,40}$"
+      description: A tag, 1 to 40 characters of lowercase letters, digits, `-` and `_`.
+    ShortLinkImportReport:
+      type: object
+      required: [rows, created, refused]
+      properties:
+        rows:
+          type: array
+          description: One item per data row, in order (`row` counts records from the header's 1; a quoted line break does not start a row).
+          items:
+            type: object
+            required: [row, status]
+            properties:
+              row: { type: integer, minimum: 2 }
+              status:
+                type: string
+                enum: [created, refused, valid]
+                description: "`valid`: passed every check, not created because an atomic import refused another row."
+              code: { type: string, description: The new link's code (created rows). }
+              shortLink: { type: [string, "null"], format: uri, description: "`https://HOST/s/CODE` (created rows)." }
+              problem: { $ref: "#/components/schemas/Problem" }
+        created: { type: integer, minimum: 0 }
+        refused: { type: integer, minimum: 0 }
     AnalyticsCounts:
       type: object
       required: [human, qr, preview, bot, claims, installs]
@@ -2982,7 +3253,7 @@ components:
         neverStored: { type: array, items: { type: string } }
     ShortLink:
       type: object
-      required: [code, url, qr, link, createdAt, expiresAt]
+      required: [code, url, qr, link, createdAt, expiresAt, title, tags]
       properties:
         code: { type: string, pattern: "^[A-Za-z0-9_-]{1,64}$" }
         url: { type: [string, "null"], description: "`https://HOST/s/CODE` on the route file's first host; null when the file lists none." }
@@ -2990,11 +3261,13 @@ components:
         link: { type: string }
         createdAt: { type: string, format: date-time }
         expiresAt: { type: [string, "null"], format: date-time }
-        expired: { type: boolean, description: Whether it has expired (listing only). }
-        clicks: { type: integer, minimum: 0, description: "Clicks counted (`GET`s before expiry; listing only)." }
+        title: { type: [string, "null"], description: A name for people; null for none. }
+        tags: { type: array, items: { $ref: "#/components/schemas/ShortLinkTag" }, description: "Its tags, in ascending order." }
+        expired: { type: boolean, description: "Whether it has expired (listing, `GET` and `PATCH` of one link)." }
+        clicks: { type: integer, minimum: 0, description: "Clicks counted (`GET`s before expiry; listing, `GET` and `PATCH` of one link)." }
         visits:
           type: object
-          description: Visits since the link was made, by class, as last flushed (listing only).
+          description: "Visits since the link was made, by class, as last flushed (listing, `GET` and `PATCH` of one link)."
           required: [human, preview, bot]
           properties:
             human: { type: integer, minimum: 0 }

@@ -7,16 +7,19 @@ import SceneLinkHTTP
 ///
 /// | method and path | answers |
 /// |---|---|
-/// | `POST /v1/short-links` (admin) | 201 `{"code","url","link","createdAt","expiresAt"}` |
-/// | `GET /v1/short-links?limit=N&cursor=C` (admin) | 200 `{"shortLinks":[…],"nextCursor"}`, oldest first |
+/// | `POST /v1/short-links` (admin) | 201 `{"code","url","qr","link","createdAt","expiresAt","title","tags"}` |
+/// | `GET /v1/short-links?limit=N&cursor=C&tag=T&q=TEXT` (admin) | 200 `{"shortLinks":[…],"nextCursor"}`, oldest first |
+/// | `GET /v1/short-links/{code}` (admin) | 200 one link as the listing shows it, with its `ETag` |
+/// | `PATCH /v1/short-links/{code}` (admin) | 200 the changed link (merge patch of `link`, `expiresAt`, `title`, `tags`; `If-Match`) |
 /// | `DELETE /v1/short-links/{code}` (admin) | 204 |
+/// | `POST /v1/short-links/import` (admin) | 200 (422 when `atomic=true` and a row is refused) `{"rows":[…],"created","refused"}` from `text/csv` |
 /// | `GET /s/{code}` | the target's resolve document (JSON clients) or an HTML page (browsers) |
 /// | `GET /v1/resolve?url=https://HOST/s/CODE` | resolves the target (`ResolveEndpoints`) |
 ///
-/// **Admin token or key.** The three admin routes are declared `RoutePolicy.admin(scope:)`: they
+/// **Admin token or key.** The admin routes are declared `RoutePolicy.admin(scope:)`: they
 /// need `Authorization: Bearer TOKEN` with the token of `--admin-token` (`SCENELINK_ADMIN_TOKEN`)
-/// or an API key holding `links:read` (listing) or `links:write` (creating, deleting), checked by
-/// `AdminAuthenticator` before the handler runs.
+/// or an API key holding `links:read` (listing, one link) or `links:write` (creating, changing,
+/// importing, deleting), checked by `AdminAuthenticator` before the handler runs.
 ///
 /// **Order of checks** on creation: admin token (403, 401) → an https host to put in the URL
 /// (409) → the body (400) → the target resolves with the current route table and is not itself a
@@ -77,9 +80,10 @@ public struct ShortLinkEndpoints: Sendable {
     /// The path patterns this group serves.
     public static let collectionPattern = "/v1/short-links"
     public static let itemPattern = "/v1/short-links/{code}"
+    public static let importPattern = "/v1/short-links/import"
     public static let followPattern = "/s/{code}"
 
-    /// The largest creation body accepted.
+    /// The largest creation or change body accepted.
     static let maximumBodyBytes = 16 * 1024
     /// The longest target link, as `GET /v1/resolve` takes.
     static let maximumLinkBytes = 2048
@@ -95,6 +99,13 @@ public struct ShortLinkEndpoints: Sendable {
             try self.create($0, $1)
         }
         endpoints.on(.get, Self.collectionPattern, .admin(scope: .linksRead)) { self.list($0, $1) }
+        endpoints.on(.post, Self.importPattern, .admin(scope: .linksWrite).accepting(bodyBytes: Self.maximumImportBodyBytes)) {
+            self.importLinks($0, $1)
+        }
+        endpoints.on(.get, Self.itemPattern, .admin(scope: .linksRead)) { self.show($0, $1) }
+        endpoints.on(.patch, Self.itemPattern, .admin(scope: .linksWrite).accepting(bodyBytes: Self.maximumBodyBytes)) {
+            try self.update($0, $1)
+        }
         endpoints.on(.delete, Self.itemPattern, .admin(scope: .linksWrite)) { self.delete($0, $1) }
         endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
     }

@@ -19,6 +19,45 @@ enum ShortLinkProblems {
         HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-alias", title: "Invalid alias", detail: error.description)
     }
 
+    static func invalidTag(_ error: ShortLinkTagError) -> HTTPProblem {
+        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-tag", title: "Invalid tag", detail: error.description)
+    }
+
+    /// 412: `If-Match` names another revision than the link's; the answer carries its `ETag`.
+    static func preconditionFailed(current: EntityTag) -> HTTPProblem {
+        HTTPProblem(status: .preconditionFailed, type: HTTPProblem.typeBase + "precondition-failed", title: "Precondition failed",
+                    detail: "The short link is now at \(current.headerValue), not the revision If-Match names; read it again "
+                        + "(GET), then send the change with its ETag.")
+    }
+
+    static func invalidCondition(_ error: EntityTagConditionError) -> HTTPProblem {
+        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-precondition", title: "Malformed conditional header",
+                    detail: error.description)
+    }
+
+    /// 415 for a body of another media type than the route reads.
+    static func unsupportedMediaType(_ given: String, accepted: String) -> HTTPProblem {
+        HTTPProblem(status: .unsupportedMediaType, type: HTTPProblem.typeBase + "unsupported-media-type",
+                    title: "Unsupported media type",
+                    detail: "The body is declared as '\(JSONObjectBody.echo(given))'; send it as \(accepted).")
+    }
+
+    /// 400 for an import whose CSV cannot be read as a whole (not CSV, a bad header).
+    static func invalidImport(_ error: ShortLinkImportError) -> HTTPProblem {
+        if case .tooManyRows = error {
+            return HTTPProblem(status: .contentTooLarge, type: HTTPProblem.typeBase + "too-many-rows", title: "Too many rows",
+                               detail: error.description)
+        }
+        return HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-csv", title: "Invalid CSV", detail: error.description)
+    }
+
+    /// A row of an import whose alias an earlier row already uses.
+    static func aliasRepeated(_ code: ShortCode, firstRow: Int) -> HTTPProblem {
+        HTTPProblem(status: .conflict, type: HTTPProblem.typeBase + "short-link-exists", title: "Alias already taken",
+                    detail: "Row \(firstRow) already uses the alias '\(code)'; give each row its own alias, or leave alias empty "
+                        + "for a random code.")
+    }
+
     static func aliasTaken(_ code: ShortCode) -> HTTPProblem {
         HTTPProblem(status: .conflict, type: HTTPProblem.typeBase + "short-link-exists", title: "Alias already taken",
                     detail: ShortLinkStoreError.codeExists(code).description)
@@ -60,6 +99,11 @@ enum ShortLinkProblems {
         switch error {
         case .codeExists(let code):
             return aliasTaken(code).response()
+        case .notFound:
+            return notFound.response()
+        case .revisionChanged:
+            return HTTPProblem(status: .preconditionFailed, type: HTTPProblem.typeBase + "precondition-failed",
+                               title: "Precondition failed", detail: error.description).response()
         case .failure(let failure):
             return failure.response
         }

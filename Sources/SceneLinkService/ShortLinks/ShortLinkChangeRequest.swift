@@ -1,0 +1,54 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The body of `PATCH /v1/short-links/{code}`, a JSON merge patch (RFC 7396) of
+/// `{"link", "expiresAt", "title", "tags"}`: a member left out keeps its value, null removes
+/// it (`expiresAt` null: never expires; `title` null: none; `tags` null: none), any other value
+/// replaces it. `link` cannot be null. Values are checked as on creation (`ShortLinkRequest`).
+/// Any other member (the code, the clicks) is refused with a sentence naming those accepted.
+struct ShortLinkChangeRequest: Sendable {
+    static let members = ["link", "expiresAt", "title", "tags"]
+
+    /// The new target, nil to keep it.
+    var link: String?
+    /// The new expiry: nil to keep it, `.some(nil)` to remove it.
+    var expiresAt: Date??
+    var title: String??
+    var tags: [ShortLinkTag]?
+
+    /// Parses and checks a body.
+    /// - Throws: the 400 problem saying what is wrong.
+    init(body: [UInt8]) throws(HTTPProblem) {
+        let body = try JSONObjectBody(body, members: Self.members, example: #"{"title": "Spring sale", "tags": ["spring"]}"#,
+                                      problem: ShortLinkProblems.badBody)
+        if case .null? = body["link"] {
+            throw ShortLinkProblems.badBody("\"link\" cannot be null: a short link always stands for a link; give the new one, or leave link out.")
+        }
+        link = body.has("link") ? try ShortLinkRequest.link(body) : nil
+        expiresAt = body.has("expiresAt") ? .some(try ShortLinkRequest.expiresAt(body)) : nil
+        title = body.has("title") ? .some(try ShortLinkRequest.title(body)) : nil
+        tags = body.has("tags") ? try ShortLinkRequest.tags(body) : nil
+    }
+
+    /// `link` with the change made.
+    func applied(to link: ShortLink) -> ShortLink {
+        var changed = link
+        if let target = self.link { changed.link = target }
+        if let expiresAt { changed.expiresAt = expiresAt }
+        if let title { changed.title = title }
+        if let tags { changed.tags = tags }
+        return changed
+    }
+
+    /// What the audit log keeps of the change: each member changed with its new value (`none`
+    /// for one removed). A short link's fields hold no secret.
+    var auditDetail: [String: String] {
+        var detail: [String: String] = [:]
+        if let link { detail["link"] = link }
+        if let expiresAt { detail["expiresAt"] = expiresAt.map(RFC3339.string) ?? "none" }
+        if let title { detail["title"] = title ?? "none" }
+        if let tags { detail["tags"] = tags.isEmpty ? "none" : tags.map(\.rawValue).joined(separator: " ") }
+        return detail
+    }
+}
