@@ -200,21 +200,24 @@ public struct AnalyticsWindow: Sendable {
     /// that differ anywhere differ here but for chance, and a collision only costs a scan
     /// (`placeNumber`). 0 stands for no name.
     private static func fingerprint(_ text: String?) -> UInt64 {
-        guard var text else { return 0 }
-        return text.withUTF8 { bytes in
-            var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-            let raw = UnsafeRawBufferPointer(bytes)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-                hash ^= hash >> 29
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-            hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
-            return hash ^ hash >> 29 | 1
+        guard let text else { return 0 }
+        // A native string's bytes in place; a string without contiguous bytes (bridged) is copied.
+        return text.utf8.withContiguousStorageIfAvailable(fingerprint(bytes:)) ?? Array(text.utf8).withUnsafeBufferPointer(fingerprint(bytes:))
+    }
+
+    private static func fingerprint(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+            offset += 8
         }
+        var tail: UInt64 = 0
+        for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
+        hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
+        return hash ^ hash >> 29 | 1
     }
 
     /// The number of `referrer`'s host, made if new; nil when new and past `limit`.
