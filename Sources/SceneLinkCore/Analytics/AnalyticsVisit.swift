@@ -17,16 +17,6 @@ public struct AnalyticsVisit: Sendable, Hashable {
         self.outcome = outcome
     }
 
-    /// The visit's closed properties packed into one word (each enum's case number), then the
-    /// referrer and country in full: one pass of the hasher instead of one per property.
-    public func hash(into hasher: inout Hasher) {
-        func tag<T>(_ value: T) -> UInt64 { withUnsafeBytes(of: value) { UInt64($0.first ?? 0) } }
-        hasher.combine(tag(reading.visitClass) | tag(reading.platform) << 8 | tag(reading.browser) << 16
-            | tag(reading.previewer) << 24 | tag(trigger) << 32 | tag(outcome) << 40 | 2 << 48)
-        hasher.combine(referrer)
-        hasher.combine(country)
-    }
-
     /// The value of `dimension` this visit is counted under in breakdowns; nil for a dimension
     /// that does not count it (`preview` counts previews only, the others people only).
     public func value(of dimension: AnalyticsDimension) -> String? {

@@ -7,13 +7,6 @@ public struct AnalyticsVisitorMark: Hashable, Sendable {
     public var link: ShortCode?
     public var route: String?
 
-    /// The visitor's keyed hash and the day, and the link and route by their length (see
-    /// `AnalyticsEvent.hash(into:)`).
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(visitor)
-        hasher.combine(day &* 1_000_003 &+ Int64((link?.rawValue.utf8.count ?? -1) &* 1_000 &+ (route?.utf8.count ?? -1)))
-    }
-
     public init(visitor: UInt64, day: Int64, link: ShortCode?, route: String?) {
         self.visitor = visitor
         self.day = day
