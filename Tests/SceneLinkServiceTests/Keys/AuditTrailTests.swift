@@ -74,6 +74,29 @@ import Testing
         }
     }
 
+    @Test func aChangeOfALinkAndEachLinkOfAnImportAreEntriesToo() async throws {
+        try await Self.withService { client in
+            #expect(try await Service.create(client, #"{"link": "fuelmoney://settings/account", "alias": "spring"}"#).status == 201)
+            let patched = try await client.send("PATCH", "/v1/short-links/spring",
+                                                headers: Service.admin.merging(["Content-Type": "application/merge-patch+json"]) { $1 },
+                                                body: Array(#"{"title": "Spring sale", "tags": ["spring", "sale"], "expiresAt": null}"#.utf8))
+            #expect(patched.status == 200, "\(patched.text)")
+            let csv = "link,alias\r\nfuelmoney://settings/account,imported1\r\nfuelmoney://nowhere,bad\r\nfuelmoney://settings/account,imported2\r\n"
+            let imported = try await client.send("POST", "/v1/short-links/import",
+                                                 headers: Service.admin.merging(["Content-Type": "text/csv"]) { $1 }, body: Array(csv.utf8))
+            #expect(imported.status == 200, "\(imported.text)")
+            let (_, entries) = try await Self.entries(client)
+            let made = entries.filter { $0["action"]?.stringValue == "short_link.created" && $0["detail"]?["via"]?.stringValue == "import" }
+            #expect(Set(made.compactMap { $0["subject"]?.stringValue }) == ["link:imported1", "link:imported2"])
+            let update = try #require(entries.first { $0["action"]?.stringValue == "short_link.updated" })
+            #expect(update["subject"]?.stringValue == "link:spring")
+            #expect(update["detail"]?["title"]?.stringValue == "Spring sale")
+            #expect(update["detail"]?["tags"]?.stringValue == "sale spring")
+            #expect(update["detail"]?["expiresAt"]?.stringValue == "none")
+            #expect(update["detail"]?["link"] == nil)
+        }
+    }
+
     @Test func theLogIsPagedFilteredAndReadableWithAuditRead() async throws {
         try await Service.withService { client, _ in
             for alias in ["a1", "a2", "a3"] {
