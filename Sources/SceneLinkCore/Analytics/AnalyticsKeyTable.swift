@@ -1,4 +1,4 @@
-/// An open-addressing hash table from a key of three 64-bit words to a number: what
+/// An open-addressing hash table from a key of four 64-bit words to a number: what
 /// `AnalyticsWindow` finds its places, events and visitors with on every visit.
 ///
 /// Why not `Dictionary`: its keys are hashed with SipHash under the process's seed, which
@@ -11,11 +11,12 @@
 /// cannot aim keys at one slot without the seed. A window holds at most `AnalyticsWindow.limit`
 /// keys, so the table is bounded too.
 struct AnalyticsKeyTable: Sendable {
-    /// A key: three words compared in full.
+    /// A key: four words compared in full.
     struct Key: Equatable {
         var a: UInt64
         var b: UInt64
         var c: UInt64
+        var d: UInt64 = 0
     }
 
     private struct Slot {
@@ -24,7 +25,7 @@ struct AnalyticsKeyTable: Sendable {
         var value: Int32
     }
 
-    private static let empty = Slot(key: Key(a: 0, b: 0, c: 0), value: -1)
+    private static let empty = Slot(key: Key(a: 0, b: 0, c: 0, d: 0), value: -1)
 
     private var slots: [Slot]
     private let seed: UInt64
@@ -69,7 +70,8 @@ struct AnalyticsKeyTable: Sendable {
         var mixed = (key.a ^ seed) &* 0x9E37_79B9_7F4A_7C15
         mixed = (mixed ^ key.b ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ key.c ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        mixed ^= mixed >> 31
+        mixed = (mixed ^ key.d ^ (mixed >> 31)) &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= mixed >> 29
         return Int(truncatingIfNeeded: mixed) & (slots.count - 1)
     }
 

@@ -17,7 +17,7 @@ public struct AnalyticsSalt: Sendable {
     /// The visitor's hash: the address (as two 64-bit words) and the browser family, keyed.
     public func visitor(address: (UInt64, UInt64), browser: BrowserFamily) -> UInt64 {
         // The family's case number (an enum without payloads is stored as it), not its name.
-        let family = withUnsafeBytes(of: browser) { UInt64($0.first ?? 0) }
-        return SipHash24.hash(words: address.0, address.1, family, key: key)
+        let family = withUnsafeBytes(of: browser) { $0.first ?? 0 }
+        return SipHash24.hash(words: address.0, address.1, byte: family, key: key)
     }
 }

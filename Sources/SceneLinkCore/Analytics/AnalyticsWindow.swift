@@ -2,12 +2,12 @@
 /// on every visit, under the recorder's lock.
 ///
 /// - A *place* is a short link, the route it resolved to, and the UTC day. Places are numbered
-///   as they come, found by fingerprints of the link's code and the route's name (both made by
-///   the operator, never by a visitor) and then compared in full.
+///   as they come; each keeps fingerprints of the link's code and the route's name (both made by
+///   the operator, never by a visitor).
 /// - An *event* is a place, a 15-minute bucket, the visit's closed properties, its country's two
 ///   letters and its referrer host's number (each distinct host is numbered once per window).
-///   Those are all numbers, so an event's key is exact in three words and equal events share
-///   one count.
+///   It is found in one lookup keyed by the place's fingerprints and those numbers, then its
+///   place's names are compared in full; equal events share one count.
 /// - A *visitor* is a person's keyed hash (`AnalyticsSalt`) at a place, counted once.
 ///
 /// All three are found in `AnalyticsKeyTable`s; no string is hashed with SipHash and none is
@@ -18,6 +18,13 @@ public struct AnalyticsWindow: Sendable {
         var link: ShortCode?
         var route: String?
         var day: Int64
+        /// `AnalyticsWindow.fingerprint` of the link's code and of the route's name.
+        var fingerprints: Fingerprints
+    }
+
+    private struct Fingerprints: Sendable {
+        var link: UInt64
+        var route: UInt64
     }
 
     /// One kind of event at a place, and how many times it happened.
@@ -35,15 +42,23 @@ public struct AnalyticsWindow: Sendable {
 
         enum Kind: UInt8, Sendable { case visit, claim, install }
 
-        /// Exact in three words: the place and referrer numbers; every closed property (each
-        /// enum's case number) and the country's letters; the bucket.
-        var key: AnalyticsKeyTable.Key {
+        /// Its key among the events of places with `fingerprints`: every closed property (each
+        /// enum's case number) and the country's letters in one word, the bucket (a window spans
+        /// minutes, so its low 32 bits tell a window's buckets apart) and the referrer's number in
+        /// another. Exact but for the place, whose names are compared on a match.
+        func key(_ fingerprints: Fingerprints) -> AnalyticsKeyTable.Key {
             func number<T>(_ value: T) -> UInt64 { withUnsafeBytes(of: value) { UInt64($0.first ?? 0) } }
             let properties = UInt64(kind.rawValue) | number(reading.visitClass) << 8 | number(reading.platform) << 16
                 | number(reading.browser) << 24 | number(reading.previewer) << 32 | number(trigger) << 40
                 | number(outcome) << 44 | UInt64(country.letters) << 48
-            return AnalyticsKeyTable.Key(a: UInt64(UInt32(bitPattern: place)) << 32 | UInt64(referrer), b: properties,
-                                         c: UInt64(bitPattern: bucket))
+            return AnalyticsKeyTable.Key(a: fingerprints.link, b: fingerprints.route, c: properties,
+                                         d: UInt64(UInt32(truncatingIfNeeded: bucket)) << 32 | UInt64(referrer))
+        }
+
+        /// Whether it is `other` but for the place and the count.
+        func counts(like other: Event) -> Bool {
+            bucket == other.bucket && kind == other.kind && reading == other.reading && trigger == other.trigger
+                && outcome == other.outcome && country == other.country && referrer == other.referrer
         }
     }
 
@@ -77,9 +92,9 @@ public struct AnalyticsWindow: Sendable {
     public mutating func addVisit(reading: UserAgentReading, trigger: VisitTrigger, referrer: VisitReferrer,
                                   country: VisitCountry, outcome: VisitOutcome, bucket: Int64, link: ShortCode?,
                                   route: String?, visitor: UInt64?) -> Bool {
-        guard let place = placeNumber(link: link, route: route, bucket: bucket), let number = referrerNumber(referrer),
-              count(Event(place: place, bucket: bucket, kind: .visit, reading: reading, trigger: trigger, outcome: outcome,
-                          country: country, referrer: number)) else { return false }
+        guard let number = referrerNumber(referrer),
+              let place = count(Event(place: -1, bucket: bucket, kind: .visit, reading: reading, trigger: trigger, outcome: outcome,
+                                      country: country, referrer: number), link: link, route: route) else { return false }
         if let visitor {
             let key = AnalyticsKeyTable.Key(a: visitor, b: UInt64(UInt32(bitPattern: place)), c: 0)
             if visitorTable.value(for: key) == nil, size < limit { visitorTable.insert(0, for: key) }
@@ -110,7 +125,8 @@ public struct AnalyticsWindow: Sendable {
             guard let place = renumbered[event.place] else { continue }
             var moved = event
             moved.place = place
-            kept.eventTable.insert(Int32(kept.events.count), for: moved.key)
+            let key = moved.key(kept.places[Int(place)].fingerprints)
+            if kept.eventTable.value(for: key) == nil { kept.eventTable.insert(Int32(kept.events.count), for: key) }
             kept.events.append(moved)
         }
         for (key, _) in visitorTable.contents {
@@ -144,24 +160,38 @@ public struct AnalyticsWindow: Sendable {
     }
 
     private mutating func add(_ kind: Event.Kind, bucket: Int64, link: ShortCode?, route: String?) -> Bool {
-        guard let place = placeNumber(link: link, route: route, bucket: bucket) else { return false }
-        return count(Event(place: place, bucket: bucket, kind: kind, reading: Self.nobody, trigger: .click, outcome: .page,
-                           country: .unknown, referrer: 0))
+        count(Event(place: -1, bucket: bucket, kind: kind, reading: Self.nobody, trigger: .click, outcome: .page, country: .unknown,
+                    referrer: 0), link: link, route: route) != nil
     }
 
-    /// Adds one to `event`'s count; false when it is new and past `limit`.
-    private mutating func count(_ event: Event) -> Bool {
-        let key = event.key
+    /// Adds one to the count of `event` at the place of `link` and `route` (its `place` is not
+    /// read); answers the place's number, or nil when the event is new and past `limit`.
+    private mutating func count(_ event: Event, link: ShortCode?, route: String?) -> Int32? {
+        let fingerprints = Fingerprints(link: Self.fingerprint(link?.rawValue), route: Self.fingerprint(route))
+        let key = event.key(fingerprints)
         if let number = eventTable.value(for: key) {
-            events[Int(number)].count += 1
-            return true
+            let place = events[Int(number)].place
+            // Compared in place: copying the place out would retain and release its strings.
+            if places[Int(place)].link == link && places[Int(place)].route == route {
+                events[Int(number)].count += 1
+                return place
+            }
         }
-        guard size < limit else { return false }
+        guard let place = placeNumber(link: link, route: route, bucket: event.bucket) else { return nil }
+        // A place whose fingerprints another place has (operators' names that collide in 128 bits
+        // do not happen by chance): its events are found by a scan.
+        if eventTable.value(for: key) != nil,
+           let number = events.firstIndex(where: { $0.place == place && $0.counts(like: event) }) {
+            events[number].count += 1
+            return place
+        }
+        guard size < limit else { return nil }
         var first = event
+        first.place = place
         first.count = 1
-        eventTable.insert(Int32(events.count), for: key)
+        if eventTable.value(for: key) == nil { eventTable.insert(Int32(events.count), for: key) }
         events.append(first)
-        return true
+        return place
     }
 
     /// The number of the place of `link`, `route` and `bucket`'s day, made if new; nil when new
@@ -187,7 +217,8 @@ public struct AnalyticsWindow: Sendable {
         let number = Int32(places.count)
         let key = Self.placeKey(link: link, route: route, day: day)
         if placeTable.value(for: key) == nil { placeTable.insert(number, for: key) }
-        places.append(Place(link: link, route: route, day: day))
+        places.append(Place(link: link, route: route, day: day,
+                            fingerprints: Fingerprints(link: key.a, route: key.b)))
         return number
     }
 

@@ -34,14 +34,14 @@ enum SipHash24 {
         return v0 ^ v1 ^ v2 ^ v3
     }
 
-    /// The output for the 24-byte message of three words, each little-endian: the same as
-    /// `hash(_:key:)` of those bytes, without building them (a visitor's hash, on every visit).
-    static func hash(words w0: UInt64, _ w1: UInt64, _ w2: UInt64, key: (UInt64, UInt64)) -> UInt64 {
+    /// The output for the 17-byte message of two little-endian words and a byte: the same as
+    /// `hash(_:key:)` of those bytes, without building them (a visitor's hash, on every visit:
+    /// an address and a browser family).
+    static func hash(words w0: UInt64, _ w1: UInt64, byte: UInt8, key: (UInt64, UInt64)) -> UInt64 {
         var state = State(key: key)
         state.absorb(w0)
         state.absorb(w1)
-        state.absorb(w2)
-        state.absorb(UInt64(24) << 56)
+        state.absorb(UInt64(byte) | UInt64(17) << 56)
         return state.finish()
     }
 

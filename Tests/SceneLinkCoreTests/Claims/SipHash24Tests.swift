@@ -13,10 +13,10 @@ import Testing
         #expect(SipHash24.hash((0..<length).map { UInt8($0) }, key: key) == expected)
     }
 
-    @Test func threeWordsHashAsTheirTwentyFourLittleEndianBytes() {
+    @Test func twoWordsAndAByteHashAsTheirSeventeenLittleEndianBytes() {
         let key = SipHash24.key(Array(0..<16))
-        let words: [UInt64] = [0x0706_0504_0302_0100, 0xFFFF_CB00_7101_0000, 17]
-        let bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64($0 * 8)) } }
-        #expect(SipHash24.hash(words: words[0], words[1], words[2], key: key) == SipHash24.hash(bytes, key: key))
+        let words: [UInt64] = [0x0706_0504_0302_0100, 0xFFFF_CB00_7101_0000]
+        let bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64($0 * 8)) } } + [UInt8(17)]
+        #expect(SipHash24.hash(words: words[0], words[1], byte: 17, key: key) == SipHash24.hash(bytes, key: key))
     }
 }
