@@ -113,7 +113,7 @@ extension ServiceConfiguration {
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: admin routes off)" : "(set)" }),
         Option(name: "rate-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
-               help: "Token buckets per client: sessions, links, resolve, claims, claim-pages, qr, admin-auth (wrong admin tokens) per address (IPv6 by /64), state per session; 429 beyond.",
+               help: "Token buckets per client: sessions, links, resolve, claims, claim-pages, qr, admin-auth (wrong admin tokens), console-sign-in per address (IPv6 by /64), state per session; 429 beyond.",
                apply: { config, value throws(ConfigurationError) in
                    config.rateLimits.policies = try RateLimits.parse(value).policies
                }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),

@@ -56,6 +56,12 @@ tags:
     description: Every change made through the admin API (when, which key, what, to which link or endpoint), kept 400 days. Never a secret or a visitor's data.
   - name: operations
     description: Health, readiness, metrics and this document.
+  - name: console
+    description: |
+      The operator console's browser pages (docs/console.md): server-rendered HTML under
+      `/console/`, on the admin port when there is one. Not a JSON API; listed so the route table
+      and this document stay one. Every change is a POST with the session's form token from the
+      console's own origin.
 paths:
   /healthz:
     get:
@@ -1704,6 +1710,193 @@ paths:
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /console/:
+    get:
+      tags: [console]
+      operationId: consoleSignInForm
+      summary: The console's sign-in form
+      description: |
+        The operator console (docs/console.md), on the admin port when there is one. A browser
+        page, not part of the JSON API: the sign-in form (field `token`), or 303 to the overview
+        for a live session. Over plain HTTP from an address other than loopback, 403 unless
+        `--console-insecure-http on`. Every console answer carries a Content-Security-Policy
+        without scripts, `X-Frame-Options: DENY` and `Cache-Control: no-store`.
+      responses:
+        "200":
+          description: The sign-in form.
+          content:
+            text/html:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+  /console/console.css:
+    get:
+      tags: [console]
+      operationId: consoleStyleSheet
+      summary: The console's style sheet
+      responses:
+        "200":
+          description: The one style sheet every console page links (`style-src 'self'`).
+          content:
+            text/css:
+              schema: { type: string }
+  /console/sign-in:
+    post:
+      tags: [console]
+      operationId: consoleSignIn
+      summary: Start a console session
+      description: |
+        The admin token or an API key with the `console` scope starts a session: 303 to the
+        overview with the cookie `scenelink_console` (`HttpOnly`, `SameSite=Strict`,
+        `Path=/console`, `Secure` over HTTPS, no `Max-Age`), a new id at every sign-in. The
+        request must come from the console's own origin (`Sec-Fetch-Site: same-origin`, or an
+        `Origin` equal to the request's own). Attempts count against `console-sign-in` per
+        address; a wrong token also against `admin-auth`.
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                token: { type: string, description: The admin token or an API key (slk_…). }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "401":
+          description: The form again, saying the token is neither the admin token nor a working key (or is empty).
+          content:
+            text/html:
+              schema: { type: string }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "429":
+          description: This address used up its `console-sign-in` (or `admin-auth`) budget; a page that says when to retry.
+          headers:
+            Retry-After: { $ref: "#/components/headers/RetryAfter" }
+          content:
+            text/html:
+              schema: { type: string }
+        "503":
+          description: The store did not answer, so a key could not be checked.
+          content:
+            text/html:
+              schema: { type: string }
+  /console/sign-out:
+    post:
+      tags: [console]
+      operationId: consoleSignOut
+      summary: End the console session
+      description: Ends the session on the server and clears the cookie; 303 to the sign-in form. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+  /console/overview:
+    get:
+      tags: [console]
+      operationId: consoleOverview
+      summary: The console's overview page
+      description: Visits of every link today, over 7 and 30 UTC days by class, QR scans, claims and installs, as a chart and a table; the store's health.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/routes:
+    get:
+      tags: [console]
+      operationId: consoleRoutes
+      summary: The console's routes page
+      description: The route table, and "try a link" (`url`) with the route, each format, the canonical links and a QR code, or why the link does not resolve.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - name: url
+          in: query
+          required: false
+          description: A link to resolve (the first 2,048 bytes are tried).
+          schema: { type: string }
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system:
+    get:
+      tags: [console]
+      operationId: consoleSystem
+      summary: The console's system page
+      description: Version, store and its health, rate limits, retention, the analytics privacy receipt, the API keys and the newest audit entries.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system/keys:
+    post:
+      tags: [console]
+      operationId: consoleCreateKey
+      summary: Make an API key from the console
+      description: A session signed in with the admin token makes a key (`name`, `scopes` repeated); the page shows its text once. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    name: { type: string }
+                    scopes: { type: array, items: { type: string } }
+      responses:
+        "201":
+          description: The key made, its text shown this once.
+          content:
+            text/html:
+              schema: { type: string }
+        "400":
+          description: The name or scopes are not valid; the page says which.
+          content:
+            text/html:
+              schema: { type: string }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "409":
+          description: A key that is not revoked has this name.
+          content:
+            text/html:
+              schema: { type: string }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system/keys/{id}/revoke:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The key's id (16 hex digits).
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleRevokeKey
+      summary: Revoke an API key from the console
+      description: A session signed in with the admin token revokes a key (and ends the console sessions it started); 303 back to the system page. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404":
+          description: No key has this id.
+          content:
+            text/html:
+              schema: { type: string }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /{path}:
     get:
       tags: [links]
@@ -1966,6 +2159,13 @@ components:
         scene: $request.path.scene
         header.If-Match: $response.header.ETag
   securitySchemes:
+    consoleSession:
+      type: apiKey
+      in: cookie
+      name: scenelink_console
+      description: |
+        A console session from `POST /console/sign-in` (256 random bits; the server keeps a hash).
+        Without a live one a GET is sent to the sign-in form (303) and a POST is 403.
     bearer:
       type: http
       scheme: bearer
@@ -2414,6 +2614,30 @@ components:
             detail: This client may make 10 requests with a wrong admin token per minute; retry in 42 seconds.
             limit: admin-auth
             retryAfter: 42
+    ConsolePage:
+      description: A console page (HTML, no script).
+      content:
+        text/html:
+          schema: { type: string }
+    ConsoleRedirect:
+      description: See Other; `Location` names the next console page (after a sign-in, a change, or without a session, the sign-in form).
+      headers:
+        Location:
+          description: A console path.
+          schema: { type: string }
+    ConsoleRefused:
+      description: |
+        Refused, nothing changed: no live session on a POST, a missing or wrong form token, a
+        request from another origin (`Sec-Fetch-Site` other than `same-origin`, a foreign `Origin`,
+        or neither), plain HTTP from an address other than loopback, or a key without `console`.
+      content:
+        text/html:
+          schema: { type: string }
+    ConsoleUnavailable:
+      description: The store did not answer.
+      content:
+        text/html:
+          schema: { type: string }
     RateLimitedPage:
       description: |
         This client used up its `links` budget (link pages and short links). A browser gets a
@@ -2458,6 +2682,11 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
   schemas:
+    ConsoleForm:
+      type: object
+      description: A console form's fields; every state-changing form carries the session's form token.
+      properties:
+        csrf: { type: string, description: The session's form token (64 hex digits) from the page the form is on. }
     APIKeyRequest:
       type: object
       additionalProperties: false

@@ -1,0 +1,18 @@
+/// The console's pages as its navigation lists them.
+enum ConsoleSection: String, Sendable, CaseIterable {
+    case overview
+    case routes
+    case system
+
+    /// The page's path.
+    var path: String { "/console/\(rawValue)" }
+
+    /// The link's text and the page's heading.
+    var title: String {
+        switch self {
+        case .overview: "Overview"
+        case .routes: "Routes"
+        case .system: "System"
+        }
+    }
+}
