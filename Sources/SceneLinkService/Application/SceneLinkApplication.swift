@@ -165,8 +165,9 @@ public final class SceneLinkApplication: Sendable {
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
                                             idempotency: store, analytics: analytics, analyticsStore: store, audit: audit)
         shortLinks.register(on: &endpoints)
-        WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store, audit: audit)
-            .register(on: &endpoints)
+        let webhookEndpoints = WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store,
+                                                audit: audit)
+        webhookEndpoints.register(on: &endpoints)
         APIKeyEndpoints(store: store, cache: keys, audit: audit, clock: clock).register(on: &endpoints)
         AuditEndpoints(log: store).register(on: &endpoints)
         webhookWorker = WebhookDeliveryWorker(store: store, configuration: configuration.webhooks, metrics: webhookMetrics,
@@ -183,7 +184,7 @@ public final class SceneLinkApplication: Sendable {
             let made = ConsoleEndpoints(
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
-                keyCache: keys, keyStore: store, auditLog: store, analytics: store, routes: routes, service: configuration,
+                keyCache: keys, keyStore: store, auditLog: store, analytics: store, webhooks: webhookEndpoints, routes: routes, service: configuration,
                 storeDescription: storeDescription,
                 storeHealth: { completion in
                     store.checkWritable { result in

@@ -17,6 +17,9 @@ import SceneLinkHTTP
 /// | `GET /console/system` | a session | version, store, limits, retention, privacy receipt, keys, audit log |
 /// | `POST /console/system/keys` | a session of the admin token | a new key, its text shown once |
 /// | `POST /console/system/keys/{id}/revoke` | a session of the admin token | 303 back to System |
+/// | `GET /console/webhooks`, `GET /console/webhooks/{id}` | a session | the endpoints with the create form; one endpoint's deliveries |
+/// | `POST /console/webhooks` | a session | a new endpoint, its secret shown once |
+/// | `POST /console/webhooks/{id}/rotate`, `…/test`, `…/deliveries/{messageId}/replay` | a session | a new secret shown once; 303 back |
 ///
 /// Every route is declared for the admin port (the only port without `--admin-listen`).
 public struct ConsoleEndpoints: Sendable {
@@ -31,6 +34,8 @@ public struct ConsoleEndpoints: Sendable {
     let keyStore: any APIKeyStore
     let auditLog: any AuditLog
     let analytics: any AnalyticsStore
+    /// The webhook API, whose handlers the Webhooks page's changes go through (same checks, same audit entries).
+    let webhooks: WebhookEndpoints
     let routes: Current<RouteTable>
     /// What the System page shows of the server's settings.
     let service: ServiceConfiguration
@@ -69,6 +74,12 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, ConsoleSection.system.path, page) { self.system($0, $1) }
         on(&endpoints, .post, Self.keysPath, change) { self.createKey($0, $1) }
         on(&endpoints, .post, Self.revokePattern, change) { self.revokeKey($0, $1) }
+        on(&endpoints, .get, ConsoleSection.webhooks.path, page) { self.webhookList($0, $1) }
+        on(&endpoints, .get, Self.webhookPattern, page) { self.webhookDeliveries($0, $1) }
+        on(&endpoints, .post, ConsoleSection.webhooks.path, change) { self.createWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookRotatePattern, change) { self.rotateWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookTestPattern, change) { self.testWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookReplayPattern, change) { self.replayWebhook($0, $1) }
     }
 
     /// Declares a console route whose every answer, an error's too, carries `ConsoleHeaders`.

@@ -2,6 +2,7 @@
 enum ConsoleSection: String, Sendable, CaseIterable {
     case overview
     case routes
+    case webhooks
     case system
 
     /// The page's path.
@@ -12,6 +13,7 @@ enum ConsoleSection: String, Sendable, CaseIterable {
         switch self {
         case .overview: "Overview"
         case .routes: "Routes"
+        case .webhooks: "Webhooks"
         case .system: "System"
         }
     }

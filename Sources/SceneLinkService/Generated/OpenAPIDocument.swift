@@ -1897,6 +1897,142 @@ paths:
             text/html:
               schema: { type: string }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks:
+    get:
+      tags: [console]
+      operationId: consoleWebhooks
+      summary: The console's webhooks page
+      description: Every webhook endpoint with buttons to rotate its secret and send a test, and the form that adds one.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+    post:
+      tags: [console]
+      operationId: consoleCreateWebhook
+      summary: Add a webhook endpoint from the console
+      description: As `POST /v1/webhooks` (`url`, `events` repeated, `description`), checked and audited the same way; the page shows the secret once. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    url: { type: string }
+                    events: { type: array, items: { type: string } }
+                    description: { type: string }
+      responses:
+        "201":
+          description: The endpoint added, its secret shown this once.
+          content:
+            text/html:
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    get:
+      tags: [console]
+      operationId: consoleWebhookDeliveries
+      summary: One webhook endpoint's deliveries in the console
+      description: The newest 50 messages with state, attempts, last status and error, each with a replay button.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+  /console/webhooks/{id}/rotate:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleRotateWebhook
+      summary: Rotate a webhook secret from the console
+      description: As `POST /v1/webhooks/{id}/rotate-secret` with the default overlap; the page shows the new secret once. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "200":
+          description: The new secret, shown this once.
+          content:
+            text/html:
+              schema: { type: string }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}/test:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleTestWebhook
+      summary: Send a test message from the console
+      description: As `POST /v1/webhooks/{id}/test`; 303 to the endpoint's deliveries. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "409": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}/deliveries/{messageId}/replay:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+      - name: messageId
+        in: path
+        required: true
+        description: The message's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleReplayWebhook
+      summary: Replay a webhook message from the console
+      description: As the API's replay; 303 to the endpoint's deliveries. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "409": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /{path}:
     get:
       tags: [links]
@@ -2630,6 +2766,11 @@ components:
         Refused, nothing changed: no live session on a POST, a missing or wrong form token, a
         request from another origin (`Sec-Fetch-Site` other than `same-origin`, a foreign `Origin`,
         or neither), plain HTTP from an address other than loopback, or a key without `console`.
+      content:
+        text/html:
+          schema: { type: string }
+    ConsoleNotChanged:
+      description: Nothing changed; a page that says why (the API's problem sentence) and what to fix.
       content:
         text/html:
           schema: { type: string }

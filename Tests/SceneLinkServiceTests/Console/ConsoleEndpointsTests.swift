@@ -368,6 +368,58 @@ import Testing
         }
     }
 
+    @Test func theWebhooksPageAddsRotatesTestsAndReplaysThroughTheAPIsChecksWithTheConsoleActor() async throws {
+        try await Self.withConsole({ $0.webhooks.allowPrivate = true }) { client, _ in
+            let id = try #require(try await Self.signIn(client).id)
+            let list = try await client.send("GET", "/console/webhooks", headers: Self.cookie(id))
+            #expect(list.status == 200)
+            #expect(list.text.contains("No webhook endpoints yet."))
+            let csrf = try Self.formToken(list)
+            let headers = Self.sameOrigin.merging(Self.cookie(id)) { a, _ in a }
+
+            let noEvents = try await client.send("POST", "/console/webhooks", headers: headers,
+                                                 body: Self.form([("url", "http://127.0.0.1:9/hook"), ("csrf", csrf)]))
+            #expect(noEvents.status == 400)
+            #expect(noEvents.text.contains("non-empty list of event types"))
+
+            let made = try await client.send("POST", "/console/webhooks", headers: headers,
+                                             body: Self.form([("url", "http://127.0.0.1:9/hook?a=<b>x</b>"), ("events", "short_link.created"),
+                                                              ("csrf", csrf)]))
+            #expect(made.status == 201, "\(made.text)")
+            #expect(made.text.contains("id=\"webhook-secret\">whsec_"))
+            #expect(!made.text.contains("<b>x"))
+            let listed = try await client.send("GET", "/console/webhooks", headers: Self.cookie(id))
+            #expect(listed.text.contains("<td>short_link.created</td>"))
+            #expect(!listed.text.contains("<b>x"))
+            let endpointsDocument = try JSONParser.parse(try await client.send("GET", "/v1/webhooks", headers: Self.admin).body)
+            let endpoint = try #require(endpointsDocument["webhooks"]?.arrayValue?.first?["id"]?.stringValue)
+
+            let rotated = try await client.send("POST", "/console/webhooks/\(endpoint)/rotate", headers: headers, body: Self.form([("csrf", csrf)]))
+            #expect(rotated.status == 200)
+            #expect(rotated.text.contains("id=\"webhook-secret\">whsec_"))
+            let tested = try await client.send("POST", "/console/webhooks/\(endpoint)/test", headers: headers, body: Self.form([("csrf", csrf)]))
+            #expect(tested.status == 303)
+            #expect(tested.headers["location"] == "/console/webhooks/\(endpoint)")
+            let deliveries = try await client.send("GET", "/console/webhooks/\(endpoint)", headers: Self.cookie(id))
+            #expect(deliveries.status == 200)
+            #expect(deliveries.text.contains("<td>webhook.test</td>"))
+            let message = try #require(deliveries.text.range(of: "<th scope=\"row\">msg_").map { String(deliveries.text[$0.upperBound...].prefix { $0 != "<" }) })
+            let replayed = try await client.send("POST", "/console/webhooks/\(endpoint)/deliveries/msg_\(message)/replay", headers: headers,
+                                                 body: Self.form([("csrf", csrf)]))
+            #expect(replayed.status == 303)
+            // The same form without its token changes nothing.
+            let refused = try await client.send("POST", "/console/webhooks/\(endpoint)/rotate", headers: headers, body: [])
+            #expect(refused.status == 403)
+
+            let actor = "console:" + ConsoleSessions.hash(id).prefix(8)
+            let log = try await client.send("GET", "/v1/audit", headers: Self.admin)
+            for action in ["webhook.created", "webhook.secret_rotated", "webhook.test_queued", "webhook.message_replayed"] {
+                #expect(log.text.contains("\"actor\":\"\(actor)\",\"action\":\"\(action)\""), "\(action)")
+            }
+            #expect(!log.text.contains("whsec_"), "the audit log never holds a secret")
+        }
+    }
+
     @Test func withTheConsoleOffItsPathsAreNotServed() async throws {
         try await Self.withConsole({ $0.console.isOn = false }) { client, application in
             #expect(!application.endpoints.endpoints.contains { $0.pattern.hasPrefix("/console/") })
