@@ -176,7 +176,8 @@ public final class SceneLinkApplication: Sendable {
         QREndpoints(routes: routes).register(on: &endpoints)
         ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages, analytics: analytics)
             .register(on: &endpoints)
-        AnalyticsEndpoints(store: store, recorder: analytics, clock: clock, audit: audit).register(on: &endpoints)
+        let analyticsEndpoints = AnalyticsEndpoints(store: store, recorder: analytics, clock: clock, audit: audit)
+        analyticsEndpoints.register(on: &endpoints)
         let authenticator = AdminAuthenticator(token: configuration.shortLinks.adminToken,
                                                nextToken: configuration.shortLinks.nextAdminToken, keys: keys)
         var console: ConsoleEndpoints?
@@ -184,7 +185,7 @@ public final class SceneLinkApplication: Sendable {
             let made = ConsoleEndpoints(
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
-                keyCache: keys, keyStore: store, auditLog: store, analytics: store, webhooks: webhookEndpoints, routes: routes, service: configuration,
+                keyCache: keys, keyStore: store, auditLog: store, analytics: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, routes: routes, service: configuration,
                 storeDescription: storeDescription,
                 storeHealth: { completion in
                     store.checkWritable { result in

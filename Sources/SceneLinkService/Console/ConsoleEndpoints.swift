@@ -13,6 +13,8 @@ import SceneLinkHTTP
 /// | `POST /console/sign-out` | a session | 303 to the sign-in page; the session ends on the server |
 /// | `GET /console/console.css` | anyone | the style sheet |
 /// | `GET /console/overview` | a session | visits, QR scans, claims, installs; store health |
+/// | `GET /console/analytics` | a session | every link together: range, zone, interval; a chart, its table, the breakdowns |
+/// | `GET /console/analytics/timeseries.csv`, `…/breakdown.csv` | a session | the analytics API's CSV |
 /// | `GET /console/routes` | a session | the route table and "try a link" (`?url=`) |
 /// | `GET /console/system` | a session | version, store, limits, retention, privacy receipt, keys, audit log |
 /// | `POST /console/system/keys` | a session of the admin token | a new key, its text shown once |
@@ -34,6 +36,8 @@ public struct ConsoleEndpoints: Sendable {
     let keyStore: any APIKeyStore
     let auditLog: any AuditLog
     let analytics: any AnalyticsStore
+    /// The analytics API, whose reports the Analytics page shows and whose CSV it offers.
+    let analyticsReports: AnalyticsEndpoints
     /// The webhook API, whose handlers the Webhooks page's changes go through (same checks, same audit entries).
     let webhooks: WebhookEndpoints
     let routes: Current<RouteTable>
@@ -74,6 +78,9 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, ConsoleSection.system.path, page) { self.system($0, $1) }
         on(&endpoints, .post, Self.keysPath, change) { self.createKey($0, $1) }
         on(&endpoints, .post, Self.revokePattern, change) { self.revokeKey($0, $1) }
+        on(&endpoints, .get, ConsoleSection.analytics.path, page) { self.analyticsPage($0, $1) }
+        on(&endpoints, .get, Self.timeseriesCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
+        on(&endpoints, .get, Self.breakdownCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
         on(&endpoints, .get, ConsoleSection.webhooks.path, page) { self.webhookList($0, $1) }
         on(&endpoints, .get, Self.webhookPattern, page) { self.webhookDeliveries($0, $1) }
         on(&endpoints, .post, ConsoleSection.webhooks.path, change) { self.createWebhook($0, $1) }

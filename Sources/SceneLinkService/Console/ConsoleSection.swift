@@ -1,6 +1,7 @@
 /// The console's pages as its navigation lists them.
 enum ConsoleSection: String, Sendable, CaseIterable {
     case overview
+    case analytics
     case routes
     case webhooks
     case system
@@ -12,6 +13,7 @@ enum ConsoleSection: String, Sendable, CaseIterable {
     var title: String {
         switch self {
         case .overview: "Overview"
+        case .analytics: "Analytics"
         case .routes: "Routes"
         case .webhooks: "Webhooks"
         case .system: "System"

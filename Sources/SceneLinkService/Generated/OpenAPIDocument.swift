@@ -1806,6 +1806,68 @@ paths:
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/analytics:
+    get:
+      tags: [console]
+      operationId: consoleAnalytics
+      summary: The console's analytics page
+      description: Every link together as the analytics API answers it for `from`, `to`, `tz` and `interval` (a chart, its table, the totals, the breakdowns), with CSV links. A wrong range or zone is the page with the API's sentence (400).
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: from, in: query, required: false, description: First day (YYYY-MM-DD) in the zone., schema: { type: string } }
+        - { name: to, in: query, required: false, description: Last day (YYYY-MM-DD) in the zone., schema: { type: string } }
+        - { name: tz, in: query, required: false, description: An IANA time zone (UTC by default)., schema: { type: string } }
+        - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/analytics/timeseries.csv:
+    get:
+      tags: [console]
+      operationId: consoleTimeseriesCSV
+      summary: The time series as CSV, from the console
+      description: What `GET /v1/analytics/timeseries` answers for `Accept text/csv`, for every link together.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: from, in: query, required: false, description: First day., schema: { type: string } }
+        - { name: to, in: query, required: false, description: Last day., schema: { type: string } }
+        - { name: tz, in: query, required: false, description: An IANA time zone., schema: { type: string } }
+        - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
+      responses:
+        "200":
+          description: The CSV.
+          content:
+            text/csv:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/analytics/breakdown.csv:
+    get:
+      tags: [console]
+      operationId: consoleBreakdownCSV
+      summary: A breakdown as CSV, from the console
+      description: What `GET /v1/analytics/breakdown` answers for `Accept text/csv`, for every link together.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: dimension, in: query, required: false, description: "The dimension: platform, browser, referrer, country, trigger, outcome or preview (400 without one).", schema: { type: string } }
+        - { name: from, in: query, required: false, description: First day., schema: { type: string } }
+        - { name: to, in: query, required: false, description: Last day., schema: { type: string } }
+        - { name: tz, in: query, required: false, description: An IANA time zone., schema: { type: string } }
+      responses:
+        "200":
+          description: The CSV.
+          content:
+            text/csv:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/routes:
     get:
       tags: [console]

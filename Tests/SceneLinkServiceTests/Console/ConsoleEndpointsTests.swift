@@ -420,6 +420,42 @@ import Testing
         }
     }
 
+    @Test func theAnalyticsPageShowsTheAnalyticsAPIsNumbersAndItsCSV() async throws {
+        try await Self.withConsole { client, application in
+            for _ in 0..<3 {
+                _ = try await client.send("GET", "/settings/account", headers: ["User-Agent": AnalyticsEndpointsTests.mac, "Accept": "text/html",
+                                                                                "Referer": "https://news.example.com/<b>story</b>"])
+            }
+            await AnalyticsEndpointsTests.flush(application)
+            let id = try #require(try await Self.signIn(client).id)
+            let page = try await client.send("GET", "/console/analytics?tz=Europe%2FParis", headers: Self.cookie(id))
+            #expect(page.status == 200)
+            #expect(page.body.count < 60 * 1024)
+            let api = try JSONParser.parse(try await client.send("GET", "/v1/analytics/timeseries?tz=Europe%2FParis", headers: Self.admin).body)
+            let human = try #require(api["totals"]?["human"]?.intValue)
+            #expect(human == 3)
+            #expect(page.text.contains("<tr><th scope=\"row\">All</th><td>\(human)</td>"))
+            #expect(page.text.contains("(Europe/Paris)"))
+            #expect(page.text.contains("<tr><th scope=\"row\">news.example.com</th><td>3</td></tr>"))
+            #expect(!page.text.contains("<b>story"))
+
+            let csv = try await client.send("GET", "/console/analytics/breakdown.csv?dimension=referrer&tz=Europe%2FParis", headers: Self.cookie(id))
+            let apiCSV = try await client.send("GET", "/v1/analytics/breakdown?dimension=referrer&tz=Europe%2FParis",
+                                               headers: Self.admin.merging(["Accept": "text/csv"]) { a, _ in a })
+            #expect(csv.status == 200)
+            #expect(csv.body == apiCSV.body)
+            #expect(csv.headers["content-disposition"]?.hasPrefix("attachment") == true)
+            Self.expectConsoleHeaders(csv, "CSV")
+
+            let wrong = try await client.send("GET", "/console/analytics?tz=Nowhere%2FBad", headers: Self.cookie(id))
+            #expect(wrong.status == 400)
+            #expect(wrong.text.contains("is not an IANA zone"))
+            let fine = try await client.send("GET", "/console/analytics?interval=15m", headers: Self.cookie(id))
+            #expect(fine.text.contains("more than a page draws"))
+            #expect(fine.body.count < 60 * 1024)
+        }
+    }
+
     @Test func withTheConsoleOffItsPathsAreNotServed() async throws {
         try await Self.withConsole({ $0.console.isOn = false }) { client, application in
             #expect(!application.endpoints.endpoints.contains { $0.pattern.hasPrefix("/console/") })
