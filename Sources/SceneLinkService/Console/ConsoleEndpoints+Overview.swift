@@ -68,13 +68,7 @@ extension ConsoleEndpoints {
         }
         html.close("tbody")
         html.close("table")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        let bars = perDay.enumerated().map { index, counts in
-            (label: formatter.string(from: Date(timeIntervalSince1970: TimeInterval((firstDay + Int64(index)) * 86_400))), value: counts.human)
-        }
+        let bars = perDay.enumerated().map { index, counts in (label: dayText(firstDay + Int64(index)), value: counts.human) }
         ConsoleBarChart(caption: "Human visits per UTC day, last \(perDay.count) days", labelHeading: "Day",
                         valueHeading: "Human visits", bars: bars).write(into: &html, id: "visits")
     }

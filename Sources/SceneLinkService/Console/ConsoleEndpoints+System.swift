@@ -17,6 +17,7 @@ extension ConsoleEndpoints {
                     storeHealth { [self] problem in
                         var page = ConsolePage(title: ConsoleSection.system.title, section: .system, formToken: session.formToken)
                         writeServer(problem: problem, into: &page.html)
+                        Self.writeAssociationCheck(AssociationEndpoints.responses(for: routes.value), into: &page.html)
                         Self.writeReceipt(receipt.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
                         Self.writeKeys(keys.mapError { ConsoleReadFailure(message: $0.description) }, session: session, into: &page.html)
                         Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
@@ -58,6 +59,30 @@ extension ConsoleEndpoints {
             ["Audit log", "\(Int(AuditEntry.retention / 86_400))d", "(fixed)"],
             ["Console sessions: idle / lifetime", "\(text(configuration.idleTimeout)) / \(text(configuration.lifetime))",
              "--console-idle, --console-lifetime"],
+        ], into: &html)
+    }
+
+    /// The association files as served now, checked: whether each is valid JSON, and the app ids
+    /// it names (Apple's `appIDs`, Android's package names), or why there is none.
+    static func writeAssociationCheck(_ files: AssociationEndpoints.Responses, into html: inout HTMLDocument) {
+        html.element("h2", text: "Association files")
+        func check(_ response: HTTPResponse, ids: (JSONValue) -> [String]) -> [String] {
+            guard response.status.code == 200 else { return ["none", problemText(response)] }
+            guard let document = try? JSONParser.parse(response.body) else { return ["not valid JSON", ""] }
+            let found = ids(document)
+            return ["valid JSON, \(response.body.count) bytes", found.isEmpty ? "(no app id)" : found.joined(separator: ", ")]
+        }
+        let apple = check(files.apple) { document in
+            (document["applinks"]?["details"]?.arrayValue ?? []).flatMap { detail in
+                (detail["appIDs"]?.arrayValue ?? []).compactMap(\.stringValue) + [detail["appID"]?.stringValue].compactMap { $0 }
+            }
+        }
+        let android = check(files.android) { document in
+            (document.arrayValue ?? []).compactMap { $0["target"]?["package_name"]?.stringValue }
+        }
+        table(caption: "What the app stores fetch, checked as served now", headings: ["File", "Check", "App ids"], rows: [
+            ["/.well-known/apple-app-site-association"] + apple,
+            ["/.well-known/assetlinks.json"] + android,
         ], into: &html)
     }
 

@@ -16,6 +16,7 @@ import SceneLinkHTTP
 /// | `GET /console/analytics` | a session | every link together: range, zone, interval; a chart, its table, the breakdowns |
 /// | `GET /console/analytics/timeseries.csv`, `…/breakdown.csv` | a session | the analytics API's CSV |
 /// | `GET /console/routes` | a session | the route table and "try a link" (`?url=`) |
+/// | `GET /console/claims` | a session | claims made and redeemed per UTC day, 30 days (counts only) |
 /// | `GET /console/system` | a session | version, store, limits, retention, privacy receipt, keys, audit log |
 /// | `POST /console/system/keys` | a session of the admin token | a new key, its text shown once |
 /// | `POST /console/system/keys/{id}/revoke` | a session of the admin token | 303 back to System |
@@ -82,6 +83,7 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, Self.timeseriesCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
         on(&endpoints, .get, Self.breakdownCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
         on(&endpoints, .get, ConsoleSection.webhooks.path, page) { self.webhookList($0, $1) }
+        on(&endpoints, .get, ConsoleSection.claims.path, page) { self.claimsPage($0, $1) }
         on(&endpoints, .get, Self.webhookPattern, page) { self.webhookDeliveries($0, $1) }
         on(&endpoints, .post, ConsoleSection.webhooks.path, change) { self.createWebhook($0, $1) }
         on(&endpoints, .post, Self.webhookRotatePattern, change) { self.rotateWebhook($0, $1) }

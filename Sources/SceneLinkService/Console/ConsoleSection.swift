@@ -4,6 +4,7 @@ enum ConsoleSection: String, Sendable, CaseIterable {
     case analytics
     case routes
     case webhooks
+    case claims
     case system
 
     /// The page's path.
@@ -16,6 +17,7 @@ enum ConsoleSection: String, Sendable, CaseIterable {
         case .analytics: "Analytics"
         case .routes: "Routes"
         case .webhooks: "Webhooks"
+        case .claims: "Claims"
         case .system: "System"
         }
     }

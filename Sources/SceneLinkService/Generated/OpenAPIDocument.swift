@@ -1868,6 +1868,17 @@ paths:
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/claims:
+    get:
+      tags: [console]
+      operationId: consoleClaims
+      summary: The console's claims page
+      description: Claims made by link pages and redeemed by the app per UTC day over 30 days, from the analytics counts (counts only).
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/routes:
     get:
       tags: [console]

@@ -365,6 +365,19 @@ import Testing
             #expect(page.text.contains("<summary>The chart's numbers</summary>"))
             #expect(page.text.contains("The store is writable"))
             #expect(page.body.count < 60 * 1024)
+            let claims = try await client.send("GET", "/console/claims", headers: Self.cookie(id))
+            #expect(claims.status == 200)
+            #expect(claims.text.contains("Made: 0 · Redeemed: 0 in the last 30 UTC days."))
+            #expect(claims.text.contains("aria-labelledby=\"claims-caption\""))
+            let system = try await client.send("GET", "/console/system", headers: Self.cookie(id))
+            #expect(system.text.contains("<th scope=\"row\">/.well-known/apple-app-site-association</th><td>valid JSON, "))
+            #expect(system.text.contains("A1B2C3D4E5.com.example.fuelmoney"))
+            for path in ["/console/overview", "/console/analytics", "/console/routes", "/console/webhooks", "/console/claims", "/console/system"] {
+                let answer = try await client.send("GET", path, headers: Self.cookie(id))
+                #expect(answer.status == 200, "\(path)")
+                #expect(answer.body.count < 60 * 1024, "\(path): \(answer.body.count) bytes")
+                Self.expectConsoleHeaders(answer, path)
+            }
         }
     }
 
