@@ -8,13 +8,14 @@ extension ConsoleEndpoints {
 
     /// `GET /console/overview`: visits of every link today, over 7 and 30 UTC days by class,
     /// QR scans, claims and installs (analytics scope `all`), a chart of human visits per day
-    /// with its table, and whether the store can write.
+    /// with its table, whether the store can write, and the webhook endpoints that are disabled.
     func overview(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let today = AnalyticsBucket.day(of: clock.now())
         let firstDay = today - Self.overviewDays + 1
         analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
                                   to: (today + 1) * AnalyticsBucket.perDay) { [self] result in
+            webhooks.store.webhookEndpoints { [self] endpoints in
             storeHealth { problem in
                 var page = ConsolePage(title: ConsoleSection.overview.title, section: .overview, formToken: session.formToken)
                 switch result {
@@ -32,10 +33,35 @@ extension ConsoleEndpoints {
                 page.html.element("h2", text: "Store")
                 page.html.element("p", text: problem.map { "The store cannot write: \($0)" } ?? "The store is writable (\(storeDescription)).",
                                   attributes: problem == nil ? [] : [(name: "class", value: "error")])
-                page.html.element("p", text: "Not shown yet: top links, failing webhook endpoints (see the webhooks API).",
+                Self.writeDisabledWebhooks(endpoints, into: &page.html)
+                page.html.element("p", text: "Not shown yet: top links (the store has no ranking of links by visits).",
                                   attributes: [(name: "class", value: "muted")])
                 responder.respond(page.response())
             }
+            }
+        }
+    }
+
+    /// The webhook endpoints that are failing: those the worker disabled after their retries ran
+    /// out, each linked to its deliveries.
+    static func writeDisabledWebhooks(_ result: Result<[WebhookEndpoint], WebhookStoreError>, into html: inout HTMLDocument) {
+        html.element("h2", text: "Webhook endpoints failing")
+        switch result {
+        case .success(let endpoints):
+            let failing = endpoints.filter { $0.disabledAt != nil }
+            guard !failing.isEmpty else {
+                return html.element("p", text: "None: \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), all enabled.")
+            }
+            html.open("ul")
+            for endpoint in failing {
+                html.open("li")
+                html.element("a", text: endpoint.url, attributes: [(name: "href", value: "/console/webhooks/\(endpoint.id)")])
+                html.text(": disabled \(endpoint.disabledAt.map { RFC3339.string($0) } ?? "")\(endpoint.disabledReason.map { " (\($0))" } ?? "")")
+                html.close("li")
+            }
+            html.close("ul")
+        case .failure(let error):
+            html.element("p", text: "The endpoints could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
         }
     }
 
