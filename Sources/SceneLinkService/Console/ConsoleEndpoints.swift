@@ -182,6 +182,8 @@ public struct ConsoleEndpoints: Sendable {
         authenticator.authorize(asBearer, for: .admin(scope: .console)) { [self] decision in
             switch decision {
             case .success(let actor):
+                // The browser's previous session, if any, ends: one browser, one live session.
+                if let previous = ConsoleCookie.sessionID(in: request) { sessions.end(id: previous) }
                 let started = sessions.start(signedInAs: actor)
                 var signer = request
                 signer.principal = actor.description

@@ -103,6 +103,10 @@ import Testing
             #expect(overview.text.contains("aria-current=\"page\""))
             // Signed in, the form sends the operator on.
             #expect(try await client.send("GET", "/console/", headers: Self.cookie(id)).headers["location"] == "/console/overview")
+            // Signing in again from a browser that holds a session ends that one.
+            let third = try await Self.signIn(client, headers: Self.sameOrigin.merging(Self.cookie(id)) { a, _ in a })
+            #expect(third.id != nil && third.id != id)
+            #expect(try await client.send("GET", "/console/overview", headers: Self.cookie(id)).status == 303)
         }
     }
 
