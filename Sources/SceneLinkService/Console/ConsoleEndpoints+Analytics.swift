@@ -11,32 +11,27 @@ extension ConsoleEndpoints {
     /// shorter range or a longer interval, and offers the CSV, so a page stays within 60 KB.
     static let maximumBucketsShown = 200
 
-    /// `GET /console/analytics?from&to&tz&interval`: every link together (scope `all`), as the
-    /// analytics API answers it: people's visits per bucket as a chart, every count per bucket as
-    /// a table, the totals, the breakdown by each dimension, and CSV downloads. A wrong range or
-    /// zone is the page with the API's sentence.
+    /// `GET /console/analytics?from&to&tz&interval&dimension`: every link together (scope `all`),
+    /// as the analytics API answers it: people's visits per bucket as a chart with its table, the
+    /// totals, the breakdown by the chosen dimension (platform by default: one report, so the page
+    /// stays fast), and CSV downloads. A wrong range or zone is the page with the API's sentence.
     func analyticsPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let query = Self.analyticsQuery(request, extra: [])
+        let dimension = request.queryItem("dimension").flatMap { AnalyticsDimension(rawValue: $0) } ?? .platform
         callAnalyticsAPI({ $0.timeseries }, path: AnalyticsEndpoints.timeseriesPattern, query: query) { [self] answer in
-            let dimensions = AnalyticsDimension.allCases
-            let breakdowns = ConsoleCollector<(AnalyticsDimension, HTTPResponse)>(count: dimensions.count) { results in
+            callAnalyticsAPI({ $0.breakdown }, path: AnalyticsEndpoints.breakdownPattern,
+                             query: query + [("dimension", dimension.rawValue)]) { breakdown in
                 var page = ConsolePage(title: ConsoleSection.analytics.title, section: .analytics, formToken: session.formToken)
-                Self.writeAnalyticsForm(request, into: &page.html)
+                Self.writeAnalyticsForm(request, dimension: dimension, into: &page.html)
                 guard answer.status.code == 200, let document = try? JSONParser.parse(answer.body) else {
                     page.html.element("p", text: Self.problemText(answer), attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
                     return responder.respond(page.response(status: answer.status))
                 }
                 Self.writeTimeseries(document, query: query, into: &page.html)
-                page.html.element("h2", text: "Breakdowns")
-                for (dimension, response) in results.sorted(by: { dimensions.firstIndex(of: $0.0) ?? 0 < dimensions.firstIndex(of: $1.0) ?? 0 }) {
-                    Self.writeBreakdown(dimension, response, query: query, into: &page.html)
-                }
+                page.html.element("h2", text: "Breakdown")
+                Self.writeBreakdown(dimension, breakdown, query: query, into: &page.html)
                 responder.respond(page.response())
-            }
-            for dimension in dimensions {
-                callAnalyticsAPI({ $0.breakdown }, path: AnalyticsEndpoints.breakdownPattern,
-                                 query: query + [("dimension", dimension.rawValue)]) { breakdowns.add((dimension, $0)) }
             }
         }
     }
@@ -83,7 +78,8 @@ extension ConsoleEndpoints {
         (try? JSONParser.parse(response.body))?["detail"]?.stringValue ?? "The report failed (\(response.status.code))."
     }
 
-    private static func writeAnalyticsForm(_ request: HTTPRequest, into html: inout HTMLDocument) {
+    private static func writeAnalyticsForm(_ request: HTTPRequest, dimension chosenDimension: AnalyticsDimension,
+                                           into html: inout HTMLDocument) {
         html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: ConsoleSection.analytics.path)])
         html.open("fieldset")
         html.element("legend", text: "Range (dates in the zone, both included; the last 30 days by default)")
@@ -99,6 +95,14 @@ extension ConsoleEndpoints {
             var attributes: [(name: StaticString, value: String)] = [(name: "value", value: interval.rawValue)]
             if interval.rawValue == chosen { attributes.append((name: "selected", value: "selected")) }
             html.element("option", text: interval.rawValue, attributes: attributes)
+        }
+        html.close("select")
+        html.element("label", text: "Breakdown by", attributes: [(name: "for", value: "analytics-dimension")])
+        html.open("select", attributes: [(name: "id", value: "analytics-dimension"), (name: "name", value: "dimension")])
+        for dimension in AnalyticsDimension.allCases {
+            var attributes: [(name: StaticString, value: String)] = [(name: "value", value: dimension.rawValue)]
+            if dimension == chosenDimension { attributes.append((name: "selected", value: "selected")) }
+            html.element("option", text: dimension.rawValue, attributes: attributes)
         }
         html.close("select")
         html.close("fieldset")

@@ -1811,13 +1811,14 @@ paths:
       tags: [console]
       operationId: consoleAnalytics
       summary: The console's analytics page
-      description: Every link together as the analytics API answers it for `from`, `to`, `tz` and `interval` (a chart, its table, the totals, the breakdowns), with CSV links. A wrong range or zone is the page with the API's sentence (400).
+      description: Every link together as the analytics API answers it for `from`, `to`, `tz` and `interval` (a chart, its table, the totals, the breakdown by `dimension`), with CSV links. A wrong range or zone is the page with the API's sentence (400).
       security: [{ consoleSession: [] }]
       parameters:
         - { name: from, in: query, required: false, description: First day (YYYY-MM-DD) in the zone., schema: { type: string } }
         - { name: to, in: query, required: false, description: Last day (YYYY-MM-DD) in the zone., schema: { type: string } }
         - { name: tz, in: query, required: false, description: An IANA time zone (UTC by default)., schema: { type: string } }
         - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
+        - { name: dimension, in: query, required: false, description: The breakdown shown (platform by default)., schema: { type: string } }
       responses:
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }

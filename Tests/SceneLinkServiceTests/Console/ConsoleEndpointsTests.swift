@@ -447,7 +447,7 @@ import Testing
             }
             await AnalyticsEndpointsTests.flush(application)
             let id = try #require(try await Self.signIn(client).id)
-            let page = try await client.send("GET", "/console/analytics?tz=Europe%2FParis", headers: Self.cookie(id))
+            let page = try await client.send("GET", "/console/analytics?tz=Europe%2FParis&dimension=referrer", headers: Self.cookie(id))
             #expect(page.status == 200)
             #expect(page.body.count < 60 * 1024)
             let api = try JSONParser.parse(try await client.send("GET", "/v1/analytics/timeseries?tz=Europe%2FParis", headers: Self.admin).body)
