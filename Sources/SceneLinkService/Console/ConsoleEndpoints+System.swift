@@ -7,24 +7,40 @@ extension ConsoleEndpoints {
     static let auditEntriesShown = 25
 
     /// `GET /console/system`: version, store and its health, rate limits, retention, the
-    /// analytics privacy receipt (every column kept, with row counts), the API keys (with the
-    /// create form and revoke buttons for a session of the admin token) and the newest audit entries.
+    /// association files checked, a link to the privacy receipt, the API keys (with the create
+    /// form and revoke buttons for a session of the admin token) and the newest audit entries.
     func system(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
-        analytics.analyticsReceipt { [self] receipt in
-            keyStore.apiKeys { [self] keys in
-                auditLog.auditEntries(AuditQuery(limit: Self.auditEntriesShown)) { [self] audit in
-                    storeHealth { [self] problem in
-                        var page = ConsolePage(title: ConsoleSection.system.title, section: .system, formToken: session.formToken)
-                        writeServer(problem: problem, into: &page.html)
-                        Self.writeAssociationCheck(AssociationEndpoints.responses(for: routes.value), into: &page.html)
-                        Self.writeReceipt(receipt.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
-                        Self.writeKeys(keys.mapError { ConsoleReadFailure(message: $0.description) }, session: session, into: &page.html)
-                        Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
-                        responder.respond(page.response())
-                    }
+        keyStore.apiKeys { [self] keys in
+            auditLog.auditEntries(AuditQuery(limit: Self.auditEntriesShown)) { [self] audit in
+                storeHealth { [self] problem in
+                    var page = ConsolePage(title: ConsoleSection.system.title, section: .system, formToken: session.formToken)
+                    writeServer(problem: problem, into: &page.html)
+                    Self.writeAssociationCheck(AssociationEndpoints.responses(for: routes.value), into: &page.html)
+                    page.html.element("h2", text: "Privacy receipt (analytics)")
+                    page.html.open("p")
+                    page.html.text("Every analytics column kept, with its row count: ")
+                    page.html.element("a", text: "the privacy receipt", attributes: [(name: "href", value: Self.privacyPath)])
+                    page.html.text(" (a page of its own: counting reads every analytics table, which takes long on a large store).")
+                    page.html.close("p")
+                    Self.writeKeys(keys.mapError { ConsoleReadFailure(message: $0.description) }, session: session, into: &page.html)
+                    Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
+                    responder.respond(page.response())
                 }
             }
+        }
+    }
+
+    static let privacyPath = "/console/system/privacy"
+
+    /// `GET /console/system/privacy`: the analytics privacy receipt, every table with every
+    /// column kept and its row count (as `GET /v1/analytics/privacy`).
+    func privacyReceipt(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        analytics.analyticsReceipt { receipt in
+            var page = ConsolePage(title: "Privacy receipt", section: .system, formToken: session.formToken)
+            Self.writeReceipt(receipt.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
+            responder.respond(page.response())
         }
     }
 
@@ -88,7 +104,6 @@ extension ConsoleEndpoints {
 
     /// The analytics privacy receipt: each table, its columns and its rows.
     static func writeReceipt(_ result: Result<[AnalyticsTableReceipt], ConsoleReadFailure>, into html: inout HTMLDocument) {
-        html.element("h2", text: "Privacy receipt (analytics)")
         switch result {
         case .success(let tables):
             table(caption: "Every analytics table with every column kept and its row count; no address, User-Agent or visitor id",

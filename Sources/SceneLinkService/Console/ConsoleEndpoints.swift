@@ -17,7 +17,8 @@ import SceneLinkHTTP
 /// | `GET /console/analytics/timeseries.csv`, `…/breakdown.csv` | a session | the analytics API's CSV |
 /// | `GET /console/routes` | a session | the route table and "try a link" (`?url=`) |
 /// | `GET /console/claims` | a session | claims made and redeemed per UTC day, 30 days (counts only) |
-/// | `GET /console/system` | a session | version, store, limits, retention, privacy receipt, keys, audit log |
+/// | `GET /console/system` | a session | version, store, limits, retention, association files, keys, audit log |
+/// | `GET /console/system/privacy` | a session | the analytics privacy receipt with row counts |
 /// | `POST /console/system/keys` | a session of the admin token | a new key, its text shown once |
 /// | `POST /console/system/keys/{id}/revoke` | a session of the admin token | 303 back to System |
 /// | `GET /console/webhooks`, `GET /console/webhooks/{id}` | a session | the endpoints with the create form; one endpoint's deliveries |
@@ -77,6 +78,7 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, ConsoleSection.overview.path, page) { self.overview($0, $1) }
         on(&endpoints, .get, ConsoleSection.routes.path, page) { self.routesPage($0, $1) }
         on(&endpoints, .get, ConsoleSection.system.path, page) { self.system($0, $1) }
+        on(&endpoints, .get, Self.privacyPath, page) { self.privacyReceipt($0, $1) }
         on(&endpoints, .post, Self.keysPath, change) { self.createKey($0, $1) }
         on(&endpoints, .post, Self.revokePattern, change) { self.revokeKey($0, $1) }
         on(&endpoints, .get, ConsoleSection.analytics.path, page) { self.analyticsPage($0, $1) }

@@ -1902,7 +1902,18 @@ paths:
       tags: [console]
       operationId: consoleSystem
       summary: The console's system page
-      description: Version, store and its health, rate limits, retention, the analytics privacy receipt, the API keys and the newest audit entries.
+      description: Version, store and its health, rate limits, retention, the association files checked, a link to the privacy receipt, the API keys and the newest audit entries.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system/privacy:
+    get:
+      tags: [console]
+      operationId: consolePrivacyReceipt
+      summary: The console's privacy receipt page
+      description: Every analytics table with every column kept and its row count, as `GET /v1/analytics/privacy`.
       security: [{ consoleSession: [] }]
       responses:
         "200": { $ref: "#/components/responses/ConsolePage" }
