@@ -3,8 +3,9 @@
 /// any route, so the app never opens them; short links (`/s/CODE`) and claim URLs (`/c/TOKEN`)
 /// are the app's.
 public enum ServerPaths {
-    /// Paths served whole or below (`/v1`, `/v1/...`).
-    public static let prefixes = ["/v1", "/.well-known"]
+    /// Paths served whole or below (`/v1`, `/v1/...`); `/console` is the operator console's
+    /// (reserved whether or not `--console` serves it).
+    public static let prefixes = ["/v1", "/.well-known", "/console"]
     /// Paths served exactly (a trailing `/` is the same path).
     public static let exact = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
     /// The short-link prefix: `/s/CODE`.

@@ -49,6 +49,8 @@ public final class SceneLinkApplication: Sendable {
     /// Counts visits in memory and writes them every `--analytics-flush` (started by `start`,
     /// flushed and stopped before the store closes).
     public let analytics: AnalyticsRecorder
+    /// The operator console (`/console/`); nil with `--console off`. Its sessions live in memory.
+    let console: ConsoleEndpoints?
     private let sources = Mutex<[DispatchSourceBox]>([])
     private let stopped = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
@@ -163,8 +165,9 @@ public final class SceneLinkApplication: Sendable {
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
                                             idempotency: store, analytics: analytics, analyticsStore: store, audit: audit)
         shortLinks.register(on: &endpoints)
-        WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store, audit: audit)
-            .register(on: &endpoints)
+        let webhookEndpoints = WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store,
+                                                audit: audit)
+        webhookEndpoints.register(on: &endpoints)
         APIKeyEndpoints(store: store, cache: keys, audit: audit, clock: clock).register(on: &endpoints)
         AuditEndpoints(log: store).register(on: &endpoints)
         webhookWorker = WebhookDeliveryWorker(store: store, configuration: configuration.webhooks, metrics: webhookMetrics,
@@ -173,7 +176,27 @@ public final class SceneLinkApplication: Sendable {
         QREndpoints(routes: routes).register(on: &endpoints)
         ClaimEndpoints(store: store, routes: routes, clock: clock, metrics: claimMetrics, linkPages: linkPages, analytics: analytics)
             .register(on: &endpoints)
-        AnalyticsEndpoints(store: store, recorder: analytics, clock: clock, audit: audit).register(on: &endpoints)
+        let analyticsEndpoints = AnalyticsEndpoints(store: store, recorder: analytics, clock: clock, audit: audit)
+        analyticsEndpoints.register(on: &endpoints)
+        let authenticator = AdminAuthenticator(token: configuration.shortLinks.adminToken,
+                                               nextToken: configuration.shortLinks.nextAdminToken, keys: keys)
+        var console: ConsoleEndpoints?
+        if configuration.console.isOn {
+            let made = ConsoleEndpoints(
+                configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
+                authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
+                keyCache: keys, keyStore: store, auditLog: store, analytics: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, routes: routes, service: configuration,
+                storeDescription: storeDescription,
+                storeHealth: { completion in
+                    store.checkWritable { result in
+                        if case .failure(let error) = result { return completion("\(error)") }
+                        completion(nil)
+                    }
+                }, clock: clock)
+            made.register(on: &endpoints)
+            console = made
+        }
+        self.console = console
         let associations = AssociationEndpoints(table: table)
         associations.register(on: &endpoints)
         self.associations = associations
@@ -191,10 +214,8 @@ public final class SceneLinkApplication: Sendable {
         let router = endpoints.unguardedRouter
         self.router = router
         patterns.value = router.routes.map(\.pattern)
-        let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil,
-                                   admin: AdminAuthenticator(token: configuration.shortLinks.adminToken,
-                                                             nextToken: configuration.shortLinks.nextAdminToken, keys: keys),
-                                   linkPages: linkPages)
+        let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, admin: authenticator,
+                                   linkPages: linkPages, console: console?.guardian)
         let publicRoutes = endpoints.router(for: configuration.adminListen == nil ? .only : .publicBesideAdmin, guards.handler)
         self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
                                  onRequestCompleted: Self.recorder(served: publicRoutes, all: router, endpoints, configuration, metrics, logger))
@@ -364,6 +385,7 @@ public final class SceneLinkApplication: Sendable {
         sweep.setEventHandler { [weak self] in
             // One sweep after the other, each calling back from the store: no Swift concurrency pool.
             guard let self else { return }
+            self.console?.sessions.sweep()
             self.sweepExpiredSessions(now: Date()) { _ in
                 self.sweepExpiredShortLinks(now: Date()) { _ in
                     self.sweepExpiredClaims(now: Date()) { _ in

@@ -35,6 +35,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var adminListen: ListenAddress?
     /// Click analytics: on, how often counts are written, how long they are kept, the country header.
     public var analytics = AnalyticsRecorder.Configuration()
+    /// The operator console at `/console/`: on, its sessions' idle and absolute lifetimes, plain HTTP.
+    public var console = ConsoleEndpoints.Configuration()
     /// Requests each client may make per class (`RateLimits`); on by default.
     public var rateLimits = RateLimits()
     /// One JSON line per request on stdout.
@@ -111,7 +113,7 @@ extension ServiceConfiguration {
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: admin routes off)" : "(set)" }),
         Option(name: "rate-limit", valueName: "CLASS=COUNT/PERIOD[,...]|off",
-               help: "Token buckets per client: sessions, links, resolve, claims, claim-pages, qr, admin-auth (wrong admin tokens) per address (IPv6 by /64), state per session; 429 beyond.",
+               help: "Token buckets per client: sessions, links, resolve, claims, claim-pages, qr, admin-auth (wrong admin tokens), console-sign-in per address (IPv6 by /64), state per session; 429 beyond.",
                apply: { config, value throws(ConfigurationError) in
                    config.rateLimits.policies = try RateLimits.parse(value).policies
                }, show: { $0.rateLimits.description }, environmentName: "SCENELINK_RATE_LIMITS"),
@@ -181,6 +183,20 @@ extension ServiceConfiguration {
                    }
                    config.analytics.countryHeader = name
                }, show: { $0.analytics.countryHeader ?? "(none: every country is unknown)" }),
+        Option(name: "console", valueName: "on|off",
+               help: "The operator console at /console/ (the admin port when there is one), for the admin token or a key with the console scope.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.console.isOn = try ValueParser.switchValue(value, flag: "console")
+               }, show: { $0.console.isOn ? "on" : "off" }),
+        .duration("console-idle", \.console.idleTimeout, atMost: .seconds(24 * 3600),
+                  help: "A console session unused this long ends (sessions live in memory: a restart signs everyone out)."),
+        .duration("console-lifetime", \.console.lifetime, atMost: .seconds(7 * 24 * 3600),
+                  help: "A console session ends this long after sign-in, used or not."),
+        Option(name: "console-insecure-http", valueName: "on|off",
+               help: "Allow console sign-in over plain HTTP from addresses other than loopback (the token and cookie then cross the network in clear).",
+               apply: { config, value throws(ConfigurationError) in
+                   config.console.allowsInsecureHTTP = try ValueParser.switchValue(value, flag: "console-insecure-http")
+               }, show: { $0.console.allowsInsecureHTTP ? "on" : "off" }),
         Option(name: "access-log", valueName: "on|off", help: "One JSON line per request on stdout.",
                apply: { config, value throws(ConfigurationError) in
                    config.accessLog = try ValueParser.switchValue(value, flag: "access-log")

@@ -56,6 +56,12 @@ tags:
     description: Every change made through the admin API (when, which key, what, to which link or endpoint), kept 400 days. Never a secret or a visitor's data.
   - name: operations
     description: Health, readiness, metrics and this document.
+  - name: console
+    description: |
+      The operator console's browser pages (docs/console.md): server-rendered HTML under
+      `/console/`, on the admin port when there is one. Not a JSON API; listed so the route table
+      and this document stay one. Every change is a POST with the session's form token from the
+      console's own origin.
 paths:
   /healthz:
     get:
@@ -1866,6 +1872,414 @@ paths:
         "412": { $ref: "#/components/responses/PreconditionFailed" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /console/:
+    get:
+      tags: [console]
+      operationId: consoleSignInForm
+      summary: The console's sign-in form
+      description: |
+        The operator console (docs/console.md), on the admin port when there is one. A browser
+        page, not part of the JSON API: the sign-in form (field `token`), or 303 to the overview
+        for a live session. Over plain HTTP from an address other than loopback, 403 unless
+        `--console-insecure-http on`. Every console answer carries a Content-Security-Policy
+        without scripts, `X-Frame-Options: DENY` and `Cache-Control: no-store`.
+      responses:
+        "200":
+          description: The sign-in form.
+          content:
+            text/html:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+  /console/console.css:
+    get:
+      tags: [console]
+      operationId: consoleStyleSheet
+      summary: The console's style sheet
+      responses:
+        "200":
+          description: The one style sheet every console page links (`style-src 'self'`).
+          content:
+            text/css:
+              schema: { type: string }
+  /console/sign-in:
+    post:
+      tags: [console]
+      operationId: consoleSignIn
+      summary: Start a console session
+      description: |
+        The admin token or an API key with the `console` scope starts a session: 303 to the
+        overview with the cookie `scenelink_console` (`HttpOnly`, `SameSite=Strict`,
+        `Path=/console`, `Secure` over HTTPS, no `Max-Age`), a new id at every sign-in. The
+        request must come from the console's own origin (`Sec-Fetch-Site: same-origin`, or an
+        `Origin` equal to the request's own). Attempts count against `console-sign-in` per
+        address; a wrong token also against `admin-auth`.
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                token: { type: string, description: The admin token or an API key (slk_…). }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "401":
+          description: The form again, saying the token is neither the admin token nor a working key (or is empty).
+          content:
+            text/html:
+              schema: { type: string }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "429":
+          description: This address used up its `console-sign-in` (or `admin-auth`) budget; a page that says when to retry.
+          headers:
+            Retry-After: { $ref: "#/components/headers/RetryAfter" }
+          content:
+            text/html:
+              schema: { type: string }
+        "503":
+          description: The store did not answer, so a key could not be checked.
+          content:
+            text/html:
+              schema: { type: string }
+  /console/sign-out:
+    post:
+      tags: [console]
+      operationId: consoleSignOut
+      summary: End the console session
+      description: Ends the session on the server and clears the cookie; 303 to the sign-in form. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+  /console/overview:
+    get:
+      tags: [console]
+      operationId: consoleOverview
+      summary: The console's overview page
+      description: Visits of every link today, over 7 and 30 UTC days by class, QR scans, claims and installs, as a chart and a table; the store's health.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/analytics:
+    get:
+      tags: [console]
+      operationId: consoleAnalytics
+      summary: The console's analytics page
+      description: Every link together as the analytics API answers it for `from`, `to`, `tz` and `interval` (a chart, its table, the totals, the breakdown by `dimension`), with CSV links. A wrong range or zone is the page with the API's sentence (400).
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: from, in: query, required: false, description: First day (YYYY-MM-DD) in the zone., schema: { type: string } }
+        - { name: to, in: query, required: false, description: Last day (YYYY-MM-DD) in the zone., schema: { type: string } }
+        - { name: tz, in: query, required: false, description: An IANA time zone (UTC by default)., schema: { type: string } }
+        - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
+        - { name: dimension, in: query, required: false, description: The breakdown shown (platform by default)., schema: { type: string } }
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/analytics/timeseries.csv:
+    get:
+      tags: [console]
+      operationId: consoleTimeseriesCSV
+      summary: The time series as CSV, from the console
+      description: What `GET /v1/analytics/timeseries` answers for `Accept text/csv`, for every link together.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: from, in: query, required: false, description: First day., schema: { type: string } }
+        - { name: to, in: query, required: false, description: Last day., schema: { type: string } }
+        - { name: tz, in: query, required: false, description: An IANA time zone., schema: { type: string } }
+        - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
+      responses:
+        "200":
+          description: The CSV.
+          content:
+            text/csv:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/analytics/breakdown.csv:
+    get:
+      tags: [console]
+      operationId: consoleBreakdownCSV
+      summary: A breakdown as CSV, from the console
+      description: What `GET /v1/analytics/breakdown` answers for `Accept text/csv`, for every link together.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: dimension, in: query, required: false, description: "The dimension: platform, browser, referrer, country, trigger, outcome or preview (400 without one).", schema: { type: string } }
+        - { name: from, in: query, required: false, description: First day., schema: { type: string } }
+        - { name: to, in: query, required: false, description: Last day., schema: { type: string } }
+        - { name: tz, in: query, required: false, description: An IANA time zone., schema: { type: string } }
+      responses:
+        "200":
+          description: The CSV.
+          content:
+            text/csv:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/claims:
+    get:
+      tags: [console]
+      operationId: consoleClaims
+      summary: The console's claims page
+      description: Claims made by link pages and redeemed by the app per UTC day over 30 days, from the analytics counts (counts only).
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/routes:
+    get:
+      tags: [console]
+      operationId: consoleRoutes
+      summary: The console's routes page
+      description: The route table, and "try a link" (`url`) with the route, each format, the canonical links and a QR code, or why the link does not resolve.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - name: url
+          in: query
+          required: false
+          description: A link to resolve (the first 2,048 bytes are tried).
+          schema: { type: string }
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system:
+    get:
+      tags: [console]
+      operationId: consoleSystem
+      summary: The console's system page
+      description: Version, store and its health, rate limits, retention, the association files checked, a link to the privacy receipt, the API keys and the newest audit entries.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system/privacy:
+    get:
+      tags: [console]
+      operationId: consolePrivacyReceipt
+      summary: The console's privacy receipt page
+      description: Every analytics table with every column kept and its row count, as `GET /v1/analytics/privacy`.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system/keys:
+    post:
+      tags: [console]
+      operationId: consoleCreateKey
+      summary: Make an API key from the console
+      description: A session signed in with the admin token makes a key (`name`, `scopes` repeated); the page shows its text once. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    name: { type: string }
+                    scopes: { type: array, items: { type: string } }
+      responses:
+        "201":
+          description: The key made, its text shown this once.
+          content:
+            text/html:
+              schema: { type: string }
+        "400":
+          description: The name or scopes are not valid; the page says which.
+          content:
+            text/html:
+              schema: { type: string }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "409":
+          description: A key that is not revoked has this name.
+          content:
+            text/html:
+              schema: { type: string }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/system/keys/{id}/revoke:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The key's id (16 hex digits).
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleRevokeKey
+      summary: Revoke an API key from the console
+      description: A session signed in with the admin token revokes a key (and ends the console sessions it started); 303 back to the system page. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404":
+          description: No key has this id.
+          content:
+            text/html:
+              schema: { type: string }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks:
+    get:
+      tags: [console]
+      operationId: consoleWebhooks
+      summary: The console's webhooks page
+      description: Every webhook endpoint with buttons to rotate its secret and send a test, and the form that adds one.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+    post:
+      tags: [console]
+      operationId: consoleCreateWebhook
+      summary: Add a webhook endpoint from the console
+      description: As `POST /v1/webhooks` (`url`, `events` repeated, `description`), checked and audited the same way; the page shows the secret once. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    url: { type: string }
+                    events: { type: array, items: { type: string } }
+                    description: { type: string }
+      responses:
+        "201":
+          description: The endpoint added, its secret shown this once.
+          content:
+            text/html:
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    get:
+      tags: [console]
+      operationId: consoleWebhookDeliveries
+      summary: One webhook endpoint's deliveries in the console
+      description: The newest 50 messages with state, attempts, last status and error, each with a replay button.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+  /console/webhooks/{id}/rotate:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleRotateWebhook
+      summary: Rotate a webhook secret from the console
+      description: As `POST /v1/webhooks/{id}/rotate-secret` with the default overlap; the page shows the new secret once. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "200":
+          description: The new secret, shown this once.
+          content:
+            text/html:
+              schema: { type: string }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}/test:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleTestWebhook
+      summary: Send a test message from the console
+      description: As `POST /v1/webhooks/{id}/test`; 303 to the endpoint's deliveries. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "409": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}/deliveries/{messageId}/replay:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+      - name: messageId
+        in: path
+        required: true
+        description: The message's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleReplayWebhook
+      summary: Replay a webhook message from the console
+      description: As the API's replay; 303 to the endpoint's deliveries. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/ConsoleForm" }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "409": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /{path}:
     get:
       tags: [links]
@@ -2145,6 +2559,13 @@ components:
         scene: $request.path.scene
         header.If-Match: $response.header.ETag
   securitySchemes:
+    consoleSession:
+      type: apiKey
+      in: cookie
+      name: scenelink_console
+      description: |
+        A console session from `POST /console/sign-in` (256 random bits; the server keeps a hash).
+        Without a live one a GET is sent to the sign-in form (303) and a POST is 403.
     bearer:
       type: http
       scheme: bearer
@@ -2622,6 +3043,35 @@ components:
             detail: This client may make 10 requests with a wrong admin token per minute; retry in 42 seconds.
             limit: admin-auth
             retryAfter: 42
+    ConsolePage:
+      description: A console page (HTML, no script).
+      content:
+        text/html:
+          schema: { type: string }
+    ConsoleRedirect:
+      description: See Other; `Location` names the next console page (after a sign-in, a change, or without a session, the sign-in form).
+      headers:
+        Location:
+          description: A console path.
+          schema: { type: string }
+    ConsoleRefused:
+      description: |
+        Refused, nothing changed: no live session on a POST, a missing or wrong form token, a
+        request from another origin (`Sec-Fetch-Site` other than `same-origin`, a foreign `Origin`,
+        or neither), plain HTTP from an address other than loopback, or a key without `console`.
+      content:
+        text/html:
+          schema: { type: string }
+    ConsoleNotChanged:
+      description: Nothing changed; a page that says why (the API's problem sentence) and what to fix.
+      content:
+        text/html:
+          schema: { type: string }
+    ConsoleUnavailable:
+      description: The store did not answer.
+      content:
+        text/html:
+          schema: { type: string }
     RateLimitedPage:
       description: |
         This client used up its `links` budget (link pages and short links). A browser gets a
@@ -2666,6 +3116,11 @@ components:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
   schemas:
+    ConsoleForm:
+      type: object
+      description: A console form's fields; every state-changing form carries the session's form token.
+      properties:
+        csrf: { type: string, description: The session's form token (64 hex digits) from the page the form is on. }
     APIKeyRequest:
       type: object
       additionalProperties: false

@@ -83,6 +83,14 @@ struct HTMLDocument {
         raw("\">")
     }
 
+    /// `<link rel="stylesheet" href="PATH">` for a style sheet this server serves: `PATH` is
+    /// an absolute path from code, which a Content-Security-Policy `style-src 'self'` allows.
+    mutating func styleSheetLink(_ path: StaticString) {
+        raw("<link rel=\"stylesheet\" href=\"")
+        raw(path)
+        raw("\">")
+    }
+
     /// Ends the head and opens `<body>`.
     mutating func startBody() {
         guard !inBody else { return }

@@ -23,6 +23,9 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     /// request from that address is 429 until it refills, the right token included, so the
     /// token cannot be guessed faster than the budget.
     case adminAuth = "admin-auth"
+    /// Console sign-in attempts (`POST /console/sign-in`), right or wrong, per client address;
+    /// over it the sign-in is a 429 page. A wrong token also spends `admin-auth`.
+    case consoleSignIn = "console-sign-in"
 
     /// The position in `allCases`, for arrays indexed by class.
     var index: Int {
@@ -35,6 +38,7 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .claimPages: 5
         case .qr: 6
         case .adminAuth: 7
+        case .consoleSignIn: 8
         }
     }
 
@@ -49,6 +53,7 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
         case .claimPages: "claims made by link pages"
         case .qr: "QR codes"
         case .adminAuth: "requests with a wrong admin token"
+        case .consoleSignIn: "console sign-in attempts"
         }
     }
 }

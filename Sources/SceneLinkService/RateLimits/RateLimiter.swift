@@ -24,6 +24,7 @@ public final class RateLimiter: Sendable {
     private let claimPages: Mutex<TokenBucketTable>
     private let qr: Mutex<TokenBucketTable>
     private let adminAuth: Mutex<TokenBucketTable>
+    private let consoleSignIn: Mutex<TokenBucketTable>
     /// Whether each class is limited per client, by `RateLimitClass.index`.
     private let limited: [Bool]
     private let refusedByClass: [RefusalCounter]
@@ -51,6 +52,7 @@ public final class RateLimiter: Sendable {
         claimPages = Mutex(table(.claimPages))
         qr = Mutex(table(.qr))
         adminAuth = Mutex(table(.adminAuth))
+        consoleSignIn = Mutex(table(.consoleSignIn))
         limited = RateLimitClass.allCases.map { limits.policies[$0] != nil }
         refusedByClass = RateLimitClass.allCases.map { _ in RefusalCounter() }
         instanceCeilings = RateLimitClass.allCases.map { kind in limits.instancePolicies[kind].map(InstanceCeiling.init) }
@@ -89,6 +91,7 @@ public final class RateLimiter: Sendable {
         case .claimPages: claimPages.withLock { decide(&$0) }
         case .qr: qr.withLock { decide(&$0) }
         case .adminAuth: adminAuth.withLock { decide(&$0) }
+        case .consoleSignIn: consoleSignIn.withLock { decide(&$0) }
         }
         guard case .limited(let seconds) = decision, let policy = limits.policies[kind] else {
             // Within the client's budget: the instance's ceiling is next. A client past its own
@@ -146,6 +149,7 @@ public final class RateLimiter: Sendable {
             case .claimPages: claimPages.withLock { $0.count }
             case .qr: qr.withLock { $0.count }
             case .adminAuth: adminAuth.withLock { $0.count }
+            case .consoleSignIn: consoleSignIn.withLock { $0.count }
             }
             return (kind, count)
         }

@@ -49,6 +49,7 @@ public struct RateLimits: Sendable, Equatable {
         .claimPages: RateLimitPolicy(count: 60, periodSeconds: 60),
         .qr: RateLimitPolicy(count: 600, periodSeconds: 60),
         .adminAuth: RateLimitPolicy(count: 10, periodSeconds: 60),
+        .consoleSignIn: RateLimitPolicy(count: 10, periodSeconds: 60),
     ]
 
     public static let defaultInstancePolicies: [RateLimitClass: RateLimitPolicy] = [

@@ -54,7 +54,7 @@ struct AdminAuthenticator: Sendable {
                 switch caller {
                 case .admin(let scope) where key.grants(scope): completion(.success(key.actor))
                 case .admin(let scope): completion(.failure(.missingScope(scope, key: key.name)))
-                case .rootOnly, .anyone, .session: completion(.failure(.rootOnly))
+                case .rootOnly, .anyone, .session, .console: completion(.failure(.rootOnly))
                 }
             }
         }

@@ -10,13 +10,18 @@ import SceneLinkHTTP
 /// without the route's scope, or on a root-only route). The handler then sees who called in
 /// `HTTPRequest.principal` (`admin-token`, `key:NAME(id)`). Order for an address-limited route: one
 /// token from its class's bucket, else 429 as problem+json, or for the `links` class as the
-/// link page's notice when the client prefers HTML (`ContentNegotiation`).
+/// link page's notice when the client prefers HTML (`ContentNegotiation`), or for the
+/// `console-sign-in` class as a console page. A console route (`RouteCaller.console`) goes
+/// through `ConsoleGuard`: a live session, and for a change its form token and same origin.
 struct EndpointGuard: Sendable {
     /// nil when rate limits are off (`--rate-limit off`).
     let rateLimiter: RateLimiter?
     let admin: AdminAuthenticator
     /// Whose notice a browser over the `links` budget is shown.
     let linkPages: LinkPageEndpoints
+    /// The console sessions' check for `RouteCaller.console` routes; nil when the console is off
+    /// (its routes are then not registered).
+    var console: ConsoleGuard? = nil
 
     /// `endpoint`'s handler with its guards in front (the handler itself when none applies).
     func handler(for endpoint: Endpoint) -> HTTPHandler {
@@ -31,7 +36,10 @@ struct EndpointGuard: Sendable {
                 guard let refusal = rateLimiter.refusal(kind, key: RateLimitKey(client: request.clientAddress)) else {
                     return handler(request, responder)
                 }
-                if kind == .links, !ContentNegotiation.prefersJSON(request) {
+                if kind == .consoleSignIn {
+                    responder.respond(refusal.pageResponse(ConsolePage.notice(status: .tooManyRequests, title: RateLimitRefusal.title,
+                                                                              detail: refusal.detail)))
+                } else if kind == .links, !ContentNegotiation.prefersJSON(request) {
                     let page = linkPages.current.notice(status: .tooManyRequests, title: RateLimitRefusal.title,
                                                         detail: refusal.detail)
                     responder.respond(refusal.pageResponse(page))
@@ -43,6 +51,13 @@ struct EndpointGuard: Sendable {
             limited = handler
         }
         let caller = endpoint.policy.caller
+        if caller == .console {
+            guard let console else {
+                return { _, responder in responder.respond(ConsolePage.notice(status: .notFound, title: "Not found",
+                                                                               detail: "The console is off (--console off).")) }
+            }
+            return console.handler(guarding: limited)
+        }
         guard caller.takesAdminToken else { return limited }
         return { [admin, rateLimiter] request, responder in
             let key = RateLimitKey(client: request.clientAddress)

@@ -12,8 +12,9 @@ import SceneLinkHTTP
 /// let router = endpoints.unguardedRouter
 /// ```
 ///
-/// `validate()` refuses a method and pattern declared twice, and a route that takes the admin
-/// token but is not declared for the admin port (so `--admin-listen` could leave it public).
+/// `validate()` refuses a method and pattern declared twice, and an operator's route (the admin
+/// token, a key, a console session) not declared for the admin port (so `--admin-listen` could
+/// leave it public).
 public struct EndpointTable: Sendable {
     public private(set) var endpoints: [Endpoint] = []
 
@@ -58,7 +59,7 @@ public struct EndpointTable: Sendable {
 
     /// Checks the declarations as a whole.
     /// - Throws: `EndpointTableError` with a sentence for each route declared twice, and for
-    ///   each route that takes the admin token but is not declared for the admin port.
+    ///   each operator's route (the admin token, a key, a console session) not declared for the admin port.
     public func validate() throws(EndpointTableError) {
         var problems: [String] = []
         var seen = Set<String>()
@@ -66,8 +67,8 @@ public struct EndpointTable: Sendable {
             if !seen.insert(endpoint.name).inserted {
                 problems.append("\(endpoint.name) is declared twice; declare each method and pattern once.")
             }
-            if endpoint.policy.caller.takesAdminToken, endpoint.policy.port != .admin {
-                problems.append("\(endpoint.name) takes the admin token but is declared for the \(endpoint.policy.port.rawValue) port; "
+            if endpoint.policy.caller.isOperator, endpoint.policy.port != .admin {
+                problems.append("\(endpoint.name) is an operator's route (\(endpoint.policy.caller.rawValue)) but is declared for the \(endpoint.policy.port.rawValue) port; "
                     + "declare it for the admin port, so that --admin-listen keeps it off the public one.")
             }
         }

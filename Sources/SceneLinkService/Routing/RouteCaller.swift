@@ -14,14 +14,20 @@ public enum RouteCaller: Sendable, Equatable {
     case admin(scope: APIKeyScope)
     /// The admin token only (the root key): key management and other routes no key may call.
     case rootOnly
+    /// The holder of a console session cookie (`ConsoleSessions`), made at `POST /console/sign-in`
+    /// with the admin token or a key holding the `console` scope. The console's guard checks the
+    /// session before the handler runs, and for every method but GET the form token and the
+    /// request's origin (`ConsoleRequestCheck`); it answers HTML pages, never problem+json.
+    case console
 
-    /// How `scenelink endpoints` names it: `anyone`, `session`, or `admin-token` for both admin kinds
-    /// (`scope` says which key scope passes too).
+    /// How `scenelink endpoints` names it: `anyone`, `session`, `admin-token` for both admin kinds
+    /// (`scope` says which key scope passes too), or `console-session`.
     public var rawValue: String {
         switch self {
         case .anyone: "anyone"
         case .session: "session"
         case .admin, .rootOnly: "admin-token"
+        case .console: "console-session"
         }
     }
 
@@ -35,6 +41,15 @@ public enum RouteCaller: Sendable, Equatable {
     public var takesAdminToken: Bool {
         switch self {
         case .admin, .rootOnly: true
+        case .anyone, .session, .console: false
+        }
+    }
+
+    /// Whether the route is an operator's (the admin token, a key, or a console session), which
+    /// must be declared for the admin port.
+    public var isOperator: Bool {
+        switch self {
+        case .admin, .rootOnly, .console: true
         case .anyone, .session: false
         }
     }

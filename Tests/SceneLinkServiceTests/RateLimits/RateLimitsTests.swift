@@ -5,13 +5,13 @@ import Testing
 
 @Suite struct RateLimitsTests {
     @Test func defaultsLimitEveryClass() {
-        #expect(RateLimits().description == "sessions=60/min,links=600/min,resolve=1200/min,state=600/min,claims=30/min,claim-pages=60/min,qr=600/min,admin-auth=10/min")
+        #expect(RateLimits().description == "sessions=60/min,links=600/min,resolve=1200/min,state=600/min,claims=30/min,claim-pages=60/min,qr=600/min,admin-auth=10/min,console-sign-in=10/min")
         #expect(RateLimits().maximumClients == 100_000)
     }
 
     @Test func namedClassesReplaceTheirDefaultsAndOffTurnsLimitsOff() throws {
         let limits = try RateLimits.parse("links=20/s, state=off,resolve=100/10s")
-        #expect(limits.description == "sessions=60/min,links=20/s,resolve=100/10s,state=off,claims=30/min,claim-pages=60/min,qr=600/min,admin-auth=10/min")
+        #expect(limits.description == "sessions=60/min,links=20/s,resolve=100/10s,state=off,claims=30/min,claim-pages=60/min,qr=600/min,admin-auth=10/min,console-sign-in=10/min")
         #expect(try RateLimits.parse("off").policies == [:])
         // The instance ceilings are --instance-limit's.
         #expect(try RateLimits.parse("off").instancePolicies == RateLimits.defaultInstancePolicies)
@@ -31,10 +31,10 @@ import Testing
     }
 
     @Test("mistakes are one sentence naming what to write", arguments: [
-        ("pages=1/s", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, not 'pages=1/s'."),
+        ("pages=1/s", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, console-sign-in, not 'pages=1/s'."),
         ("links=0/s", "--rate-limit: links takes COUNT/PERIOD with COUNT from 1 to 1000000000, such as links=600/min (PERIOD in s, min, h or d), not '0/s'."),
         ("links=10/day", "--rate-limit: links takes COUNT/PERIOD, such as links=600/min (PERIOD in s, min, h or d), not '10/day'."),
-        ("links", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, not 'links'."),
+        ("links", "--rate-limit takes 'off' or CLASS=COUNT/PERIOD[,...] with CLASS one of sessions, links, resolve, state, claims, claim-pages, qr, admin-auth, console-sign-in, not 'links'."),
     ])
     func mistakes(text: String, message: String) {
         #expect(throws: ConfigurationError(message)) { try RateLimits.parse(text) }

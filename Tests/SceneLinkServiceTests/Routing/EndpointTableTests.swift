@@ -25,7 +25,7 @@ struct EndpointTableTests {
         let leaky = RoutePolicy(port: .public, caller: .rootOnly, rateLimit: .notLimited(because: "a test"))
         endpoints.on(.delete, "/v1/things/{id}", leaky) { _, responder in responder.respond(.json("{}")) }
         #expect(throws: EndpointTableError(problems: [
-            "DELETE /v1/things/{id} takes the admin token but is declared for the public port; declare it for the admin port, "
+            "DELETE /v1/things/{id} is an operator's route (admin-token) but is declared for the public port; declare it for the admin port, "
                 + "so that --admin-listen keeps it off the public one.",
         ])) { try endpoints.validate() }
     }
@@ -77,6 +77,8 @@ struct EndpointTableTests {
             case .rootOnly:
                 #expect(operation.contains("security: [{ adminToken: [] }]"), "\(endpoint.name) takes the admin token")
                 #expect(!operation.contains("x-scenelink-scope:"), "\(endpoint.name) takes the admin token only")
+            case .console:
+                #expect(operation.contains("security: [{ consoleSession: [] }]"), "\(endpoint.name) takes a console session")
             }
             let counted = endpoint.policy.rateLimit.rateLimitClass != nil || endpoint.policy.caller.takesAdminToken
             #expect(operation.contains("\"429\":") == counted,

@@ -1,0 +1,101 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+extension ConsoleEndpoints {
+    /// The days the overview covers, today (UTC) included.
+    static let overviewDays: Int64 = 30
+
+    /// `GET /console/overview`: visits of every link today, over 7 and 30 UTC days by class,
+    /// QR scans, claims and installs (analytics scope `all`), a chart of human visits per day
+    /// with its table, whether the store can write, and the webhook endpoints that are disabled.
+    func overview(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        let today = AnalyticsBucket.day(of: clock.now())
+        let firstDay = today - Self.overviewDays + 1
+        analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
+                                  to: (today + 1) * AnalyticsBucket.perDay) { [self] result in
+            webhooks.store.webhookEndpoints { [self] endpoints in
+            storeHealth { problem in
+                var page = ConsolePage(title: ConsoleSection.overview.title, section: .overview, formToken: session.formToken)
+                switch result {
+                case .success(let rows):
+                    var perDay = [AnalyticsCounts](repeating: AnalyticsCounts(), count: Int(Self.overviewDays))
+                    for row in rows {
+                        let index = AnalyticsBucket.day(ofBucket: row.bucket) - firstDay
+                        if index >= 0, index < Self.overviewDays { perDay[Int(index)] += row.counts }
+                    }
+                    Self.writeCounts(perDay, firstDay: firstDay, into: &page.html)
+                case .failure(let error):
+                    page.html.element("p", text: "The analytics could not be read: \(error.description)",
+                                      attributes: [(name: "class", value: "error")])
+                }
+                page.html.element("h2", text: "Store")
+                page.html.element("p", text: problem.map { "The store cannot write: \($0)" } ?? "The store is writable (\(storeDescription)).",
+                                  attributes: problem == nil ? [] : [(name: "class", value: "error")])
+                Self.writeDisabledWebhooks(endpoints, into: &page.html)
+                page.html.element("p", text: "Not shown yet: top links (the store has no ranking of links by visits).",
+                                  attributes: [(name: "class", value: "muted")])
+                responder.respond(page.response())
+            }
+            }
+        }
+    }
+
+    /// The webhook endpoints that are failing: those the worker disabled after their retries ran
+    /// out, each linked to its deliveries.
+    static func writeDisabledWebhooks(_ result: Result<[WebhookEndpoint], WebhookStoreError>, into html: inout HTMLDocument) {
+        html.element("h2", text: "Webhook endpoints failing")
+        switch result {
+        case .success(let endpoints):
+            let failing = endpoints.filter { $0.disabledAt != nil }
+            guard !failing.isEmpty else {
+                return html.element("p", text: "None: \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), all enabled.")
+            }
+            html.open("ul")
+            for endpoint in failing {
+                html.open("li")
+                html.element("a", text: endpoint.url, attributes: [(name: "href", value: "/console/webhooks/\(endpoint.id)")])
+                html.text(": disabled \(endpoint.disabledAt.map { RFC3339.string($0) } ?? "")\(endpoint.disabledReason.map { " (\($0))" } ?? "")")
+                html.close("li")
+            }
+            html.close("ul")
+        case .failure(let error):
+            html.element("p", text: "The endpoints could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
+        }
+    }
+
+    /// The table of counts by class for today, 7 and 30 days, and the chart of human visits.
+    static func writeCounts(_ perDay: [AnalyticsCounts], firstDay: Int64, into html: inout HTMLDocument) {
+        func sum(_ days: Int) -> AnalyticsCounts {
+            var total = AnalyticsCounts()
+            for counts in perDay.suffix(days) { total += counts }
+            return total
+        }
+        let spans = [("Today", sum(1)), ("7 days", sum(7)), ("30 days", sum(perDay.count))]
+        html.element("h2", text: "Visits of every link (UTC days)")
+        html.open("table")
+        html.element("caption", text: "Visits by class, QR scans, claims and installs")
+        html.open("thead")
+        html.open("tr")
+        html.element("th", text: "Count", attributes: [(name: "scope", value: "col")])
+        for span in spans { html.element("th", text: span.0, attributes: [(name: "scope", value: "col")]) }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        let labels = ["Human visits", "of which QR scans", "Previews", "Bots", "Claims", "Installs"]
+        for (index, label) in labels.enumerated() {
+            html.open("tr")
+            html.element("th", text: label, attributes: [(name: "scope", value: "row")])
+            for span in spans {
+                html.element("td", text: String(span.1.values[index]), attributes: [(name: "class", value: "number")])
+            }
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+        let bars = perDay.enumerated().map { index, counts in (label: dayText(firstDay + Int64(index)), value: counts.human) }
+        ConsoleBarChart(caption: "Human visits per UTC day, last \(perDay.count) days", labelHeading: "Day",
+                        valueHeading: "Human visits", bars: bars).write(into: &html, id: "visits")
+    }
+}

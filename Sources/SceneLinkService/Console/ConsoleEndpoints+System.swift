@@ -1,0 +1,289 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+extension ConsoleEndpoints {
+    /// Audit entries the System page lists, newest first.
+    static let auditEntriesShown = 25
+
+    /// `GET /console/system`: version, store and its health, rate limits, retention, the
+    /// association files checked, a link to the privacy receipt, the API keys (with the create
+    /// form and revoke buttons for a session of the admin token) and the newest audit entries.
+    func system(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        keyStore.apiKeys { [self] keys in
+            auditLog.auditEntries(AuditQuery(limit: Self.auditEntriesShown)) { [self] audit in
+                storeHealth { [self] problem in
+                    var page = ConsolePage(title: ConsoleSection.system.title, section: .system, formToken: session.formToken)
+                    writeServer(problem: problem, into: &page.html)
+                    Self.writeAssociationCheck(AssociationEndpoints.responses(for: routes.value), into: &page.html)
+                    page.html.element("h2", text: "Privacy receipt (analytics)")
+                    page.html.open("p")
+                    page.html.text("Every analytics column kept, with its row count: ")
+                    page.html.element("a", text: "the privacy receipt", attributes: [(name: "href", value: Self.privacyPath)])
+                    page.html.text(" (a page of its own: counting reads every analytics table, which takes long on a large store).")
+                    page.html.close("p")
+                    Self.writeKeys(keys.mapError { ConsoleReadFailure(message: $0.description) }, session: session, into: &page.html)
+                    Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
+                    responder.respond(page.response())
+                }
+            }
+        }
+    }
+
+    static let privacyPath = "/console/system/privacy"
+
+    /// `GET /console/system/privacy`: the analytics privacy receipt, every table with every
+    /// column kept and its row count (as `GET /v1/analytics/privacy`).
+    func privacyReceipt(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        analytics.analyticsReceipt { receipt in
+            var page = ConsolePage(title: "Privacy receipt", section: .system, formToken: session.formToken)
+            Self.writeReceipt(receipt.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
+            responder.respond(page.response())
+        }
+    }
+
+    /// Version, store, rate limits and retention.
+    private func writeServer(problem: String?, into html: inout HTMLDocument) {
+        html.element("h2", text: "Server")
+        html.open("dl")
+        for (term, value) in [("Version", SceneLinkVersion.current), ("Store", storeDescription),
+                              ("Store health", problem.map { "cannot write: \($0)" } ?? "writable"),
+                              ("Routes", "\(routes.value.routeCount) (\(routes.value.appName))"),
+                              ("Console sessions", "\(sessions.count) in memory (a restart signs everyone out)")] {
+            html.element("dt", text: term)
+            html.element("dd", text: value)
+        }
+        html.close("dl")
+
+        html.element("h2", text: "Rate limits")
+        Self.table(caption: "Budget per client and class (--rate-limit)", headings: ["Class", "Budget", "Instance ceiling"],
+                   rows: RateLimitClass.allCases.map { kind in
+                       [kind.rawValue, service.rateLimits.policies[kind]?.description ?? "off",
+                        service.rateLimits.instancePolicies[kind]?.description ?? "none"]
+                   }, into: &html)
+
+        html.element("h2", text: "Retention")
+        let text = ValueParser.text(of:)
+        Self.table(caption: "How long each kind of data is kept", headings: ["Data", "Kept", "Flag"], rows: [
+            ["Sessions (apps' scene state), after last use", text(service.sceneState.sessionTimeToLive), "--session-ttl"],
+            ["Claims", text(service.claims.lifetime), "--claim-ttl"],
+            ["Short links, after they expire", text(ShortLinkEndpoints.expiredRetention), "(fixed)"],
+            ["Analytics hourly breakdowns", text(service.analytics.detailRetention), "--analytics-detail-retention"],
+            ["Analytics counts", text(service.analytics.retention), "--analytics-retention"],
+            ["Audit log", "\(Int(AuditEntry.retention / 86_400))d", "(fixed)"],
+            ["Console sessions: idle / lifetime", "\(text(configuration.idleTimeout)) / \(text(configuration.lifetime))",
+             "--console-idle, --console-lifetime"],
+        ], into: &html)
+    }
+
+    /// The association files as served now, checked: whether each is valid JSON, and the app ids
+    /// it names (Apple's `appIDs`, Android's package names), or why there is none.
+    static func writeAssociationCheck(_ files: AssociationEndpoints.Responses, into html: inout HTMLDocument) {
+        html.element("h2", text: "Association files")
+        func check(_ response: HTTPResponse, ids: (JSONValue) -> [String]) -> [String] {
+            guard response.status.code == 200 else { return ["none", problemText(response)] }
+            guard let document = try? JSONParser.parse(response.body) else { return ["not valid JSON", ""] }
+            let found = ids(document)
+            return ["valid JSON, \(response.body.count) bytes", found.isEmpty ? "(no app id)" : found.joined(separator: ", ")]
+        }
+        let apple = check(files.apple) { document in
+            (document["applinks"]?["details"]?.arrayValue ?? []).flatMap { detail in
+                (detail["appIDs"]?.arrayValue ?? []).compactMap(\.stringValue) + [detail["appID"]?.stringValue].compactMap { $0 }
+            }
+        }
+        let android = check(files.android) { document in
+            (document.arrayValue ?? []).compactMap { $0["target"]?["package_name"]?.stringValue }
+        }
+        table(caption: "What the app stores fetch, checked as served now", headings: ["File", "Check", "App ids"], rows: [
+            ["/.well-known/apple-app-site-association"] + apple,
+            ["/.well-known/assetlinks.json"] + android,
+        ], into: &html)
+    }
+
+    /// The analytics privacy receipt: each table, its columns and its rows.
+    static func writeReceipt(_ result: Result<[AnalyticsTableReceipt], ConsoleReadFailure>, into html: inout HTMLDocument) {
+        switch result {
+        case .success(let tables):
+            table(caption: "Every analytics table with every column kept and its row count; no address, User-Agent or visitor id",
+                  headings: ["Table", "Columns", "Rows"],
+                  rows: tables.map { [$0.table, $0.columns.joined(separator: ", "), String($0.rows)] }, into: &html)
+        case .failure(let failure):
+            html.element("p", text: "The receipt could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
+        }
+    }
+
+    /// The keys, and for the admin token's session the create form and revoke buttons.
+    static func writeKeys(_ result: Result<[APIKey], ConsoleReadFailure>, session: ConsoleSession, into html: inout HTMLDocument) {
+        html.element("h2", text: "API keys", attributes: [(name: "id", value: "keys")])
+        switch result {
+        case .success(let keys):
+            if keys.isEmpty { html.element("p", text: "No API keys yet.") }
+            else {
+                html.open("table")
+                html.element("caption", text: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made")
+                html.open("thead")
+                html.open("tr")
+                for heading in ["Name", "Id", "Scopes", "Created", "Revoked"] + (session.isRoot ? ["Action"] : []) {
+                    html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
+                }
+                html.close("tr")
+                html.close("thead")
+                html.open("tbody")
+                for key in keys {
+                    html.open("tr")
+                    html.element("th", text: key.name, attributes: [(name: "scope", value: "row")])
+                    html.element("td", text: key.id)
+                    html.element("td", text: key.scopes.map(\.rawValue).joined(separator: ", "))
+                    html.element("td", text: RFC3339.string(key.createdAt))
+                    html.element("td", text: key.revokedAt.map { RFC3339.string($0) } ?? "no")
+                    if session.isRoot {
+                        html.open("td")
+                        if key.revokedAt == nil {
+                            html.open("form", attributes: [(name: "method", value: "post"),
+                                                           (name: "action", value: "/console/system/keys/\(key.id)/revoke")])
+                            ConsolePage.formTokenField(session.formToken, into: &html)
+                            html.element("button", text: "Revoke", attributes: [(name: "type", value: "submit"),
+                                                                                (name: "aria-label", value: "Revoke the key \(key.name)")])
+                            html.close("form")
+                        }
+                        html.close("td")
+                    }
+                    html.close("tr")
+                }
+                html.close("tbody")
+                html.close("table")
+            }
+        case .failure(let failure):
+            html.element("p", text: "The keys could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
+        }
+        guard session.isRoot else {
+            html.element("p", text: "Only a session signed in with the admin token makes and revokes keys.",
+                         attributes: [(name: "class", value: "muted")])
+            return
+        }
+        html.element("h3", text: "Make a key")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: keysPath)])
+        ConsolePage.formTokenField(session.formToken, into: &html)
+        html.element("label", text: "Name (letters, digits, . _ - and spaces)", attributes: [(name: "for", value: "key-name")])
+        html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "key-name"), (name: "name", value: "name"),
+                                        (name: "required", value: "required"), (name: "maxlength", value: String(APIKey.maximumNameLength))])
+        html.open("fieldset")
+        html.element("legend", text: "Scopes")
+        for scope in APIKeyScope.allCases {
+            let id = "scope-" + scope.rawValue.replacingOccurrences(of: ":", with: "-")
+            html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: id), (name: "name", value: "scopes"),
+                                            (name: "value", value: scope.rawValue)])
+            html.element("label", text: scope.rawValue, attributes: [(name: "for", value: id)])
+        }
+        html.close("fieldset")
+        html.element("button", text: "Make the key", attributes: [(name: "type", value: "submit")])
+        html.close("form")
+    }
+
+    /// The newest audit entries.
+    static func writeAudit(_ result: Result<AuditPage, ConsoleReadFailure>, into html: inout HTMLDocument) {
+        html.element("h2", text: "Audit log")
+        switch result {
+        case .success(let page):
+            table(caption: "The newest \(auditEntriesShown) changes (GET /v1/audit reads them all)",
+                  headings: ["When", "Who", "What", "Subject", "Detail"],
+                  rows: page.entries.map { entry in
+                      [RFC3339.string(entry.at), entry.actor, entry.action, entry.subject,
+                       entry.detail.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
+                  }, into: &html)
+        case .failure(let failure):
+            html.element("p", text: "The audit log could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
+        }
+    }
+
+    /// A table whose first column heads each row; every cell is text.
+    static func table(caption: String, headings: [String], rows: [[String]], into html: inout HTMLDocument) {
+        html.open("table")
+        html.element("caption", text: caption)
+        html.open("thead")
+        html.open("tr")
+        for heading in headings { html.element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        for row in rows {
+            html.open("tr")
+            for (index, cell) in row.enumerated() {
+                if index == 0 { html.element("th", text: cell, attributes: [(name: "scope", value: "row")]) }
+                else { html.element("td", text: cell) }
+            }
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+    }
+
+    // MARK: - Keys
+
+    /// `POST /console/system/keys` (`name`, `scopes`…): a session of the admin token makes a key;
+    /// the page shows its text this once.
+    func createKey(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        guard session.isRoot else { return responder.respond(Self.rootOnlyNotice) }
+        let form = ConsoleForm(body: request.body)
+        let made: (key: APIKey, token: APIKeyToken)
+        do {
+            let scopes = try APIKeyScope.parse(form.values(named: "scopes"))
+            made = try APIKey.make(name: form["name"] ?? "", scopes: scopes, at: clock.now())
+        } catch {
+            return responder.respond(ConsolePage.notice(status: .badRequest, title: "Key not made", detail: error.description))
+        }
+        keyStore.createAPIKey(made.key) { [self] result in
+            switch result {
+            case .success:
+                keyCache?.remember(made.key)
+                audit.record(request, action: "api_key.created", subject: "key:\(made.key.id)", detail: APIKeyEndpoints.detail(made.key)) {
+                    var page = ConsolePage(title: "Key made", section: .system, formToken: session.formToken)
+                    page.html.element("p", text: "The key '\(made.key.name)' (\(made.key.id)) holds \(made.key.scopes.map(\.rawValue).joined(separator: ", ")). "
+                                      + "Copy its text now: it is shown this once, and the server keeps only a hash of it.")
+                    page.html.element("p", text: made.token.text, attributes: [(name: "class", value: "secret"), (name: "id", value: "key-text")])
+                    page.html.open("p")
+                    page.html.element("a", text: "Back to System", attributes: [(name: "href", value: ConsoleSection.system.path)])
+                    page.html.close("p")
+                    responder.respond(page.response(status: .created))
+                }
+            case .failure(let error):
+                let status: HTTPStatus = if case .nameExists = error { .conflict } else { .serviceUnavailable }
+                responder.respond(ConsolePage.notice(status: status, title: "Key not made", detail: error.description))
+            }
+        }
+    }
+
+    /// `POST /console/system/keys/{id}/revoke`: a session of the admin token revokes a key; its
+    /// console sessions end too. 303 back to System.
+    func revokeKey(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        guard session.isRoot else { return responder.respond(Self.rootOnlyNotice) }
+        let id = request.pathParameters["id"] ?? ""
+        guard APIKeyToken.isID(id) else {
+            return responder.respond(ConsolePage.notice(status: .notFound, title: "No such key", detail: "No key has the id '\(id.prefix(40))'."))
+        }
+        keyStore.revokeAPIKey(id: id, at: clock.now()) { [self] result in
+            switch result {
+            case .success(let key?):
+                keyCache?.remember(key)
+                sessions.end(keyID: key.id)
+                audit.record(request, action: "api_key.revoked", subject: "key:\(key.id)", detail: APIKeyEndpoints.detail(key)) {
+                    responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.system.path + "#keys"))
+                }
+            case .success(nil):
+                responder.respond(ConsolePage.notice(status: .notFound, title: "No such key", detail: "No key has the id '\(id)'."))
+            case .failure(let error):
+                responder.respond(ConsolePage.notice(status: .serviceUnavailable, title: "Key not revoked", detail: error.description))
+            }
+        }
+    }
+
+    private static var rootOnlyNotice: HTTPResponse {
+        ConsolePage.notice(status: .forbidden, title: "Admin token required",
+                           detail: "Only a console session signed in with the admin token makes and revokes API keys; "
+                               + "sign in with --admin-token to do so.")
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+
+extension ConsoleEndpoints {
+    static let webhookPattern = "/console/webhooks/{id}"
+    static let webhookRotatePattern = "/console/webhooks/{id}/rotate"
+    static let webhookTestPattern = "/console/webhooks/{id}/test"
+    static let webhookReplayPattern = "/console/webhooks/{id}/deliveries/{messageId}/replay"
+    /// Deliveries one endpoint's page lists, newest first.
+    static let deliveriesShown = 50
+
+    /// `GET /console/webhooks`: every endpoint (URL, events, enabled or why not), with buttons to
+    /// rotate its secret and send a test, and the form that makes one.
+    func webhookList(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        webhooks.store.webhookEndpoints { result in
+            var page = ConsolePage(title: ConsoleSection.webhooks.title, section: .webhooks, formToken: session.formToken)
+            switch result {
+            case .success(let endpoints) where endpoints.isEmpty:
+                page.html.element("p", text: "No webhook endpoints yet.")
+            case .success(let endpoints):
+                Self.writeWebhookTable(endpoints, formToken: session.formToken, into: &page.html)
+            case .failure(let error):
+                page.html.element("p", text: "The endpoints could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
+            }
+            Self.writeWebhookForm(formToken: session.formToken, into: &page.html)
+            responder.respond(page.response())
+        }
+    }
+
+    private static func writeWebhookTable(_ endpoints: [WebhookEndpoint], formToken: String, into html: inout HTMLDocument) {
+        html.open("table")
+        html.element("caption", text: "Every endpoint, oldest first; a secret is shown only when it is made or rotated")
+        html.open("thead")
+        html.open("tr")
+        for heading in ["URL", "Events", "Status", "Created", "Actions"] {
+            html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
+        }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        for endpoint in endpoints {
+            html.open("tr")
+            html.open("th", attributes: [(name: "scope", value: "row")])
+            html.element("a", text: endpoint.url, attributes: [(name: "href", value: "/console/webhooks/\(endpoint.id)")])
+            html.close("th")
+            html.element("td", text: endpoint.events.map(\.rawValue).joined(separator: ", "))
+            html.element("td", text: endpoint.disabledAt == nil ? "enabled" : "disabled: \(endpoint.disabledReason ?? "")")
+            html.element("td", text: RFC3339.string(endpoint.createdAt))
+            html.open("td")
+            for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {
+                html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/webhooks/\(endpoint.id)/\(action)")])
+                ConsolePage.formTokenField(formToken, into: &html)
+                html.element("button", text: label, attributes: [(name: "type", value: "submit"),
+                                                                 (name: "aria-label", value: "\(label) of \(endpoint.url)")])
+                html.close("form")
+            }
+            html.close("td")
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+    }
+
+    private static func writeWebhookForm(formToken: String, into html: inout HTMLDocument) {
+        html.element("h2", text: "Add an endpoint")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: ConsoleSection.webhooks.path)])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.element("label", text: "URL (https)", attributes: [(name: "for", value: "webhook-url")])
+        html.open("input", attributes: [(name: "type", value: "url"), (name: "id", value: "webhook-url"), (name: "name", value: "url"),
+                                        (name: "required", value: "required")])
+        html.element("label", text: "Description (optional)", attributes: [(name: "for", value: "webhook-description")])
+        html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "webhook-description"),
+                                        (name: "name", value: "description"), (name: "maxlength", value: "256")])
+        html.open("fieldset")
+        html.element("legend", text: "Events")
+        for event in WebhookEventType.allCases where event != .webhookTest {
+            let id = "event-" + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
+            html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: id), (name: "name", value: "events"),
+                                            (name: "value", value: event.rawValue)])
+            html.element("label", text: event.rawValue, attributes: [(name: "for", value: id)])
+        }
+        html.close("fieldset")
+        html.element("button", text: "Add the endpoint", attributes: [(name: "type", value: "submit")])
+        html.close("form")
+    }
+
+    /// `GET /console/webhooks/{id}`: the endpoint's newest deliveries with state, attempts and the
+    /// last answer, each with a replay button, and the button that sends a test.
+    func webhookDeliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        let id = request.pathParameters["id"] ?? ""
+        webhooks.store.webhookEndpoint(id: id) { [webhooks] result in
+            guard case .success(let endpoint?) = result else {
+                return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint",
+                                                            detail: "No webhook endpoint has this id."))
+            }
+            webhooks.store.webhookDeliveries(endpointID: id, limit: Self.deliveriesShown) { deliveries in
+                var page = ConsolePage(title: "Deliveries to \(endpoint.url)", section: .webhooks, formToken: session.formToken)
+                page.html.open("p")
+                page.html.element("a", text: "All endpoints", attributes: [(name: "href", value: ConsoleSection.webhooks.path)])
+                page.html.close("p")
+                page.html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/webhooks/\(id)/test")])
+                ConsolePage.formTokenField(session.formToken, into: &page.html)
+                page.html.element("button", text: "Send a test", attributes: [(name: "type", value: "submit")])
+                page.html.close("form")
+                switch deliveries {
+                case .success(let deliveries) where deliveries.isEmpty:
+                    page.html.element("p", text: "No deliveries yet.")
+                case .success(let deliveries):
+                    Self.writeDeliveries(deliveries, endpointID: id, formToken: session.formToken, into: &page.html)
+                case .failure(let error):
+                    page.html.element("p", text: "The deliveries could not be read: \(error.description)",
+                                      attributes: [(name: "class", value: "error")])
+                }
+                responder.respond(page.response())
+            }
+        }
+    }
+
+    private static func writeDeliveries(_ deliveries: [WebhookDelivery], endpointID: String, formToken: String,
+                                        into html: inout HTMLDocument) {
+        html.open("table")
+        html.element("caption", text: "The newest \(deliveriesShown) messages, newest first")
+        html.open("thead")
+        html.open("tr")
+        for heading in ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"] {
+            html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
+        }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        for delivery in deliveries {
+            html.open("tr")
+            html.element("th", text: delivery.event.id, attributes: [(name: "scope", value: "row")])
+            html.element("td", text: delivery.event.type.rawValue)
+            html.element("td", text: delivery.state.rawValue)
+            html.element("td", text: String(delivery.attempts), attributes: [(name: "class", value: "number")])
+            html.element("td", text: delivery.lastStatus.map(String.init) ?? "")
+            html.element("td", text: delivery.lastError ?? "")
+            html.element("td", text: delivery.lastAttemptAt.map { RFC3339.string($0) } ?? "")
+            html.open("td")
+            html.open("form", attributes: [(name: "method", value: "post"),
+                                           (name: "action", value: "/console/webhooks/\(endpointID)/deliveries/\(delivery.event.id)/replay")])
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.element("button", text: "Replay", attributes: [(name: "type", value: "submit"),
+                                                                (name: "aria-label", value: "Replay the message \(delivery.event.id)")])
+            html.close("form")
+            html.close("td")
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+    }
+
+    // MARK: - Changes, through the webhook API's own handlers
+
+    /// Runs one of the webhook API's handlers for a console change: `request` (the guard has set
+    /// its principal to the session's audit name) with `body` as JSON and `parameters` as the
+    /// path's, so the change is checked and audited exactly as through the API; `completion` gets
+    /// the API's answer.
+    private func callWebhookAPI(_ handler: (WebhookEndpoints) -> (HTTPRequest, HTTPResponder) throws -> Void, _ request: HTTPRequest,
+                                body: String = "", parameters: [String: String] = [:],
+                                completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        var call = request
+        call.headers = body.isEmpty ? [:] : ["Content-Type": "application/json"]
+        call.body = Array(body.utf8)
+        call.pathParameters = parameters
+        let responder = HTTPResponder(completion)
+        do {
+            try handler(webhooks)(call, responder)
+        } catch let error as any ResponseError {
+            completion(error.response)
+        } catch {
+            completion(HTTPResponse(status: .internalServerError))
+        }
+    }
+
+    /// The sentence of an API's problem answer, for a console page.
+    private static func problemDetail(_ response: HTTPResponse) -> String {
+        (try? JSONParser.parse(response.body))?["detail"]?.stringValue ?? "The change failed (\(response.status.code))."
+    }
+
+    /// A page that shows a webhook secret this once.
+    private func secretPage(title: String, url: String, secret: String, session: ConsoleSession, status: HTTPStatus) -> HTTPResponse {
+        var page = ConsolePage(title: title, section: .webhooks, formToken: session.formToken)
+        page.html.element("p", text: "The signing secret of \(url). Copy it now: it is shown this once.")
+        page.html.element("p", text: secret, attributes: [(name: "class", value: "secret"), (name: "id", value: "webhook-secret")])
+        page.html.open("p")
+        page.html.element("a", text: "Back to the webhooks", attributes: [(name: "href", value: ConsoleSection.webhooks.path)])
+        page.html.close("p")
+        return page.response(status: status)
+    }
+
+    /// `POST /console/webhooks` (`url`, `events`…, `description`): as `POST /v1/webhooks`; the
+    /// page shows the secret once.
+    func createWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        let form = ConsoleForm(body: request.body)
+        var body = "{\"url\":\(JSONEscaping.quote(form["url"] ?? "")),"
+        body += "\"events\":[\(form.values(named: "events").map(JSONEscaping.quote).joined(separator: ","))]"
+        if let description = form["description"], !description.isEmpty { body += ",\"description\":\(JSONEscaping.quote(description))" }
+        body += "}"
+        callWebhookAPI({ $0.create }, request, body: body) { [self] answer in
+            guard answer.status.code == 201, let document = try? JSONParser.parse(answer.body),
+                  let secret = document["secret"]?.stringValue else {
+                return responder.respond(ConsolePage.notice(status: answer.status, title: "Endpoint not added",
+                                                            detail: Self.problemDetail(answer)))
+            }
+            responder.respond(secretPage(title: "Endpoint added", url: document["url"]?.stringValue ?? "", secret: secret,
+                                         session: session, status: .created))
+        }
+    }
+
+    /// `POST /console/webhooks/{id}/rotate`: as `POST /v1/webhooks/{id}/rotate-secret` (the old
+    /// secret keeps signing for the default overlap); the page shows the new secret once.
+    func rotateWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        let id = request.pathParameters["id"] ?? ""
+        callWebhookAPI({ $0.rotate }, request, parameters: ["id": id]) { [self] answer in
+            guard answer.status.code == 200, let document = try? JSONParser.parse(answer.body),
+                  let secret = document["secret"]?.stringValue else {
+                return responder.respond(ConsolePage.notice(status: answer.status, title: "Secret not rotated",
+                                                            detail: Self.problemDetail(answer)))
+            }
+            responder.respond(secretPage(title: "Secret rotated", url: document["url"]?.stringValue ?? "", secret: secret,
+                                         session: session, status: .ok))
+        }
+    }
+
+    /// Whether `text` may stand in a path the console redirects to: an endpoint's or message's
+    /// id is letters, digits, `_` and `-` (nothing a `Location` field could be split by).
+    static func isPlainID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 128 && text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-")
+        }
+    }
+
+    /// `POST /console/webhooks/{id}/test`: as `POST /v1/webhooks/{id}/test`; 303 to its deliveries.
+    func testWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let id = request.pathParameters["id"] ?? ""
+        guard Self.isPlainID(id) else {
+            return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
+        }
+        callWebhookAPI({ $0.test }, request, parameters: ["id": id]) { answer in
+            guard answer.status.code == 202 else {
+                return responder.respond(ConsolePage.notice(status: answer.status, title: "Test not sent", detail: Self.problemDetail(answer)))
+            }
+            responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+        }
+    }
+
+    /// `POST /console/webhooks/{id}/deliveries/{messageId}/replay`: as the API's replay; 303 back.
+    func replayWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let id = request.pathParameters["id"] ?? "", messageID = request.pathParameters["messageId"] ?? ""
+        guard Self.isPlainID(id), Self.isPlainID(messageID) else {
+            return responder.respond(ConsolePage.notice(status: .notFound, title: "No such message", detail: "No webhook message has this id."))
+        }
+        callWebhookAPI({ $0.replay }, request, parameters: ["id": id, "messageId": messageID]) { answer in
+            guard answer.status.code == 202 else {
+                return responder.respond(ConsolePage.notice(status: answer.status, title: "Not replayed", detail: Self.problemDetail(answer)))
+            }
+            responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The operator console: server-rendered pages under `/console/` for the holder of the admin
+/// token or of an API key with the `console` scope. No JavaScript; one style sheet; every answer
+/// carries `ConsoleHeaders`. See docs/console.md.
+///
+/// | method and path | caller | answers |
+/// |---|---|---|
+/// | `GET /console/` | anyone | the sign-in form (`token`); 303 to the overview when signed in |
+/// | `POST /console/sign-in` | anyone, `console-sign-in` per address | 303 with the session cookie; 401 the form again; 403 (plain HTTP, cross-site, a key without `console`); 429 |
+/// | `POST /console/sign-out` | a session | 303 to the sign-in page; the session ends on the server |
+/// | `GET /console/console.css` | anyone | the style sheet |
+/// | `GET /console/overview` | a session | visits, QR scans, claims, installs; store health |
+/// | `GET /console/analytics` | a session | every link together: range, zone, interval; a chart, its table, the breakdowns |
+/// | `GET /console/analytics/timeseries.csv`, `…/breakdown.csv` | a session | the analytics API's CSV |
+/// | `GET /console/routes` | a session | the route table and "try a link" (`?url=`) |
+/// | `GET /console/claims` | a session | claims made and redeemed per UTC day, 30 days (counts only) |
+/// | `GET /console/system` | a session | version, store, limits, retention, association files, keys, audit log |
+/// | `GET /console/system/privacy` | a session | the analytics privacy receipt with row counts |
+/// | `POST /console/system/keys` | a session of the admin token | a new key, its text shown once |
+/// | `POST /console/system/keys/{id}/revoke` | a session of the admin token | 303 back to System |
+/// | `GET /console/webhooks`, `GET /console/webhooks/{id}` | a session | the endpoints with the create form; one endpoint's deliveries |
+/// | `POST /console/webhooks` | a session | a new endpoint, its secret shown once |
+/// | `POST /console/webhooks/{id}/rotate`, `…/test`, `…/deliveries/{messageId}/replay` | a session | a new secret shown once; 303 back |
+///
+/// Every route is declared for the admin port (the only port without `--admin-listen`).
+public struct ConsoleEndpoints: Sendable {
+    let configuration: Configuration
+    let sessions: ConsoleSessions
+    /// Checks a sign-in's token as the admin routes check a bearer token.
+    let authenticator: AdminAuthenticator
+    /// nil when rate limits are off.
+    let rateLimiter: RateLimiter?
+    let audit: AuditTrail?
+    let keyCache: APIKeyCache?
+    let keyStore: any APIKeyStore
+    let auditLog: any AuditLog
+    let analytics: any AnalyticsStore
+    /// The analytics API, whose reports the Analytics page shows and whose CSV it offers.
+    let analyticsReports: AnalyticsEndpoints
+    /// The webhook API, whose handlers the Webhooks page's changes go through (same checks, same audit entries).
+    let webhooks: WebhookEndpoints
+    let routes: Current<RouteTable>
+    /// What the System page shows of the server's settings.
+    let service: ServiceConfiguration
+    /// Where the store is, as the startup log names it.
+    let storeDescription: String
+    /// Checks the store can write: nil when it can, else the failure's sentence.
+    let storeHealth: @Sendable (@escaping @Sendable (String?) -> Void) -> Void
+    let clock: SceneStateClock
+
+    public static let signInPath = "/console/"
+    static let signInActionPath = "/console/sign-in"
+    static let signOutPath = "/console/sign-out"
+    static let keysPath = "/console/system/keys"
+    static let revokePattern = "/console/system/keys/{id}/revoke"
+    /// The largest form body a console route takes.
+    static let maximumFormBytes = 8 * 1024
+
+    /// The guard of this console's session routes, for `EndpointGuard`.
+    var guardian: ConsoleGuard { ConsoleGuard(sessions: sessions, keys: keyCache) }
+
+    /// Declares the console's routes, each with its whole policy.
+    public func register(on endpoints: inout EndpointTable) {
+        let fixed = RoutePolicy(port: .admin, rateLimit: .notLimited(because: "a fixed page or style sheet; sign-in attempts count against console-sign-in"))
+        let signIn = RoutePolicy(port: .admin, rateLimit: .perAddress(.consoleSignIn)).accepting(bodyBytes: Self.maximumFormBytes)
+        let page = RoutePolicy(port: .admin, caller: .console,
+                               rateLimit: .notLimited(because: "an operator's own pages behind a session; sign-in attempts count against console-sign-in"))
+        let change = page.accepting(bodyBytes: Self.maximumFormBytes)
+        on(&endpoints, .get, Self.signInPath, fixed) { self.signInForm($0, $1) }
+        on(&endpoints, .get, ConsoleStyle.path.description, fixed) { _, responder in
+            responder.respond(HTTPResponse(contentType: "text/css; charset=utf-8", body: Array(ConsoleStyle.css.utf8)))
+        }
+        on(&endpoints, .post, Self.signInActionPath, signIn) { self.signIn($0, $1) }
+        on(&endpoints, .post, Self.signOutPath, change) { self.signOut($0, $1) }
+        on(&endpoints, .get, ConsoleSection.overview.path, page) { self.overview($0, $1) }
+        on(&endpoints, .get, ConsoleSection.routes.path, page) { self.routesPage($0, $1) }
+        on(&endpoints, .get, ConsoleSection.system.path, page) { self.system($0, $1) }
+        on(&endpoints, .get, Self.privacyPath, page) { self.privacyReceipt($0, $1) }
+        on(&endpoints, .post, Self.keysPath, change) { self.createKey($0, $1) }
+        on(&endpoints, .post, Self.revokePattern, change) { self.revokeKey($0, $1) }
+        on(&endpoints, .get, ConsoleSection.analytics.path, page) { self.analyticsPage($0, $1) }
+        on(&endpoints, .get, Self.timeseriesCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
+        on(&endpoints, .get, Self.breakdownCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
+        on(&endpoints, .get, ConsoleSection.webhooks.path, page) { self.webhookList($0, $1) }
+        on(&endpoints, .get, ConsoleSection.claims.path, page) { self.claimsPage($0, $1) }
+        on(&endpoints, .get, Self.webhookPattern, page) { self.webhookDeliveries($0, $1) }
+        on(&endpoints, .post, ConsoleSection.webhooks.path, change) { self.createWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookRotatePattern, change) { self.rotateWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookTestPattern, change) { self.testWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookReplayPattern, change) { self.replayWebhook($0, $1) }
+    }
+
+    /// Declares a console route whose every answer, an error's too, carries `ConsoleHeaders`.
+    private func on(_ endpoints: inout EndpointTable, _ method: HTTPMethod, _ pattern: String, _ policy: RoutePolicy,
+                    _ handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void) {
+        endpoints.on(method, pattern, policy) { request, responder in
+            handler(request, ConsoleHeaders.securing(responder))
+        }
+    }
+
+    /// The live session of a request the guard let through; answers the sign-in redirect and
+    /// nil when it ended meanwhile.
+    func session(of request: HTTPRequest, _ responder: HTTPResponder) -> ConsoleSession? {
+        guard let id = ConsoleCookie.sessionID(in: request), let session = sessions.session(id: id) else {
+            responder.respond(ConsoleGuard.signedOut(request))
+            return nil
+        }
+        return session
+    }
+
+    // MARK: - Signing in and out
+
+    /// Whether `request` came over HTTPS (the scheme a trusted proxy forwarded).
+    static func isSecure(_ request: HTTPRequest) -> Bool { request.scheme == "https" }
+
+    /// The refusal of a sign-in over plain HTTP from an address other than loopback, unless
+    /// `--console-insecure-http` allows it.
+    func insecureRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+        guard !Self.isSecure(request), !request.clientAddress.isLoopback, !configuration.allowsInsecureHTTP else { return nil }
+        return ConsolePage.notice(
+            status: .forbidden, title: "HTTPS required",
+            detail: "The console takes sign-ins only over HTTPS (a proxy in --trusted-proxies forwarding X-Forwarded-Proto: https) "
+                + "or from this machine (loopback): over plain HTTP the token and the session cookie would cross the network in "
+                + "clear text. Reach the console through HTTPS, or start scenelink with --console-insecure-http on to allow it.")
+    }
+
+    /// `GET /console/`: the form, or 303 to the overview for a live session.
+    func signInForm(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let id = ConsoleCookie.sessionID(in: request), sessions.session(id: id) != nil {
+            return responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.overview.path))
+        }
+        if let refusal = insecureRefusal(request) { return responder.respond(refusal) }
+        responder.respond(signInPage(error: nil, status: .ok))
+    }
+
+    /// The sign-in form, with `error` above it when a sign-in failed.
+    func signInPage(error: String?, status: HTTPStatus, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        var page = ConsolePage(title: "Sign in")
+        if let error {
+            page.html.element("p", text: error, attributes: [(name: "class", value: "error"), (name: "id", value: "sign-in-error"),
+                                                             (name: "role", value: "alert")])
+        }
+        page.html.element("p", text: "Sign in with the server's admin token (--admin-token) or an API key with the console scope.")
+        page.html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: Self.signInActionPath)])
+        page.html.element("label", text: "Admin token or API key", attributes: [(name: "for", value: "token")])
+        var input: [(name: StaticString, value: String)] = [
+            (name: "type", value: "password"), (name: "id", value: "token"), (name: "name", value: "token"),
+            (name: "autocomplete", value: "current-password"), (name: "required", value: "required"),
+        ]
+        if error != nil { input.append((name: "aria-describedby", value: "sign-in-error")) }
+        page.html.open("input", attributes: input)
+        page.html.open("p")
+        page.html.element("button", text: "Sign in", attributes: [(name: "type", value: "submit")])
+        page.html.close("p")
+        page.html.close("form")
+        page.html.element("p", text: "A session ends after \(ValueParser.text(of: configuration.idleTimeout)) unused, "
+                          + "\(ValueParser.text(of: configuration.lifetime)) after sign-in, at sign-out, and when the server restarts.",
+                          attributes: [(name: "class", value: "muted")])
+        return page.response(status: status, headers: headers)
+    }
+
+    /// `POST /console/sign-in` (`token=…`): the admin token or a key with `console` starts a
+    /// session with a new id; anything else is the form again.
+    func signIn(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let refusal = insecureRefusal(request) { return responder.respond(refusal) }
+        if let origin = ConsoleRequestCheck.originRefusal(request) {
+            return responder.respond(ConsolePage.notice(status: .forbidden, title: "Refused", detail: origin))
+        }
+        let token = ConsoleForm(body: request.body)["token"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !token.isEmpty else {
+            return responder.respond(signInPage(error: "Enter the admin token or an API key.", status: .unauthorized))
+        }
+        let address = RateLimitKey(client: request.clientAddress)
+        // The admin token's guessing budget is shared with the API: the console is no side door.
+        if let refusal = rateLimiter?.refusalWithoutTaking(.adminAuth, key: address) {
+            return responder.respond(refusal.pageResponse(ConsolePage.notice(status: .tooManyRequests, title: RateLimitRefusal.title,
+                                                                             detail: refusal.detail)))
+        }
+        var asBearer = request
+        asBearer.headers = ["Authorization": "Bearer \(token)"]
+        authenticator.authorize(asBearer, for: .admin(scope: .console)) { [self] decision in
+            switch decision {
+            case .success(let actor):
+                // The browser's previous session, if any, ends: one browser, one live session.
+                if let previous = ConsoleCookie.sessionID(in: request) { sessions.end(id: previous) }
+                let started = sessions.start(signedInAs: actor)
+                var signer = request
+                signer.principal = actor.description
+                let secure = Self.isSecure(request)
+                audit.record(signer, action: "console.signed_in", subject: started.session.actor.description) {
+                    responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.overview.path, headers: [
+                        (name: "Set-Cookie", value: ConsoleCookie.starting(id: started.id, secure: secure)),
+                    ]))
+                }
+            case .failure(.wrongToken), .failure(.missingToken):
+                _ = rateLimiter?.refusal(.adminAuth, key: address)
+                responder.respond(signInPage(error: "That is neither the admin token nor a working API key.", status: .unauthorized))
+            case .failure(.missingScope(_, let key)):
+                responder.respond(signInPage(
+                    error: "The API key '\(key)' lacks the console scope; make a key with --scopes console, or use the admin token.",
+                    status: .forbidden))
+            case .failure(.disabled):
+                responder.respond(signInPage(
+                    error: "No admin token is configured, so the console is closed; start scenelink with --admin-token.", status: .forbidden))
+            case .failure(.rootOnly):
+                responder.respond(signInPage(error: "Only the admin token may sign in here.", status: .forbidden))
+            case .failure(.keysUnavailable):
+                responder.respond(signInPage(error: "The store did not answer, so the key could not be checked; retry in a moment.",
+                                                  status: .serviceUnavailable))
+            }
+        }
+    }
+
+    /// `POST /console/sign-out`: ends the session on the server and clears the cookie.
+    func signOut(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if let id = ConsoleCookie.sessionID(in: request) { sessions.end(id: id) }
+        let secure = Self.isSecure(request)
+        audit.record(request, action: "console.signed_out", subject: request.principal ?? "console") {
+            responder.respond(ConsoleHeaders.redirect(to: Self.signInPath, headers: [
+                (name: "Set-Cookie", value: ConsoleCookie.clearing(secure: secure)),
+            ]))
+        }
+    }
+}

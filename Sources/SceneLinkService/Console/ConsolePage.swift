@@ -1,0 +1,73 @@
+import SceneLinkHTTP
+
+/// One console page: the layout every page shares, written with `HTMLDocument`'s escaping, and
+/// its answer with the console's fields (`ConsoleHeaders`).
+///
+/// A skip link to `<main>`, a `<header>` with the product name, the navigation (`<nav>` with
+/// `aria-current` on the page shown) and the sign-out button (a POST with the form token), then
+/// `<main id="main">` with the page's `<h1>`. No script, no inline style: the style sheet is
+/// `/console/console.css`.
+///
+/// ```swift
+/// var page = ConsolePage(title: "Overview", section: .overview, formToken: session.formToken)
+/// page.html.element("p", text: "Hello")
+/// responder.respond(page.response())
+/// ```
+struct ConsolePage {
+    /// The document; a handler writes the body of `<main>` into it.
+    var html: HTMLDocument
+
+    /// Opens a page titled `title`: with the navigation when a session is shown (`formToken`),
+    /// without it for sign-in and notices.
+    init(title: String, section: ConsoleSection? = nil, formToken: String? = nil) {
+        html = HTMLDocument(title: title + " · SceneLink console")
+        html.styleSheetLink(ConsoleStyle.path)
+        html.startBody()
+        html.element("a", text: "Skip to content", attributes: [(name: "class", value: "skip"), (name: "href", value: "#main")])
+        html.open("header")
+        html.element("p", text: "SceneLink console", attributes: [(name: "class", value: "brand")])
+        if let formToken {
+            html.open("nav", attributes: [(name: "aria-label", value: "Console")])
+            html.open("ul")
+            for item in ConsoleSection.allCases {
+                html.open("li")
+                var attributes: [(name: StaticString, value: String)] = [(name: "href", value: item.path)]
+                if item == section { attributes.append((name: "aria-current", value: "page")) }
+                html.element("a", text: item.title, attributes: attributes)
+                html.close("li")
+            }
+            html.close("ul")
+            html.close("nav")
+            html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/sign-out")])
+            Self.formTokenField(formToken, into: &html)
+            html.element("button", text: "Sign out", attributes: [(name: "type", value: "submit")])
+            html.close("form")
+        }
+        html.close("header")
+        html.open("main", attributes: [(name: "id", value: "main")])
+        html.element("h1", text: title)
+    }
+
+    /// The hidden `csrf` field every state-changing form carries.
+    static func formTokenField(_ formToken: String, into html: inout HTMLDocument) {
+        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "csrf"), (name: "value", value: formToken)])
+    }
+
+    /// The page's answer: `text/html` with the console's fields, and any `extra` fields.
+    consuming func response(status: HTTPStatus = .ok, headers extra: [(name: String, value: String)] = []) -> HTTPResponse {
+        html.close("main")
+        var response = HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: html.finish())
+        for field in extra { response.headers.add(field.name, field.value) }
+        return ConsoleHeaders.applied(to: response)
+    }
+
+    /// A page that says one thing (a refusal, an error) and links to the sign-in page.
+    static func notice(status: HTTPStatus, title: String, detail: String) -> HTTPResponse {
+        var page = ConsolePage(title: title)
+        page.html.element("p", text: detail)
+        page.html.open("p")
+        page.html.element("a", text: "Go to the console's sign-in page", attributes: [(name: "href", value: "/console/")])
+        page.html.close("p")
+        return page.response(status: status)
+    }
+}

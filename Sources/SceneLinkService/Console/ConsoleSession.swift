@@ -1,0 +1,36 @@
+import Foundation
+import SceneLinkCore
+
+/// One signed-in console session, as the server keeps it: never the id itself (the cookie's
+/// value), only what it names.
+///
+/// `ConsoleSessions` makes and finds them; the guard of a `RouteCaller.console` route puts the
+/// session's `actor` in `HTTPRequest.principal`, so audit entries of changes made from the
+/// console name `console:` and the first 8 hex digits of a hash of the id.
+struct ConsoleSession: Sendable, Equatable {
+    /// SHA-256 of the id, in lowercase hex: how the session is found, and (its first 8 digits)
+    /// how the audit log names it.
+    let idHash: String
+    /// The per-session form token every state-changing form carries as `csrf` (256 bits, hex).
+    let formToken: String
+    /// Who signed in: the admin token, or an API key with the `console` scope.
+    let signedInAs: AuditActor
+    /// When the session started; it ends `lifetime` later whatever happens.
+    let startedAt: Date
+    /// The last request that used it; it ends `idleTimeout` after this.
+    var lastSeenAt: Date
+
+    /// How the audit log names changes made from this session: `console:` and 8 hex digits of
+    /// the id's hash (never the id, which is the cookie's secret).
+    var actor: AuditActor { .console(sessionPrefix: String(idHash.prefix(8))) }
+
+    /// Whether the admin token (the root key) signed in: only then may the session manage API
+    /// keys, as on the API.
+    var isRoot: Bool { signedInAs == .adminToken }
+
+    /// The key's id when a key signed in, so its revocation can end the session.
+    var keyID: String? {
+        if case .key(let id, _) = signedInAs { return id }
+        return nil
+    }
+}
