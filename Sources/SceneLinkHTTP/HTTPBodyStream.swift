@@ -46,7 +46,9 @@ public struct HTTPBodyStream: Sendable {
         stop = cancel
     }
 
-    func next(_ answer: @escaping Answer) { produce(answer) }
+    /// Asks for the next part (what the connection does; tests and wrappers may too).
+    public func next(_ answer: @escaping Answer) { produce(answer) }
 
-    func cancel() { stop() }
+    /// Tells the producer that no more parts will be asked for.
+    public func cancel() { stop() }
 }
