@@ -267,14 +267,17 @@ final class HTTPConnection: @unchecked Sendable {
             response.bodyStream?.cancel()
             if let record, let log = context.onRequestCompleted { log(record) }
         }
-        let start = current.start
-        current.reset(peer: peer)
-        send(io.output.value.bytes)
         if streams, let body = response.bodyStream {
+            // Taken before the head is sent: a send that finds the client gone closes, and closing
+            // cancels the stream and logs its record.
             stream = body
             streamFraming = framing
             streamRecord = record
-            streamStart = start
+            streamStart = current.start
+        }
+        current.reset(peer: peer)
+        send(io.output.value.bytes)
+        if streams {
             switch machine.streamStarted(keepAlive: keepAlive, now: now()) {
             case .pull: pullPart()
             case .waitForOutput, .none: break
