@@ -119,7 +119,8 @@ public struct AnalyticsWindow: Sendable {
         kept.referrerIndex = referrerIndex
         var renumbered: [Int32: Int32] = [:]
         for (number, place) in places.enumerated() where place.link != link {
-            renumbered[Int32(number)] = kept.placeNumber(link: place.link, route: place.route, day: place.day)
+            renumbered[Int32(number)] = kept.placeNumber(link: place.link, route: place.route, day: place.day,
+                                                          fingerprints: place.fingerprints)
         }
         for event in events {
             guard let place = renumbered[event.place] else { continue }
@@ -177,7 +178,7 @@ public struct AnalyticsWindow: Sendable {
                 return place
             }
         }
-        guard let place = placeNumber(link: link, route: route, bucket: event.bucket) else { return nil }
+        guard let place = placeNumber(link: link, route: route, bucket: event.bucket, fingerprints: fingerprints) else { return nil }
         // A place whose fingerprints another place has (operators' names that collide in 128 bits
         // do not happen by chance): its events are found by a scan.
         if eventTable.value(for: key) != nil,
@@ -194,11 +195,11 @@ public struct AnalyticsWindow: Sendable {
         return place
     }
 
-    /// The number of the place of `link`, `route` and `bucket`'s day, made if new; nil when new
-    /// and past `limit`.
-    private mutating func placeNumber(link: ShortCode?, route: String?, bucket: Int64) -> Int32? {
+    /// The number of the place of `link`, `route` (with their `fingerprints`) and `bucket`'s day,
+    /// made if new; nil when new and past `limit`.
+    private mutating func placeNumber(link: ShortCode?, route: String?, bucket: Int64, fingerprints: Fingerprints) -> Int32? {
         let day = AnalyticsBucket.day(ofBucket: bucket)
-        let key = Self.placeKey(link: link, route: route, day: day)
+        let key = Self.placeKey(fingerprints, day: day)
         if let number = placeTable.value(for: key) {
             // Compared in place: copying the place out would retain and release its strings.
             if places[Int(number)].link == link && places[Int(number)].route == route { return number }
@@ -209,22 +210,21 @@ public struct AnalyticsWindow: Sendable {
             }
         }
         guard size < limit else { return nil }
-        return placeNumber(link: link, route: route, day: day)
+        return placeNumber(link: link, route: route, day: day, fingerprints: fingerprints)
     }
 
     /// Numbers a new place (or finds it, for one whose fingerprint another place holds).
-    private mutating func placeNumber(link: ShortCode?, route: String?, day: Int64) -> Int32 {
+    private mutating func placeNumber(link: ShortCode?, route: String?, day: Int64, fingerprints: Fingerprints) -> Int32 {
         let number = Int32(places.count)
-        let key = Self.placeKey(link: link, route: route, day: day)
+        let key = Self.placeKey(fingerprints, day: day)
         if placeTable.value(for: key) == nil { placeTable.insert(number, for: key) }
-        places.append(Place(link: link, route: route, day: day,
-                            fingerprints: Fingerprints(link: key.a, route: key.b)))
+        places.append(Place(link: link, route: route, day: day, fingerprints: fingerprints))
         return number
     }
 
     /// A place's key: fingerprints of the link's code and of the route's name, and the day.
-    private static func placeKey(link: ShortCode?, route: String?, day: Int64) -> AnalyticsKeyTable.Key {
-        AnalyticsKeyTable.Key(a: fingerprint(link?.rawValue), b: fingerprint(route), c: UInt64(bitPattern: day))
+    private static func placeKey(_ fingerprints: Fingerprints, day: Int64) -> AnalyticsKeyTable.Key {
+        AnalyticsKeyTable.Key(a: fingerprints.link, b: fingerprints.route, c: UInt64(bitPattern: day))
     }
 
     /// 64 bits of a name, 8 bytes at a time (a multiply and xor-shift per word, FNV-style): names
