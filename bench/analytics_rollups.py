@@ -10,8 +10,13 @@ What is generated (rows, not visits, are what a query reads):
 - analytics_marginal_days: `all`, every earlier day, the same values;
 - analytics_totals, analytics_visitors: one row per scope (per day for visitors).
 
+It then times the export of every link's year (`/v1/analytics/export`, a year's day CSV, in UTC and
+in Asia/Kathmandu, 3 runs each), reading the streamed body to its end: total seconds, bytes, rows.
+
 Usage: SCENELINK_BIN=.build/release/scenelink python3 bench/analytics_rollups.py [--links 2000]
-Logs stay under .build/bench-logs/.
+       [--database PATH] [--generate-only]
+With --database, an existing file is used as it is (the generator is skipped) and a new one is kept;
+--generate-only stops after writing it. Logs stay under .build/bench-logs/.
 """
 import argparse
 import os
@@ -104,24 +109,53 @@ def timed(port, path, accept="application/json", runs=20):
     return statistics.median(samples), samples[int(len(samples) * 0.95) - 1], len(body)
 
 
+def timed_export(port, path, runs=3):
+    """Reads a streamed export to its end: (best seconds, median seconds, bytes, data rows)."""
+    samples = []
+    for _ in range(runs):
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Authorization": f"Bearer {TOKEN}"})
+        started = time.perf_counter()
+        size, rows = 0, 0
+        with urllib.request.urlopen(request, timeout=600) as response:
+            assert response.status == 200, response.status
+            assert response.headers.get("Transfer-Encoding") == "chunked"
+            while True:
+                block = response.read(1 << 20)
+                if not block:
+                    break
+                size += len(block)
+                rows += block.count(b"\n")
+        samples.append(time.perf_counter() - started)
+    samples.sort()
+    return samples[0], statistics.median(samples), size, rows - 1
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--links", type=int, default=2000)
     parser.add_argument("--days", type=int, default=396)
     parser.add_argument("--visits", type=int, default=100_000_000)
+    parser.add_argument("--database", help="a database to reuse if it exists, or to generate and keep")
+    parser.add_argument("--generate-only", action="store_true")
+    parser.add_argument("--export-only", action="store_true", help="time only the export")
     options = parser.parse_args()
     binary = os.environ.get("SCENELINK_BIN", str(ROOT / ".build/release/scenelink"))
-    folder = tempfile.mkdtemp(prefix="scenelink-rollups-")
-    database = os.path.join(folder, "rollups.sqlite")
+    if options.database:
+        database = options.database
+    else:
+        database = os.path.join(tempfile.mkdtemp(prefix="scenelink-rollups-"), "rollups.sqlite")
     port = free_port()
-    process = serve(binary, database, port)  # creates the schema
-    process.send_signal(signal.SIGTERM)
-    process.wait(timeout=30)
-    started = time.monotonic()
-    total, rows = generate(database, options.links, options.days, options.visits)
-    size = os.path.getsize(database)
-    print(f"generated {rows:,} rows of 15-minute counts for {total:,} human visits in {time.monotonic() - started:.0f} s "
-          f"({size / 1e9:.2f} GB)")
+    if not os.path.exists(database):
+        process = serve(binary, database, port)  # creates the schema
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        started = time.monotonic()
+        total, rows = generate(database, options.links, options.days, options.visits)
+        size = os.path.getsize(database)
+        print(f"generated {rows:,} rows of 15-minute counts for {total:,} human visits in {time.monotonic() - started:.0f} s "
+              f"({size / 1e9:.2f} GB)")
+    if options.generate_only:
+        return
     process = serve(binary, database, port)
     try:
         today = time.strftime("%Y-%m-%d", time.gmtime())
@@ -135,13 +169,22 @@ def main():
             ("breakdown of all, platform, 13 months", f"/v1/analytics/breakdown?dimension=platform&scope=all&from={first}&to={today}"),
             ("uniques of all, 13 months", f"/v1/analytics/uniques?scope=all&from={first}&to={today}"),
         ]
-        print(f"{'report':52} {'median ms':>10} {'p95 ms':>8} {'bytes':>8}")
+        if options.export_only:
+            cases = []
+        else:
+            print(f"{'report':52} {'median ms':>10} {'p95 ms':>8} {'bytes':>8}")
         for name, path in cases:
             median, p95, size = timed(port, path)
             print(f"{name:52} {median:10.1f} {p95:8.1f} {size:8}")
-        median, p95, size = timed(port, f"/v1/analytics/timeseries?scope=all&interval=day&from={first}&to={today}",
-                                  accept="text/csv")
-        print(f"{'13-month day series of all as CSV':52} {median:10.1f} {p95:8.1f} {size:8}")
+        if not options.export_only:
+            median, p95, size = timed(port, f"/v1/analytics/timeseries?scope=all&interval=day&from={first}&to={today}",
+                                      accept="text/csv")
+            print(f"{'13-month day series of all as CSV':52} {median:10.1f} {p95:8.1f} {size:8}")
+        year = time.strftime("%Y-%m-%d", time.gmtime(time.time() - 365 * 86400))
+        print(f"{'export, every link, a year of days':52} {'best s':>8} {'median s':>9} {'bytes':>12} {'rows':>10}")
+        for zone in ["UTC", "Asia/Kathmandu"]:
+            best, median, size, rows = timed_export(port, f"/v1/analytics/export?interval=day&from={year}&to={today}&tz={zone}")
+            print(f"{'  ' + zone:52} {best:8.2f} {median:9.2f} {size:12,} {rows:10,}")
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)

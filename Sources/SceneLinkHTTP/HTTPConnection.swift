@@ -47,6 +47,12 @@ final class HTTPConnection: @unchecked Sendable {
     private var processing = false
     /// Buffered input beyond which reading pauses until the current request is answered.
     private let inputCap: Int
+    /// The body being streamed, with how it is framed; nil between responses.
+    private var stream: HTTPBodyStream?
+    private var streamFraming: HTTPResponseEncoder.StreamFraming = .chunked
+    /// The streamed response's access record, logged (with the bytes written) when it ends.
+    private var streamRecord: HTTPAccessRecord?
+    private var streamStart: Int64 = 0
 
     /// The request being read or answered. Unchecked exclusivity: the connection is confined
     /// to `io.queue` and never hands this out, and the runtime check on each access of a
@@ -229,33 +235,121 @@ final class HTTPConnection: @unchecked Sendable {
 
     // MARK: - Responding
 
-    /// Writes the final response to the current request and moves on to the next one.
+    /// Writes the final response to the current request and moves on to the next one; for a
+    /// streamed body, writes the head and starts pulling its parts (`pullPart()`).
     private func complete(_ response: HTTPResponse) {
-        let keepAlive = machine.responding(keepAliveRequested: current.keepAliveRequested, shuttingDown: context.shuttingDown(),
-                                           decoderIdle: decoder.value.isIdle, now: now())
+        let code = response.status.code
+        // HEAD and the bodyless statuses send a stream's head only (RFC 9110 §9.3.2, §6.4.1).
+        let streams = response.bodyStream != nil && current.method != .head && code >= 200 && code != 204 && code != 304
+        // An HTTP/1.0 client cannot read chunks: its body ends with the connection (RFC 9112 §6.3).
+        let closeDelimited = streams && current.version == .http1_0
+        let keepAlive = machine.responding(keepAliveRequested: current.keepAliveRequested && !closeDelimited,
+                                           shuttingDown: context.shuttingDown(), decoderIdle: decoder.value.isIdle, now: now())
         let directive: HTTPResponseEncoder.ConnectionDirective =
             !keepAlive ? .close : (current.version == .http1_0 ? .keepAlive : .persistent)
         let date = io.dateCache.value.current()
         io.output.value.removeAll()
         // A request that failed before its head was read has none yet.
         if current.requestID.isEmpty { current.requestID = io.requestIDs.value.next() }
+        let framing: HTTPResponseEncoder.StreamFraming = current.version == .http1_0 ? .closeDelimited : .chunked
         let written = context.encoder.encode(response, method: current.method, connection: directive, date: date,
-                                             requestID: current.requestID, into: &io.output.value)
-        if let log = context.onRequestCompleted {
+                                             requestID: current.requestID, streamFraming: framing, into: &io.output.value)
+        var record: HTTPAccessRecord?
+        if context.onRequestCompleted != nil {
             let duration = current.hasHead ? MonotonicClock.microseconds(.fine) - current.start : 0
-            log(HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: current.method, path: current.path,
-                                 routePattern: current.routeIndex.map { context.router.routes[$0].pattern },
-                                 status: response.status.code,
-                                 responseBytes: written, durationMicroseconds: duration, routeIndex: current.routeIndex,
-                                 client: current.client, requestID: current.requestID))
+            record = HTTPAccessRecord(time: HTTPDate.wallClockMicroseconds(), method: current.method, path: current.path,
+                                      routePattern: current.routeIndex.map { context.router.routes[$0].pattern },
+                                      status: code,
+                                      responseBytes: written, durationMicroseconds: duration, routeIndex: current.routeIndex,
+                                      client: current.client, requestID: current.requestID)
+        }
+        if !streams {
+            response.bodyStream?.cancel()
+            if let record, let log = context.onRequestCompleted { log(record) }
+        }
+        if streams, let body = response.bodyStream {
+            // Taken before the head is sent: a send that finds the client gone closes, and closing
+            // cancels the stream and logs its record.
+            stream = body
+            streamFraming = framing
+            streamRecord = record
+            streamStart = current.start
         }
         current.reset(peer: peer)
         send(io.output.value.bytes)
+        if streams {
+            switch machine.streamStarted(keepAlive: keepAlive, now: now()) {
+            case .pull: pullPart()
+            case .waitForOutput, .none: break
+            }
+            return
+        }
         switch machine.responseWritten(keepAlive: keepAlive, now: now()) {
         case .decodeNext: if !processing { processInput() }
         case .finish(let action): perform(action)
         case .none: break
         }
+    }
+
+    // MARK: - Streamed bodies
+
+    /// Asks the stream for its next part; the answer comes back on the connection's queue
+    /// (always later, never inside this call, so a producer that answers at once does not
+    /// recurse through every part).
+    private func pullPart() {
+        guard let stream else { return }
+        stream.next { part in
+            self.io.queue.async { self.partArrived(part) }
+        }
+    }
+
+    private func partArrived(_ part: HTTPBodyStream.Part) {
+        // A part for a connection that closed (client gone, deadline) in the meantime is dropped.
+        guard machine.awaitsPart else { return }
+        switch part {
+        case .bytes(let bytes):
+            guard !bytes.isEmpty else { return pullPart() }  // an empty chunk would end the body
+            io.output.value.removeAll()
+            if streamFraming == .chunked {
+                HTTPResponseEncoder.writeChunkHead(count: bytes.count, into: &io.output.value)
+                io.output.value.write(bytes)
+                io.output.value.write("\r\n")
+            } else {
+                io.output.value.write(bytes)
+            }
+            streamRecord?.responseBytes += io.output.value.count
+            send(io.output.value.bytes)
+            switch machine.partWritten(now: now()) {
+            case .pull: pullPart()
+            case .waitForOutput, .none: break
+            }
+        case .end:
+            let keepAlive = machine.streamEnded(decoderIdle: decoder.value.isIdle, now: now())
+            if streamFraming == .chunked {
+                streamRecord?.responseBytes += HTTPResponseEncoder.lastChunk.count
+                HTTPResponseEncoder.lastChunk.withUnsafeBytes { send($0) }
+            }
+            stream = nil
+            logStream()
+            switch machine.responseWritten(keepAlive: keepAlive, now: now()) {
+            case .decodeNext: if !processing { processInput() }
+            case .finish(let action): perform(action)
+            case .none: break
+            }
+        case .failure:
+            // The status has left: closing without the last chunk is how the client learns the
+            // body is incomplete (RFC 9112 §8).
+            stream = nil
+            close()
+        }
+    }
+
+    /// Logs the streamed response's record, its duration and bytes as they are now.
+    private func logStream() {
+        guard var record = streamRecord, let log = context.onRequestCompleted else { return }
+        streamRecord = nil
+        if streamStart != 0 { record.durationMicroseconds = MonotonicClock.microseconds(.fine) - streamStart }
+        log(record)
     }
 
     /// Answers a decoding error with its problem and closes: framing can no longer be trusted.
@@ -328,6 +422,7 @@ final class HTTPConnection: @unchecked Sendable {
         }
         switch machine.outputFlushed(decoderIdle: decoder.value.isIdle, now: now()) {
         case .decode: processInput()
+        case .pull: pullPart()
         case .finish(let action): perform(action)
         case .none: break
         }
@@ -357,6 +452,12 @@ final class HTTPConnection: @unchecked Sendable {
     func close() {
         guard machine.state != .closed else { return }
         machine.close()
+        if let body = stream {
+            // No more pulls: an answer still outstanding finds the connection closed and is dropped.
+            stream = nil
+            body.cancel()
+            logStream()
+        }
         if let source = readSource {
             source.cancel()
             if readSuspended {

@@ -7,9 +7,13 @@
 /// - `reading`: reading a request head or body, or waiting for the next request
 ///   (keep-alive). Buffered pipelined requests (RFC 9112 §9.3.2) are decoded one at a time.
 /// - `processing`: a handler has the request; later requests wait in the decoder.
+/// - `streaming`: a streamed body (`HTTPBodyStream`) is being sent after its head: the
+///   producer has been asked for its next part. Each part is written, and the next asked for
+///   only once it has left (`writing`, then `streaming` again), so one part at most is held.
+///   Its end goes on as after a whole response; a failure, a broken write or a deadline closes.
 /// - `writing`: output waits for the socket to take it; nothing more is decoded until it
 ///   has left, so pipelined responses leave in order and a client that does not read gains
-///   no time. Then reading again, or draining.
+///   no time. Then reading again, streaming on, or draining.
 /// - `draining`: after the final response our side is shut down, and input is read and
 ///   discarded until the client closes or the linger time ends: closing with unread input
 ///   makes the kernel send RST, which can destroy the response in flight (RFC 9112 §9.6).
@@ -21,7 +25,8 @@
 /// Deadlines (monotonic microseconds, 0 for none): the header timeout from the first byte of
 /// a request (and for a client that connects and says nothing), the body timeout once a head
 /// announces a body, the handler timeout while processing, the write timeout while output
-/// waits, the idle timeout between requests, the linger time while draining.
+/// waits (for each part of a stream too), the handler timeout for each part a producer is asked
+/// for, the idle timeout between requests, the linger time while draining.
 ///
 /// ```swift
 /// var machine = HTTPConnectionStateMachine(timeouts: timeouts)
@@ -46,6 +51,8 @@ struct HTTPConnectionStateMachine: Sendable {
         /// A handler has the request; `token` tells its response from a stale one.
         case processing(token: UInt64)
         case writing(then: AfterWrite)
+        /// A streamed body's next part has been asked for; `keepAlive`: what follows its end.
+        case streaming(keepAlive: Bool)
         case draining
         case closed
     }
@@ -53,6 +60,8 @@ struct HTTPConnectionStateMachine: Sendable {
     /// Where a connection goes once its output has left.
     enum AfterWrite: Equatable, Sendable {
         case reading
+        /// Ask the stream for its next part.
+        case streaming(keepAlive: Bool)
         case draining
     }
 
@@ -95,7 +104,7 @@ struct HTTPConnectionStateMachine: Sendable {
         case .reading:
             if decoderWasIdle { deadline = now + timeouts.header }
             return .decode
-        case .processing, .writing:
+        case .processing, .writing, .streaming:
             return .decode
         }
     }
@@ -121,7 +130,7 @@ struct HTTPConnectionStateMachine: Sendable {
     var readsRequests: Bool {
         switch state {
         case .reading, .writing: true
-        case .processing, .draining, .closed: false
+        case .processing, .streaming, .draining, .closed: false
         }
     }
 
@@ -184,8 +193,12 @@ struct HTTPConnectionStateMachine: Sendable {
     /// A write left bytes the socket did not take: wait for it to take them, within the
     /// write timeout. The connection arms its write source.
     mutating func writeIncomplete(now: Int64) {
-        if case .writing = state { return }
-        state = .writing(then: state == .draining ? .draining : .reading)
+        switch state {
+        case .writing: return
+        case .draining: state = .writing(then: .draining)
+        case .streaming(let keepAlive): state = .writing(then: .streaming(keepAlive: keepAlive))
+        default: state = .writing(then: .reading)
+        }
         deadline = now + timeouts.write
     }
 
@@ -221,7 +234,7 @@ struct HTTPConnectionStateMachine: Sendable {
             return .waitForOutput
         case .closed:
             return .close
-        case .reading, .processing, .draining:
+        case .reading, .processing, .streaming, .draining:
             return beginDraining(now: now)
         }
     }
@@ -237,6 +250,8 @@ struct HTTPConnectionStateMachine: Sendable {
     enum FlushedAction: Equatable {
         /// Decode the next buffered request.
         case decode
+        /// Ask a streamed body's producer for its next part.
+        case pull
         case finish(FinishAction)
         case none
     }
@@ -250,7 +265,73 @@ struct HTTPConnectionStateMachine: Sendable {
             state = .reading
             deadline = now + (decoderIdle ? timeouts.idle : timeouts.header)
             return .decode
+        case .streaming(let keepAlive):
+            return pullNextPart(keepAlive: keepAlive, now: now)
         }
+    }
+
+    // MARK: - Streamed bodies
+
+    /// What to do once a streamed body's head (or one of its parts) has been handed to the socket.
+    enum StreamAction: Equatable {
+        /// Ask the producer for the next part, within the handler timeout.
+        case pull
+        /// The socket has not taken everything yet: pull when the output has left.
+        case waitForOutput
+        /// The connection closed while writing (the client is gone); closing cancelled the stream.
+        case none
+    }
+
+    /// The head of a response with a streamed body has been handed to the socket (after
+    /// `responding`): the stream takes over until `streamEnded`. `keepAlive` is what
+    /// `responding` answered (false for a close-delimited body).
+    mutating func streamStarted(keepAlive: Bool, now: Int64) -> StreamAction {
+        switch state {
+        case .closed:
+            return .none
+        case .writing:
+            state = .writing(then: .streaming(keepAlive: keepAlive))
+            return .waitForOutput
+        default:
+            _ = pullNextPart(keepAlive: keepAlive, now: now)
+            return .pull
+        }
+    }
+
+    /// A part has been handed to the socket.
+    mutating func partWritten(now: Int64) -> StreamAction {
+        switch state {
+        case .closed:
+            return .none
+        case .streaming(let keepAlive):
+            _ = pullNextPart(keepAlive: keepAlive, now: now)
+            return .pull
+        default:
+            return .waitForOutput
+        }
+    }
+
+    private mutating func pullNextPart(keepAlive: Bool, now: Int64) -> FlushedAction {
+        state = .streaming(keepAlive: keepAlive)
+        deadline = now + timeouts.handler
+        return .pull
+    }
+
+    /// Whether a part the producer answered is still wanted: the connection is streaming (not
+    /// closed by the client, a deadline or a failed write in the meantime).
+    var awaitsPart: Bool {
+        if case .streaming = state { return true }
+        return false
+    }
+
+    /// The producer answered the end of the body: the connection writes the last chunk (if
+    /// chunked) and goes on as after a whole response (`responseWritten` with the answer).
+    /// - Returns: whether the connection stays open.
+    mutating func streamEnded(decoderIdle: Bool, now: Int64) -> Bool {
+        guard case .streaming(let keepAlive) = state else { return false }
+        state = .reading
+        deadline = now + (decoderIdle ? timeouts.idle : timeouts.header)
+        return keepAlive
     }
 
     // MARK: - Deadlines, shutdown, closing
@@ -275,7 +356,7 @@ struct HTTPConnectionStateMachine: Sendable {
         case .processing:
             state = .reading  // the handler's token no longer matches: its answer is dropped
             return .handlerTimeout(seconds: Double(timeouts.handler) / 1_000_000)
-        case .writing, .draining:
+        case .writing, .streaming, .draining:
             return .close
         case .closed:
             return .none

@@ -1,9 +1,12 @@
-/// One HTTP response. The encoder adds `Date`, `Server`, `Content-Length` and
-/// `Connection` itself; a handler sets only what is specific to it.
+/// One HTTP response. The encoder adds `Date`, `Server`, `Content-Length` (or
+/// `Transfer-Encoding` for a stream) and `Connection` itself; a handler sets only what is
+/// specific to it.
 public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// A body sent as it is produced instead of `body` (which is then ignored): see `HTTPBodyStream`.
+    public var bodyStream: HTTPBodyStream?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
@@ -21,6 +24,12 @@ public struct HTTPResponse: Sendable {
             self.headers.set("Content-Type", contentType)
         }
         self.body = body
+    }
+
+    /// A response whose body is streamed, with its content type.
+    public init(status: HTTPStatus = .ok, contentType: String, stream: HTTPBodyStream, headers: HTTPHeaders = [:]) {
+        self.init(status: status, contentType: contentType, body: [], headers: headers)
+        bodyStream = stream
     }
 
     /// An `application/json` response from already-encoded JSON text.

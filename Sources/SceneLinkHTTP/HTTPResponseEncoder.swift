@@ -8,6 +8,9 @@ import SceneLinkText
 ///
 /// - `HEAD` keeps every header, `Content-Length` included, and sends no body (RFC 9110 §9.3.2).
 /// - 1xx, 204 and 304 carry neither body nor `Content-Length` (RFC 9110 §8.6, §15.3.5, §15.4.5).
+/// - A streamed body (`HTTPResponse.bodyStream`) gets no `Content-Length`: the head says
+///   `Transfer-Encoding: chunked` (RFC 9112 §7.1), or nothing for a close-delimited body
+///   (HTTP/1.0, RFC 9112 §6.3), and the connection writes the parts (`writeChunkHead(count:into:)`).
 ///
 /// ```swift
 /// let encoder = HTTPResponseEncoder(serverName: "SceneLink/1.0.0")
@@ -25,6 +28,17 @@ public struct HTTPResponseEncoder: Sendable {
         /// `Connection: close`: the server closes after this response (RFC 9112 §9.6).
         case close
     }
+
+    /// How a streamed body is framed.
+    public enum StreamFraming: Sendable, Equatable {
+        /// `Transfer-Encoding: chunked`: HTTP/1.1 clients.
+        case chunked
+        /// Neither length nor coding: the body ends when the connection closes (HTTP/1.0 clients).
+        case closeDelimited
+    }
+
+    /// The last chunk and the empty trailer section that end a chunked body (RFC 9112 §7.1).
+    static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
     /// The `Server` header value, such as `SceneLink/1.0.0`.
     public let serverName: String
@@ -51,9 +65,11 @@ public struct HTTPResponseEncoder: Sendable {
     /// - Returns: the number of bytes appended.
     @discardableResult
     public func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
-                       date: [UInt8], requestID: HTTPRequestID = .none, into buffer: inout [UInt8]) -> Int {
+                       date: [UInt8], requestID: HTTPRequestID = .none, streamFraming: StreamFraming = .chunked,
+                       into buffer: inout [UInt8]) -> Int {
         var output = HTTPOutputBuffer(capacity: 256 + response.body.count)
-        let count = encode(response, method: method, connection: connection, date: date, requestID: requestID, into: &output)
+        let count = encode(response, method: method, connection: connection, date: date, requestID: requestID,
+                           streamFraming: streamFraming, into: &output)
         buffer.append(contentsOf: output.bytes)
         return count
     }
@@ -61,7 +77,8 @@ public struct HTTPResponseEncoder: Sendable {
     /// Appends the encoded `response` to `buffer`; returns the number of bytes appended.
     @discardableResult
     func encode(_ response: HTTPResponse, method: HTTPMethod, connection: ConnectionDirective,
-                date: [UInt8], requestID: HTTPRequestID = .none, into buffer: inout HTTPOutputBuffer) -> Int {
+                date: [UInt8], requestID: HTTPRequestID = .none, streamFraming: StreamFraming = .chunked,
+                into buffer: inout HTTPOutputBuffer) -> Int {
         let start = buffer.count
         let code = response.status.code
         // RFC 9110 §6.2: a server sends its own highest version, HTTP/1.1.
@@ -89,19 +106,37 @@ public struct HTTPResponseEncoder: Sendable {
             buffer.write(utf8: field.value)
         }
         let bodyless = code < 200 || code == 204 || code == 304
+        let streamed = response.bodyStream != nil
         if !bodyless {
-            buffer.write("\r\nContent-Length: ")
-            buffer.write(decimal: response.body.count)
+            if !streamed {
+                buffer.write("\r\nContent-Length: ")
+                buffer.write(decimal: response.body.count)
+            } else if streamFraming == .chunked {
+                buffer.write("\r\nTransfer-Encoding: chunked")
+            }
         }
         switch connection {
         case .persistent: buffer.write("\r\n\r\n")
         case .keepAlive: buffer.write("\r\nConnection: keep-alive\r\n\r\n")
         case .close: buffer.write("\r\nConnection: close\r\n\r\n")
         }
-        if !bodyless, method != .head {
+        if !bodyless, !streamed, method != .head {
             buffer.write(response.body)
         }
         return buffer.count - start
+    }
+
+    /// Writes the line that opens a chunk of `count` bytes: its size in hex and CRLF (RFC 9112
+    /// §7.1). The chunk's data and a CRLF follow it.
+    static func writeChunkHead(count: Int, into buffer: inout HTTPOutputBuffer) {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var shift = 60
+        while shift > 0, (count >> shift) & 0xF == 0 { shift -= 4 }
+        while shift >= 0 {
+            buffer.write(digits[(count >> shift) & 0xF])
+            shift -= 4
+        }
+        buffer.write("\r\n")
     }
 
     /// Whether a handler's field may be sent: not one the encoder owns, and safe on the wire.

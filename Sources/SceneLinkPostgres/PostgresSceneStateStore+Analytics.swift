@@ -29,6 +29,23 @@ extension PostgresSceneStateStore: AnalyticsStore {
         }
     }
 
+    public func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+                                    completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
+        guard limit > 0 else { return completion(.success([])) }
+        call(.selectAnalyticsLinkVisits, [.text(cursor.scope), .int64(cursor.bucket), .int64(start), .int64(end), .int64(Int64(limit))],
+             kind: .read, Self.mapping(completion)) { rows in
+            var page: [AnalyticsBatch.Visits] = []
+            page.reserveCapacity(rows.count)
+            for row in rows {
+                // Rows of one scope share one string.
+                let text = try row.text(0)
+                let scope = page.last.map { $0.scope == text ? $0.scope : text } ?? text
+                page.append(AnalyticsBatch.Visits(scope: scope, bucket: try row.int64(1), counts: try Self.counts(row, from: 2)))
+            }
+            return page
+        }
+    }
+
     public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
                                    completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
         let range = AnalyticsHours(from: start, to: end)

@@ -60,6 +60,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case deleteExpiredIdempotencyKeys = "delete_expired_idempotency_keys"
     case recordAnalytics = "record_analytics"
     case selectAnalyticsVisits = "select_analytics_visits"
+    case selectAnalyticsLinkVisits = "select_analytics_link_visits"
     case selectAnalyticsBreakdown = "select_analytics_breakdown"
     case selectAnalyticsVisitors = "select_analytics_visitors"
     case selectAnalyticsTotals = "select_analytics_totals"
@@ -517,6 +518,14 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 SELECT bucket, human, qr, preview, bot, claims, installs FROM analytics_visits
                 WHERE scope = $1 AND bucket >= $2 AND bucket < $3 ORDER BY bucket
                 """
+        case .selectAnalyticsLinkVisits:
+            // The row comparison walks the primary key from the cursor; the order is the key's
+            // (the database's collation for scope), the same one the cursor is compared in.
+            return """
+                SELECT scope, bucket, human, qr, preview, bot, claims, installs FROM analytics_visits
+                WHERE (scope, bucket) > ($1, $2) AND starts_with(scope, 'link:') AND bucket >= $3 AND bucket < $4
+                ORDER BY scope, bucket LIMIT $5
+                """
         case .selectAnalyticsBreakdown:
             return """
                 SELECT value, sum(visits)::int8 AS total FROM (
@@ -643,6 +652,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                                                                                    OID.textArray, OID.int8Array]
                 + [OID.textArray, OID.int8Array, OID.int8Array]
         case .selectAnalyticsVisits: return [OID.text, OID.int8, OID.int8]
+        case .selectAnalyticsLinkVisits: return [OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
         case .selectAnalyticsBreakdown: return [OID.text, OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
         case .selectAnalyticsVisitors: return [OID.text, OID.int8, OID.int8]
         case .selectAnalyticsTotals: return [OID.textArray]

@@ -5,6 +5,7 @@ import SceneLinkCore
 /// its primary key's prefix, so an answer costs the rows of its range, not the table.
 final class AnalyticsReads {
     private let selectVisits, selectBreakdown, selectVisitors, selectTotal: Statement
+    private let selectScopeVisits, selectNextLink: Statement
     private let countRows: [Statement]
 
     init(connection: Connection) throws(SQLiteError) {
@@ -12,6 +13,12 @@ final class AnalyticsReads {
             SELECT bucket, human, qr, preview, bot, claims, installs FROM analytics_visits
             WHERE scope = ?1 AND bucket >= ?2 AND bucket < ?3 ORDER BY bucket
             """)
+        selectScopeVisits = try connection.prepare("""
+            SELECT bucket, human, qr, preview, bot, claims, installs FROM analytics_visits
+            WHERE scope = ?1 AND bucket > ?2 AND bucket < ?3 ORDER BY bucket LIMIT ?4
+            """)
+        selectNextLink = try connection.prepare(
+            "SELECT scope FROM analytics_visits WHERE scope > ?1 AND scope < ?2 ORDER BY scope LIMIT 1")
         selectBreakdown = try connection.prepare("""
             SELECT value, sum(visits) AS total FROM (
                 SELECT value, visits FROM analytics_marginals
@@ -43,6 +50,38 @@ final class AnalyticsReads {
             rows.append(AnalyticsBatch.Visits(scope: scope, bucket: statement.int64(at: 0), counts: Self.counts(statement, from: 1)))
         }
         return rows
+    }
+
+    /// A page of every short link's rows: the rest of the cursor's scope, then each next link
+    /// scope from its first bucket in range. Two seeks on the primary key per scope, so a page
+    /// costs its rows and the scopes it crosses, whatever the range leaves out in between.
+    func linkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int) throws(SQLiteError)
+        -> [AnalyticsBatch.Visits] {
+        var rows: [AnalyticsBatch.Visits] = []
+        guard limit > 0, start < end else { return rows }
+        rows.reserveCapacity(min(limit, 65_536))
+        var scope = cursor.scope
+        var after = max(cursor.bucket, start - 1)
+        while true {
+            if scope.hasPrefix(AnalyticsVisitsCursor.linkPrefix), scope != AnalyticsVisitsCursor.linkPrefix {
+                let statement = selectScopeVisits
+                statement.reset()
+                defer { statement.reset() }
+                try statement.bind(.text(scope), .integer(after), .integer(end), .integer(Int64(limit - rows.count)))
+                while try statement.step() {
+                    rows.append(AnalyticsBatch.Visits(scope: scope, bucket: statement.int64(at: 0), counts: Self.counts(statement, from: 1)))
+                }
+                if rows.count >= limit { return rows }
+            }
+            let next = selectNextLink
+            next.reset()
+            defer { next.reset() }
+            // The cursor's scope may sort before every link scope (the start, `link:`).
+            try next.bind(.text(max(scope, AnalyticsVisitsCursor.linkPrefix)), .text(AnalyticsVisitsCursor.afterLinks))
+            guard try next.step() else { return rows }
+            scope = next.text(at: 0)
+            after = start - 1
+        }
     }
 
     func breakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64) throws(SQLiteError)

@@ -15,6 +15,13 @@ extension SQLiteSceneStateStore: AnalyticsStore {
         }
     }
 
+    public func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+                                    completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
+        read({ completion($0.mapError(Self.analyticsError)) }) { statements throws(SQLiteError) in
+            try statements.analytics.linkVisits(from: start, to: end, after: cursor, limit: limit)
+        }
+    }
+
     public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
                                    completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
         read({ completion($0.mapError(Self.analyticsError)) }) { statements throws(SQLiteError) in

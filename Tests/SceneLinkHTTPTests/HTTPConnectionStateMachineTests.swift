@@ -219,4 +219,81 @@ import Testing
         #expect(machine.finish(now: 5_000) == .close)
         #expect(machine.responseArrived(token: 1) == false)
     }
+
+    // MARK: Streamed bodies
+
+    @Test func aStreamPullsEachPartOnlyAfterThePreviousHasLeftThenGoesOnAsAfterAResponse() {
+        var machine = Self.reading()
+        let keepAlive = Self.serveOne(&machine)
+        #expect(machine.streamStarted(keepAlive: keepAlive, now: 3_000) == .pull)
+        #expect(machine.state == .streaming(keepAlive: true))
+        #expect(machine.deadline == 3_000 + Self.timeouts.handler)  // the producer must answer in time
+        #expect(machine.awaitsPart)
+        #expect(!machine.canDecode)  // a pipelined request waits for the stream's end
+        #expect(machine.bytesReceived(decoderWasIdle: true, now: 3_100) == .decode)
+        // A part the socket took at once: pull the next.
+        #expect(machine.partWritten(now: 4_000) == .pull)
+        #expect(machine.deadline == 4_000 + Self.timeouts.handler)
+        // A part the socket did not take: wait, within the write timeout, then pull.
+        machine.writeIncomplete(now: 5_000)
+        #expect(machine.state == .writing(then: .streaming(keepAlive: true)))
+        #expect(machine.deadline == 5_000 + Self.timeouts.write)
+        #expect(!machine.awaitsPart)
+        #expect(machine.partWritten(now: 5_000) == .waitForOutput)
+        #expect(machine.outputFlushed(decoderIdle: true, now: 6_000) == .pull)
+        #expect(machine.state == .streaming(keepAlive: true))
+        #expect(machine.streamEnded(decoderIdle: false, now: 7_000) == true)
+        #expect(machine.state == .reading)
+        #expect(machine.deadline == 7_000 + Self.timeouts.header)
+        #expect(machine.responseWritten(keepAlive: true, now: 7_000) == .decodeNext)
+        #expect(machine.canDecode)
+    }
+
+    @Test func aStreamWhoseHeadDidNotLeaveAtOnceStartsPullingWhenItHas() {
+        var machine = Self.reading()
+        _ = Self.serveOne(&machine)
+        machine.writeIncomplete(now: 3_000)
+        #expect(machine.streamStarted(keepAlive: false, now: 3_000) == .waitForOutput)
+        #expect(machine.state == .writing(then: .streaming(keepAlive: false)))
+        #expect(machine.outputFlushed(decoderIdle: true, now: 4_000) == .pull)
+        #expect(machine.streamEnded(decoderIdle: true, now: 5_000) == false)
+        #expect(machine.responseWritten(keepAlive: false, now: 5_000) == .finish(.shutDownAndDrain))
+    }
+
+    @Test func aStreamEndsByClosingWhenADeadlinePassesOrTheClientIsGone() {
+        var stalled = Self.reading()
+        _ = Self.serveOne(&stalled)
+        _ = stalled.streamStarted(keepAlive: true, now: 3_000)
+        #expect(stalled.deadlinePassed(decoderIdle: true, readingBody: false) == .close)  // a producer that does not answer
+        var slow = Self.reading()
+        _ = Self.serveOne(&slow)
+        _ = slow.streamStarted(keepAlive: true, now: 3_000)
+        slow.writeIncomplete(now: 4_000)
+        #expect(slow.deadlinePassed(decoderIdle: true, readingBody: false) == .close)  // a client that does not read
+        var gone = Self.reading()
+        _ = Self.serveOne(&gone)
+        _ = gone.streamStarted(keepAlive: true, now: 3_000)
+        gone.close()
+        #expect(!gone.awaitsPart)  // a late part is dropped
+        #expect(gone.partWritten(now: 4_000) == .none)
+        #expect(gone.streamEnded(decoderIdle: true, now: 4_000) == false)
+        #expect(gone.state == .closed)
+    }
+
+    @Test func aClientsHalfCloseDuringAStreamClosesAfterItsEnd() {
+        var machine = Self.reading()
+        _ = Self.serveOne(&machine)
+        _ = machine.streamStarted(keepAlive: true, now: 3_000)
+        #expect(machine.endOfStream() == .stopReadingAndDecode)
+        #expect(machine.streamEnded(decoderIdle: true, now: 4_000) == true)
+        #expect(machine.responseWritten(keepAlive: true, now: 4_000) == .decodeNext)
+        #expect(machine.needMoreBytes(now: 4_000) == .finish(.close))
+    }
+
+    @Test func shutdownWaitsForAStreamToEnd() {
+        var machine = Self.reading()
+        _ = Self.serveOne(&machine)
+        _ = machine.streamStarted(keepAlive: true, now: 3_000)
+        #expect(machine.closesAtShutdown(decoderIdle: true) == false)
+    }
 }

@@ -25,6 +25,29 @@ private func encode(_ response: HTTPResponse, method: HTTPMethod = .get,
         #expect(!encode(HTTPResponse(), connection: .persistent).contains("Connection:"))
     }
 
+    @Test func framesAStreamedBodyWithChunkedCodingOrNothingForHTTP10() {
+        let stream = HTTPBodyStream(next: { $0(.end) })
+        var response = HTTPResponse(contentType: "text/csv", stream: stream)
+        response.headers.add("Transfer-Encoding", "gzip")  // the encoder's own, never a handler's
+        var bytes: [UInt8] = []
+        let encoder = HTTPResponseEncoder(serverName: "SceneLink/9.9")
+        encoder.encode(response, method: .get, connection: .persistent, date: date, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "HTTP/1.1 200 OK\r\nServer: SceneLink/9.9\r\n"
+            + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n")
+        bytes = []
+        encoder.encode(response, method: .get, connection: .close, date: date, streamFraming: .closeDelimited, into: &bytes)
+        let closing = String(decoding: bytes, as: UTF8.self)
+        #expect(!closing.contains("Transfer-Encoding") && !closing.contains("Content-Length"))
+        #expect(closing.hasSuffix("Content-Type: text/csv\r\nConnection: close\r\n\r\n"))
+    }
+
+    @Test(arguments: [(1, "1"), (10, "a"), (255, "ff"), (65_536, "10000"), (0x1234abcd, "1234abcd")])
+    func writesChunkSizesInHex(_ count: Int, _ hex: String) {
+        var buffer = HTTPOutputBuffer()
+        HTTPResponseEncoder.writeChunkHead(count: count, into: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == hex + "\r\n")
+    }
+
     @Test func keepsHeadersButDropsTheBodyForHEAD() {
         let text = encode(.json("[1,2,3]"), method: .head)
         #expect(text.hasSuffix("Content-Length: 7\r\n\r\n"))

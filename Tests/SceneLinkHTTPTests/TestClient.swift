@@ -157,6 +157,69 @@ final class TestClient {
         return nil
     }
 
+    /// Reads a chunked body (RFC 9112 §7.1) that follows a head `readResponse` read, checking its
+    /// framing strictly: hex sizes without extensions, CRLF after each chunk's data, and the last
+    /// chunk with an empty trailer section.
+    func readChunkedBody() throws -> [UInt8] {
+        var body: [UInt8] = []
+        var offset = 0
+        func line() throws -> String {
+            while true {
+                if buffer.count - offset >= 2, let end = (offset ..< buffer.count - 1).first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 }) {
+                    let text = String(decoding: buffer[offset ..< end], as: UTF8.self)
+                    offset = end + 2
+                    return text
+                }
+                guard try fill() else { throw TestClientError(description: "connection closed inside a chunked body") }
+            }
+        }
+        while true {
+            let sizeLine = try line()
+            guard let size = Int(sizeLine, radix: 16), size >= 0 else { throw TestClientError(description: "bad chunk size \(sizeLine)") }
+            if size == 0 {
+                guard try line().isEmpty else { throw TestClientError(description: "trailer fields after the last chunk") }
+                buffer.removeFirst(offset)
+                return body
+            }
+            while buffer.count - offset < size + 2 {
+                guard try fill() else { throw TestClientError(description: "connection closed inside a chunk") }
+            }
+            body.append(contentsOf: buffer[offset ..< offset + size])
+            guard buffer[offset + size] == 13, buffer[offset + size + 1] == 10 else {
+                throw TestClientError(description: "chunk data not followed by CRLF")
+            }
+            offset += size + 2
+        }
+    }
+
+    /// Reads exactly `count` bytes after the last response read (fewer if the connection ends).
+    func readBytesAfterHead(count: Int) -> [UInt8] {
+        while buffer.count < count, (try? fill()) == true {}
+        let bytes = Array(buffer.prefix(count))
+        buffer.removeFirst(bytes.count)
+        return bytes
+    }
+
+    /// Reads (and forgets) until at least `count` bytes have arrived after the last response read.
+    @discardableResult
+    func discard(atLeast count: Int) throws -> Int {
+        var seen = buffer.count
+        buffer = []
+        while seen < count {
+            guard try fill() else { throw TestClientError(description: "connection closed after \(seen) bytes") }
+            seen += buffer.count
+            buffer = []
+        }
+        return seen
+    }
+
+    /// Reads until EOF or an error; returns the bytes that arrived.
+    func readBytesToEnd() -> [UInt8] {
+        while (try? fill()) == true {}
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// Reads until EOF or an error; returns how many bytes arrived in all.
     func readToEnd() -> Int {
         while (try? fill()) == true {}

@@ -46,6 +46,55 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func everyLinksRowsArePagedInScopeThenBucketOrderFromACursor(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let b = Self.bucket
+        let one = Self.counts(human: 1)
+        try await awaiting {
+            store.recordAnalytics(AnalyticsBatch(visits: [
+                .init(scope: "link:beta", bucket: b + 5, counts: Self.counts(bot: 2)),
+                .init(scope: "link:beta", bucket: b, counts: one),
+                .init(scope: "link:alpha", bucket: b - 1, counts: one),  // before the range
+                .init(scope: "link:alpha", bucket: b + 1, counts: Self.counts(human: 3, qr: 1)),
+                .init(scope: "link:alpha", bucket: b + 2, counts: one),
+                .init(scope: "link:alpha", bucket: b + 9, counts: one),  // at the range's end: left out
+                .init(scope: "link:gamma", bucket: b + 20, counts: one),  // only outside the range
+                .init(scope: "link:delta", bucket: b + 3, counts: one),
+                .init(scope: "all", bucket: b + 1, counts: one),
+                .init(scope: "route:home", bucket: b + 1, counts: one),
+                .init(scope: "linkish", bucket: b + 1, counts: one),
+            ]), completion: $0)
+        }
+        let expected: [AnalyticsBatch.Visits] = [
+            .init(scope: "link:alpha", bucket: b + 1, counts: Self.counts(human: 3, qr: 1)),
+            .init(scope: "link:alpha", bucket: b + 2, counts: one),
+            .init(scope: "link:beta", bucket: b, counts: one),
+            .init(scope: "link:beta", bucket: b + 5, counts: Self.counts(bot: 2)),
+            .init(scope: "link:delta", bucket: b + 3, counts: one),
+        ]
+        let whole = try await awaiting { store.analyticsLinkVisits(from: b, to: b + 9, after: .start, limit: 100, completion: $0) }
+        #expect(whole == expected)
+        // Pages of two, each from the last row of the one before; a short page is the last.
+        var paged: [AnalyticsBatch.Visits] = []
+        var cursor = AnalyticsVisitsCursor.start
+        var pages = 0
+        while true {
+            let page = try await awaiting { store.analyticsLinkVisits(from: b, to: b + 9, after: cursor, limit: 2, completion: $0) }
+            pages += 1
+            paged += page
+            guard page.count == 2, let last = page.last, pages < 10 else { break }
+            cursor = AnalyticsVisitsCursor(after: last)
+        }
+        #expect(paged == expected)
+        #expect(pages == 3)
+        #expect(try await awaiting {
+            store.analyticsLinkVisits(from: b, to: b + 9, after: AnalyticsVisitsCursor(scope: "link:beta", bucket: b), limit: 1, completion: $0)
+        } == [expected[3]])
+        #expect(try await awaiting { store.analyticsLinkVisits(from: b + 30, to: b + 40, after: .start, limit: 10, completion: $0) }.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aBreakdownSumsWholeHoursAndFoldedDaysLargestFirst(kind: StoreKind) async throws {
         let (store, fixture) = try Self.store(kind)
         defer { fixture.tearDown() }

@@ -23,6 +23,13 @@ public protocol AnalyticsStore: Sendable {
     func analyticsVisits(scope: String, from start: Int64, to end: Int64,
                          completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>)
 
+    /// One page of the stored 15-minute rows of every short link (`link:` scopes) with
+    /// `start <= bucket < end`: at most `limit` rows after `cursor`, in (scope, bucket) order.
+    /// Fewer than `limit` rows means there are no more. Pages are read by the primary key, so
+    /// each costs its own rows, not the table.
+    func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+                             completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>)
+
     /// Per value of `dimension`, the count of `scope` over hours `start / 4 ..< end / 4` (each
     /// hour by where it starts) and over folded days wholly inside `[start, end)`, largest first
     /// (ties by value).

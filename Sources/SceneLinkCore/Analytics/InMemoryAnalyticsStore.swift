@@ -41,6 +41,19 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
         completion(.success(rows.sorted { $0.bucket < $1.bucket }))
     }
 
+    public func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+                                    completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
+        let rows = state.withLock { state in
+            state.visits.filter { $0.key.hasPrefix(AnalyticsVisitsCursor.linkPrefix) && $0.key >= cursor.scope }
+                .flatMap { scope, buckets in
+                    buckets.filter { $0.key >= start && $0.key < end && (scope > cursor.scope || $0.key > cursor.bucket) }
+                        .map { AnalyticsBatch.Visits(scope: scope, bucket: $0.key, counts: $0.value) }
+                }
+        }
+        let page = rows.sorted { $0.scope != $1.scope ? $0.scope < $1.scope : $0.bucket < $1.bucket }.prefix(max(limit, 0))
+        completion(.success(Array(page)))
+    }
+
     public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
                                    completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
         let range = AnalyticsHours(from: start, to: end)

@@ -11,6 +11,7 @@ import SceneLinkText
 /// | `GET /v1/analytics/timeseries?scope&from&to&tz&interval` | every bucket of the range, zeros included, and totals |
 /// | `GET /v1/analytics/breakdown?dimension&scope&from&to&tz` | human visits (previews for `preview`) per value, largest first |
 /// | `GET /v1/analytics/uniques?scope&from&to` | distinct visitors per UTC day |
+/// | `GET /v1/analytics/export?from&to&tz&interval` | CSV, streamed: every short link's counts per bucket that has any (`AnalyticsExport`) |
 /// | `GET /v1/analytics/privacy` | every analytics table and column, with its row count |
 /// | `DELETE /v1/analytics?scope=link:CODE` | purges one short link's analytics |
 ///
@@ -37,9 +38,10 @@ public struct AnalyticsEndpoints: Sendable {
     public static let breakdownPattern = "/v1/analytics/breakdown"
     public static let uniquesPattern = "/v1/analytics/uniques"
     public static let privacyPattern = "/v1/analytics/privacy"
+    public static let exportPattern = "/v1/analytics/export"
     public static let purgePattern = "/v1/analytics"
 
-    /// Declares the five routes: the reports for `analytics:read`, the purge (which deletes one
+    /// Declares the six routes: the reports and the export for `analytics:read`, the purge (which deletes one
     /// link's data) for `links:write`.
     public func register(on endpoints: inout EndpointTable) {
         let read = RoutePolicy.admin(scope: .analyticsRead)
@@ -47,6 +49,7 @@ public struct AnalyticsEndpoints: Sendable {
         endpoints.on(.get, Self.breakdownPattern, read) { try self.breakdown($0, $1) }
         endpoints.on(.get, Self.uniquesPattern, read) { try self.uniques($0, $1) }
         endpoints.on(.get, Self.privacyPattern, read) { try self.privacy($0, $1) }
+        endpoints.on(.get, Self.exportPattern, read) { try self.export($0, $1) }
         endpoints.on(.delete, Self.purgePattern, .admin(scope: .linksWrite)) { try self.purge($0, $1) }
     }
 
@@ -57,8 +60,7 @@ public struct AnalyticsEndpoints: Sendable {
     func timeseries(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         try requireOn()
         let scope = try AnalyticsScope(parsing: request.queryItem("scope") ?? "all")
-        let intervalText = request.queryItem("interval") ?? AnalyticsInterval.day.rawValue
-        guard let interval = AnalyticsInterval(rawValue: intervalText) else { throw AnalyticsQueryError.invalidInterval(intervalText) }
+        let interval = try Self.interval(of: request)
         let range = try range(of: request)
         let csv = Self.wantsCSV(request)
         store.analyticsVisits(scope: scope.key, from: range.startBucket, to: range.endBucket) { result in
@@ -70,11 +72,10 @@ public struct AnalyticsEndpoints: Sendable {
             let spans = range.spans(interval)
             var sums = Array(repeating: AnalyticsCounts(), count: spans.count)
             var totals = AnalyticsCounts()
-            var index = 0
+            var walk = AnalyticsSpanWalk(spans: spans)
             for row in rows {
-                while index < spans.count, spans[index].endBucket <= row.bucket { index += 1 }
-                guard index < spans.count else { break }
-                if row.bucket >= spans[index].startBucket { sums[index] += row.counts }
+                guard let index = walk.index(of: row.bucket) else { continue }
+                sums[index] += row.counts
                 totals += row.counts
             }
             if csv {
@@ -154,6 +155,28 @@ public struct AnalyticsEndpoints: Sendable {
         }
     }
 
+    /// `GET /v1/analytics/export`: CSV, `scope,start,human,qr,preview,bot,claims,installs`, one
+    /// row per short link per bucket of the range with any count, by scope then start; streamed
+    /// (`AnalyticsExport`). A store failure before the first page is a problem response; after
+    /// it, the connection is closed without the last chunk.
+    func export(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        try requireOn()
+        let interval = try Self.interval(of: request)
+        let range = try range(of: request)
+        AnalyticsExport.start(store: store, range: range, interval: interval) { result in
+            switch result {
+            case .success(let export):
+                var response = HTTPResponse(contentType: AnalyticsCSV.contentType, stream: export.stream)
+                response.headers.set("Cache-Control", "no-store")
+                response.headers.set("Content-Disposition", "attachment; filename=\"scenelink-export.csv\"")
+                response.headers.set("X-Content-Type-Options", "nosniff")
+                responder.respond(response)
+            case .failure(let error):
+                responder.respond(error.response)
+            }
+        }
+    }
+
     /// `GET /v1/analytics/privacy`: what analytics keeps, in the operator's own database.
     func privacy(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         store.analyticsReceipt { result in
@@ -206,6 +229,13 @@ public struct AnalyticsEndpoints: Sendable {
     private func range(of request: HTTPRequest) throws(AnalyticsQueryError) -> AnalyticsRange {
         try AnalyticsRange(from: request.queryItem("from"), to: request.queryItem("to"), zone: request.queryItem("tz"),
                            now: clock.now())
+    }
+
+    /// The query's `interval`, by default `day`.
+    private static func interval(of request: HTTPRequest) throws(AnalyticsQueryError) -> AnalyticsInterval {
+        let text = request.queryItem("interval") ?? AnalyticsInterval.day.rawValue
+        guard let interval = AnalyticsInterval(rawValue: text) else { throw .invalidInterval(text) }
+        return interval
     }
 
     static func countFields(_ counts: AnalyticsCounts) -> String {

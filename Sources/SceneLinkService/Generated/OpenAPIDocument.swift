@@ -964,6 +964,50 @@ paths:
         "404": { $ref: "#/components/responses/AnalyticsOff" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/analytics/export:
+    get:
+      tags: [analytics]
+      operationId: analyticsExport
+      summary: Every short link's counts over time, as CSV
+      description: |
+        Every short link (`link:CODE` scopes) at once, as CSV (RFC 4180, never formulas): a header
+        row `scope,start,human,qr,preview,bot,claims,installs`, then one row per link per bucket
+        of the range at `interval` in the zone `tz`, by scope then start; `start` is RFC 3339 with
+        the zone's offset, as in the timeseries, whose sums these are. Rows are sparse: a bucket in
+        which every count is zero is left out, and so is a link with no count in the range. The
+        body is streamed (`Transfer-Encoding: chunked`; to an HTTP/1.0 client, until the
+        connection closes) as it is read, a page at a time, whatever the number of links; a store
+        failure midway closes the connection without the last chunk, so a cut-short body cannot
+        pass for a whole one. The range is validated as for the timeseries, by default the last
+        30 days. Needs the admin token or a key with analytics:read.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: analytics:read
+      parameters:
+        - $ref: "#/components/parameters/AnalyticsFrom"
+        - $ref: "#/components/parameters/AnalyticsTo"
+        - $ref: "#/components/parameters/AnalyticsZone"
+        - name: interval
+          in: query
+          required: false
+          schema: { type: string, enum: ["15m", hour, day], default: day }
+      responses:
+        "200":
+          description: The rows with any count, streamed.
+          headers:
+            Content-Disposition:
+              description: "`attachment; filename=\"scenelink-export.csv\"`"
+              schema: { type: string }
+          content:
+            text/csv:
+              schema: { type: string }
+              example: "scope,start,human,qr,preview,bot,claims,installs\r\nlink:spring-sale,2026-11-26T00:00:00Z,52,4,3,7,2,1\r\n"
+        "400": { $ref: "#/components/responses/AnalyticsQueryInvalid" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "404": { $ref: "#/components/responses/AnalyticsOff" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/analytics/privacy:
     get:
       tags: [analytics]

@@ -135,6 +135,9 @@ import Testing
         ("/v1/analytics/timeseries?from=2027-01-15&to=2027-01-14", "The range ends (2027-01-14) before it starts (2027-01-15)"),
         ("/v1/analytics/timeseries?from=2024-01-01&to=2027-01-14&interval=15m", "The range spans 1110 days, more than the 800"),
         ("/v1/analytics/uniques?from=15/01/2027", "The from date '15/01/2027' is not a calendar date; send YYYY-MM-DD."),
+        ("/v1/analytics/export?interval=week", "The interval 'week' is not one of 15m, hour, day."),
+        ("/v1/analytics/export?tz=Mars/Olympus", "The time zone 'Mars/Olympus' is not an IANA zone"),
+        ("/v1/analytics/export?from=2027-01-15&to=2027-01-14", "The range ends (2027-01-14) before it starts (2027-01-15)"),
     ])
     func badParametersAre400ProblemsSayingWhatToFix(target: String, detail: String) async throws {
         try await Self.withService { client, _ in
@@ -209,6 +212,7 @@ import Testing
             let series = try await client.send("GET", "/v1/analytics/timeseries", headers: Self.admin)
             #expect(series.status == 404)
             #expect(ShortLinkEndpointsTests.problemType(series) == "analytics-off")
+            #expect(try await client.send("GET", "/v1/analytics/export", headers: Self.admin).status == 404)
             let privacy = try await Self.json(client, "/v1/analytics/privacy")
             #expect(privacy["analytics"] as? String == "off")
             #expect((privacy["tables"] as? [[String: Any]])?.allSatisfy { $0["rows"] as? Int == 0 } == true)
@@ -230,5 +234,93 @@ import Testing
         let totals = try await awaiting { store.analyticsTotals(scopes: ["route:explain", "all"], completion: $0) }
         #expect(totals["route:explain"]?.human == 25)
         #expect(totals["all"]?.human == 25)
+    }
+
+    /// The body of a chunked response (RFC 9112 §7.1), checking its framing.
+    static func dechunk(_ bytes: [UInt8]) throws -> String {
+        var body: [UInt8] = []
+        var offset = 0
+        while true {
+            guard let end = (offset ..< max(offset, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }),
+                  let size = Int(String(decoding: bytes[offset ..< end], as: UTF8.self), radix: 16),
+                  end + 2 + size + 2 <= bytes.count else { throw LoopbackClient.Failure(description: "bad chunk at \(offset)") }
+            if size == 0 { return String(decoding: body, as: UTF8.self) }
+            body += bytes[(end + 2) ..< (end + 2 + size)]
+            offset = end + 2 + size + 2
+        }
+    }
+
+    /// 2027-01-15T08:00:00Z as a bucket.
+    static let eight: Int64 = 1_800_000_000 / 900
+
+    @Test func theExportStreamsEveryLinksDaysWithCountsInItsZone() async throws {
+        try await Self.withService { client, application in
+            await withCheckedContinuation { continuation in
+                application.store.recordAnalytics(AnalyticsBatch(visits: [
+                    .init(scope: "link:beta", bucket: Self.eight - 36, counts: AnalyticsCounts(human: 2, qr: 1)),  // 23:00 on the 14th
+                    .init(scope: "link:alpha", bucket: Self.eight, counts: AnalyticsCounts(human: 3, bot: 1)),
+                    .init(scope: "link:alpha", bucket: Self.eight + 48, counts: AnalyticsCounts(human: 1, claims: 1)),  // 20:00
+                    .init(scope: "link:alpha", bucket: Self.eight + 64, counts: AnalyticsCounts()),  // all zero: no row
+                    .init(scope: "all", bucket: Self.eight, counts: AnalyticsCounts(human: 6)),
+                    .init(scope: "route:settings", bucket: Self.eight, counts: AnalyticsCounts(human: 6)),
+                ])) { _ in continuation.resume() }
+            }
+            let range = "from=2027-01-14&to=2027-01-16"
+            let utc = try await client.send("GET", "/v1/analytics/export?\(range)", headers: Self.admin)
+            #expect(utc.status == 200)
+            #expect(utc.headers["transfer-encoding"] == "chunked")
+            #expect(utc.headers["content-length"] == nil)
+            #expect(utc.headers["content-type"] == AnalyticsCSV.contentType)
+            #expect(utc.headers["content-disposition"] == "attachment; filename=\"scenelink-export.csv\"")
+            #expect(try Self.dechunk(utc.body) == "scope,start,human,qr,preview,bot,claims,installs\r\n"
+                + "link:alpha,2027-01-15T00:00:00Z,4,0,0,1,1,0\r\n"
+                + "link:beta,2027-01-14T00:00:00Z,2,1,0,0,0,0\r\n")
+            // In Kathmandu (+05:45) 20:00 UTC is the next day, and 23:00 on the 14th is the 15th.
+            let local = try await client.send("GET", "/v1/analytics/export?\(range)&tz=Asia/Kathmandu&interval=day", headers: Self.admin)
+            #expect(try Self.dechunk(local.body) == "scope,start,human,qr,preview,bot,claims,installs\r\n"
+                + "link:alpha,2027-01-15T00:00:00+05:45,3,0,0,1,0,0\r\n"
+                + "link:alpha,2027-01-16T00:00:00+05:45,1,0,0,0,1,0\r\n"
+                + "link:beta,2027-01-15T00:00:00+05:45,2,1,0,0,0,0\r\n")
+            let hours = try await client.send("GET", "/v1/analytics/export?\(range)&interval=hour", headers: Self.admin)
+            #expect(try Self.dechunk(hours.body).split(separator: "\r\n").dropFirst().first == "link:alpha,2027-01-15T08:00:00Z,3,0,0,1,0,0")
+            // Nothing in the range: the header row alone.
+            let empty = try await client.send("GET", "/v1/analytics/export?from=2027-01-01&to=2027-01-02", headers: Self.admin)
+            #expect(try Self.dechunk(empty.body) == "scope,start,human,qr,preview,bot,claims,installs\r\n")
+            // A key without analytics:read is refused, as for every report.
+            #expect(try await client.send("GET", "/v1/analytics/export").status == 401)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 5_000])
+    func theExportIsTheSameWhateverThePageSize(pageSize: Int) async throws {
+        let store = InMemoryAnalyticsStore()
+        var visits: [AnalyticsBatch.Visits] = []
+        for link in ["a", "b", "c"] {
+            for hour in stride(from: Int64(0), to: 72, by: 5) {
+                visits.append(.init(scope: "link:" + link, bucket: Self.eight + hour * 4, counts: AnalyticsCounts(human: hour + 1)))
+            }
+        }
+        store.recordAnalytics(AnalyticsBatch(visits: visits)) { _ in }
+        let range = try AnalyticsRange(from: "2027-01-15", to: "2027-01-18", zone: "Europe/Berlin", now: Date())
+        let export = try await withCheckedThrowingContinuation { continuation in
+            AnalyticsExport.start(store: store, range: range, interval: .day, pageSize: pageSize) { continuation.resume(with: $0) }
+        }
+        var body: [UInt8] = []
+        var pulls = 0
+        while pulls < 1_000 {
+            pulls += 1
+            let part = await withCheckedContinuation { continuation in export.stream.next { continuation.resume(returning: $0) } }
+            guard case .bytes(let bytes) = part else { break }
+            body += bytes
+        }
+        let lines = String(decoding: body, as: UTF8.self).split(separator: "\r\n")
+        // 08:00 UTC on the 15th is 09:00 in Berlin; 72 hours reach into the 18th's morning.
+        #expect(lines.count == 1 + 3 * 4)
+        // 09:00 to midnight in Berlin is 08:00 to 23:00 UTC: the walk's hours 0, 5 and 10.
+        #expect(lines[1] == "link:a,2027-01-15T00:00:00+01:00,18,0,0,0,0,0")
+        #expect(lines.last?.hasPrefix("link:c,2027-01-18T00:00:00+01:00,") == true)
+        let counts: [Int] = lines.dropFirst().compactMap { line in Int(line.split(separator: ",")[2]) }
+        let expected: Int = stride(from: 0, to: 72, by: 5).reduce(0) { $0 + $1 + 1 } * 3
+        #expect(counts.reduce(0, +) == expected)
     }
 }
