@@ -85,7 +85,9 @@ final class TestProducer: Sendable {
         let size = 256 * 1_024, total = 256  // 64 MiB in all, far beyond the socket buffers
         let producer = TestProducer(parts: Array(repeating: String(repeating: "s", count: size), count: total))
         try await withServer(router(producer)) { _, port in
-            let client = try TestClient(port: port, timeoutMilliseconds: 10_000)
+            // A long wait for each read: beside the whole suite on two cores, the server may not
+            // be scheduled for seconds, and a read that times out would end the body early.
+            let client = try TestClient(port: port, timeoutMilliseconds: 120_000)
             try client.send("GET /stream HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
             _ = try client.readResponse()
             let read = try client.discard(atLeast: 1_048_576)
