@@ -29,10 +29,16 @@ extension PostgresSceneStateStore: AnalyticsStore {
         }
     }
 
-    public func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+    public func analyticsLinkVisits(from start: Int64, to end: Int64, resolution: AnalyticsRowResolution,
+                                    after cursor: AnalyticsVisitsCursor, limit: Int,
                                     completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
         guard limit > 0 else { return completion(.success([])) }
-        call(.selectAnalyticsLinkVisits, [.text(cursor.scope), .int64(cursor.bucket), .int64(start), .int64(end), .int64(Int64(limit))],
+        // In days, the cursor, the range and each row's bucket are read in the day rows' units.
+        let days = resolution == .utcDay
+        let scale = days ? AnalyticsBucket.perDay : 1
+        let unit = { (bucket: Int64) in days && bucket != .min ? AnalyticsBucket.day(ofBucket: bucket) : bucket }
+        call(days ? .selectAnalyticsLinkVisitDays : .selectAnalyticsLinkVisits,
+             [.text(cursor.scope), .int64(unit(cursor.bucket)), .int64(unit(start)), .int64(unit(end)), .int64(Int64(limit))],
              kind: .read, Self.mapping(completion)) { rows in
             var page: [AnalyticsBatch.Visits] = []
             page.reserveCapacity(rows.count)
@@ -40,7 +46,7 @@ extension PostgresSceneStateStore: AnalyticsStore {
                 // Rows of one scope share one string.
                 let text = try row.text(0)
                 let scope = page.last.map { $0.scope == text ? $0.scope : text } ?? text
-                page.append(AnalyticsBatch.Visits(scope: scope, bucket: try row.int64(1), counts: try Self.counts(row, from: 2)))
+                page.append(AnalyticsBatch.Visits(scope: scope, bucket: try row.int64(1) * scale, counts: try Self.counts(row, from: 2)))
             }
             return page
         }

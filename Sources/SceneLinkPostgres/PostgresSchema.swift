@@ -602,6 +602,20 @@ enum PostgresSchema {
         );
         CREATE INDEX short_link_tags_by_tag ON short_link_tags (tag, sequence);
         """,
+        // 14: visits per scope per UTC day, as SQLite's migration 13.
+        """
+        CREATE TABLE analytics_visit_days (
+            scope text NOT NULL,
+            day bigint NOT NULL,
+            human bigint NOT NULL, qr bigint NOT NULL, preview bigint NOT NULL, bot bigint NOT NULL,
+            claims bigint NOT NULL, installs bigint NOT NULL,
+            PRIMARY KEY (scope, day)
+        );
+        CREATE INDEX analytics_visit_days_by_day ON analytics_visit_days (day);
+        INSERT INTO analytics_visit_days (scope, day, human, qr, preview, bot, claims, installs)
+            SELECT scope, bucket / 96, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs)
+            FROM analytics_visits GROUP BY scope, bucket / 96;
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -61,6 +61,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case recordAnalytics = "record_analytics"
     case selectAnalyticsVisits = "select_analytics_visits"
     case selectAnalyticsLinkVisits = "select_analytics_link_visits"
+    case selectAnalyticsLinkVisitDays = "select_analytics_link_visit_days"
     case selectAnalyticsBreakdown = "select_analytics_breakdown"
     case selectAnalyticsVisitors = "select_analytics_visitors"
     case selectAnalyticsTotals = "select_analytics_totals"
@@ -502,6 +503,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 visits AS (
                     INSERT INTO analytics_visits AS t SELECT * FROM rows
                     ON CONFLICT (scope, bucket) DO UPDATE SET \(add(counts))),
+                visit_days AS (
+                    INSERT INTO analytics_visit_days AS t
+                        SELECT scope, floor(bucket / 96.0)::int8, sum(human), sum(qr), sum(preview), sum(bot), sum(claims),
+                            sum(installs)
+                        FROM rows GROUP BY scope, floor(bucket / 96.0)::int8
+                    ON CONFLICT (scope, day) DO UPDATE SET \(add(counts))),
                 totals AS (
                     INSERT INTO analytics_totals AS t
                         SELECT scope, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs) FROM rows GROUP BY scope
@@ -525,6 +532,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 SELECT scope, bucket, human, qr, preview, bot, claims, installs FROM analytics_visits
                 WHERE (scope, bucket) > ($1, $2) AND starts_with(scope, 'link:') AND bucket >= $3 AND bucket < $4
                 ORDER BY scope, bucket LIMIT $5
+                """
+        case .selectAnalyticsLinkVisitDays:
+            return """
+                SELECT scope, day, human, qr, preview, bot, claims, installs FROM analytics_visit_days
+                WHERE (scope, day) > ($1, $2) AND starts_with(scope, 'link:') AND day >= $3 AND day < $4
+                ORDER BY scope, day LIMIT $5
                 """
         case .selectAnalyticsBreakdown:
             return """
@@ -559,9 +572,11 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                         SELECT scope, dimension, hour / 24, value, sum(visits) FROM folded GROUP BY scope, dimension, hour / 24, value
                     ON CONFLICT (scope, dimension, day, value) DO UPDATE SET visits = t.visits + excluded.visits),
                 visits AS (DELETE FROM analytics_visits WHERE bucket < $2 RETURNING 1),
+                visit_days AS (DELETE FROM analytics_visit_days WHERE day < $3 RETURNING 1),
                 old_days AS (DELETE FROM analytics_marginal_days WHERE day < $3 RETURNING 1),
                 visitors AS (DELETE FROM analytics_visitors WHERE day < $3 RETURNING 1)
-                SELECT ((SELECT count(*) FROM folded) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM old_days)
+                SELECT ((SELECT count(*) FROM folded) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_days)
+                    + (SELECT count(*) FROM old_days)
                     + (SELECT count(*) FROM visitors))::int8
                 """
         case .deleteExpiredClaims:
@@ -652,7 +667,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                                                                                    OID.textArray, OID.int8Array]
                 + [OID.textArray, OID.int8Array, OID.int8Array]
         case .selectAnalyticsVisits: return [OID.text, OID.int8, OID.int8]
-        case .selectAnalyticsLinkVisits: return [OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
+        case .selectAnalyticsLinkVisits, .selectAnalyticsLinkVisitDays: return [OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
         case .selectAnalyticsBreakdown: return [OID.text, OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
         case .selectAnalyticsVisitors: return [OID.text, OID.int8, OID.int8]
         case .selectAnalyticsTotals: return [OID.textArray]

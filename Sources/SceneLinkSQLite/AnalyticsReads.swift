@@ -5,7 +5,7 @@ import SceneLinkCore
 /// its primary key's prefix, so an answer costs the rows of its range, not the table.
 final class AnalyticsReads {
     private let selectVisits, selectBreakdown, selectVisitors, selectTotal: Statement
-    private let selectScopeVisits, selectNextLink: Statement
+    private let selectScopeVisits, selectNextLink, selectScopeVisitDays, selectNextDayLink: Statement
     private let countRows: [Statement]
 
     init(connection: Connection) throws(SQLiteError) {
@@ -19,6 +19,12 @@ final class AnalyticsReads {
             """)
         selectNextLink = try connection.prepare(
             "SELECT scope FROM analytics_visits WHERE scope > ?1 AND scope < ?2 ORDER BY scope LIMIT 1")
+        selectScopeVisitDays = try connection.prepare("""
+            SELECT day, human, qr, preview, bot, claims, installs FROM analytics_visit_days
+            WHERE scope = ?1 AND day > ?2 AND day < ?3 ORDER BY day LIMIT ?4
+            """)
+        selectNextDayLink = try connection.prepare(
+            "SELECT scope FROM analytics_visit_days WHERE scope > ?1 AND scope < ?2 ORDER BY scope LIMIT 1")
         selectBreakdown = try connection.prepare("""
             SELECT value, sum(visits) AS total FROM (
                 SELECT value, visits FROM analytics_marginals
@@ -55,32 +61,39 @@ final class AnalyticsReads {
     /// A page of every short link's rows: the rest of the cursor's scope, then each next link
     /// scope from its first bucket in range. Two seeks on the primary key per scope, so a page
     /// costs its rows and the scopes it crosses, whatever the range leaves out in between.
-    func linkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int) throws(SQLiteError)
-        -> [AnalyticsBatch.Visits] {
+    /// Every link's rows, one scope at a time (each read by its primary key's prefix); in
+    /// `.utcDay` the units are days, and each row's bucket its day's first.
+    func linkVisits(from start: Int64, to end: Int64, resolution: AnalyticsRowResolution, after cursor: AnalyticsVisitsCursor,
+                    limit: Int) throws(SQLiteError) -> [AnalyticsBatch.Visits] {
         var rows: [AnalyticsBatch.Visits] = []
         guard limit > 0, start < end else { return rows }
         rows.reserveCapacity(min(limit, 65_536))
+        let days = resolution == .utcDay
+        let scale = days ? AnalyticsBucket.perDay : 1
+        let (first, last) = days ? (AnalyticsBucket.day(ofBucket: start), AnalyticsBucket.day(ofBucket: end)) : (start, end)
+        let cursorUnit = days && cursor.bucket != .min ? AnalyticsBucket.day(ofBucket: cursor.bucket) : cursor.bucket
         var scope = cursor.scope
-        var after = max(cursor.bucket, start - 1)
+        var after = max(cursorUnit, first - 1)
         while true {
             if scope.hasPrefix(AnalyticsVisitsCursor.linkPrefix), scope != AnalyticsVisitsCursor.linkPrefix {
-                let statement = selectScopeVisits
+                let statement = days ? selectScopeVisitDays : selectScopeVisits
                 statement.reset()
                 defer { statement.reset() }
-                try statement.bind(.text(scope), .integer(after), .integer(end), .integer(Int64(limit - rows.count)))
+                try statement.bind(.text(scope), .integer(after), .integer(last), .integer(Int64(limit - rows.count)))
                 while try statement.step() {
-                    rows.append(AnalyticsBatch.Visits(scope: scope, bucket: statement.int64(at: 0), counts: Self.counts(statement, from: 1)))
+                    rows.append(AnalyticsBatch.Visits(scope: scope, bucket: statement.int64(at: 0) * scale,
+                                                      counts: Self.counts(statement, from: 1)))
                 }
                 if rows.count >= limit { return rows }
             }
-            let next = selectNextLink
+            let next = days ? selectNextDayLink : selectNextLink
             next.reset()
             defer { next.reset() }
             // The cursor's scope may sort before every link scope (the start, `link:`).
             try next.bind(.text(max(scope, AnalyticsVisitsCursor.linkPrefix)), .text(AnalyticsVisitsCursor.afterLinks))
             guard try next.step() else { return rows }
             scope = next.text(at: 0)
-            after = start - 1
+            after = first - 1
         }
     }
 

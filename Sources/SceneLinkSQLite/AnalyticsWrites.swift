@@ -5,9 +5,9 @@ import SceneLinkCore
 /// counts, the purge of one scope, and the compaction (fold and retention).
 final class AnalyticsWrites {
     private let connection: Connection
-    private let addVisits, addTotals, addMarginal, addVisitors: Statement
+    private let addVisits, addVisitDay, addTotals, addMarginal, addVisitors: Statement
     private let deleteScope: [Statement]
-    private let foldHours, deleteHours, deleteVisits, deleteDays, deleteVisitors: Statement
+    private let foldHours, deleteHours, deleteVisits, deleteVisitDays, deleteDays, deleteVisitors: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
@@ -15,6 +15,13 @@ final class AnalyticsWrites {
             INSERT INTO analytics_visits (scope, bucket, human, qr, preview, bot, claims, installs)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             ON CONFLICT (scope, bucket) DO UPDATE SET human = human + excluded.human, qr = qr + excluded.qr,
+                preview = preview + excluded.preview, bot = bot + excluded.bot, claims = claims + excluded.claims,
+                installs = installs + excluded.installs
+            """)
+        addVisitDay = try connection.prepare("""
+            INSERT INTO analytics_visit_days (scope, day, human, qr, preview, bot, claims, installs)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            ON CONFLICT (scope, day) DO UPDATE SET human = human + excluded.human, qr = qr + excluded.qr,
                 preview = preview + excluded.preview, bot = bot + excluded.bot, claims = claims + excluded.claims,
                 installs = installs + excluded.installs
             """)
@@ -48,6 +55,7 @@ final class AnalyticsWrites {
             """)
         deleteHours = try connection.prepare("DELETE FROM analytics_marginals WHERE hour < ?1")
         deleteVisits = try connection.prepare("DELETE FROM analytics_visits WHERE bucket < ?1")
+        deleteVisitDays = try connection.prepare("DELETE FROM analytics_visit_days WHERE day < ?1")
         deleteDays = try connection.prepare("DELETE FROM analytics_marginal_days WHERE day < ?1")
         deleteVisitors = try connection.prepare("DELETE FROM analytics_visitors WHERE day < ?1")
     }
@@ -58,6 +66,9 @@ final class AnalyticsWrites {
             let counts = row.counts
             try addVisits.run(.text(row.scope), .integer(row.bucket), .integer(counts.human), .integer(counts.qr),
                               .integer(counts.preview), .integer(counts.bot), .integer(counts.claims), .integer(counts.installs))
+            try addVisitDay.run(.text(row.scope), .integer(AnalyticsBucket.day(ofBucket: row.bucket)), .integer(counts.human),
+                                .integer(counts.qr), .integer(counts.preview), .integer(counts.bot), .integer(counts.claims),
+                                .integer(counts.installs))
             try addTotals.run(.text(row.scope), .integer(counts.human), .integer(counts.qr), .integer(counts.preview),
                               .integer(counts.bot), .integer(counts.claims), .integer(counts.installs))
         }
@@ -90,6 +101,8 @@ final class AnalyticsWrites {
         try deleteHours.run(.integer(hour))
         changed += connection.changes
         try deleteVisits.run(.integer(keepFrom))
+        changed += connection.changes
+        try deleteVisitDays.run(.integer(day))
         changed += connection.changes
         try deleteDays.run(.integer(day))
         changed += connection.changes

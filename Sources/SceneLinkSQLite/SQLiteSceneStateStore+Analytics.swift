@@ -15,10 +15,11 @@ extension SQLiteSceneStateStore: AnalyticsStore {
         }
     }
 
-    public func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+    public func analyticsLinkVisits(from start: Int64, to end: Int64, resolution: AnalyticsRowResolution,
+                                    after cursor: AnalyticsVisitsCursor, limit: Int,
                                     completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
         read({ completion($0.mapError(Self.analyticsError)) }) { statements throws(SQLiteError) in
-            try statements.analytics.linkVisits(from: start, to: end, after: cursor, limit: limit)
+            try statements.analytics.linkVisits(from: start, to: end, resolution: resolution, after: cursor, limit: limit)
         }
     }
 

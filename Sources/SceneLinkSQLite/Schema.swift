@@ -275,6 +275,22 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX short_link_tags_by_tag ON short_link_tags (tag, sequence);
         """,
+        // 13: visits per scope per UTC day, beside the 15-minute rows and written by the same
+        // flush, so that every link's days (the export) read 96 times fewer rows. Filled from
+        // the 15-minute rows already stored.
+        """
+        CREATE TABLE analytics_visit_days (
+            scope TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            human INTEGER NOT NULL, qr INTEGER NOT NULL, preview INTEGER NOT NULL, bot INTEGER NOT NULL,
+            claims INTEGER NOT NULL, installs INTEGER NOT NULL,
+            PRIMARY KEY (scope, day)
+        ) WITHOUT ROWID;
+        CREATE INDEX analytics_visit_days_by_day ON analytics_visit_days (day);
+        INSERT INTO analytics_visit_days (scope, day, human, qr, preview, bot, claims, installs)
+            SELECT scope, bucket / 96, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs)
+            FROM analytics_visits GROUP BY scope, bucket / 96;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

@@ -73,14 +73,14 @@ import Testing
             .init(scope: "link:beta", bucket: b + 5, counts: Self.counts(bot: 2)),
             .init(scope: "link:delta", bucket: b + 3, counts: one),
         ]
-        let whole = try await awaiting { store.analyticsLinkVisits(from: b, to: b + 9, after: .start, limit: 100, completion: $0) }
+        let whole = try await awaiting { store.analyticsLinkVisits(from: b, to: b + 9, resolution: .quarterHour, after: .start, limit: 100, completion: $0) }
         #expect(whole == expected)
         // Pages of two, each from the last row of the one before; a short page is the last.
         var paged: [AnalyticsBatch.Visits] = []
         var cursor = AnalyticsVisitsCursor.start
         var pages = 0
         while true {
-            let page = try await awaiting { store.analyticsLinkVisits(from: b, to: b + 9, after: cursor, limit: 2, completion: $0) }
+            let page = try await awaiting { store.analyticsLinkVisits(from: b, to: b + 9, resolution: .quarterHour, after: cursor, limit: 2, completion: $0) }
             pages += 1
             paged += page
             guard page.count == 2, let last = page.last, pages < 10 else { break }
@@ -89,9 +89,58 @@ import Testing
         #expect(paged == expected)
         #expect(pages == 3)
         #expect(try await awaiting {
-            store.analyticsLinkVisits(from: b, to: b + 9, after: AnalyticsVisitsCursor(scope: "link:beta", bucket: b), limit: 1, completion: $0)
+            store.analyticsLinkVisits(from: b, to: b + 9, resolution: .quarterHour, after: AnalyticsVisitsCursor(scope: "link:beta", bucket: b), limit: 1, completion: $0)
         } == [expected[3]])
-        #expect(try await awaiting { store.analyticsLinkVisits(from: b + 30, to: b + 40, after: .start, limit: 10, completion: $0) }.isEmpty)
+        #expect(try await awaiting { store.analyticsLinkVisits(from: b + 30, to: b + 40, resolution: .quarterHour, after: .start, limit: 10, completion: $0) }.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func everyLinksDayRowsAddUpItsQuarterHoursPerUTCDayAndAreCompactedAndPurged(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let perDay = AnalyticsBucket.perDay
+        let d0 = AnalyticsBucket.day(ofBucket: Self.bucket) * perDay  // a UTC midnight
+        let one = Self.counts(human: 1)
+        for batch in [
+            AnalyticsBatch(visits: [
+                .init(scope: "link:alpha", bucket: d0, counts: one),
+                .init(scope: "link:alpha", bucket: d0 + perDay - 1, counts: Self.counts(human: 2, qr: 1)),  // the day's last
+                .init(scope: "link:alpha", bucket: d0 + perDay, counts: one),  // the next day
+                .init(scope: "link:alpha", bucket: d0 + 2 * perDay, counts: one),  // at the range's end: left out
+                .init(scope: "link:beta", bucket: d0 + 10, counts: Self.counts(bot: 2)),
+                .init(scope: "route:home", bucket: d0 + 1, counts: one),
+            ]),
+            // A second flush adds to the same day row.
+            AnalyticsBatch(visits: [.init(scope: "link:beta", bucket: d0 + 40, counts: Self.counts(bot: 1, claims: 1))]),
+        ] {
+            try await awaiting { store.recordAnalytics(batch, completion: $0) }
+        }
+        let expected: [AnalyticsBatch.Visits] = [
+            .init(scope: "link:alpha", bucket: d0, counts: Self.counts(human: 3, qr: 1)),
+            .init(scope: "link:alpha", bucket: d0 + perDay, counts: one),
+            .init(scope: "link:beta", bucket: d0, counts: Self.counts(bot: 3, claims: 1)),
+        ]
+        func days(after cursor: AnalyticsVisitsCursor, limit: Int) async throws -> [AnalyticsBatch.Visits] {
+            try await awaiting {
+                store.analyticsLinkVisits(from: d0, to: d0 + 2 * perDay, resolution: .utcDay, after: cursor, limit: limit, completion: $0)
+            }
+        }
+        #expect(try await days(after: .start, limit: 10) == expected)
+        // Pages of one, each from the last day row of the one before.
+        var paged: [AnalyticsBatch.Visits] = []
+        var cursor = AnalyticsVisitsCursor.start
+        for _ in 0 ..< 5 {
+            let page = try await days(after: cursor, limit: 1)
+            paged += page
+            guard let last = page.last else { break }
+            cursor = AnalyticsVisitsCursor(after: last)
+        }
+        #expect(paged == expected)
+        // Retention drops day rows of days wholly before the first bucket kept; a purge drops a scope's.
+        _ = try await awaiting { store.compactAnalytics(detailBefore: d0, keepFrom: d0 + perDay + 5, completion: $0) }
+        #expect(try await days(after: .start, limit: 10) == [expected[1]])
+        _ = try await awaiting { store.deleteAnalytics(scope: "link:alpha", completion: $0) }
+        #expect(try await days(after: .start, limit: 10).isEmpty)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -144,7 +193,7 @@ import Testing
                 visitors: [.init(scope: "all", day: day - 1, count: 1), .init(scope: "all", day: day, count: 2)]), completion: $0)
         }
         let changed = try await awaiting { store.compactAnalytics(detailBefore: day * 96, keepFrom: day * 96, completion: $0) }
-        #expect(changed == 2)
+        #expect(changed == 3)  // the day before's 15-minute row, its day row and its visitors
         #expect(try await awaiting { store.analyticsVisits(scope: "all", from: 0, to: Int64.max / 2, completion: $0) }
             == [.init(scope: "all", bucket: Self.bucket, counts: Self.counts(human: 2))])
         #expect(try await awaiting { store.analyticsVisitors(scope: "all", days: (day - 5)...(day + 5), completion: $0) }
@@ -168,9 +217,9 @@ import Testing
         }
         let before = try await awaiting { store.analyticsReceipt(completion: $0) }
         #expect(before.map(\.table) == AnalyticsTableReceipt.tables.map(\.table))
-        #expect(before.map(\.rows) == [2, 2, 2, 0, 2])
-        #expect(try await awaiting { store.deleteAnalytics(scope: "link:spring", completion: $0) } == 4)
-        #expect(try await awaiting { store.analyticsReceipt(completion: $0) }.map(\.rows) == [1, 1, 1, 0, 1])
+        #expect(before.map(\.rows) == [2, 2, 2, 2, 0, 2])
+        #expect(try await awaiting { store.deleteAnalytics(scope: "link:spring", completion: $0) } == 5)
+        #expect(try await awaiting { store.analyticsReceipt(completion: $0) }.map(\.rows) == [1, 1, 1, 1, 0, 1])
         #expect(try await awaiting { store.analyticsVisits(scope: "link:spring", from: 0, to: Int64.max / 2, completion: $0) }.isEmpty)
         #expect(try await awaiting { store.analyticsTotals(scopes: ["link:spring"], completion: $0) }.isEmpty)
     }

@@ -7,6 +7,7 @@ public typealias AnalyticsCompletion<Value> = @Sendable (Result<Value, Analytics
 /// Only counts are stored, never a row per visit:
 /// - `analytics_visits`: per scope per 15-minute bucket, visits by class and trigger, claims and
 ///   installs, kept `--analytics-retention`;
+/// - `analytics_visit_days`: the same counts per scope per UTC day, written beside them;
 /// - `analytics_totals`: per scope, the same counts since the scope's first visit;
 /// - `analytics_marginals`: per scope per hour per value of one dimension, human visits
 ///   (previews by previewer), folded into `analytics_marginal_days` (UTC days) after
@@ -23,11 +24,13 @@ public protocol AnalyticsStore: Sendable {
     func analyticsVisits(scope: String, from start: Int64, to end: Int64,
                          completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>)
 
-    /// One page of the stored 15-minute rows of every short link (`link:` scopes) with
+    /// One page of the stored rows of every short link (`link:` scopes) with
     /// `start <= bucket < end`: at most `limit` rows after `cursor`, in (scope, bucket) order.
     /// Fewer than `limit` rows means there are no more. Pages are read by the primary key, so
-    /// each costs its own rows, not the table.
-    func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+    /// each costs its own rows, not the table. `resolution` `.utcDay` reads the day rows (each
+    /// `bucket` its day's first); `start` and `end` are then UTC midnights.
+    func analyticsLinkVisits(from start: Int64, to end: Int64, resolution: AnalyticsRowResolution,
+                             after cursor: AnalyticsVisitsCursor, limit: Int,
                              completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>)
 
     /// Per value of `dimension`, the count of `scope` over hours `start / 4 ..< end / 4` (each
@@ -50,7 +53,8 @@ public protocol AnalyticsStore: Sendable {
     func analyticsReceipt(completion: @escaping AnalyticsCompletion<[AnalyticsTableReceipt]>)
 
     /// Folds hourly marginals of hours before `detailBefore` (a bucket) into UTC days, then
-    /// deletes visits, folded days and visitor counts before `keepFrom` (a bucket); answers how
+    /// deletes visits (15-minute rows, and day rows of days wholly before it), folded days and
+    /// visitor counts before `keepFrom` (a bucket); answers how
     /// many rows were folded or deleted.
     func compactAnalytics(detailBefore: Int64, keepFrom: Int64, completion: @escaping AnalyticsCompletion<Int>)
 }

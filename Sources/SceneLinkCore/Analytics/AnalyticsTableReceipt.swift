@@ -16,6 +16,7 @@ extension AnalyticsTableReceipt {
     /// analytics keeps. None holds an address, a User-Agent, a full referrer or a visitor hash.
     public static let tables: [(table: String, columns: [String])] = [
         ("analytics_visits", ["scope", "bucket", "human", "qr", "preview", "bot", "claims", "installs"]),
+        ("analytics_visit_days", ["scope", "day", "human", "qr", "preview", "bot", "claims", "installs"]),
         ("analytics_totals", ["scope", "human", "qr", "preview", "bot", "claims", "installs"]),
         ("analytics_marginals", ["scope", "dimension", "hour", "value", "visits"]),
         ("analytics_marginal_days", ["scope", "dimension", "day", "value", "visits"]),

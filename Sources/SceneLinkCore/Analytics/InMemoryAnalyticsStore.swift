@@ -5,6 +5,8 @@ import Synchronization
 public final class InMemoryAnalyticsStore: AnalyticsStore {
     private struct State {
         var visits: [String: [Int64: AnalyticsCounts]] = [:]
+        /// scope → UTC day → counts
+        var visitDays: [String: [Int64: AnalyticsCounts]] = [:]
         var totals: [String: AnalyticsCounts] = [:]
         /// scope → dimension → hour → value → count
         var hours: [String: [AnalyticsDimension: [Int64: [String: Int64]]]] = [:]
@@ -20,6 +22,7 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
         state.withLock { state in
             for row in batch.visits {
                 state.visits[row.scope, default: [:]][row.bucket, default: AnalyticsCounts()] += row.counts
+                state.visitDays[row.scope, default: [:]][AnalyticsBucket.day(ofBucket: row.bucket), default: AnalyticsCounts()] += row.counts
                 state.totals[row.scope, default: AnalyticsCounts()] += row.counts
             }
             for row in batch.marginals {
@@ -41,10 +44,17 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
         completion(.success(rows.sorted { $0.bucket < $1.bucket }))
     }
 
-    public func analyticsLinkVisits(from start: Int64, to end: Int64, after cursor: AnalyticsVisitsCursor, limit: Int,
+    public func analyticsLinkVisits(from start: Int64, to end: Int64, resolution: AnalyticsRowResolution,
+                                    after cursor: AnalyticsVisitsCursor, limit: Int,
                                     completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
         let rows = state.withLock { state in
-            state.visits.filter { $0.key.hasPrefix(AnalyticsVisitsCursor.linkPrefix) && $0.key >= cursor.scope }
+            // Day rows keyed by their first bucket, so both resolutions filter and sort alike.
+            let table = resolution == .utcDay
+                ? state.visitDays.mapValues { days in
+                    Dictionary(uniqueKeysWithValues: days.map { ($0.key * AnalyticsBucket.perDay, $0.value) })
+                }
+                : state.visits
+            return table.filter { $0.key.hasPrefix(AnalyticsVisitsCursor.linkPrefix) && $0.key >= cursor.scope }
                 .flatMap { scope, buckets in
                     buckets.filter { $0.key >= start && $0.key < end && (scope > cursor.scope || $0.key > cursor.bucket) }
                         .map { AnalyticsBatch.Visits(scope: scope, bucket: $0.key, counts: $0.value) }
@@ -90,6 +100,7 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
     public func deleteAnalytics(scope: String, completion: @escaping AnalyticsCompletion<Int>) {
         let deleted = state.withLock { state in
             var deleted = state.visits.removeValue(forKey: scope)?.count ?? 0
+            deleted += state.visitDays.removeValue(forKey: scope)?.count ?? 0
             deleted += state.totals.removeValue(forKey: scope) == nil ? 0 : 1
             for dimensions in [state.hours.removeValue(forKey: scope), state.days.removeValue(forKey: scope)] {
                 deleted += (dimensions ?? [:]).values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
@@ -109,6 +120,7 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
                 let rows: Int64
                 switch table {
                 case "analytics_visits": rows = Int64(state.visits.values.reduce(0) { $0 + $1.count })
+                case "analytics_visit_days": rows = Int64(state.visitDays.values.reduce(0) { $0 + $1.count })
                 case "analytics_totals": rows = Int64(state.totals.count)
                 case "analytics_marginals": rows = count(state.hours)
                 case "analytics_marginal_days": rows = count(state.days)
@@ -139,6 +151,11 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
                 let before = state.visits[scope]?.count ?? 0
                 state.visits[scope] = state.visits[scope]?.filter { $0.key >= keepFrom }
                 changed += before - (state.visits[scope]?.count ?? 0)
+            }
+            for scope in state.visitDays.keys {
+                let before = state.visitDays[scope]?.count ?? 0
+                state.visitDays[scope] = state.visitDays[scope]?.filter { $0.key >= keepDay }
+                changed += before - (state.visitDays[scope]?.count ?? 0)
             }
             for (scope, dimensions) in state.days {
                 for (dimension, days) in dimensions {

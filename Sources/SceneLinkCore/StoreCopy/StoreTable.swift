@@ -20,6 +20,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
     case storeKeys = "store_keys"
     /// Click analytics' aggregates (`AnalyticsStore`): counts only, no visitor data.
     case analyticsVisits = "analytics_visits"
+    /// The same counts per UTC day, written beside the 15-minute rows (what the export reads).
+    case analyticsVisitDays = "analytics_visit_days"
     case analyticsTotals = "analytics_totals"
     case analyticsMarginals = "analytics_marginals"
     case analyticsMarginalDays = "analytics_marginal_days"
@@ -74,6 +76,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
             return [("name", .text), ("value", .bytes)]
         case .analyticsVisits:
             return [("scope", .text), ("bucket", .integer)] + Self.analyticsCounts
+        case .analyticsVisitDays:
+            return [("scope", .text), ("day", .integer)] + Self.analyticsCounts
         case .analyticsTotals:
             return [("scope", .text)] + Self.analyticsCounts
         case .analyticsMarginals:
@@ -104,7 +108,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         switch self {
         case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals, .apiKeys, .auditLog:
             return 1
-        case .scenes, .shortLinkTags, .analyticsVisits, .analyticsVisitors: return 2
+        case .scenes, .shortLinkTags, .analyticsVisits, .analyticsVisitDays, .analyticsVisitors: return 2
         case .values: return 3
         case .analyticsMarginals, .analyticsMarginalDays: return 4
         }
@@ -129,6 +133,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .webhookDeliveries: return "webhook deliveries"
         case .storeKeys: return "store keys"
         case .analyticsVisits: return "analytics visits"
+        case .analyticsVisitDays: return "analytics visits per day"
         case .analyticsTotals: return "analytics totals"
         case .analyticsMarginals: return "analytics hourly breakdowns"
         case .analyticsMarginalDays: return "analytics daily breakdowns"

@@ -7,7 +7,8 @@ import Synchronization
 /// time and written as the connection asks for it (`HTTPBodyStream`), so memory holds one page
 /// whatever the number of links.
 ///
-/// Rows come in (scope, bucket) order and are summed into the range's spans by
+/// Rows come in (scope, bucket) order, UTC day rows when every span is a UTC day (a day export
+/// in UTC: 96 times fewer rows), else 15-minute rows, and are summed into the range's spans by
 /// `AnalyticsSpanWalk`, as the timeseries sums them; a span's sums are written when a row of a
 /// later span or another scope arrives, or at the end. Spans with all counts zero are left out.
 /// The scope and each span's start are escaped once (`AnalyticsCSV.cell`), not once per row.
@@ -18,7 +19,7 @@ import Synchronization
 /// }
 /// ```
 final class AnalyticsExport: Sendable {
-    /// The 15-minute rows read per page: a few hundred kilobytes of rows, a few dozen of CSV.
+    /// The rows read per page: a few hundred kilobytes of rows, a few dozen of CSV.
     static let pageSize = 5_000
 
     private struct State {
@@ -39,6 +40,8 @@ final class AnalyticsExport: Sendable {
     private let store: any AnalyticsStore
     private let startBucket: Int64
     private let endBucket: Int64
+    /// UTC day rows when every span is a UTC day (a day export in UTC), else 15-minute rows.
+    private let resolution: AnalyticsRowResolution
     private let pageSize: Int
     /// Each span's start as a CSV cell between commas.
     private let startCells: [[UInt8]]
@@ -50,6 +53,7 @@ final class AnalyticsExport: Sendable {
         endBucket = range.endBucket
         self.pageSize = pageSize
         let spans = range.spans(interval)
+        resolution = AnalyticsRowResolution.coarsest(for: spans)
         startCells = spans.map { Array((AnalyticsCSV.cell($0.start) + ",").utf8) }
         state = Mutex(State(walk: AnalyticsSpanWalk(spans: spans),
                             ready: Array(AnalyticsCSV.row(["scope", "start"] + AnalyticsCounts.names).utf8)))
@@ -96,7 +100,7 @@ final class AnalyticsExport: Sendable {
     /// Reads the page after the cursor and adds its CSV to `ready`.
     private func readPage(_ completion: @escaping @Sendable (Result<Void, AnalyticsStoreError>) -> Void) {
         let cursor = state.withLock { $0.cursor }
-        store.analyticsLinkVisits(from: startBucket, to: endBucket, after: cursor, limit: pageSize) { result in
+        store.analyticsLinkVisits(from: startBucket, to: endBucket, resolution: resolution, after: cursor, limit: pageSize) { result in
             switch result {
             case .success(let rows):
                 self.state.withLock { state in
