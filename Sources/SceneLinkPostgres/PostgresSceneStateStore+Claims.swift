@@ -72,6 +72,14 @@ extension PostgresSceneStateStore: ClaimStore {
              kind: .soloWrite, Self.mapping(completion)) { $0.count }
     }
 
+    public func expiredClaims(days: ClosedRange<Int64>, completion: @escaping ClaimCompletion<[Int64: Int64]>) {
+        call(.selectClaimExpiries, [.int64(days.lowerBound), .int64(days.upperBound)], kind: .read, Self.mapping(completion)) { rows in
+            var counts: [Int64: Int64] = [:]
+            for row in rows { counts[try row.int64(0)] = try row.int64(1) }
+            return counts
+        }
+    }
+
     // MARK: Helpers
 
     /// The row in `PostgresStatement.claimColumns` order. A redemption whose install no longer

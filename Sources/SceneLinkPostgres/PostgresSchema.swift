@@ -616,6 +616,13 @@ enum PostgresSchema {
             SELECT scope, bucket / 96, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs)
             FROM analytics_visits GROUP BY scope, bucket / 96;
         """,
+        // 15: claims expired unredeemed per UTC day, as SQLite's migration 14.
+        """
+        CREATE TABLE claim_expiries (
+            day bigint PRIMARY KEY,
+            expired bigint NOT NULL
+        );
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

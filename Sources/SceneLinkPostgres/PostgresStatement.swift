@@ -55,6 +55,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case redeemClaimByToken = "redeem_claim_by_token"
     case redeemClaimByCode = "redeem_claim_by_code"
     case deleteExpiredClaims = "delete_expired_claims"
+    case selectClaimExpiries = "select_claim_expiries"
     case beginIdempotentRequest = "begin_idempotent_request"
     case releaseIdempotentRequest = "release_idempotent_request"
     case deleteExpiredIdempotencyKeys = "delete_expired_idempotency_keys"
@@ -580,12 +581,23 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                     + (SELECT count(*) FROM visitors))::int8
                 """
         case .deleteExpiredClaims:
+            // The batch's unredeemed claims are added to their UTC day's count of expired claims
+            // in the same statement that deletes them.
             return """
-                DELETE FROM claims WHERE id IN (
-                    SELECT id FROM claims WHERE expires_at < $1 ORDER BY expires_at LIMIT $2
-                    FOR UPDATE SKIP LOCKED)
-                RETURNING 1
+                WITH gone AS (
+                    DELETE FROM claims WHERE id IN (
+                        SELECT id FROM claims WHERE expires_at < $1 ORDER BY expires_at, id LIMIT $2
+                        FOR UPDATE SKIP LOCKED)
+                    RETURNING expires_at, redeemed_install),
+                counted AS (
+                    INSERT INTO claim_expiries AS t (day, expired)
+                        SELECT floor(expires_at / 86400000.0)::int8, count(*) FROM gone WHERE redeemed_install IS NULL
+                        GROUP BY floor(expires_at / 86400000.0)::int8
+                    ON CONFLICT (day) DO UPDATE SET expired = t.expired + excluded.expired)
+                SELECT 1 FROM gone
                 """
+        case .selectClaimExpiries:
+            return "SELECT day, expired FROM claim_expiries WHERE day >= $1 AND day <= $2"
         case .createAPIKey:
             // DO NOTHING rather than an error: a taken name must not abort the group commit it shares.
             return """
@@ -684,6 +696,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .redeemClaimByToken: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text, OID.bytea]
         case .redeemClaimByCode: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text]
         case .deleteExpiredClaims: return [OID.int8, OID.int8]
+        case .selectClaimExpiries: return [OID.int8, OID.int8]
         case .beginIdempotentRequest: return [OID.bytea, OID.bytea, OID.int8, OID.int8, OID.int8]
         case .releaseIdempotentRequest: return [OID.bytea]
         case .deleteExpiredIdempotencyKeys: return [OID.int8, OID.int8]

@@ -7,10 +7,22 @@ final class ClaimReads {
     static let columns = "id, secret_hash, link, created_at, expires_at, code_expires_at, "
         + "redeemed_install, redeemed_source, redeemed_at, route, short_link"
 
-    private let selectByID: Statement
+    private let selectByID, selectExpiries: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         selectByID = try connection.prepare("SELECT \(Self.columns) FROM claims WHERE id = ?1")
+        selectExpiries = try connection.prepare("SELECT day, expired FROM claim_expiries WHERE day >= ?1 AND day <= ?2")
+    }
+
+    /// Claims expired unredeemed per UTC day in `days`.
+    func expiries(days: ClosedRange<Int64>) throws(SQLiteError) -> [Int64: Int64] {
+        let statement = selectExpiries
+        statement.reset()
+        defer { statement.reset() }
+        try statement.bind(.integer(days.lowerBound), .integer(days.upperBound))
+        var counts: [Int64: Int64] = [:]
+        while try statement.step() { counts[statement.int64(at: 0)] = statement.int64(at: 1) }
+        return counts
     }
 
     /// The claim `key` finds: the row with its id (`ClaimKey.claimID`), when

@@ -10,7 +10,7 @@ final class ClaimWrites {
     private let connection: Connection
     private let reads: ClaimReads
     private let webhooks: WebhookWrites
-    private let insert, redeem, deleteExpired: Statement
+    private let insert, redeem, countExpired, deleteExpired: Statement
 
     init(connection: Connection, webhooks: WebhookWrites) throws(SQLiteError) {
         self.connection = connection
@@ -24,9 +24,18 @@ final class ClaimWrites {
             UPDATE claims SET redeemed_install = ?2, redeemed_source = ?3, redeemed_at = ?4
             WHERE id = ?1 AND redeemed_install IS NULL
             """)
+        // Both read the same batch (the order is total: expiry, then id) in one transaction: the
+        // unredeemed ones are counted per UTC day of expiry, then the batch is deleted.
+        countExpired = try connection.prepare("""
+            INSERT INTO claim_expiries (day, expired)
+            SELECT expires_at / 86400000, count(*) FROM
+                (SELECT expires_at, redeemed_install FROM claims WHERE expires_at < ?1 ORDER BY expires_at, id LIMIT ?2)
+            WHERE redeemed_install IS NULL GROUP BY expires_at / 86400000
+            ON CONFLICT (day) DO UPDATE SET expired = expired + excluded.expired
+            """)
         deleteExpired = try connection.prepare("""
             DELETE FROM claims WHERE id IN
-                (SELECT id FROM claims WHERE expires_at < ?1 ORDER BY expires_at LIMIT ?2)
+                (SELECT id FROM claims WHERE expires_at < ?1 ORDER BY expires_at, id LIMIT ?2)
             """)
     }
 
@@ -61,7 +70,9 @@ final class ClaimWrites {
         }
     }
 
+    /// Counts the batch's unredeemed claims per UTC day of expiry, then deletes the batch.
     func deleteExpired(before cutoff: Date, limit: Int) throws(SQLiteError) -> Int {
+        try countExpired.run(.integer(cutoff.millisecondsSince1970), .integer(Int64(max(0, limit))))
         try deleteExpired.run(.integer(cutoff.millisecondsSince1970), .integer(Int64(max(0, limit))))
         return connection.changes
     }

@@ -23,6 +23,10 @@ extension SQLiteSceneStateStore: ClaimStore {
         writeClaims(completion) { writes in .success(try writes.deleteExpired(before: cutoff, limit: limit)) }
     }
 
+    public func expiredClaims(days: ClosedRange<Int64>, completion: @escaping ClaimCompletion<[Int64: Int64]>) {
+        read({ completion($0.mapError(Self.claimError)) }) { statements throws(SQLiteError) in try statements.claims.expiries(days: days) }
+    }
+
     /// Queues a claim write; `body` answers a refusal (a taken id) as a value.
     private func writeClaims<T: Sendable>(
         _ completion: @escaping ClaimCompletion<T>,

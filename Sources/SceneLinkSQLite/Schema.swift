@@ -291,6 +291,14 @@ enum Schema {
             SELECT scope, bucket / 96, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs)
             FROM analytics_visits GROUP BY scope, bucket / 96;
         """,
+        // 14: how many claims expired unredeemed per UTC day of their expiry, counted by the sweep
+        // as it deletes them (the claims themselves are gone after it). One row per day.
+        """
+        CREATE TABLE claim_expiries (
+            day INTEGER PRIMARY KEY,
+            expired INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

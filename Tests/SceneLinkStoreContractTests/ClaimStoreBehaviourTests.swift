@@ -252,4 +252,29 @@ import Testing
         for ticket in old { #expect(try await awaiting { store.claim(.token(ticket.token), completion: $0) } == nil) }
         #expect(try await awaiting { store.claim(.token(fresh.token), completion: $0) } == fresh.claim)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func theSweepCountsTheClaimsThatExpiredUnredeemedPerUTCDayOfExpiry(kind: StoreKind) async throws {
+        let fixture = try EventStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.claims
+        let day: TimeInterval = 86_400
+        // Two expire on one UTC day (one of them redeemed first), one the next day, one stays.
+        let first = Self.issue(at: epoch), redeemed = Self.issue(at: epoch.addingTimeInterval(1))
+        let later = Self.issue(at: epoch.addingTimeInterval(day)), live = Self.issue(at: epoch.addingTimeInterval(10 * day))
+        for ticket in [first, redeemed, later, live] { try await awaiting { store.createClaim(ticket.claim, completion: $0) } }
+        _ = try await awaiting {
+            store.redeemClaim(.token(redeemed.token), install: UUID(), source: .referrer, at: epoch.addingTimeInterval(60), completion: $0)
+        }
+        let expiryDay = AnalyticsBucket.day(of: first.claim.expiresAt)
+        let days = (expiryDay - 5)...(expiryDay + 5)
+        #expect(try await awaiting { store.expiredClaims(days: days, completion: $0) }.isEmpty)
+        let cutoff = epoch.addingTimeInterval(Self.week + 2 * day)
+        // Batches of one: each adds its own claim to its day's count, in the same transaction.
+        for _ in 0..<4 { _ = try await awaiting { store.deleteExpiredClaims(expiredBefore: cutoff, limit: 1, completion: $0) } }
+        // The epoch is 08:00 UTC, so the first two expire on one day and the third on the next.
+        #expect(try await awaiting { store.expiredClaims(days: days, completion: $0) } == [expiryDay: 1, expiryDay + 1: 1])
+        #expect(try await awaiting { store.expiredClaims(days: (expiryDay + 20)...(expiryDay + 30), completion: $0) }.isEmpty)
+        #expect(try await awaiting { store.claim(.token(live.token), completion: $0) } == live.claim)
+    }
 }

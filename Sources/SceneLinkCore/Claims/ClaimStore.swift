@@ -27,7 +27,13 @@ public protocol ClaimStore: Sendable {
     func redeemClaim(_ key: ClaimKey, install: UUID, source: ClaimSource, at now: Date,
                      completion: @escaping ClaimCompletion<ClaimRedemptionOutcome>)
 
-    /// Deletes at most `limit` claims that expired before `cutoff`, redeemed or not. Answers
-    /// how many; call again while it answers `limit`.
+    /// Deletes at most `limit` claims that expired before `cutoff` (earliest expiry first),
+    /// redeemed or not, and in the same transaction adds the unredeemed ones to the count of
+    /// claims expired on the UTC day of their expiry (`expiredClaims`). Answers how many were
+    /// deleted; call again while it answers `limit`.
     func deleteExpiredClaims(expiredBefore cutoff: Date, limit: Int, completion: @escaping ClaimCompletion<Int>)
+
+    /// How many claims expired unredeemed on each UTC day of `days` (day numbers since 1970), as
+    /// the sweep counted them; days without any are left out.
+    func expiredClaims(days: ClosedRange<Int64>, completion: @escaping ClaimCompletion<[Int64: Int64]>)
 }

@@ -8,6 +8,8 @@ public final class InMemoryClaimStore: ClaimStore {
     private struct State {
         /// Claims by id.
         var claims: [Int64: Claim] = [:]
+        /// Claims expired unredeemed, by UTC day of expiry.
+        var expiries: [Int64: Int64] = [:]
 
         /// The claim `key` finds, as the real stores find it: a candidate by `key.claimID`,
         /// answered only when `Claim.isFound(by:)`.
@@ -65,12 +67,17 @@ public final class InMemoryClaimStore: ClaimStore {
     public func deleteExpiredClaims(expiredBefore cutoff: Date, limit: Int, completion: @escaping ClaimCompletion<Int>) {
         let deleted: Int = state.withLock { state in
             let expired = state.claims.values.filter { $0.expiresAt < cutoff }
-                .sorted { $0.expiresAt < $1.expiresAt }.prefix(max(0, limit))
+                .sorted { ($0.expiresAt, $0.id) < ($1.expiresAt, $1.id) }.prefix(max(0, limit))
             for claim in expired {
                 state.claims[claim.id] = nil
+                if claim.redemption == nil { state.expiries[AnalyticsBucket.day(of: claim.expiresAt), default: 0] += 1 }
             }
             return expired.count
         }
         completion(.success(deleted))
+    }
+
+    public func expiredClaims(days: ClosedRange<Int64>, completion: @escaping ClaimCompletion<[Int64: Int64]>) {
+        completion(.success(state.withLock { $0.expiries.filter { days.contains($0.key) } }))
     }
 }

@@ -8,6 +8,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
     /// A short link's tags, one row each, keyed by the link's sequence. After the links.
     case shortLinkTags = "short_link_tags"
     case claims
+    /// How many claims expired unredeemed per UTC day (the sweep's count of those it deleted).
+    case claimExpiries = "claim_expiries"
     /// Webhook endpoints with their secrets (the current one, and a rotated-out one until it
     /// expires): the receivers verify signatures with them, so they move as they are.
     case webhookEndpoints = "webhook_endpoints"
@@ -67,6 +69,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
                     ("expires_at", .integer), ("code_expires_at", .integer), ("redeemed_install", .optionalText),
                     ("redeemed_source", .optionalText), ("redeemed_at", .optionalInteger), ("route", .optionalText),
                     ("short_link", .optionalText)]
+        case .claimExpiries:
+            return [("day", .integer), ("expired", .integer)]
         case .webhookEndpoints:
             return [("sequence", .integer), ("id", .text), ("url", .text), ("events", .text), ("description", .optionalText),
                     ("created_at", .integer), ("secret", .bytes), ("previous_secret", .optionalBytes),
@@ -106,7 +110,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
     /// How many leading columns form the primary key (the copy's order and cursor).
     public var keyCount: Int {
         switch self {
-        case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals, .apiKeys, .auditLog:
+        case .sessions, .shortLinks, .claims, .claimExpiries, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals, .apiKeys, .auditLog:
             return 1
         case .scenes, .shortLinkTags, .analyticsVisits, .analyticsVisitDays, .analyticsVisitors: return 2
         case .values: return 3
@@ -129,6 +133,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .shortLinks: return "short links"
         case .shortLinkTags: return "short-link tags"
         case .claims: return "claims"
+        case .claimExpiries: return "claim expiries"
         case .webhookEndpoints: return "webhook endpoints"
         case .webhookDeliveries: return "webhook deliveries"
         case .storeKeys: return "store keys"

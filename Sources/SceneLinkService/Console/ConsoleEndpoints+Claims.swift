@@ -3,41 +3,55 @@ import SceneLinkCore
 import SceneLinkHTTP
 
 extension ConsoleEndpoints {
-    /// `GET /console/claims`: claims (deferred deep links) made by link pages and redeemed by the
-    /// app, per UTC day over the last 30 days, from the analytics counts of every link (counts
-    /// only: no claim, code or install id is shown). Expired claims are not counted anywhere (the
-    /// sweep deletes them), so the page does not show them.
+    /// `GET /console/claims`: claims (deferred deep links) made by link pages, redeemed by the app
+    /// and expired unredeemed, per UTC day over the last 30 days: made and redeemed from the
+    /// analytics counts of every link, expired from the sweep's count as it deletes them (counts
+    /// only: no claim, code or install id is shown).
     func claimsPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let today = AnalyticsBucket.day(of: clock.now())
         let firstDay = today - Self.overviewDays + 1
         analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
-                                  to: (today + 1) * AnalyticsBucket.perDay) { result in
-            var page = ConsolePage(title: ConsoleSection.claims.title, section: .claims, formToken: session.formToken)
-            switch result {
-            case .success(let rows):
-                var made = [Int64](repeating: 0, count: Int(Self.overviewDays))
-                var redeemed = made
-                for row in rows {
-                    let index = Int(AnalyticsBucket.day(ofBucket: row.bucket) - firstDay)
-                    guard made.indices.contains(index) else { continue }
-                    made[index] += row.counts.claims
-                    redeemed[index] += row.counts.installs
+                                  to: (today + 1) * AnalyticsBucket.perDay) { visits in
+            claims.expiredClaims(days: firstDay...today) { expiries in
+                var page = ConsolePage(title: ConsoleSection.claims.title, section: .claims, formToken: session.formToken)
+                switch (visits, expiries) {
+                case (.success(let rows), .success(let expiredPerDay)):
+                    Self.writeClaims(rows: rows, expired: expiredPerDay, firstDay: firstDay, into: &page)
+                case (.failure(let error), _):
+                    page.html.element("p", text: "The counts could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
+                case (_, .failure(let error)):
+                    page.html.element("p", text: "The counts could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
                 }
-                let days = (0..<Int(Self.overviewDays)).map { Self.dayText(firstDay + Int64($0)) }
-                page.html.element("p", text: "Made: \(made.reduce(0, +)) · Redeemed: \(redeemed.reduce(0, +)) in the last \(Self.overviewDays) UTC days.")
-                ConsoleBarChart(caption: "Claims made per UTC day, last \(Self.overviewDays) days", labelHeading: "Day",
-                                valueHeading: "Claims made", bars: Array(zip(days, made)).map { (label: $0.0, value: $0.1) })
-                    .write(into: &page.html, id: "claims")
-                Self.table(caption: "Claims per UTC day", headings: ["Day", "Made", "Redeemed"],
-                           rows: days.indices.reversed().map { [days[$0], String(made[$0]), String(redeemed[$0])] }, into: &page.html)
-            case .failure(let error):
-                page.html.element("p", text: "The counts could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
+                responder.respond(page.response())
             }
-            page.html.element("p", text: "Expired claims are deleted by the sweep and not counted, so they are not shown.",
-                              attributes: [(name: "class", value: "muted")])
-            responder.respond(page.response())
         }
+    }
+
+    /// The Claims page's summary, chart and table of made, redeemed and expired claims per day.
+    private static func writeClaims(rows: [AnalyticsBatch.Visits], expired expiredPerDay: [Int64: Int64], firstDay: Int64,
+                                    into page: inout ConsolePage) {
+        var made = [Int64](repeating: 0, count: Int(Self.overviewDays))
+        var redeemed = made
+        for row in rows {
+            let index = Int(AnalyticsBucket.day(ofBucket: row.bucket) - firstDay)
+            guard made.indices.contains(index) else { continue }
+            made[index] += row.counts.claims
+            redeemed[index] += row.counts.installs
+        }
+        let expired = made.indices.map { expiredPerDay[firstDay + Int64($0)] ?? 0 }
+        let days = made.indices.map { Self.dayText(firstDay + Int64($0)) }
+        page.html.element("p", text: "Made: \(made.reduce(0, +)) · Redeemed: \(redeemed.reduce(0, +)) · Expired unredeemed: "
+                                + "\(expired.reduce(0, +)) in the last \(Self.overviewDays) UTC days.")
+        ConsoleBarChart(caption: "Claims made per UTC day, last \(Self.overviewDays) days", labelHeading: "Day",
+                        valueHeading: "Claims made", bars: Array(zip(days, made)).map { (label: $0.0, value: $0.1) })
+            .write(into: &page.html, id: "claims")
+        Self.table(caption: "Claims per UTC day", headings: ["Day", "Made", "Redeemed", "Expired"],
+                   rows: days.indices.reversed().map { [days[$0], String(made[$0]), String(redeemed[$0]), String(expired[$0])] },
+                   into: &page.html)
+        page.html.element("p", text: "A claim counts as expired on the UTC day it expired unredeemed; the sweep counts it as it deletes it, "
+                                + "so a claim shows here once the sweep after its expiry has run.",
+                          attributes: [(name: "class", value: "muted")])
     }
 
     /// `YYYY-MM-DD` of a UTC day number.

@@ -38,6 +38,8 @@ public struct ConsoleEndpoints: Sendable {
     let keyStore: any APIKeyStore
     let auditLog: any AuditLog
     let analytics: any AnalyticsStore
+    /// Where the Claims page reads how many claims expired per day.
+    let claims: any ClaimStore
     /// The analytics API, whose reports the Analytics page shows and whose CSV it offers.
     let analyticsReports: AnalyticsEndpoints
     /// The webhook API, whose handlers the Webhooks page's changes go through (same checks, same audit entries).

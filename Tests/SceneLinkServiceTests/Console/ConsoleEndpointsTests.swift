@@ -353,6 +353,23 @@ import Testing
         }
     }
 
+    @Test func theClaimsPageCountsAClaimThatExpiredUnredeemedOnceTheSweepHasDeletedIt() async throws {
+        let clock = Clock()
+        try await Self.withConsole(clock: clock) { client, application in
+            let page = try await client.send("GET", "/settings/account", headers: ["User-Agent": LinkPlatformTests.iPhone])
+            #expect(page.text.contains("claim-code"))
+            clock.advance(by: 8 * 86_400)
+            #expect(await application.sweepExpiredClaims(now: clock.clock.now()) == 1)
+            let id = try #require(try await Self.signIn(client).id)
+            let claims = try await client.send("GET", "/console/claims", headers: Self.cookie(id))
+            #expect(claims.status == 200)
+            #expect(claims.text.contains("Made: 1 · Redeemed: 0 · Expired unredeemed: 1 in the last 30 UTC days."), "\(claims.text)")
+            let expiryDay = ConsoleEndpoints.dayText(AnalyticsBucket.day(of: Date(timeIntervalSince1970: 1_800_000_000 + 7 * 86_400)))
+            #expect(claims.text.contains("<tr><th scope=\"row\">\(expiryDay)</th><td>0</td><td>0</td><td>1</td></tr>"),
+                    "\(claims.text)")
+        }
+    }
+
     @Test func theOverviewCountsEveryLinksVisitsAsAChartAndATable() async throws {
         try await Self.withConsole { client, application in
             for _ in 0..<3 {
@@ -371,7 +388,7 @@ import Testing
             #expect(page.body.count < 60 * 1024)
             let claims = try await client.send("GET", "/console/claims", headers: Self.cookie(id))
             #expect(claims.status == 200)
-            #expect(claims.text.contains("Made: 0 · Redeemed: 0 in the last 30 UTC days."))
+            #expect(claims.text.contains("Made: 0 · Redeemed: 0 · Expired unredeemed: 0 in the last 30 UTC days."))
             #expect(claims.text.contains("aria-labelledby=\"claims-caption\""))
             let system = try await client.send("GET", "/console/system", headers: Self.cookie(id))
             #expect(system.text.contains("<th scope=\"row\">/.well-known/apple-app-site-association</th><td>valid JSON, "))
