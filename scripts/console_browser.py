@@ -39,11 +39,13 @@ import json
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import traceback
 import urllib.parse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -107,7 +109,9 @@ FOCUSABLE = ("(function(){" + ELEMENT_PATH + ";return JSON.stringify(Array.from(
              "return e.getClientRects().length>0}).map(function(e){"
              "return {path:__path(e),group:e.type==='radio'?'radio:'+e.name:null,"
              "label:(e.tagName.toLowerCase()+' '+(e.getAttribute('name')||e.getAttribute('href')||e.textContent.trim())).slice(0,80)}}))})()")
-ACTIVE = "(function(){" + ELEMENT_PATH + ";return __path(document.activeElement)})()"
+# The focused element's path, and whether it shows a focus ring (an outline at least 2 px wide).
+ACTIVE = ("(function(){" + ELEMENT_PATH + ";var e=document.activeElement,s=getComputedStyle(e);"
+          "return JSON.stringify([__path(e),s.outlineStyle!=='none'&&parseFloat(s.outlineWidth)>=2])})()")
 AXE_RUN = ("axe.run(document,{runOnly:{type:'tag',values:['wcag2a','wcag2aa','wcag21a','wcag21aa']},"
            "resultTypes:['violations']}).then(function(r){return JSON.stringify(r.violations.map(function(v){"
            "return {id:v.id,impact:v.impact,nodes:v.nodes.map(function(n){return n.target.join(' ')+': '+n.failureSummary})}}))})")
@@ -339,8 +343,10 @@ class Walk:
     def tag(self, name):
         return f"[{'js' if self.js else 'no-js'}] {name}"
 
-    def inspect(self, name, heading=None):
-        """Every page's checks: heading, screenshot, console errors, CSP reports, axe, focus."""
+    def inspect(self, name, heading=None, status=None):
+        """Every page's checks: heading, screenshot, console errors, CSP reports, axe, focus.
+        `status`: the page is an error answer on purpose (the browser logs its status as an
+        error; that one entry is expected)."""
         b = self.browser
         label = self.tag(name)
         self.pages_seen.append(name)
@@ -361,6 +367,9 @@ class Walk:
                 check(found == [], f"{label}: axe-core finds no WCAG 2 A/AA violation ({scheme} scheme): {json.dumps(found)[:3000]}")
             b.cdp("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
         errors = [entry for entry in b.log() if entry.get("level") == "SEVERE" or "Content Security Policy" in entry.get("message", "")]
+        if status is not None:
+            own = f"{b.driver.current_url} - Failed to load resource: the server responded with a status of {status} "
+            errors = [entry for entry in errors if not (entry.get("source") == "network" and entry.get("message", "").startswith(own))]
         check(errors == [], f"{label}: no console error or CSP report in the browser's log: {errors!r}")
         self.focus(label)
 
@@ -374,12 +383,15 @@ class Walk:
         b.cdp("Input.dispatchMouseEvent", type="mousePressed", x=1, y=1, button="left", clickCount=1)
         b.cdp("Input.dispatchMouseEvent", type="mouseReleased", x=1, y=1, button="left", clickCount=1)
         wanted = {c["path"] for c in controls}
-        reached_set = set()
+        reached_set, ringed = set(), set()
         # A date field takes a stop for each of its parts, so press on until every control had
         # the focus, or far more often than there are controls.
         for _ in range(3 * len(controls) + 10):
             ActionChains(b.driver).send_keys(Keys.TAB).perform()
-            reached_set.add(b.evaluate(ACTIVE))
+            path, ring = json.loads(b.evaluate(ACTIVE))
+            reached_set.add(path)
+            if ring:
+                ringed.add(path)
             if wanted <= reached_set:
                 break
         groups_reached = {c["group"] for c in controls if c["group"] and c["path"] in reached_set}
@@ -388,23 +400,67 @@ class Walk:
         if record:
             check(controls and not missing,
                   f"{label}: Tab reaches all {len(controls)} controls" + (f"; not: {missing}" if missing else ""))
+            # A date field's last stop is its picker button, inside the field, with the browser's
+            # own ring: a control passes when one of its stops showed the style sheet's ring.
+            no_ring = [c["label"] for c in controls if c["path"] in reached_set and c["path"] not in ringed]
+            check(not no_ring, f"{label}: each shows a focus ring when focused" + (f"; not: {no_ring}" if no_ring else ""))
         return missing
 
     # MARK: - The walk
 
-    def sign_in(self):
+    def sign_in(self, token=TOKEN, name="sign-in"):
+        """The form (field `token`): a wrong token is the form again with its error, then `token`
+        lands on the overview with the session cookie."""
         b = self.browser
         b.driver.get(self.base + "/console/")
-        check(b.path() == "/console/", f"{self.tag('sign-in')}: GET /console/ shows the sign-in page")
-        self.inspect("sign-in", "Sign in")
-        b.driver.find_element(By.ID, "token").send_keys(TOKEN)
+        check(b.path() == "/console/", f"{self.tag(name)}: GET /console/ shows the sign-in page")
+        if name == "sign-in":
+            self.inspect("sign-in", "Sign in")
+            b.driver.find_element(By.ID, "token").send_keys("not-the-admin-token-at-all")
+            b.click(By.CSS_SELECTOR, "main form button[type=submit]")
+            error = b.driver.find_elements(By.CSS_SELECTOR, "#sign-in-error[role=alert]")
+            described = b.driver.find_element(By.ID, "token").get_attribute("aria-describedby")
+            check(error and described == "sign-in-error",
+                  f"{self.tag('sign-in-wrong')}: a wrong token is the form again with an alert the field is described by")
+            self.inspect("sign-in-wrong", "Sign in", status=401)
+        b.driver.find_element(By.ID, "token").send_keys(token)
         b.click(By.CSS_SELECTOR, "main form button[type=submit]")
-        check(b.path() == "/console/overview", f"{self.tag('sign-in')}: signing in lands on the overview ({b.path()})")
+        check(b.path() == "/console/overview", f"{self.tag(name)}: signing in lands on the overview ({b.path()})")
         cookies = {c["name"]: c for c in b.driver.get_cookies()}
         cookie = cookies.get("scenelink_console", {})
         check(cookie.get("httpOnly") and cookie.get("sameSite") == "Strict" and cookie.get("path") == "/console",
-              f"{self.tag('sign-in')}: the session cookie is HttpOnly, SameSite=Strict, Path=/console")
+              f"{self.tag(name)}: the session cookie is HttpOnly, SameSite=Strict, Path=/console")
         self.cookie = cookie.get("value", "")
+
+    def make_key(self):
+        """System: a key with the console scope made from the form, its text shown once; answers it."""
+        b = self.browser
+        b.driver.get(self.base + "/console/system")
+        key_name = f"console browser {'js' if self.js else 'nojs'}"
+        b.driver.find_element(By.ID, "key-name").send_keys(key_name)
+        for scope in ("console", "analytics:read"):
+            b.driver.find_element(By.CSS_SELECTOR, f"input[name=scopes][value='{scope}']").click()
+        b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Make the key']")
+        text = Tables(b.source()).ids.get("key-text", "").strip()
+        check(text.startswith("slk_"), f"{self.tag('key-made')}: the page shows the key's text once ({text[:8]}…)")
+        self.inspect("key-made", "Key made")
+        b.click(By.CSS_SELECTOR, "main a[href='/console/system']")
+        check(text and text not in b.source() and key_name in b.source(),
+              f"{self.tag('system')}: System lists the key {key_name!r} without its text")
+        status, keys = admin_call(self.port, TOKEN, "GET", "/v1/keys")
+        listed = [k for k in (keys.get("keys", []) if isinstance(keys, dict) else []) if k.get("name") == key_name]
+        check(status == 200 and len(listed) == 1, f"{self.tag('key-made')}: GET /v1/keys lists it ({status})")
+        return text
+
+    def key_session(self, key):
+        """A key with the console scope signs in and reads every page, but makes no key."""
+        b = self.browser
+        self.sign_in(key, "key-sign-in")
+        b.driver.get(self.base + "/console/system")
+        check("Only a session signed in with the admin token makes and revokes keys." in b.source()
+              and not b.driver.find_elements(By.ID, "key-name"),
+              f"{self.tag('key-system')}: a key's session sees the keys but no form to make one")
+        self.inspect("key-system", "System")
 
     def has_links_pages(self):
         """Whether this server has the Links pages: /console/links with the session is not 404."""
@@ -572,19 +628,19 @@ class Walk:
         if status == 200:
             self.read_qr("link", "figure.qr svg", made["url"])
 
-    def sign_out(self):
+    def sign_out(self, name="sign-out"):
         b = self.browser
         b.driver.get(self.base + "/console/overview")
         b.click(By.CSS_SELECTOR, "header form button[type=submit]")
-        check(b.path() == "/console/", f"{self.tag('sign-out')}: signing out lands on the sign-in page ({b.path()})")
+        check(b.path() == "/console/", f"{self.tag(name)}: signing out lands on the sign-in page ({b.path()})")
         b.driver.get(self.base + "/console/overview")
         check(b.path() == "/console/" and b.driver.find_elements(By.ID, "token"),
-              f"{self.tag('sign-out')}: a console page afterwards is the sign-in page ({b.path()})")
+              f"{self.tag(name)}: a console page afterwards is the sign-in page ({b.path()})")
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         connection.request("GET", "/console/overview", headers={"Cookie": f"scenelink_console={self.cookie}"})
         response = connection.getresponse()
         check(response.status == 303 and response.getheader("Location") == "/console/",
-              f"{self.tag('sign-out')}: the old session's cookie is refused on the server ({response.status})")
+              f"{self.tag(name)}: the old session's cookie is refused on the server ({response.status})")
         connection.close()
         b.log()  # the sign-in page after sign-out was inspected before; drop what it logged
 
@@ -640,6 +696,8 @@ def main():
     os.makedirs(options.out, exist_ok=True)
     os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not fetch a browser or driver
 
+    # A SIGTERM (the wrapper's timeout) unwinds like an error, so the cleanup below still runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("console in the browser: stopped by SIGTERM"))
     started = time.monotonic()
     folder = tempfile.mkdtemp(prefix="scenelink-console-browser-")
     port = free_port()
@@ -669,18 +727,28 @@ def main():
             browsers.append(browser)
             walk = Walk(options, browser, base, port, receiver)
             print(f"\n--- the console with JavaScript {'on' if javascript else 'off'}", flush=True)
-            walk.sign_in()
-            walk.walk_pages(PAGES)
-            if walk.has_links_pages():
-                walk.links()
-            else:
-                print(f"notice: {walk.tag('links')}: /console/links answers 404 on this build: the Links steps are skipped")
-            walk.try_a_link()
-            walk.webhooks()
-            walk.analytics(expected)
-            if javascript:
-                walk.negative_controls()
-            walk.sign_out()
+            try:
+                walk.sign_in()
+                walk.walk_pages(PAGES)
+                if walk.has_links_pages():
+                    walk.links()
+                else:
+                    print(f"notice: {walk.tag('links')}: /console/links answers 404 on this build: the Links steps are skipped")
+                walk.try_a_link()
+                walk.webhooks()
+                key = walk.make_key()
+                walk.analytics(expected)
+                if javascript:
+                    walk.negative_controls()
+                walk.sign_out()
+                if key:
+                    walk.key_session(key)
+                    walk.sign_out("key-sign-out")
+            except Exception as error:  # noqa: BLE001 (one failure among the others, with where it stopped)
+                traceback.print_exc()
+                message = getattr(error, "msg", None) or str(error)
+                check(False, f"{walk.tag('walk')}: stopped at {browser.driver.current_url}: "
+                             f"{type(error).__name__}: {message.splitlines()[0] if message else ''}")
             print(f"{walk.tag('pages')}: {len(walk.pages_seen)} pages checked: {', '.join(walk.pages_seen)}")
             browser.quit()
             browsers.remove(browser)
