@@ -2,29 +2,33 @@
 """The operator console in a real browser (issue 33's browser proof): Selenium drives headless
 Chromium (Debian's chromium and chromium-driver) against a live release server.
 
-Twice, once with JavaScript on and once with it off (Chromium's content setting), the run
-- signs in through the form (field `token`) and walks every console page through the navigation:
-  Overview, Analytics, Routes (and a "try a link" result), Webhooks, Claims, System, the privacy
-  receipt, and the Links pages when the server has them (`/console/links` answering 404 skips
-  them with a notice). On each page: a full-page screenshot into --out (NAME.png, nojs-NAME.png),
-  no console error in the browser's log, no Content-Security-Policy violation (a
-  `securitypolicyviolation` listener added over the DevTools protocol before the page's first
-  byte, and the browser's log), and keyboard focus (Tab, again and again) reaches every control
-  (a[href], button, input, select, textarea, summary). With JavaScript on, axe-core (--axe:
-  axe.min.js, evaluated over the DevTools protocol, which the page's policy does not govern)
-  must find no violation of WCAG 2 A and AA (2.0 and 2.1 tags);
+Twice, once with JavaScript on and once with it off (Chromium's content setting, shown to work
+first), the run
+- signs in through the form (field `token`; a wrong token first) and walks every console page
+  through the navigation: Overview, Analytics, Routes (and a "try a link" result), Webhooks,
+  Claims, System, the privacy receipt, and the Links pages when the server has them
+  (`/console/links` answering 404 skips them with a notice). On each page: its h1, a full-page
+  screenshot into --out (NAME.png, nojs-NAME.png), no console error in the browser's log, no
+  Content-Security-Policy violation (a `securitypolicyviolation` listener added over the DevTools
+  protocol before the page's first byte, and the browser's log), and keyboard focus (Tab, again
+  and again) reaches every control (a[href], button, input, select, textarea, summary), each with
+  a focus ring. With JavaScript on, axe-core (--axe: axe.min.js, evaluated over the DevTools
+  protocol, which the page's policy does not govern) must find no violation of WCAG 2 A and AA
+  (2.0 and 2.1 tags), in the light and the dark colour scheme;
 - creates a webhook endpoint from the Webhooks form (a local receiver; the server runs with
-  --webhook-allow-private on) and rotates its secret: each secret is shown once, on the page
-  that made it, and on no page after;
+  --webhook-allow-private on), rotates its secret and sends a test: each secret is shown once,
+  on the page that made it, and on no page after; the receiver gets the test;
+- makes a key with the console scope from System (its text shown once), and after signing out
+  signs in with it: a key's session reads System but may not make keys;
 - reads the Overview's and the Analytics page's tables (the charts' numbers, the totals, the
   platform breakdown) and compares them with GET /v1/analytics/timeseries and /breakdown after
   scripted visits (a short link made with the API, /s/CODE with five User-Agents, a flush);
 - reads the QR code of "try a link" (and of a link's page) with zbarimg from a screenshot of the
   SVG as Chromium drew it, and compares it with the canonical link;
-- signs out; a console page afterwards is the sign-in page.
-Negative controls (JavaScript on): a contrast failure made on purpose must be an axe violation,
-an image from another origin must be a CSP violation, and a focus check must notice a control
-that Tab cannot reach, so no check passes by being silent.
+- signs out; a console page afterwards is the sign-in page, and the old cookie is refused.
+Negative controls, so no check passes by being silent: an image from another origin must be a
+CSP report in the log, a focus check must notice a link Tab cannot reach, and (JavaScript on) a
+contrast failure made on purpose must be an axe violation.
 
 Exits 1 listing every failed check; the server, the receiver and the browsers it started are
 stopped whatever happens. Run by scripts/console_browser.sh (which finds axe.min.js and checks the
