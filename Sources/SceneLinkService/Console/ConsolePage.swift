@@ -6,7 +6,7 @@ import SceneLinkHTTP
 /// A skip link to `<main>`, a `<header>` with the product name, the navigation (`<nav>` with
 /// `aria-current` on the page shown) and the sign-out button (a POST with the form token), then
 /// `<main id="main">` with the page's `<h1>`. No script, no inline style: the style sheet is
-/// `/console/console.css`.
+/// `/console/console.css`; the icon is an empty `data:` URL (no request for `/favicon.ico`).
 ///
 /// ```swift
 /// var page = ConsolePage(title: "Overview", section: .overview, formToken: session.formToken)
@@ -22,6 +22,8 @@ struct ConsolePage {
     init(title: String, section: ConsoleSection? = nil, formToken: String? = nil) {
         html = HTMLDocument(title: title + " · SceneLink console")
         html.styleSheetLink(ConsoleStyle.path)
+        // No icon to fetch: without one a browser asks for /favicon.ico, a 404 it logs as an error.
+        html.open("link", attributes: [(name: "rel", value: "icon"), (name: "href", value: "data:,")])
         html.startBody()
         html.element("a", text: "Skip to content", attributes: [(name: "class", value: "skip"), (name: "href", value: "#main")])
         html.open("header")

@@ -10,6 +10,10 @@ import SceneLinkHTTP
 /// the request's own origin, its scheme (`HTTPRequest.scheme`) and host (`Host`, or
 /// `X-Forwarded-Host` from a trusted proxy), compared without case. At least one of the two
 /// must be present: every browser that runs the console sends them on a form's POST.
+/// `Origin: null` with `Sec-Fetch-Site: same-origin` is the console's own form: every console
+/// page answers `Referrer-Policy: no-referrer`, under which Chromium sends `Origin: null` on a
+/// form's POST; `Sec-Fetch-Site`, which only the browser sets, vouches for it. `Origin: null`
+/// without `Sec-Fetch-Site` (a sandboxed frame, an old browser) is refused.
 ///
 /// **Form token.** The body's `csrf` field must equal the session's form token, compared in
 /// constant time.
@@ -17,7 +21,8 @@ enum ConsoleRequestCheck {
     /// Why `request` does not show the same origin, or nil when it does.
     static func originRefusal(_ request: HTTPRequest) -> String? {
         let site = request.headers.values(named: "Sec-Fetch-Site")
-        let origins = request.headers.values(named: "Origin")
+        var origins = request.headers.values(named: "Origin")
+        if site.count == 1, site[0].lowercased() == "same-origin", origins == ["null"] { origins = [] }
         if site.isEmpty, origins.isEmpty {
             return "The request carries neither Sec-Fetch-Site nor Origin, so it cannot be told apart from one another site made; "
                 + "submit the form from the console page in a current browser."

@@ -39,5 +39,6 @@ enum ConsoleStyle {
     .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
     figure.qr svg{width:12rem;height:12rem;background:#fff}
     code{font-family:ui-monospace,monospace}
+    pre{white-space:pre-wrap;overflow-wrap:anywhere}
     """
 }
