@@ -623,6 +623,61 @@ enum PostgresSchema {
             expired bigint NOT NULL
         );
         """,
+        // 16: each analytics table's row count, kept by triggers as rows come and go, so the privacy
+        // receipt sums a few numbers instead of counting every row. A log of changes rather than one
+        // row per table, so that instances writing at once never wait on (or deadlock over) a
+        // shared counter: each statement adds one row per table it changed (its transition table
+        // holds only the rows it inserted or deleted; an upsert's updates are not in it), and the
+        // analytics compaction folds the log into one row per table.
+        """
+        CREATE TABLE analytics_table_rows (
+            table_name text NOT NULL,
+            row_count bigint NOT NULL
+        );
+        CREATE INDEX analytics_table_rows_by_table ON analytics_table_rows (table_name);
+        CREATE FUNCTION analytics_table_rows_added() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO analytics_table_rows SELECT TG_TABLE_NAME, count(*) FROM added HAVING count(*) > 0;
+            RETURN NULL;
+        END
+        $$;
+        CREATE FUNCTION analytics_table_rows_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO analytics_table_rows SELECT TG_TABLE_NAME, -count(*) FROM removed HAVING count(*) > 0;
+            RETURN NULL;
+        END
+        $$;
+        INSERT INTO analytics_table_rows SELECT 'analytics_visits', count(*) FROM analytics_visits;
+        CREATE TRIGGER analytics_visits_rows_added AFTER INSERT ON analytics_visits REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_added();
+        CREATE TRIGGER analytics_visits_rows_removed AFTER DELETE ON analytics_visits REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_removed();
+        INSERT INTO analytics_table_rows SELECT 'analytics_visit_days', count(*) FROM analytics_visit_days;
+        CREATE TRIGGER analytics_visit_days_rows_added AFTER INSERT ON analytics_visit_days REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_added();
+        CREATE TRIGGER analytics_visit_days_rows_removed AFTER DELETE ON analytics_visit_days REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_removed();
+        INSERT INTO analytics_table_rows SELECT 'analytics_totals', count(*) FROM analytics_totals;
+        CREATE TRIGGER analytics_totals_rows_added AFTER INSERT ON analytics_totals REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_added();
+        CREATE TRIGGER analytics_totals_rows_removed AFTER DELETE ON analytics_totals REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_removed();
+        INSERT INTO analytics_table_rows SELECT 'analytics_marginals', count(*) FROM analytics_marginals;
+        CREATE TRIGGER analytics_marginals_rows_added AFTER INSERT ON analytics_marginals REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_added();
+        CREATE TRIGGER analytics_marginals_rows_removed AFTER DELETE ON analytics_marginals REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_removed();
+        INSERT INTO analytics_table_rows SELECT 'analytics_marginal_days', count(*) FROM analytics_marginal_days;
+        CREATE TRIGGER analytics_marginal_days_rows_added AFTER INSERT ON analytics_marginal_days REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_added();
+        CREATE TRIGGER analytics_marginal_days_rows_removed AFTER DELETE ON analytics_marginal_days REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_removed();
+        INSERT INTO analytics_table_rows SELECT 'analytics_visitors', count(*) FROM analytics_visitors;
+        CREATE TRIGGER analytics_visitors_rows_added AFTER INSERT ON analytics_visitors REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_added();
+        CREATE TRIGGER analytics_visitors_rows_removed AFTER DELETE ON analytics_visitors REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_removed();
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

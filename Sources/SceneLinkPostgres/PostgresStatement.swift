@@ -563,7 +563,10 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             let counts = AnalyticsTableReceipt.tables.indices.map { "(SELECT count(*) FROM d\($0))" }
             return "WITH " + deletes.joined(separator: ", ") + " SELECT (" + counts.joined(separator: " + ") + ")::int8"
         case .selectAnalyticsReceipt:
-            return "SELECT " + AnalyticsTableReceipt.tables.map { "(SELECT count(*) FROM \($0.table))" }.joined(separator: ", ")
+            // The triggers' counts (migration 16), not a count of every row.
+            return "SELECT " + AnalyticsTableReceipt.tables.map {
+                "(SELECT coalesce(sum(row_count), 0)::int8 FROM analytics_table_rows WHERE table_name = '\($0.table)')"
+            }.joined(separator: ", ")
         case .compactAnalytics:
             // $1 the first hour kept in detail, $2 the first bucket kept, $3 its UTC day.
             return """
@@ -575,7 +578,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 visits AS (DELETE FROM analytics_visits WHERE bucket < $2 RETURNING 1),
                 visit_days AS (DELETE FROM analytics_visit_days WHERE day < $3 RETURNING 1),
                 old_days AS (DELETE FROM analytics_marginal_days WHERE day < $3 RETURNING 1),
-                visitors AS (DELETE FROM analytics_visitors WHERE day < $3 RETURNING 1)
+                visitors AS (DELETE FROM analytics_visitors WHERE day < $3 RETURNING 1),
+                row_log AS (DELETE FROM analytics_table_rows RETURNING table_name, row_count),
+                row_sums AS (INSERT INTO analytics_table_rows SELECT table_name, sum(row_count) FROM row_log GROUP BY table_name)
                 SELECT ((SELECT count(*) FROM folded) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_days)
                     + (SELECT count(*) FROM old_days)
                     + (SELECT count(*) FROM visitors))::int8

@@ -299,6 +299,45 @@ enum Schema {
             expired INTEGER NOT NULL
         );
         """,
+        // 15: each analytics table's row count, kept by triggers as rows come and go, so the
+        // privacy receipt reads six numbers instead of counting every row (a count of the
+        // 15-minute rows at 10^8 visits took about 300 ms).
+        """
+        CREATE TABLE analytics_table_rows (
+            table_name TEXT PRIMARY KEY,
+            row_count INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO analytics_table_rows SELECT 'analytics_visits', count(*) FROM analytics_visits;
+        CREATE TRIGGER analytics_visits_row_added AFTER INSERT ON analytics_visits
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count + 1 WHERE table_name = 'analytics_visits'; END;
+        CREATE TRIGGER analytics_visits_row_removed AFTER DELETE ON analytics_visits
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count - 1 WHERE table_name = 'analytics_visits'; END;
+        INSERT INTO analytics_table_rows SELECT 'analytics_visit_days', count(*) FROM analytics_visit_days;
+        CREATE TRIGGER analytics_visit_days_row_added AFTER INSERT ON analytics_visit_days
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count + 1 WHERE table_name = 'analytics_visit_days'; END;
+        CREATE TRIGGER analytics_visit_days_row_removed AFTER DELETE ON analytics_visit_days
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count - 1 WHERE table_name = 'analytics_visit_days'; END;
+        INSERT INTO analytics_table_rows SELECT 'analytics_totals', count(*) FROM analytics_totals;
+        CREATE TRIGGER analytics_totals_row_added AFTER INSERT ON analytics_totals
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count + 1 WHERE table_name = 'analytics_totals'; END;
+        CREATE TRIGGER analytics_totals_row_removed AFTER DELETE ON analytics_totals
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count - 1 WHERE table_name = 'analytics_totals'; END;
+        INSERT INTO analytics_table_rows SELECT 'analytics_marginals', count(*) FROM analytics_marginals;
+        CREATE TRIGGER analytics_marginals_row_added AFTER INSERT ON analytics_marginals
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count + 1 WHERE table_name = 'analytics_marginals'; END;
+        CREATE TRIGGER analytics_marginals_row_removed AFTER DELETE ON analytics_marginals
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count - 1 WHERE table_name = 'analytics_marginals'; END;
+        INSERT INTO analytics_table_rows SELECT 'analytics_marginal_days', count(*) FROM analytics_marginal_days;
+        CREATE TRIGGER analytics_marginal_days_row_added AFTER INSERT ON analytics_marginal_days
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count + 1 WHERE table_name = 'analytics_marginal_days'; END;
+        CREATE TRIGGER analytics_marginal_days_row_removed AFTER DELETE ON analytics_marginal_days
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count - 1 WHERE table_name = 'analytics_marginal_days'; END;
+        INSERT INTO analytics_table_rows SELECT 'analytics_visitors', count(*) FROM analytics_visitors;
+        CREATE TRIGGER analytics_visitors_row_added AFTER INSERT ON analytics_visitors
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count + 1 WHERE table_name = 'analytics_visitors'; END;
+        CREATE TRIGGER analytics_visitors_row_removed AFTER DELETE ON analytics_visitors
+            BEGIN UPDATE analytics_table_rows SET row_count = row_count - 1 WHERE table_name = 'analytics_visitors'; END;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.
