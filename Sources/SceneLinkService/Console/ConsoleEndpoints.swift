@@ -13,7 +13,12 @@ import SceneLinkHTTP
 /// | `POST /console/sign-out` | a session | 303 to the sign-in page; the session ends on the server |
 /// | `GET /console/console.css` | anyone | the style sheet |
 /// | `GET /console/overview` | a session | visits, QR scans, claims, installs; store health |
-/// | `GET /console/analytics` | a session | every link together: range, zone, interval; a chart, its table, the breakdowns |
+/// | `GET /console/links` | a session | short links with search (`q`), tag and paging; the form that makes one |
+/// | `POST /console/links` | a session | as `POST /v1/short-links`; 303 to the new link's page, or the form with the API's sentence |
+/// | `GET /console/links/{code}` | a session | one link: where it goes for each visitor, its QR code, its analytics, expiry and delete forms |
+/// | `GET /console/links/{code}/qr.svg` | a session | the link's QR code as an SVG attachment |
+/// | `POST /console/links/{code}/expiry`, `…/delete` | a session | as `PATCH` (with `If-Match`) and `DELETE /v1/short-links/{code}`; 303 |
+/// | `GET /console/analytics` | a session | one scope (`all` by default): range, zone, interval; a chart, its table, the breakdowns |
 /// | `GET /console/analytics/timeseries.csv`, `…/breakdown.csv` | a session | the analytics API's CSV |
 /// | `GET /console/routes` | a session | the route table and "try a link" (`?url=`) |
 /// | `GET /console/claims` | a session | claims made and redeemed per UTC day, 30 days (counts only) |
@@ -42,6 +47,9 @@ public struct ConsoleEndpoints: Sendable {
     let analyticsReports: AnalyticsEndpoints
     /// The webhook API, whose handlers the Webhooks page's changes go through (same checks, same audit entries).
     let webhooks: WebhookEndpoints
+    /// The short-link API, whose handlers the Links pages read and change links through (same
+    /// checks, same audit entries).
+    let shortLinks: ShortLinkEndpoints
     let routes: Current<RouteTable>
     /// What the System page shows of the server's settings.
     let service: ServiceConfiguration
@@ -81,6 +89,12 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, Self.privacyPath, page) { self.privacyReceipt($0, $1) }
         on(&endpoints, .post, Self.keysPath, change) { self.createKey($0, $1) }
         on(&endpoints, .post, Self.revokePattern, change) { self.revokeKey($0, $1) }
+        on(&endpoints, .get, ConsoleSection.links.path, page) { self.linksPage($0, $1) }
+        on(&endpoints, .post, ConsoleSection.links.path, change) { self.createLink($0, $1) }
+        on(&endpoints, .get, Self.linkPattern, page) { self.linkPage($0, $1) }
+        on(&endpoints, .get, Self.linkQRPattern, page) { self.linkQR($0, $1) }
+        on(&endpoints, .post, Self.linkExpiryPattern, change) { self.changeLinkExpiry($0, $1) }
+        on(&endpoints, .post, Self.linkDeletePattern, change) { self.deleteLink($0, $1) }
         on(&endpoints, .get, ConsoleSection.analytics.path, page) { self.analyticsPage($0, $1) }
         on(&endpoints, .get, Self.timeseriesCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
         on(&endpoints, .get, Self.breakdownCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
