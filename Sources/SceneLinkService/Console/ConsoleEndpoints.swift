@@ -30,6 +30,8 @@ import SceneLinkHTTP
 /// | `POST /console/webhooks` | a session | a new endpoint, its secret shown once |
 /// | `POST /console/webhooks/{id}/rotate`, `…/test`, `…/deliveries/{messageId}/replay` | a session | a new secret shown once; 303 back |
 ///
+/// | `GET /console/{path}` (any other console path) | anyone | 404, a console page with the console's headers |
+///
 /// Every route is declared for the admin port (the only port without `--admin-listen`).
 public struct ConsoleEndpoints: Sendable {
     let configuration: Configuration
@@ -77,6 +79,7 @@ public struct ConsoleEndpoints: Sendable {
         let page = RoutePolicy(port: .admin, caller: .console,
                                rateLimit: .notLimited(because: "an operator's own pages behind a session; sign-in attempts count against console-sign-in"))
         let change = page.accepting(bodyBytes: Self.maximumFormBytes)
+        let unknown = RoutePolicy(port: .admin, rateLimit: .notLimited(because: "a fixed 404 page that reads nothing"))
         on(&endpoints, .get, Self.signInPath, fixed) { self.signInForm($0, $1) }
         on(&endpoints, .get, ConsoleStyle.path.description, fixed) { _, responder in
             responder.respond(HTTPResponse(contentType: "text/css; charset=utf-8", body: Array(ConsoleStyle.css.utf8)))
@@ -105,6 +108,21 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .post, Self.webhookRotatePattern, change) { self.rotateWebhook($0, $1) }
         on(&endpoints, .post, Self.webhookTestPattern, change) { self.testWebhook($0, $1) }
         on(&endpoints, .post, Self.webhookReplayPattern, change) { self.replayWebhook($0, $1) }
+        // Below every console route (and beside the link pages' catch-all, which never takes a
+        // /console path): any other console path is a console page saying so, with its headers.
+        endpoints.otherwise(.get, Self.unknownPattern, accepting: Self.isConsolePath, unknown) { request, responder in
+            ConsoleHeaders.securing(responder).respond(ConsolePage.notice(
+                status: .notFound, title: "No such page",
+                detail: "The console has no page at this address; use the navigation, or start from the sign-in page."))
+        }
+    }
+
+    /// The pattern the console's catch-all is listed and documented under.
+    static let unknownPattern = "/console/{path}"
+
+    /// Whether a path (as sent) is under `/console`.
+    static func isConsolePath(_ path: String) -> Bool {
+        path == "/console" || path.hasPrefix("/console/")
     }
 
     /// Declares a console route whose every answer, an error's too, carries `ConsoleHeaders`.

@@ -2441,6 +2441,25 @@ paths:
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
         "409": { $ref: "#/components/responses/ConsoleNotChanged" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/{path}:
+    get:
+      tags: [console]
+      operationId: consoleNotFound
+      summary: Any other console path
+      description: A console path no page has answers 404 with a console page (and the console's headers, CSP included) that links to the sign-in form, with or without a session. The path may have any number of segments; the template names one.
+      parameters:
+        - name: path
+          in: path
+          required: true
+          description: Any path under `/console/` that is not a console page.
+          schema: { type: string }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "404":
+          description: The console's "No such page".
+          content:
+            text/html:
+              schema: { type: string }
   /{path}:
     get:
       tags: [links]

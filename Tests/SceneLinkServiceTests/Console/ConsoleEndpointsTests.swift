@@ -478,6 +478,26 @@ import Testing
         }
     }
 
+    @Test func anUnknownConsolePathIsA404PageWithTheConsolesHeaders() async throws {
+        try await Self.withConsole { client, _ in
+            let id = try #require(try await Self.signIn(client).id)
+            for (path, headers) in [("/console/nothing", [:]), ("/console/links/a/b/c", [:]), ("/console/nothing", Self.cookie(id)),
+                                    ("/console/webhooks/x/y/z/w", Self.cookie(id)), ("/console/%3Cscript%3E", Self.cookie(id))] {
+                let page = try await client.send("GET", path, headers: headers)
+                #expect(page.status == 404, "\(path)")
+                #expect(page.headers["content-type"] == "text/html; charset=utf-8", "\(path)")
+                #expect(page.text.contains("<h1>No such page</h1>"), "\(path)")
+                #expect(!page.text.contains("<script>"), "\(path)")
+                Self.expectConsoleHeaders(page, path)
+            }
+            let head = try await client.send("HEAD", "/console/nothing")
+            #expect(head.status == 404)
+            #expect(head.headers["content-security-policy"] == Self.csp)
+            // Not a console path: the link pages' catch-all still answers it.
+            #expect(try await client.send("GET", "/consoles", headers: ["Accept": "text/html"]).headers["content-security-policy"] != Self.csp)
+        }
+    }
+
     @Test func withTheConsoleOffItsPathsAreNotServed() async throws {
         try await Self.withConsole({ $0.console.isOn = false }) { client, application in
             #expect(!application.endpoints.endpoints.contains { $0.pattern.hasPrefix("/console/") })
