@@ -8,7 +8,8 @@ What is generated (rows, not visits, are what a query reads):
 - analytics_visits: every short link, its route and `all`, one row per hour (at :00) for 396 days;
 - analytics_marginals: `all`, every hour of the last 35 days, 10 values for each of the 7 dimensions;
 - analytics_marginal_days: `all`, every earlier day, the same values;
-- analytics_totals, analytics_visitors: one row per scope (per day for visitors).
+- analytics_totals, analytics_visitors: one row per scope (per day for visitors);
+- analytics_link_days: every short link's human visits per UTC day, from the visits above.
 
 Usage: SCENELINK_BIN=.build/release/scenelink python3 bench/analytics_rollups.py [--links 2000]
 Logs stay under .build/bench-logs/.
@@ -83,6 +84,11 @@ def generate(database, links, days, visits_total):
                  for day in range(first_hour // 24, detail_from // 24) for value in values))
         connection.executemany("INSERT INTO analytics_visitors VALUES (?, ?, ?)",
                                (("all", day, links * 40) for day in range(first_hour // 24, now_hour // 24 + 1)))
+        # What the store keeps beside the visits as it writes them: each link's human visits per UTC day.
+        connection.execute("""
+            INSERT INTO analytics_link_days (day, scope, human)
+            SELECT bucket / 96, scope, sum(human) FROM analytics_visits WHERE scope >= 'link:' AND scope < 'link;' AND human > 0
+            GROUP BY bucket / 96, scope""")
     total = connection.execute("SELECT sum(human) FROM analytics_visits WHERE scope = 'all'").fetchone()[0]
     count = connection.execute("SELECT count(*) FROM analytics_visits").fetchone()[0]
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -602,6 +602,21 @@ enum PostgresSchema {
         );
         CREATE INDEX short_link_tags_by_tag ON short_link_tags (tag, sequence);
         """,
+        // 14: human visits per UTC day per short link, keyed by day first, as SQLite's
+        // migration 13: the overview's top links read only the rows of their days. Filled from
+        // the visits already kept.
+        """
+        CREATE TABLE analytics_link_days (
+            day bigint NOT NULL,
+            scope text NOT NULL,
+            human bigint NOT NULL,
+            PRIMARY KEY (day, scope)
+        );
+        INSERT INTO analytics_link_days (day, scope, human)
+            SELECT bucket / 96, scope, sum(human) FROM analytics_visits
+            WHERE scope COLLATE "C" >= 'link:' AND scope COLLATE "C" < 'link;' AND human > 0
+            GROUP BY bucket / 96, scope;
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -63,6 +63,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case selectAnalyticsBreakdown = "select_analytics_breakdown"
     case selectAnalyticsVisitors = "select_analytics_visitors"
     case selectAnalyticsTotals = "select_analytics_totals"
+    case selectAnalyticsTopLinks = "select_analytics_top_links"
     case deleteAnalytics = "delete_analytics"
     case selectAnalyticsReceipt = "select_analytics_receipt"
     case compactAnalytics = "compact_analytics"
@@ -505,6 +506,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                     INSERT INTO analytics_totals AS t
                         SELECT scope, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs) FROM rows GROUP BY scope
                     ON CONFLICT (scope) DO UPDATE SET \(add(counts))),
+                link_days AS (
+                    INSERT INTO analytics_link_days AS t
+                        SELECT bucket / 96, scope, sum(human) FROM rows
+                        WHERE scope COLLATE "C" >= 'link:' AND scope COLLATE "C" < 'link;' AND human > 0
+                        GROUP BY bucket / 96, scope
+                    ON CONFLICT (day, scope) DO UPDATE SET \(add(["human"]))),
                 marginals AS (
                     INSERT INTO analytics_marginals AS t
                         SELECT * FROM unnest($9::text[], $10::text[], $11::int8[], $12::text[], $13::int8[])
@@ -533,6 +540,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
             return """
                 SELECT scope, human, qr, preview, bot, claims, installs FROM analytics_totals WHERE scope = ANY($1::text[])
                 """
+        case .selectAnalyticsTopLinks:
+            // The primary key's prefix (day) bounds the rows read: a few days of every link.
+            return """
+                SELECT scope, sum(human)::int8 AS total FROM analytics_link_days WHERE day >= $1 AND day <= $2
+                GROUP BY scope ORDER BY total DESC, scope COLLATE "C" LIMIT $3
+                """
         case .deleteAnalytics:
             let deletes = AnalyticsTableReceipt.tables.enumerated().map { index, table in
                 "d\(index) AS (DELETE FROM \(table.table) WHERE scope = $1 RETURNING 1)"
@@ -551,9 +564,10 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                     ON CONFLICT (scope, dimension, day, value) DO UPDATE SET visits = t.visits + excluded.visits),
                 visits AS (DELETE FROM analytics_visits WHERE bucket < $2 RETURNING 1),
                 old_days AS (DELETE FROM analytics_marginal_days WHERE day < $3 RETURNING 1),
-                visitors AS (DELETE FROM analytics_visitors WHERE day < $3 RETURNING 1)
+                visitors AS (DELETE FROM analytics_visitors WHERE day < $3 RETURNING 1),
+                link_days AS (DELETE FROM analytics_link_days WHERE day < $3 RETURNING 1)
                 SELECT ((SELECT count(*) FROM folded) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM old_days)
-                    + (SELECT count(*) FROM visitors))::int8
+                    + (SELECT count(*) FROM visitors) + (SELECT count(*) FROM link_days))::int8
                 """
         case .deleteExpiredClaims:
             return """
@@ -646,6 +660,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectAnalyticsBreakdown: return [OID.text, OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
         case .selectAnalyticsVisitors: return [OID.text, OID.int8, OID.int8]
         case .selectAnalyticsTotals: return [OID.textArray]
+        case .selectAnalyticsTopLinks: return [OID.int8, OID.int8, OID.int8]
         case .deleteAnalytics: return [OID.text]
         case .selectAnalyticsReceipt: return []
         case .compactAnalytics: return [OID.int8, OID.int8, OID.int8]

@@ -4,7 +4,7 @@ import SceneLinkCore
 /// The analytics queries, prepared once per read connection. Each reads one scope's rows by
 /// its primary key's prefix, so an answer costs the rows of its range, not the table.
 final class AnalyticsReads {
-    private let selectVisits, selectBreakdown, selectVisitors, selectTotal: Statement
+    private let selectVisits, selectBreakdown, selectVisitors, selectTotal, selectTopLinks: Statement
     private let countRows: [Statement]
 
     init(connection: Connection) throws(SQLiteError) {
@@ -25,6 +25,7 @@ final class AnalyticsReads {
             "SELECT day, visitors FROM analytics_visitors WHERE scope = ?1 AND day >= ?2 AND day <= ?3 ORDER BY day")
         selectTotal = try connection.prepare(
             "SELECT human, qr, preview, bot, claims, installs FROM analytics_totals WHERE scope = ?1")
+        selectTopLinks = try connection.prepare(Self.topLinksSQL)
         var counts: [Statement] = []
         for (table, _) in AnalyticsTableReceipt.tables {
             // Table names come from this code, not from input.
@@ -82,6 +83,25 @@ final class AnalyticsReads {
             if try statement.step() { totals[scope] = Self.counts(statement, from: 0) }
         }
         return totals
+    }
+
+    /// The top links of a range of days: the primary key's prefix (day) bounds the rows read,
+    /// a few days of every link with visits, never the 15-minute visits.
+    static let topLinksSQL = """
+        SELECT scope, sum(human) AS total FROM analytics_link_days WHERE day >= ?1 AND day <= ?2
+        GROUP BY scope ORDER BY total DESC, scope LIMIT ?3
+        """
+
+    func topLinks(days: ClosedRange<Int64>, limit: Int) throws(SQLiteError) -> [AnalyticsTopLink] {
+        let statement = selectTopLinks
+        statement.reset()
+        defer { statement.reset() }
+        try statement.bind(.integer(days.lowerBound), .integer(days.upperBound), .integer(Int64(max(0, limit))))
+        var rows: [AnalyticsTopLink] = []
+        while try statement.step() {
+            rows.append(AnalyticsTopLink(scope: statement.text(at: 0), human: statement.int64(at: 1)))
+        }
+        return rows
     }
 
     func receipt() throws(SQLiteError) -> [AnalyticsTableReceipt] {

@@ -5,9 +5,9 @@ import SceneLinkCore
 /// counts, the purge of one scope, and the compaction (fold and retention).
 final class AnalyticsWrites {
     private let connection: Connection
-    private let addVisits, addTotals, addMarginal, addVisitors: Statement
+    private let addVisits, addTotals, addMarginal, addVisitors, addLinkDay: Statement
     private let deleteScope: [Statement]
-    private let foldHours, deleteHours, deleteVisits, deleteDays, deleteVisitors: Statement
+    private let foldHours, deleteHours, deleteVisits, deleteDays, deleteVisitors, deleteLinkDays: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
@@ -33,6 +33,10 @@ final class AnalyticsWrites {
             INSERT INTO analytics_visitors (scope, day, visitors) VALUES (?1, ?2, ?3)
             ON CONFLICT (scope, day) DO UPDATE SET visitors = visitors + excluded.visitors
             """)
+        addLinkDay = try connection.prepare("""
+            INSERT INTO analytics_link_days (day, scope, human) VALUES (?1, ?2, ?3)
+            ON CONFLICT (day, scope) DO UPDATE SET human = human + excluded.human
+            """)
         var deletes: [Statement] = []
         for (table, _) in AnalyticsTableReceipt.tables {
             // Table names come from this code, not from input.
@@ -50,6 +54,7 @@ final class AnalyticsWrites {
         deleteVisits = try connection.prepare("DELETE FROM analytics_visits WHERE bucket < ?1")
         deleteDays = try connection.prepare("DELETE FROM analytics_marginal_days WHERE day < ?1")
         deleteVisitors = try connection.prepare("DELETE FROM analytics_visitors WHERE day < ?1")
+        deleteLinkDays = try connection.prepare("DELETE FROM analytics_link_days WHERE day < ?1")
     }
 
     /// Adds every count of `batch`.
@@ -60,6 +65,9 @@ final class AnalyticsWrites {
                               .integer(counts.preview), .integer(counts.bot), .integer(counts.claims), .integer(counts.installs))
             try addTotals.run(.text(row.scope), .integer(counts.human), .integer(counts.qr), .integer(counts.preview),
                               .integer(counts.bot), .integer(counts.claims), .integer(counts.installs))
+            if counts.human > 0, row.scope.hasPrefix(AnalyticsTopLink.scopePrefix) {
+                try addLinkDay.run(.integer(AnalyticsBucket.day(ofBucket: row.bucket)), .text(row.scope), .integer(counts.human))
+            }
         }
         for row in batch.marginals {
             try addMarginal.run(.text(row.scope), .text(row.dimension.rawValue), .integer(row.hour), .text(row.value),
@@ -94,6 +102,8 @@ final class AnalyticsWrites {
         try deleteDays.run(.integer(day))
         changed += connection.changes
         try deleteVisitors.run(.integer(day))
+        changed += connection.changes
+        try deleteLinkDays.run(.integer(day))
         changed += connection.changes
         return changed
     }

@@ -11,7 +11,9 @@ public typealias AnalyticsCompletion<Value> = @Sendable (Result<Value, Analytics
 /// - `analytics_marginals`: per scope per hour per value of one dimension, human visits
 ///   (previews by previewer), folded into `analytics_marginal_days` (UTC days) after
 ///   `--analytics-detail-retention`;
-/// - `analytics_visitors`: per scope per UTC day, the number of distinct visitors.
+/// - `analytics_visitors`: per scope per UTC day, the number of distinct visitors;
+/// - `analytics_link_days`: per UTC day per short link (`link:` scopes only), human visits,
+///   keyed by day first, so ranking the links of a few days reads those days' rows alone.
 ///
 /// Buckets are `AnalyticsBucket` numbers, hours are Unix hours (`bucket / 4`), days UTC days.
 /// Every operation answers through its `completion` exactly once, on a thread of the store's choosing.
@@ -36,6 +38,11 @@ public protocol AnalyticsStore: Sendable {
     /// The counts since the first visit of each of `scopes` that has any.
     func analyticsTotals(scopes: [String], completion: @escaping AnalyticsCompletion<[String: AnalyticsCounts]>)
 
+    /// The `limit` short links (`link:` scopes) with the most human visits over the UTC days
+    /// `days`, most first (ties by scope), links without any left out. Reads the day rollup
+    /// (`analytics_link_days`), so it costs the rows of those days, not the visits.
+    func analyticsTopLinks(days: ClosedRange<Int64>, limit: Int, completion: @escaping AnalyticsCompletion<[AnalyticsTopLink]>)
+
     /// Deletes every row of `scope` in every analytics table; answers how many rows went.
     func deleteAnalytics(scope: String, completion: @escaping AnalyticsCompletion<Int>)
 
@@ -43,7 +50,7 @@ public protocol AnalyticsStore: Sendable {
     func analyticsReceipt(completion: @escaping AnalyticsCompletion<[AnalyticsTableReceipt]>)
 
     /// Folds hourly marginals of hours before `detailBefore` (a bucket) into UTC days, then
-    /// deletes visits, folded days and visitor counts before `keepFrom` (a bucket); answers how
-    /// many rows were folded or deleted.
+    /// deletes visits, folded days, visitor counts and links' days before `keepFrom` (a
+    /// bucket); answers how many rows were folded or deleted.
     func compactAnalytics(detailBefore: Int64, keepFrom: Int64, completion: @escaping AnalyticsCompletion<Int>)
 }

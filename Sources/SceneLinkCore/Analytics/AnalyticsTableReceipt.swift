@@ -20,5 +20,6 @@ extension AnalyticsTableReceipt {
         ("analytics_marginals", ["scope", "dimension", "hour", "value", "visits"]),
         ("analytics_marginal_days", ["scope", "dimension", "day", "value", "visits"]),
         ("analytics_visitors", ["scope", "day", "visitors"]),
+        ("analytics_link_days", ["day", "scope", "human"]),
     ]
 }

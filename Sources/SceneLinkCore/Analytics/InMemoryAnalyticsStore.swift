@@ -74,9 +74,39 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
         completion(.success(totals))
     }
 
+    public func analyticsTopLinks(days: ClosedRange<Int64>, limit: Int, completion: @escaping AnalyticsCompletion<[AnalyticsTopLink]>) {
+        let ranked = state.withLock { state in
+            state.visits.compactMap { scope, buckets -> AnalyticsTopLink? in
+                guard scope.hasPrefix(AnalyticsTopLink.scopePrefix) else { return nil }
+                let human = buckets.reduce(Int64(0)) { sum, bucket in
+                    days.contains(AnalyticsBucket.day(ofBucket: bucket.key)) ? sum + bucket.value.human : sum
+                }
+                return human > 0 ? AnalyticsTopLink(scope: scope, human: human) : nil
+            }
+        }
+        let sorted = ranked.sorted { $0.human != $1.human ? $0.human > $1.human : $0.scope < $1.scope }
+        completion(.success(Array(sorted.prefix(max(0, limit)))))
+    }
+
+    /// The (link, day) pairs with human visits: the rows `analytics_link_days` holds.
+    private static func linkDays(_ state: State) -> Int {
+        state.visits.reduce(0) { count, entry in
+            guard entry.key.hasPrefix(AnalyticsTopLink.scopePrefix) else { return count }
+            var days = Set<Int64>()
+            for (bucket, counts) in entry.value where counts.human > 0 { days.insert(AnalyticsBucket.day(ofBucket: bucket)) }
+            return count + days.count
+        }
+    }
+
     public func deleteAnalytics(scope: String, completion: @escaping AnalyticsCompletion<Int>) {
         let deleted = state.withLock { state in
-            var deleted = state.visits.removeValue(forKey: scope)?.count ?? 0
+            var deleted = 0
+            if scope.hasPrefix(AnalyticsTopLink.scopePrefix) {
+                var days = Set<Int64>()
+                for (bucket, counts) in state.visits[scope] ?? [:] where counts.human > 0 { days.insert(AnalyticsBucket.day(ofBucket: bucket)) }
+                deleted += days.count
+            }
+            deleted += state.visits.removeValue(forKey: scope)?.count ?? 0
             deleted += state.totals.removeValue(forKey: scope) == nil ? 0 : 1
             for dimensions in [state.hours.removeValue(forKey: scope), state.days.removeValue(forKey: scope)] {
                 deleted += (dimensions ?? [:]).values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
@@ -99,6 +129,7 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
                 case "analytics_totals": rows = Int64(state.totals.count)
                 case "analytics_marginals": rows = count(state.hours)
                 case "analytics_marginal_days": rows = count(state.days)
+                case "analytics_link_days": rows = Int64(Self.linkDays(state))
                 default: rows = Int64(state.visitors.values.reduce(0) { $0 + $1.count })
                 }
                 return AnalyticsTableReceipt(table: table, columns: columns, rows: rows)
@@ -110,6 +141,9 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
     public func compactAnalytics(detailBefore: Int64, keepFrom: Int64, completion: @escaping AnalyticsCompletion<Int>) {
         let changed = state.withLock { state in
             var changed = 0
+            // The fake derives the links' days from the visits, so they go with them: counted
+            // as the SQL stores count the rows of their own table.
+            let linkDaysBefore = Self.linkDays(state)
             for (scope, dimensions) in state.hours {
                 for (dimension, hours) in dimensions {
                     for (hour, values) in hours where hour * 4 < detailBefore {
@@ -140,6 +174,7 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
                 state.visitors[scope] = state.visitors[scope]?.filter { $0.key >= keepDay }
                 changed += before - (state.visitors[scope]?.count ?? 0)
             }
+            changed += linkDaysBefore - Self.linkDays(state)
             return changed
         }
         completion(.success(changed))

@@ -262,4 +262,25 @@ import Testing
             #expect(audit.text.contains("\"actor\":\"console:"))
         }
     }
+
+    @Test func theOverviewRanksTheTopLinksOfTheLastSevenDaysByHumanVisits() async throws {
+        try await Console.withConsole { client, application in
+            for (alias, visits) in [("first", 3), ("second", 2), ("bots-only", 0)] {
+                #expect(try await Self.create(client, #"{"link":"fuelmoney://settings","alias":"\#(alias)"}"#).status == 201)
+                for _ in 0..<visits {
+                    _ = try await client.send("GET", "/s/\(alias)", headers: ["User-Agent": AnalyticsEndpointsTests.mac, "Accept": "text/html"])
+                }
+            }
+            _ = try await client.send("GET", "/s/bots-only", headers: ["User-Agent": "curl/8.5.0", "Accept": "text/html"])
+            await AnalyticsEndpointsTests.flush(application)
+            let s = try await Self.session(client)
+            let overview = try await client.send("GET", "/console/overview", headers: s.cookie)
+            #expect(overview.status == 200)
+            #expect(overview.text.contains("<h2>Top links</h2>"))
+            let first = try #require(overview.text.range(of: "<th scope=\"row\"><a href=\"/console/links/first\">first</a></th><td class=\"number\">3</td>"))
+            let second = try #require(overview.text.range(of: "<th scope=\"row\"><a href=\"/console/links/second\">second</a></th><td class=\"number\">2</td>"))
+            #expect(first.lowerBound < second.lowerBound)
+            #expect(!overview.text.contains(">bots-only<"))
+        }
+    }
 }
