@@ -24,6 +24,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
     case analyticsMarginals = "analytics_marginals"
     case analyticsMarginalDays = "analytics_marginal_days"
     case analyticsVisitors = "analytics_visitors"
+    /// Each short link's human visits per UTC day (the top links' rollup), keyed by day first.
+    case analyticsLinkDays = "analytics_link_days"
     /// API keys: their names, scopes and the SHA-256 of their secrets (never their text), so the
     /// keys handed out before the copy still work after it.
     case apiKeys = "api_keys"
@@ -82,6 +84,8 @@ public enum StoreTable: String, CaseIterable, Sendable {
             return [("scope", .text), ("dimension", .text), ("day", .integer), ("value", .text), ("visits", .integer)]
         case .analyticsVisitors:
             return [("scope", .text), ("day", .integer), ("visitors", .integer)]
+        case .analyticsLinkDays:
+            return [("day", .integer), ("scope", .text), ("human", .integer)]
         case .apiKeys:
             return [("id", .text), ("name", .text), ("scopes", .text), ("secret_hash", .bytes), ("created_at", .integer),
                     ("revoked_at", .optionalInteger)]
@@ -104,7 +108,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         switch self {
         case .sessions, .shortLinks, .claims, .webhookEndpoints, .webhookDeliveries, .storeKeys, .analyticsTotals, .apiKeys, .auditLog:
             return 1
-        case .scenes, .shortLinkTags, .analyticsVisits, .analyticsVisitors: return 2
+        case .scenes, .shortLinkTags, .analyticsVisits, .analyticsVisitors, .analyticsLinkDays: return 2
         case .values: return 3
         case .analyticsMarginals, .analyticsMarginalDays: return 4
         }
@@ -133,6 +137,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
         case .analyticsMarginals: return "analytics hourly breakdowns"
         case .analyticsMarginalDays: return "analytics daily breakdowns"
         case .analyticsVisitors: return "analytics visitors"
+        case .analyticsLinkDays: return "analytics links' days"
         case .apiKeys: return "API keys"
         case .auditLog: return "audit log entries"
         }
