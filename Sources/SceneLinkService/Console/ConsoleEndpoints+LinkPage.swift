@@ -40,7 +40,7 @@ extension ConsoleEndpoints {
                 page.html.element("a", text: "All links", attributes: [(name: "href", value: ConsoleSection.links.path)])
                 page.html.close("p")
                 writeLinkFacts(link, into: &page.html)
-                writeDestinations(of: link["link"]?.stringValue ?? "", into: &page.html)
+                writeDestinations(of: link["link"]?.stringValue ?? "", expired: link["expired"] == .bool(true), into: &page.html)
                 Self.writeQR(link, code: code, into: &page.html)
                 page.html.element("h2", text: "Analytics")
                 Self.writeAnalyticsForm(request, dimension: dimension, action: Self.linkPath(code), choosesScope: false, into: &page.html)
@@ -96,10 +96,14 @@ extension ConsoleEndpoints {
         html.close("dl")
     }
 
-    private func writeDestinations(of target: String, into html: inout HTMLDocument) {
+    private func writeDestinations(of target: String, expired: Bool, into html: inout HTMLDocument) {
         let destinations = ConsoleLinkDestinations(link: target, table: routes.value,
                                                    claimLifetime: ValueParser.text(of: service.claims.lifetime))
         html.element("h2", text: "Where it goes for each kind of visitor")
+        if expired {
+            html.element("p", text: "The link has expired: every visitor gets 410 Gone. Below is where it went, and would go again "
+                         + "with a later expiry.", attributes: [(name: "class", value: "error")])
+        }
         if let route = destinations.route {
             html.open("p")
             html.text("Route ")

@@ -29,6 +29,7 @@ import SceneLinkHTTP
 /// | `GET /console/webhooks`, `GET /console/webhooks/{id}` | a session | the endpoints with the create form; one endpoint's deliveries |
 /// | `POST /console/webhooks` | a session | a new endpoint, its secret shown once |
 /// | `POST /console/webhooks/{id}/rotate`, `…/test`, `…/deliveries/{messageId}/replay` | a session | a new secret shown once; 303 back |
+/// | `POST /console/webhooks/{id}/edit`, `…/delete` | a session | as `PATCH` and `DELETE /v1/webhooks/{id}`; 303 |
 ///
 /// | `GET /console/{path}` (any other console path) | anyone | 404, a console page with the console's headers |
 ///
@@ -108,6 +109,8 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .post, Self.webhookRotatePattern, change) { self.rotateWebhook($0, $1) }
         on(&endpoints, .post, Self.webhookTestPattern, change) { self.testWebhook($0, $1) }
         on(&endpoints, .post, Self.webhookReplayPattern, change) { self.replayWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookEditPattern, change) { self.editWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookDeletePattern, change) { self.deleteWebhook($0, $1) }
         // Below every console route (and beside the link pages' catch-all, which never takes a
         // /console path): any other console path is a console page saying so, with its headers.
         endpoints.otherwise(.get, Self.unknownPattern, accepting: Self.isConsolePath, unknown) { request, responder in

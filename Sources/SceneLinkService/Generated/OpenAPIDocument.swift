@@ -2361,6 +2361,67 @@ paths:
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+  /console/webhooks/{id}/edit:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleEditWebhook
+      summary: Change a webhook endpoint from the console
+      description: As `PATCH /v1/webhooks/{id}` with `url`, `events` (repeated) and `enabled` (`yes`, or absent for disabled), checked and audited the same way; 303 to the endpoint's page. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    url: { type: string }
+                    events: { type: array, items: { type: string } }
+                    enabled: { type: string, enum: ["yes"] }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}/delete:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleDeleteWebhook
+      summary: Delete a webhook endpoint from the console
+      description: As `DELETE /v1/webhooks/{id}` when `confirm` is `yes`; 303 to the endpoints. Without the confirmation, a page saying so (400). Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    confirm: { type: string, enum: ["yes"] }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/webhooks/{id}/rotate:
     parameters:
       - name: id

@@ -378,8 +378,8 @@ import Testing
             #expect(system.text.contains("A1B2C3D4E5.com.example.fuelmoney"))
             let receipt = try await client.send("GET", "/console/system/privacy", headers: Self.cookie(id))
             #expect(receipt.text.contains("<th scope=\"row\">analytics_visits</th><td>scope, bucket, human, qr, preview, bot, claims, installs</td>"))
-            for path in ["/console/overview", "/console/analytics", "/console/routes", "/console/webhooks", "/console/claims", "/console/system",
-                         "/console/system/privacy"] {
+            for path in ["/console/overview", "/console/links", "/console/analytics", "/console/routes", "/console/webhooks", "/console/claims",
+                         "/console/system", "/console/system/privacy"] {
                 let answer = try await client.send("GET", path, headers: Self.cookie(id))
                 #expect(answer.status == 200, "\(path)")
                 #expect(answer.body.count < 60 * 1024, "\(path): \(answer.body.count) bytes")
