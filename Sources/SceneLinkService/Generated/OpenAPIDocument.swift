@@ -2516,6 +2516,8 @@ paths:
           schema: { type: string }
       responses:
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "405":
+          description: A console path that is served with POST only (`sign-in`, `sign-out`).
         "404":
           description: The console's "No such page".
           content:
