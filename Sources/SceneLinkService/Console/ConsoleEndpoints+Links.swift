@@ -4,9 +4,6 @@ import SceneLinkHTTP
 import SceneLinkText
 
 extension ConsoleEndpoints {
-    /// Links a page of the list shows.
-    static let linksPerPage = 50
-
     /// `GET /console/links?q&tag&cursor[&route]`: one page of short links, oldest first, as the
     /// listing API pages them (`GET /v1/short-links`: the store's keyset listing, a tag through
     /// its index, so a page costs its own rows at 100,000 links), each linked to its page; and
@@ -22,13 +19,15 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// The listing API's answer for the page's `q`, `tag` and `cursor`.
+    /// The listing API's answer for the page's `q`, `tag` and `cursor`, a page of the API's
+    /// default size.
     private func listLinks(_ request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        var items = [("limit", String(Self.linksPerPage))]
+        var items: [(String, String)] = []
         for name in ["q", "tag", "cursor"] {
             if let value = request.queryItem(name), !value.isEmpty { items.append((name, String(value.prefix(256)))) }
         }
-        callAPI(shortLinks, { $0.list }, request, method: .get, target: ShortLinkEndpoints.collectionPattern + "?" + Self.encode(items),
+        callAPI(shortLinks, { $0.list }, request, method: .get,
+                target: ShortLinkEndpoints.collectionPattern + (items.isEmpty ? "" : "?" + Self.encode(items)),
                 completion: completion)
     }
 

@@ -49,28 +49,27 @@ struct ConsoleLinkDestinations: Sendable {
         navigationPath = (try? table.resolve(link, format: .navigationPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let fallback = table.fallback(for: resolved)
         let preview = table.preview(for: resolved)
+        /// What the link page offers a visitor on `platform` without the app.
         func page(_ platform: LinkPlatform) -> String {
-            let target = platform.fallback(in: fallback)
-            let offer: String
+            let target = platform.fallback(in: fallback) ?? ""
             switch LinkPage.outcome(of: resolved, platform: platform, table: table) {
-            case .appStore: offer = "the store button to \(target ?? "")"
-            case .web: offer = "a link to the website \(target ?? "")"
-            default: offer = "no fallback (the route file sets none for \(platform.rawValue))"
+            case .appStore: return "the store button to \(target)"
+            case .web: return "a link to the website \(target)"
+            default: return "no fallback (the route file sets none for \(platform.rawValue))"
             }
-            return offer
         }
-        let opens = stack.isEmpty ? "the app opens at its root (an empty stack)" : "the app opens at \(stack)"
+        let opens = stack.isEmpty ? "The app opens at its root (an empty stack)" : "The app opens at \(stack)"
         var rows = [Row(visitor: "iPhone with the app",
                         destination: table.appLinks.apple == nil
                             ? "The route file names no iOS app, so iOS opens the link page as without the app"
-                            : "\(opens.prefix(1).uppercased())\(opens.dropFirst()) (Universal Link); NavigationPath \(navigationPath)")]
+                            : "\(opens) (Universal Link); NavigationPath \(navigationPath)")]
         rows.append(Row(visitor: "iPhone without the app",
                         destination: "The link page with \(page(.ios)), and a claim (a code the app redeems after install "
                             + "to open at the same stack; valid \(claimLifetime))"))
         rows.append(Row(visitor: "Android with the app",
                         destination: table.appLinks.android.isEmpty
                             ? "The route file names no Android app, so Android opens the link page"
-                            : "\(opens.prefix(1).uppercased())\(opens.dropFirst()) (App Link)"))
+                            : "\(opens) (App Link)"))
         rows.append(Row(visitor: "Android without the app", destination: "The link page with \(page(.android)), and a claim (install referrer)"))
         rows.append(Row(visitor: "Desktop", destination: "The link page with \(page(.web)), and the link's QR code to scan with a phone"))
         let card = [("title", preview.title ?? "\(table.appName) (no preview title: the app's name)"),

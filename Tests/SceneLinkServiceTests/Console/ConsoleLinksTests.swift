@@ -173,7 +173,8 @@ import Testing
                          "<th scope=\"row\">Desktop</th>", "<th scope=\"row\">A previewer (chat apps, social sites)</th>",
                          "title Account; description Your FuelMoney account.", "<code>settings.account</code>",
                          "<figure class=\"qr\"><svg", "https://fuelmoney.example.com/s/acct?sl_qr=1</figcaption>",
-                         "href=\"/console/links/acct/qr.svg\"", "<h2>link:acct,"] {
+                         "href=\"/console/links/acct/qr.svg\"", "<h2>link:acct,", "(Universal Link); NavigationPath [\"FuelMoney.HomePath\",\"2\",",
+                         "The link page with the store button to https://apps.apple.com/"] {
                 #expect(page.text.contains(text), "\(text)")
             }
             let api = try JSONParser.parse(try await client.send("GET", "/v1/analytics/timeseries?scope=link%3Aacct", headers: Console.admin).body)
