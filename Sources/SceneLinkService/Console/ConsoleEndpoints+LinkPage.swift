@@ -47,7 +47,9 @@ extension ConsoleEndpoints {
                 let reportStatus = Self.writeAnalytics(timeseries: timeseries, breakdown: breakdown, query: query, dimension: dimension,
                                                        into: &page.html)
                 Self.writeLinkChanges(link, code: code, revision: Self.revision(in: answer), formToken: session.formToken, into: &page.html)
-                responder.respond(page.response(status: status != .ok ? status : reportStatus))
+                // A report the query made wrong (a range, a zone) is the page's 400; any other
+                // failure (analytics off) leaves the link's page a 200 that says so.
+                responder.respond(page.response(status: status != .ok ? status : reportStatus.code == 400 ? .badRequest : .ok))
             }
         }
     }

@@ -186,6 +186,9 @@ import Testing
             #expect(analytics.text.contains("<tr><th scope=\"row\">All</th><td>3</td><td>2</td>"))
             let wrongScope = try await client.send("GET", "/console/analytics?scope=nope", headers: s.cookie)
             #expect(wrongScope.status == 400)
+            let wrongZone = try await client.send("GET", "/console/links/acct?tz=Nowhere%2FBad", headers: s.cookie)
+            #expect(wrongZone.status == 400)
+            #expect(wrongZone.text.contains("is not an IANA zone") && wrongZone.text.contains("<dd>fuelmoney://settings/account</dd>"))
 
             let svg = try await client.send("GET", "/console/links/acct/qr.svg", headers: s.cookie)
             #expect(svg.status == 200)
@@ -282,6 +285,17 @@ import Testing
             let second = try #require(overview.text.range(of: "<th scope=\"row\"><a href=\"/console/links/second\">second</a></th><td class=\"number\">2</td>"))
             #expect(first.lowerBound < second.lowerBound)
             #expect(!overview.text.contains(">bots-only<"))
+        }
+    }
+
+    @Test func withAnalyticsOffALinksPageStillShowsAndSaysWhy() async throws {
+        try await Console.withConsole({ $0.analytics.isOn = false }) { client, _ in
+            #expect(try await Self.create(client, #"{"link":"fuelmoney://settings","alias":"quiet"}"#).status == 201)
+            let s = try await Self.session(client)
+            let page = try await client.send("GET", "/console/links/quiet", headers: s.cookie)
+            #expect(page.status == 200)
+            #expect(page.text.contains("<dd>fuelmoney://settings</dd>"))
+            #expect(page.text.contains("class=\"error\" role=\"alert\">"))
         }
     }
 }
