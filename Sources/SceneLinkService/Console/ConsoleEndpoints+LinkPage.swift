@@ -8,12 +8,13 @@ extension ConsoleEndpoints {
     static let linkQRPattern = "/console/links/{code}/qr.svg"
     static let linkExpiryPattern = "/console/links/{code}/expiry"
     static let linkDeletePattern = "/console/links/{code}/delete"
+    static let linkEditPattern = "/console/links/{code}/edit"
 
     /// `GET /console/links/{code}?from&to&tz&interval&dimension`: one short link as
     /// `GET /v1/short-links/{code}` answers it (target, title, tags, expiry, clicks, visits),
     /// where it takes each kind of visitor (`ConsoleLinkDestinations`), its QR code with a
     /// download, its analytics (scope `link:CODE`, as the Analytics page draws them), the
-    /// form that changes its expiry and the one that deletes it.
+    /// forms that change its target, title and tags, its expiry, and the one that deletes it.
     func linkPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         showLink(request, session: session, notice: nil, status: .ok, responder)
@@ -131,10 +132,28 @@ extension ConsoleEndpoints {
         html.close("p")
     }
 
-    /// The expiry form (with the revision read, so a change made meanwhile is not overwritten)
-    /// and the delete form (with its confirmation box).
+    /// The forms that change the target, title and tags and the expiry (with the revision read,
+    /// so a change made meanwhile is not overwritten) and the delete form (with its confirmation box).
     private static func writeLinkChanges(_ link: JSONValue, code: String, revision: Int64, formToken: String,
                                          into html: inout HTMLDocument) {
+        html.element("h2", text: "Change the target, title and tags")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/edit")])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "revision"), (name: "value", value: String(revision))])
+        let target = link["link"]?.stringValue ?? ""
+        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "shown"), (name: "value", value: target)])
+        let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
+        for (name, label, value) in [("link", "Target link (it must resolve)", target), ("title", "Title (empty: none)", link["title"]?.stringValue ?? ""),
+                                     ("tags", "Tags (separated by spaces; empty: none)", tags)] {
+            html.element("label", text: label, attributes: [(name: "for", value: "link-\(name)")])
+            html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "link-\(name)"), (name: "name", value: name),
+                                            (name: "value", value: value)])
+        }
+        html.open("p")
+        html.element("button", text: "Save the link", attributes: [(name: "type", value: "submit")])
+        html.close("p")
+        html.close("form")
+
         html.element("h2", text: "Change the expiry")
         html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/expiry")])
         ConsolePage.formTokenField(formToken, into: &html)
@@ -184,15 +203,36 @@ extension ConsoleEndpoints {
     /// `PATCH /v1/short-links/{code}` with `If-Match` of the revision the page showed, so a
     /// change made meanwhile is not overwritten (the page again, 412, saying so); 303 back.
     func changeLinkExpiry(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let form = ConsoleForm(body: request.body)
+        let expiry = form["expiresAt"].flatMap { $0.isEmpty ? nil : Self.instant(fromLocal: $0) }
+        patchLink(request, responder, what: "expiry", body: "{\"expiresAt\":\(expiry.map(JSONEscaping.quote) ?? "null")}")
+    }
+
+    /// `POST /console/links/{code}/edit` (`link`, `shown`: the target the page showed, `title`,
+    /// `tags` separated by spaces, `revision`): as `PATCH /v1/short-links/{code}` of the title
+    /// and tags, and of the target when it differs from the one shown (so a link whose target no
+    /// longer resolves can still be retitled); `If-Match` as for the expiry; 303 back.
+    func editLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let form = ConsoleForm(body: request.body)
+        let title = form["title"].flatMap { $0.isEmpty ? nil : $0 }
+        let tags = (form["tags"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONEscaping.quote(String($0)) }
+        var body = "{\"title\":\(title.map(JSONEscaping.quote) ?? "null"),\"tags\":[\(tags.joined(separator: ","))]"
+        if let link = form["link"]?.trimmingCharacters(in: .whitespaces), link != form["shown"] {
+            body += ",\"link\":\(JSONEscaping.quote(link))"
+        }
+        patchLink(request, responder, what: "change", body: body + "}")
+    }
+
+    /// Sends `body` through `PATCH /v1/short-links/{code}`'s handler with `If-Match` of the
+    /// form's `revision`; 303 back to the link's page, or the page with why not (`what` names
+    /// the change in the sentence).
+    private func patchLink(_ request: HTTPRequest, _ responder: HTTPResponder, what: String, body: String) {
         guard let session = session(of: request, responder) else { return }
         let code = request.pathParameters["code"] ?? ""
-        let form = ConsoleForm(body: request.body)
-        guard let text = form["revision"], text.utf8.count <= 18, let revision = Int64(text), revision > 0 else {
+        guard let text = ConsoleForm(body: request.body)["revision"], text.utf8.count <= 18, let revision = Int64(text), revision > 0 else {
             return showLink(request, session: session, notice: "The form lacks the link's revision; reload the page and change it again.",
                             status: .badRequest, responder)
         }
-        let expiry = form["expiresAt"].flatMap { $0.isEmpty ? nil : Self.instant(fromLocal: $0) }
-        let body = "{\"expiresAt\":\(expiry.map(JSONEscaping.quote) ?? "null")}"
         callAPI(shortLinks, { $0.update }, request, method: .patch,
                 target: ShortLinkEndpoints.collectionPattern + "/" + LinkPrinter.encodeSegment(code),
                 fields: ["Content-Type": "application/merge-patch+json", "If-Match": EntityTag.shortLink(revision: revision).headerValue],
@@ -204,10 +244,10 @@ extension ConsoleEndpoints {
                 responder.respond(Self.linkNotFound(answer))
             case 412:
                 showLink(request, session: session,
-                         notice: "The link changed since you opened this page (someone else saved a change), so your expiry was not saved. "
+                         notice: "The link changed since you opened this page (someone else saved a change), so your \(what) was not saved. "
                              + "Its current values are shown below; make your change again.", status: .preconditionFailed, responder)
             default:
-                showLink(request, session: session, notice: "The expiry was not changed: \(Self.problemText(answer))",
+                showLink(request, session: session, notice: "Your \(what) was not saved: \(Self.problemText(answer))",
                          status: answer.status, responder)
             }
         }

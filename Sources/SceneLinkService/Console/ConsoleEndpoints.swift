@@ -17,7 +17,7 @@ import SceneLinkHTTP
 /// | `POST /console/links` | a session | as `POST /v1/short-links`; 303 to the new link's page, or the form with the API's sentence |
 /// | `GET /console/links/{code}` | a session | one link: where it goes for each visitor, its QR code, its analytics, expiry and delete forms |
 /// | `GET /console/links/{code}/qr.svg` | a session | the link's QR code as an SVG attachment |
-/// | `POST /console/links/{code}/expiry`, `…/delete` | a session | as `PATCH` (with `If-Match`) and `DELETE /v1/short-links/{code}`; 303 |
+/// | `POST /console/links/{code}/edit`, `…/expiry`, `…/delete` | a session | as `PATCH` (with `If-Match`) and `DELETE /v1/short-links/{code}`; 303 |
 /// | `GET /console/analytics` | a session | one scope (`all` by default): range, zone, interval; a chart, its table, the breakdowns |
 /// | `GET /console/analytics/timeseries.csv`, `…/breakdown.csv` | a session | the analytics API's CSV |
 /// | `GET /console/routes` | a session | the route table and "try a link" (`?url=`) |
@@ -98,6 +98,7 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, Self.linkPattern, page) { self.linkPage($0, $1) }
         on(&endpoints, .get, Self.linkQRPattern, page) { self.linkQR($0, $1) }
         on(&endpoints, .post, Self.linkExpiryPattern, change) { self.changeLinkExpiry($0, $1) }
+        on(&endpoints, .post, Self.linkEditPattern, change) { self.editLink($0, $1) }
         on(&endpoints, .post, Self.linkDeletePattern, change) { self.deleteLink($0, $1) }
         on(&endpoints, .get, ConsoleSection.analytics.path, page) { self.analyticsPage($0, $1) }
         on(&endpoints, .get, Self.timeseriesCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }

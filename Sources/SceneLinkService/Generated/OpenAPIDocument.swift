@@ -2065,6 +2065,41 @@ paths:
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
         "409": { $ref: "#/components/responses/ConsoleNotChanged" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/{code}/edit:
+    parameters:
+      - name: code
+        in: path
+        required: true
+        description: The short link's code.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleEditLink
+      summary: Change a short link's target, title and tags from the console
+      description: As `PATCH /v1/short-links/{code}` of `title` (empty for none) and `tags` (separated by spaces), and of `link` when it differs from `shown` (the target the page showed), with `If-Match` of the `revision` the page showed; 303 back to the link's page. A change made meanwhile is not overwritten; the page again says so (412). Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    revision: { type: string }
+                    link: { type: string }
+                    shown: { type: string }
+                    title: { type: string }
+                    tags: { type: string }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "412": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/links/{code}/expiry:
     parameters:
       - name: code

@@ -298,4 +298,45 @@ import Testing
             #expect(page.text.contains("class=\"error\" role=\"alert\">"))
         }
     }
+
+    @Test func theTargetTitleAndTagsChangeWithTheRevisionRead() async throws {
+        try await Console.withConsole { client, _ in
+            #expect(try await Self.create(client, #"{"link":"fuelmoney://settings","alias":"lab","title":"Old","tags":["a"]}"#).status == 201)
+            let s = try await Self.session(client)
+            let page = try await client.send("GET", "/console/links/lab", headers: s.cookie)
+            #expect(page.text.contains("<form method=\"post\" action=\"/console/links/lab/edit\">"))
+            #expect(page.text.contains("name=\"tags\" value=\"a\""))
+            let saved = try await client.send("POST", "/console/links/lab/edit", headers: s.post, body: Console.form([
+                ("csrf", s.csrf), ("revision", "1"), ("shown", "fuelmoney://settings"), ("link", "fuelmoney://settings/account"),
+                ("title", "New <title>"), ("tags", "b c"),
+            ]))
+            #expect(saved.status == 303)
+            let api = try JSONParser.parse(try await client.send("GET", "/v1/short-links/lab", headers: Console.admin).body)
+            #expect(api["link"]?.stringValue == "fuelmoney://settings/account")
+            #expect(api["title"]?.stringValue == "New <title>")
+            #expect(api["tags"]?.arrayValue?.compactMap(\.stringValue) == ["b", "c"])
+            let shown = try await client.send("GET", "/console/links/lab", headers: s.cookie)
+            #expect(shown.text.contains("<dd>New &lt;title&gt;</dd>"))
+
+            let stale = try await client.send("POST", "/console/links/lab/edit", headers: s.post, body: Console.form([
+                ("csrf", s.csrf), ("revision", "1"), ("shown", "fuelmoney://settings/account"), ("link", "fuelmoney://settings/account"),
+                ("title", ""), ("tags", ""),
+            ]))
+            #expect(stale.status == 412)
+            #expect(stale.text.contains("so your change was not saved"))
+            let wrong = try await client.send("POST", "/console/links/lab/edit", headers: s.post, body: Console.form([
+                ("csrf", s.csrf), ("revision", "2"), ("shown", "fuelmoney://settings/account"), ("link", "fuelmoney://nowhere"),
+                ("title", ""), ("tags", ""),
+            ]))
+            #expect(wrong.status == 422)
+            #expect(wrong.text.contains("Your change was not saved: "))
+            let cleared = try await client.send("POST", "/console/links/lab/edit", headers: s.post, body: Console.form([
+                ("csrf", s.csrf), ("revision", "2"), ("shown", "fuelmoney://settings/account"), ("link", "fuelmoney://settings/account"),
+                ("title", ""), ("tags", ""),
+            ]))
+            #expect(cleared.status == 303)
+            let after = try JSONParser.parse(try await client.send("GET", "/v1/short-links/lab", headers: Console.admin).body)
+            #expect(after["title"] == .null && after["tags"]?.arrayValue?.isEmpty == true)
+        }
+    }
 }
