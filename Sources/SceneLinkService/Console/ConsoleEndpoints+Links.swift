@@ -72,13 +72,15 @@ extension ConsoleEndpoints {
             html.open("th", attributes: [(name: "scope", value: "row")])
             html.element("a", text: code, attributes: [(name: "href", value: linkPath(code))])
             html.close("th")
-            html.element("td", text: link["title"]?.stringValue ?? "")
-            html.element("td", text: link["link"]?.stringValue ?? "")
+            html.element("td", text: shortened(link["title"]?.stringValue ?? "", to: listedTitleCharacters))
+            html.element("td", text: shortened(link["link"]?.stringValue ?? "", to: listedLinkCharacters))
             html.open("td")
-            for (index, tag) in (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue).enumerated() {
+            let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+            for (index, tag) in tags.prefix(listedTags).enumerated() {
                 if index > 0 { html.text(" ") }
                 html.element("a", text: tag, attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode([("tag", tag)]))])
             }
+            if tags.count > listedTags { html.text(" and \(tags.count - listedTags) more") }
             html.close("td")
             let expired = link["expired"] == .bool(true)
             html.element("td", text: (link["expiresAt"]?.stringValue ?? "never") + (expired ? " (expired)" : ""))
@@ -102,6 +104,17 @@ extension ConsoleEndpoints {
         }
         html.close("p")
         return .ok
+    }
+
+    /// What a row of the list shows at most of a link's title, its target and its tags (the
+    /// link's page shows them whole): 50 rows of the longest stay within a 60 KB page.
+    static let listedTitleCharacters = 40
+    static let listedLinkCharacters = 60
+    static let listedTags = 3
+
+    /// `text`, cut to `limit` characters with "…" when longer.
+    static func shortened(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 
     /// The path of one link's page (`code` is a checked code: letters, digits, `-` and `_`).

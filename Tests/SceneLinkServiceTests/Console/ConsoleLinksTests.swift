@@ -339,4 +339,27 @@ import Testing
             #expect(after["title"] == .null && after["tags"]?.arrayValue?.isEmpty == true)
         }
     }
+
+    @Test func aPageOfTheLongestLinksTitlesAndTagsStaysWithin60KB() async throws {
+        try await Console.withConsole { client, _ in
+            let head = "fuelmoney://settings/account?x="
+            let target = head + String(String(repeating: "a=&", count: 700).prefix(2_048 - head.count))
+            let title = String(repeating: "<t>", count: 66)
+            let tags = (0..<20).map { "\($0)" + String(repeating: "t", count: 38) }
+            let body = "{\"link\":\(JSONEscaping.quote(target)),\"title\":\(JSONEscaping.quote(title)),"
+                + "\"tags\":[\(tags.map(JSONEscaping.quote).joined(separator: ","))]"
+            for index in 0..<50 {
+                let alias = "long-" + String(repeating: "a", count: 50) + "\(index)"
+                #expect(try await Self.create(client, body + ",\"alias\":\"\(alias)\"}").status == 201)
+            }
+            let s = try await Self.session(client)
+            let page = try await client.send("GET", "/console/links", headers: s.cookie)
+            #expect(page.status == 200)
+            #expect(page.body.count < 60 * 1024, "\(page.body.count) bytes")
+            #expect(page.text.contains(" and 17 more"))
+            let one = try await client.send("GET", "/console/links/long-\(String(repeating: "a", count: 50))0", headers: s.cookie)
+            #expect(one.status == 200)
+            #expect(one.body.count < 60 * 1024, "\(one.body.count) bytes")
+        }
+    }
 }
