@@ -9,7 +9,7 @@ What is generated (rows, not visits, are what a query reads):
 - analytics_visit_days: the same, summed per UTC day;
 - analytics_marginals: `all`, every hour of the last 35 days, 10 values for each of the 7 dimensions;
 - analytics_marginal_days: `all`, every earlier day, the same values;
-- analytics_totals, analytics_visitors: one row per scope (per day for visitors).
+- analytics_totals, analytics_visitors: one row per scope (per day for visitors);
 
 It then times the export of every link's year (`/v1/analytics/export`, a year's day CSV, in UTC and
 in Asia/Kathmandu, 3 runs each), reading the streamed body to its end: total seconds, bytes, rows.

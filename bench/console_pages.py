@@ -3,11 +3,13 @@
 (bench/analytics_rollups.py's generator), then each console page timed over HTTP with a signed-in
 session (20 runs each: median and p95 of the whole request on loopback, and the page's bytes).
 
-The issue's budget is 60 KB and 20 ms of server time per page. What the pages read today: the
-Overview and Claims pages 30 days of `all`'s 15-minute rows, Analytics the API's time series and
-one breakdown of `all`, System the keys and 25 audit entries, the privacy receipt a row count of
-every analytics table, Webhooks the endpoints, Routes the route table. No page lists short links
-yet (the Links pages are not built), so the links only make the database the issue's size.
+The issue's budget is 60 KB and 20 ms of server time per page. What the pages read: the
+Overview and Claims pages 30 days of `all`'s 15-minute rows (the Overview also the top links of 7
+days from `analytics_visit_days`), Analytics the API's time series and one breakdown of `all`,
+System the keys and 25 audit entries, the privacy receipt a row count of every analytics table,
+Webhooks the endpoints, Routes the route table, Links one page of the listing (first, one near the
+end by its cursor, a tag every 100th link has, a text that matches one link only: a scan of every
+link after the cursor), a link's page the link and its analytics (a link with rollups).
 
 Usage: SCENELINK_BIN=.build/release/scenelink python3 bench/console_pages.py [--links 100000] [--rollup-links 2000] [--days 396]
 """
@@ -33,7 +35,9 @@ import analytics_rollups  # noqa: E402
 
 TOKEN = analytics_rollups.TOKEN
 PAGES = ["/console/overview", "/console/analytics", "/console/routes?url=fuelmoney%3A%2F%2Fsettings%2Faccount",
-         "/console/webhooks", "/console/claims", "/console/system", "/console/system/privacy"]
+         "/console/webhooks", "/console/claims", "/console/system", "/console/system/privacy",
+         "/console/links", "/console/links?cursor=99000", "/console/links?tag=campaign", "/console/links?q=bench-099998",
+         "/console/links/bench-00007"]
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -49,6 +53,11 @@ def add_short_links(database, count):
             "INSERT INTO short_links (code_hash, code, link, created_at) VALUES (?, ?, ?, ?)",
             ((hashlib.sha256(f"bench-{n:06d}".encode()).digest(), f"bench-{n:06d}", "fuelmoney://settings/account", now)
              for n in range(count)))
+        # Every 100th link has a tag; one link of the rollups' (their codes have 5 digits) for its page.
+        connection.execute("INSERT INTO short_link_tags (sequence, tag) SELECT sequence, 'campaign' FROM short_links "
+                           "WHERE sequence % 100 = 0")
+        connection.execute("INSERT INTO short_links (code_hash, code, link, created_at) VALUES (?, 'bench-00007', ?, ?)",
+                           (hashlib.sha256(b"bench-00007").digest(), "fuelmoney://settings/account", now))
     connection.close()
 
 

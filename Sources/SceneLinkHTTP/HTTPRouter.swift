@@ -12,7 +12,8 @@ import SceneLinkText
 /// - `HEAD` is served by the `GET` handler of the same path (the server drops the body).
 /// - A catch-all (`otherwise(_:_:accepting:_:)`) sits below every other route: it takes a
 ///   path only when no pattern fits it with any method, and only if its predicate accepts the
-///   path; another method there answers 405 with the catch-all's methods in `Allow`.
+///   path; another method there answers 405 with the catch-all's methods in `Allow`. Of several
+///   catch-alls, the first registered whose predicate accepts the path is the one.
 ///
 /// Matching walks a segment trie over the path's bytes, literal children before the capture
 /// child with backtracking, so its cost follows the path's length, not the number of routes,
@@ -51,10 +52,10 @@ public struct HTTPRouter: Sendable {
     private var nodes: [HTTPRouteNode] = [HTTPRouteNode()]
     /// The most captures of any pattern: the size of the matcher's scratch space.
     private var maxCaptures = 0
-    /// The catch-all's index in `routes` (its predicate is on the route). An index, not the
-    /// closure: the router is read on every request, and a closure field made each read
-    /// retain it (about 400 instructions per request under callgrind).
-    private var catchAll: Int?
+    /// The catch-alls' indices in `routes`, in registration order (each predicate is on its
+    /// route). Indices, not the closures: the router is read on every request, and a closure
+    /// field made each read retain it (about 400 instructions per request under callgrind).
+    private var catchAlls: [Int] = []
 
     public init() {}
 
@@ -97,7 +98,8 @@ public struct HTTPRouter: Sendable {
     /// percent-encoded). It captures nothing; the handler reads `HTTPRequest.path`.
     ///
     /// Precedence: a specific route always wins, a known path with another method stays a
-    /// 405, and a path `accepts` refuses stays a 404. Registering again replaces it.
+    /// 405, and a path `accepts` refuses stays a 404 (unless a catch-all registered after it
+    /// accepts it: each is asked in registration order, and the first that accepts answers).
     ///
     /// ```swift
     /// router.otherwise(.get, "/{path}", accepting: { !$0.hasPrefix("/v1/") }) { request, responder in … }
@@ -108,7 +110,7 @@ public struct HTTPRouter: Sendable {
                                    _ handler: @escaping HTTPHandler) {
         routes.append(Route(method: method, pattern: pattern, maxBodyBytes: nil, captureNames: [], handler: handler,
                             accepts: accepts))
-        catchAll = routes.count - 1
+        catchAlls.append(routes.count - 1)
     }
 
     /// A router with the same routes in the same order, each answered by what `transform`
@@ -178,9 +180,9 @@ public struct HTTPRouter: Sendable {
         }
     }
 
-    /// The catch-all's answer for a path no pattern fits.
+    /// The answer of the first catch-all that accepts a path no pattern fits.
     private func otherwise(method: HTTPMethod, path: String) -> Found {
-        guard let catchAll, routes[catchAll].accepts?(path) == true else { return .notFound }
+        guard let catchAll = catchAlls.first(where: { routes[$0].accepts?(path) == true }) else { return .notFound }
         let served = routes[catchAll].method
         if method == served || (method == .head && served == .get) { return .found(catchAll, parameters: [:]) }
         return .methodNotAllowed(allowed: methods(of: [catchAll]))

@@ -81,6 +81,13 @@ extension PostgresSceneStateStore: AnalyticsStore {
         }
     }
 
+    public func analyticsTopLinks(days: ClosedRange<Int64>, limit: Int, completion: @escaping AnalyticsCompletion<[AnalyticsTopLink]>) {
+        call(.selectAnalyticsTopLinks, [.int64(days.lowerBound), .int64(days.upperBound), .int64(Int64(max(0, limit)))], kind: .read,
+             Self.mapping(completion)) { rows in
+            try rows.map { row throws(PostgresError) in AnalyticsTopLink(scope: try row.text(0), human: try row.int64(1)) }
+        }
+    }
+
     public func deleteAnalytics(scope: String, completion: @escaping AnalyticsCompletion<Int>) {
         call(.deleteAnalytics, [.text(scope)], kind: .soloWrite, Self.mapping(completion)) { rows in
             Int(try rows.first?.int64(0) ?? 0)

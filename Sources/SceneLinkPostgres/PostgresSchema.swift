@@ -611,7 +611,7 @@ enum PostgresSchema {
             claims bigint NOT NULL, installs bigint NOT NULL,
             PRIMARY KEY (scope, day)
         );
-        CREATE INDEX analytics_visit_days_by_day ON analytics_visit_days (day);
+        CREATE INDEX analytics_visit_days_by_day ON analytics_visit_days (day, scope, human);
         INSERT INTO analytics_visit_days (scope, day, human, qr, preview, bot, claims, installs)
             SELECT scope, bucket / 96, sum(human), sum(qr), sum(preview), sum(bot), sum(claims), sum(installs)
             FROM analytics_visits GROUP BY scope, bucket / 96;

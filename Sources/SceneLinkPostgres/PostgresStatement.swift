@@ -56,6 +56,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case redeemClaimByCode = "redeem_claim_by_code"
     case deleteExpiredClaims = "delete_expired_claims"
     case selectClaimExpiries = "select_claim_expiries"
+    case selectAnalyticsTopLinks = "select_analytics_top_links"
     case beginIdempotentRequest = "begin_idempotent_request"
     case releaseIdempotentRequest = "release_idempotent_request"
     case deleteExpiredIdempotencyKeys = "delete_expired_idempotency_keys"
@@ -603,6 +604,13 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .selectClaimExpiries:
             return "SELECT day, expired FROM claim_expiries WHERE day >= $1 AND day <= $2"
+        case .selectAnalyticsTopLinks:
+            // The index by day (day, scope, human) bounds the rows read: a few days of every link.
+            return """
+                SELECT scope, sum(human)::int8 AS total FROM analytics_visit_days
+                WHERE day >= $1 AND day <= $2 AND starts_with(scope, 'link:') AND human > 0
+                GROUP BY scope ORDER BY total DESC, scope COLLATE "C" LIMIT $3
+                """
         case .createAPIKey:
             // DO NOTHING rather than an error: a taken name must not abort the group commit it shares.
             return """
@@ -702,6 +710,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .redeemClaimByCode: return [OID.int8, OID.text, OID.text, OID.int8, OID.text, OID.text, OID.text]
         case .deleteExpiredClaims: return [OID.int8, OID.int8]
         case .selectClaimExpiries: return [OID.int8, OID.int8]
+        case .selectAnalyticsTopLinks: return [OID.int8, OID.int8, OID.int8]
         case .beginIdempotentRequest: return [OID.bytea, OID.bytea, OID.int8, OID.int8, OID.int8]
         case .releaseIdempotentRequest: return [OID.bytea]
         case .deleteExpiredIdempotencyKeys: return [OID.int8, OID.int8]

@@ -4,7 +4,7 @@ import SceneLinkCore
 /// The analytics queries, prepared once per read connection. Each reads one scope's rows by
 /// its primary key's prefix, so an answer costs the rows of its range, not the table.
 final class AnalyticsReads {
-    private let selectVisits, selectBreakdown, selectVisitors, selectTotal: Statement
+    private let selectVisits, selectBreakdown, selectVisitors, selectTotal, selectTopLinks: Statement
     private let selectScopeVisits, selectNextLink, selectScopeVisitDays, selectNextDayLink: Statement
     private let countRows: [Statement]
 
@@ -36,6 +36,7 @@ final class AnalyticsReads {
             """)
         selectVisitors = try connection.prepare(
             "SELECT day, visitors FROM analytics_visitors WHERE scope = ?1 AND day >= ?2 AND day <= ?3 ORDER BY day")
+        selectTopLinks = try connection.prepare(Self.topLinksSQL)
         selectTotal = try connection.prepare(
             "SELECT human, qr, preview, bot, claims, installs FROM analytics_totals WHERE scope = ?1")
         var counts: [Statement] = []
@@ -45,6 +46,26 @@ final class AnalyticsReads {
             counts.append(try connection.prepare("SELECT row_count FROM analytics_table_rows WHERE table_name = '\(table)'"))
         }
         countRows = counts
+    }
+
+    /// The top links of a range of days: the covering index by day bounds the rows read (a few
+    /// days of every link with visits), never the 15-minute visits.
+    static let topLinksSQL = """
+        SELECT scope, sum(human) AS total FROM analytics_visit_days INDEXED BY analytics_visit_days_by_day
+        WHERE day >= ?1 AND day <= ?2 AND scope >= 'link:' AND scope < 'link;' AND human > 0
+        GROUP BY scope ORDER BY total DESC, scope LIMIT ?3
+        """
+
+    func topLinks(days: ClosedRange<Int64>, limit: Int) throws(SQLiteError) -> [AnalyticsTopLink] {
+        let statement = selectTopLinks
+        statement.reset()
+        defer { statement.reset() }
+        try statement.bind(.integer(days.lowerBound), .integer(days.upperBound), .integer(Int64(max(0, limit))))
+        var rows: [AnalyticsTopLink] = []
+        while try statement.step() {
+            rows.append(AnalyticsTopLink(scope: statement.text(at: 0), human: statement.int64(at: 1)))
+        }
+        return rows
     }
 
     func visits(scope: String, from start: Int64, to end: Int64) throws(SQLiteError) -> [AnalyticsBatch.Visits] {

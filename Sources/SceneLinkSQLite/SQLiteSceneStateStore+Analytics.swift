@@ -43,6 +43,12 @@ extension SQLiteSceneStateStore: AnalyticsStore {
         }
     }
 
+    public func analyticsTopLinks(days: ClosedRange<Int64>, limit: Int, completion: @escaping AnalyticsCompletion<[AnalyticsTopLink]>) {
+        read({ completion($0.mapError(Self.analyticsError)) }) { statements throws(SQLiteError) in
+            try statements.analytics.topLinks(days: days, limit: limit)
+        }
+    }
+
     public func deleteAnalytics(scope: String, completion: @escaping AnalyticsCompletion<Int>) {
         write({ completion($0.mapError(Self.analyticsError)) }) { context in try context.analytics.delete(scope: scope) }
     }

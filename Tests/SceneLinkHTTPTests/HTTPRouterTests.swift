@@ -148,6 +148,21 @@ import Testing
         return router
     }
 
+    @Test func ofSeveralCatchAllsTheFirstThatAcceptsThePathAnswers() {
+        var router = router()
+        router.otherwise(.get, "/admin/{path}", accepting: { $0.hasPrefix("/admin/") }) { _, _ in }
+        router.otherwise(.get, "/{path}", accepting: { !$0.hasPrefix("/v1") && !$0.hasPrefix("/admin/") }) { _, _ in }
+        guard case .found(let admin, _) = router.match(method: .get, path: "/admin/nothing") else { Issue.record("no catch-all"); return }
+        #expect(admin.pattern == "/admin/{path}")
+        guard case .found(let page, _) = router.match(method: .get, path: "/a/b") else { Issue.record("no catch-all"); return }
+        #expect(page.pattern == "/{path}")
+        guard case .found(let specific, _) = router.match(method: .get, path: "/items/7") else { Issue.record("no route"); return }
+        #expect(specific.pattern == "/items/{id}")
+        guard case .methodNotAllowed(let allowed) = router.match(method: .post, path: "/admin/x") else { Issue.record("expected 405"); return }
+        #expect(allowed == [.get, .head])
+        guard case .notFound = router.match(method: .get, path: "/v1/x") else { Issue.record("expected 404"); return }
+    }
+
     @Test func aMappedRouterKeepsOrderLimitsAndTheCatchAllAndDropsWhatItIsTold() {
         let mapped = routerWithCatchAll().mapped { route in route.pattern == "/items/{id}" ? nil : route.handler }
         let original = routerWithCatchAll().routes.filter { $0.pattern != "/items/{id}" }

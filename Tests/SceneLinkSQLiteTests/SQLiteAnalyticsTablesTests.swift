@@ -46,4 +46,71 @@ import Testing
         }
         #expect(days.map { "\($0.scope) \($0.bucket - d0) \($0.counts.human) \($0.counts.bot)" } == ["link:a 0 3 1", "link:a 96 4 0", "link:b 0 0 5"])
     }
+
+    /// Visits counted before migration 13 fill the day rows, so the top links include them;
+    /// scopes that are not short links (`all`, `linkage`) stay out.
+    @Test func visitsCountedBeforeTheDayTableRankTheTopLinks() async throws {
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
+        let day: Int64 = 20_833
+        do {
+            let connection = try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)
+            for migration in Schema.migrations.prefix(12) { try connection.execute(migration) }
+            try connection.execute("PRAGMA user_version = 12")
+            try connection.execute("""
+                INSERT INTO analytics_visits VALUES
+                    ('link:a', \(day * 96), 2, 0, 0, 0, 0, 0), ('link:a', \(day * 96 + 95), 3, 0, 0, 0, 0, 0),
+                    ('link:b', \(day * 96 + 1), 0, 0, 4, 4, 0, 0), ('all', \(day * 96), 9, 0, 0, 0, 0, 0),
+                    ('linkage', \(day * 96), 9, 0, 0, 0, 0, 0), ('link:c', \((day - 1) * 96), 1, 0, 0, 0, 0, 0)
+                """)
+        }
+        let store = try SQLiteSceneStateStore(path: path)
+        defer { try? store.close() }
+        let top = try await awaiting { store.analyticsTopLinks(days: (day - 6)...day, limit: 10, completion: $0) }
+        #expect(top == [AnalyticsTopLink(scope: "link:a", human: 5), AnalyticsTopLink(scope: "link:c", human: 1)])
+    }
+
+    /// The top links read the day rows of their days through the covering index by day: never
+    /// the whole table, never the 15-minute rows.
+    @Test func theTopLinksReadTheirDaysThroughTheCoveringIndex() throws {
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
+        try SQLiteSceneStateStore(path: path).close()
+        let connection = try Connection(path: path, readOnly: false, busyTimeoutMilliseconds: 100)
+        let statement = try connection.prepare("EXPLAIN QUERY PLAN " + AnalyticsReads.topLinksSQL)
+        var details: [String] = []
+        while try statement.step() { details.append(statement.text(at: 3)) }
+        let plan = details.joined(separator: "; ")
+        #expect(plan.contains("SEARCH analytics_visit_days USING COVERING INDEX analytics_visit_days_by_day (day>? AND day<?)"), "\(plan)")
+    }
+
+    /// The receipt's row counts come from the triggers of migration 15, and equal a full count of
+    /// every analytics table after writes, a purge and a compaction.
+    @Test func theTriggersRowCountsEqualAFullCount() async throws {
+        let path = SQLiteTestFiles.temporaryPath()
+        defer { SQLiteTestFiles.remove(path) }
+        let store = try SQLiteSceneStateStore(path: path)
+        let b: Int64 = 1_800_000_000 / 900
+        for scope in ["all", "link:a", "link:b", "route:home"] {
+            try await awaiting {
+                store.recordAnalytics(AnalyticsBatch(
+                    visits: [.init(scope: scope, bucket: b, counts: AnalyticsCounts(human: 1)),
+                             .init(scope: scope, bucket: b - 200, counts: AnalyticsCounts(human: 2))],
+                    marginals: [.init(scope: scope, hour: b / 4, dimension: .country, value: "JP", count: 1)],
+                    visitors: [.init(scope: scope, day: b / 96, count: 1)]), completion: $0)
+            }
+        }
+        _ = try await awaiting { store.deleteAnalytics(scope: "link:b", completion: $0) }
+        _ = try await awaiting { store.compactAnalytics(detailBefore: b - 100, keepFrom: b - 100, completion: $0) }
+        let receipt = try await awaiting { store.analyticsReceipt(completion: $0) }
+        try store.close()
+        let connection = try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: 100)
+        for table in receipt {
+            let count = try connection.prepare("SELECT count(*) FROM \(table.table)")
+            _ = try count.step()
+            #expect(table.rows == count.int64(at: 0), "\(table.table)")
+            count.reset()
+        }
+        #expect(receipt.map(\.rows).reduce(0, +) > 0)
+    }
 }

@@ -229,4 +229,37 @@ import Testing
         #expect(try await awaiting { store.analyticsVisits(scope: "link:spring", from: 0, to: Int64.max / 2, completion: $0) }.isEmpty)
         #expect(try await awaiting { store.analyticsTotals(scopes: ["link:spring"], completion: $0) }.isEmpty)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func topLinksRankLinksByHumanVisitsOverTheDaysAskedFor(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let b = Self.bucket
+        let day = AnalyticsBucket.day(ofBucket: b)
+        try await awaiting {
+            store.recordAnalytics(AnalyticsBatch(visits: [
+                .init(scope: "all", bucket: b, counts: Self.counts(human: 100)),
+                .init(scope: "route:settings", bucket: b, counts: Self.counts(human: 50)),
+                .init(scope: "link:a", bucket: b, counts: Self.counts(human: 3)),
+                .init(scope: "link:a", bucket: b + 1, counts: Self.counts(human: 2, bot: 40)),
+                .init(scope: "link:b", bucket: b - 96, counts: Self.counts(human: 4)),
+                .init(scope: "link:c", bucket: b, counts: Self.counts(human: 5)),
+                .init(scope: "link:d", bucket: b, counts: Self.counts(preview: 9, bot: 9)),
+                .init(scope: "link:old", bucket: b - 96 * 30, counts: Self.counts(human: 1_000)),
+            ]), completion: $0)
+        }
+        // A second flush adds to the same day.
+        try await awaiting { store.recordAnalytics(AnalyticsBatch(visits: [.init(scope: "link:b", bucket: b, counts: Self.counts(human: 1))]), completion: $0) }
+        let week = try await awaiting { store.analyticsTopLinks(days: (day - 6)...day, limit: 10, completion: $0) }
+        // Ties by scope; bots and previews do not count; links outside the days and other scopes are left out.
+        #expect(week == [AnalyticsTopLink(scope: "link:a", human: 5), AnalyticsTopLink(scope: "link:b", human: 5),
+                         AnalyticsTopLink(scope: "link:c", human: 5)])
+        #expect(week.first?.code == "a")
+        #expect(try await awaiting { store.analyticsTopLinks(days: day...day, limit: 2, completion: $0) }
+            == [AnalyticsTopLink(scope: "link:a", human: 5), AnalyticsTopLink(scope: "link:c", human: 5)])
+        // Retention drops a link's days with its visits.
+        _ = try await awaiting { store.compactAnalytics(detailBefore: 0, keepFrom: (day - 6) * 96, completion: $0) }
+        #expect(try await awaiting { store.analyticsTopLinks(days: 0...day, limit: 10, completion: $0) }.map(\.scope)
+            == ["link:a", "link:b", "link:c"])
+    }
 }

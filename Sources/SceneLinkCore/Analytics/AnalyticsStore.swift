@@ -43,6 +43,11 @@ public protocol AnalyticsStore: Sendable {
     func analyticsVisitors(scope: String, days: ClosedRange<Int64>,
                            completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visitors]>)
 
+    /// The `limit` short links (`link:` scopes) with the most human visits over the UTC days
+    /// `days`, most first (ties by scope), links without any left out. Reads the day rows
+    /// through their index by day, so it costs the rows of those days, not the visits.
+    func analyticsTopLinks(days: ClosedRange<Int64>, limit: Int, completion: @escaping AnalyticsCompletion<[AnalyticsTopLink]>)
+
     /// The counts since the first visit of each of `scopes` that has any.
     func analyticsTotals(scopes: [String], completion: @escaping AnalyticsCompletion<[String: AnalyticsCounts]>)
 

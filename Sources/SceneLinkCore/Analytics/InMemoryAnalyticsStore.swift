@@ -90,6 +90,18 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
         completion(.success(rows.sorted { $0.day < $1.day }))
     }
 
+    public func analyticsTopLinks(days: ClosedRange<Int64>, limit: Int, completion: @escaping AnalyticsCompletion<[AnalyticsTopLink]>) {
+        let sums = state.withLock { state in
+            state.visitDays.filter { $0.key.hasPrefix(AnalyticsVisitsCursor.linkPrefix) }.compactMapValues { perDay in
+                let human = perDay.filter { days.contains($0.key) }.reduce(Int64(0)) { $0 + $1.value.human }
+                return human > 0 ? human : nil
+            }
+        }
+        let top = sums.map { AnalyticsTopLink(scope: $0.key, human: $0.value) }
+            .sorted { $0.human != $1.human ? $0.human > $1.human : $0.scope < $1.scope }.prefix(max(0, limit))
+        completion(.success(Array(top)))
+    }
+
     public func analyticsTotals(scopes: [String], completion: @escaping AnalyticsCompletion<[String: AnalyticsCounts]>) {
         let totals = state.withLock { state in
             scopes.reduce(into: [String: AnalyticsCounts]()) { answer, scope in answer[scope] = state.totals[scope] }

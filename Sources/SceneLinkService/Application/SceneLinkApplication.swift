@@ -185,7 +185,7 @@ public final class SceneLinkApplication: Sendable {
             let made = ConsoleEndpoints(
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
-                keyCache: keys, keyStore: store, auditLog: store, analytics: store, claims: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, routes: routes, service: configuration,
+                keyCache: keys, keyStore: store, auditLog: store, analytics: store, claims: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, shortLinks: shortLinks, routes: routes, service: configuration,
                 storeDescription: storeDescription,
                 storeHealth: { completion in
                     store.checkWritable { result in

@@ -11,29 +11,51 @@ extension ConsoleEndpoints {
     /// shorter range or a longer interval, and offers the CSV, so a page stays within 60 KB.
     static let maximumBucketsShown = 200
 
-    /// `GET /console/analytics?from&to&tz&interval&dimension`: every link together (scope `all`),
-    /// as the analytics API answers it: people's visits per bucket as a chart with its table, the
-    /// totals, the breakdown by the chosen dimension (platform by default: one report, so the page
-    /// stays fast), and CSV downloads. A wrong range or zone is the page with the API's sentence.
+    /// `GET /console/analytics?scope&from&to&tz&interval&dimension`: one scope (`all`, every
+    /// link together, by default; `link:CODE` or `route:NAME`) as the analytics API answers it:
+    /// people's visits per bucket as a chart with its table, the totals, the breakdown by the
+    /// chosen dimension (platform by default: one report, so the page stays fast), and CSV
+    /// downloads. A wrong scope, range or zone is the page with the API's sentence.
     func analyticsPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let query = Self.analyticsQuery(request, extra: [])
-        let dimension = request.queryItem("dimension").flatMap { AnalyticsDimension(rawValue: $0) } ?? .platform
-        callAnalyticsAPI({ $0.timeseries }, path: AnalyticsEndpoints.timeseriesPattern, query: query) { [self] answer in
+        let dimension = Self.analyticsDimension(request)
+        analyticsReports(query: query, dimension: dimension) { timeseries, breakdown in
+            var page = ConsolePage(title: ConsoleSection.analytics.title, section: .analytics, formToken: session.formToken)
+            Self.writeAnalyticsForm(request, dimension: dimension, action: ConsoleSection.analytics.path, choosesScope: true, into: &page.html)
+            let status = Self.writeAnalytics(timeseries: timeseries, breakdown: breakdown, query: query, dimension: dimension, into: &page.html)
+            responder.respond(page.response(status: status))
+        }
+    }
+
+    /// The breakdown a page asks for (`dimension`), platform by default.
+    static func analyticsDimension(_ request: HTTPRequest) -> AnalyticsDimension {
+        request.queryItem("dimension").flatMap { AnalyticsDimension(rawValue: $0) } ?? .platform
+    }
+
+    /// The analytics API's time series and breakdown by `dimension` for `query`.
+    func analyticsReports(query: [(String, String)], dimension: AnalyticsDimension,
+                          completion: @escaping @Sendable (_ timeseries: HTTPResponse, _ breakdown: HTTPResponse) -> Void) {
+        callAnalyticsAPI({ $0.timeseries }, path: AnalyticsEndpoints.timeseriesPattern, query: query) { [self] timeseries in
             callAnalyticsAPI({ $0.breakdown }, path: AnalyticsEndpoints.breakdownPattern,
                              query: query + [("dimension", dimension.rawValue)]) { breakdown in
-                var page = ConsolePage(title: ConsoleSection.analytics.title, section: .analytics, formToken: session.formToken)
-                Self.writeAnalyticsForm(request, dimension: dimension, into: &page.html)
-                guard answer.status.code == 200, let document = try? JSONParser.parse(answer.body) else {
-                    page.html.element("p", text: Self.problemText(answer), attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
-                    return responder.respond(page.response(status: answer.status))
-                }
-                Self.writeTimeseries(document, query: query, into: &page.html)
-                page.html.element("h2", text: "Breakdown")
-                Self.writeBreakdown(dimension, breakdown, query: query, into: &page.html)
-                responder.respond(page.response())
+                completion(timeseries, breakdown)
             }
         }
+    }
+
+    /// The time series (chart, table, totals) and the breakdown, or the API's sentence when the
+    /// query was refused; answers the page's status.
+    static func writeAnalytics(timeseries: HTTPResponse, breakdown: HTTPResponse, query: [(String, String)],
+                               dimension: AnalyticsDimension, into html: inout HTMLDocument) -> HTTPStatus {
+        guard timeseries.status.code == 200, let document = try? JSONParser.parse(timeseries.body) else {
+            html.element("p", text: Self.problemText(timeseries), attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
+            return timeseries.status
+        }
+        Self.writeTimeseries(document, query: query, into: &html)
+        html.element("h2", text: "Breakdown")
+        Self.writeBreakdown(dimension, breakdown, query: query, into: &html)
+        return .ok
     }
 
     /// `GET /console/analytics/timeseries.csv` and `…/breakdown.csv`: the analytics API's CSV.
@@ -46,9 +68,11 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// The analytics items of `request` (and `extra` ones), scope `all`.
-    static func analyticsQuery(_ request: HTTPRequest, extra: [String]) -> [(String, String)] {
-        [("scope", "all")] + (analyticsItems + extra).compactMap { name in
+    /// The analytics items of `request` (and `extra` ones), for `scope` when given, else the
+    /// request's own `scope` (`all` when it names none).
+    static func analyticsQuery(_ request: HTTPRequest, extra: [String], scope: String? = nil) -> [(String, String)] {
+        let chosen = scope ?? request.queryItem("scope").flatMap { $0.isEmpty ? nil : String($0.prefix(256)) } ?? AnalyticsScope.all.key
+        return [("scope", chosen)] + (analyticsItems + extra).compactMap { name in
             request.queryItem(name).flatMap { $0.isEmpty ? nil : (name, String($0.prefix(64))) }
         }
     }
@@ -78,9 +102,16 @@ extension ConsoleEndpoints {
         (try? JSONParser.parse(response.body))?["detail"]?.stringValue ?? "The report failed (\(response.status.code))."
     }
 
-    private static func writeAnalyticsForm(_ request: HTTPRequest, dimension chosenDimension: AnalyticsDimension,
-                                           into html: inout HTMLDocument) {
-        html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: ConsoleSection.analytics.path)])
+    /// The GET form that picks the range, zone, interval and breakdown (and, with
+    /// `choosesScope`, the scope) of the report on the page at `action`.
+    static func writeAnalyticsForm(_ request: HTTPRequest, dimension chosenDimension: AnalyticsDimension, action: String,
+                                   choosesScope: Bool, into html: inout HTMLDocument) {
+        html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: action)])
+        if choosesScope {
+            html.element("label", text: "Scope: all, link:CODE or route:NAME", attributes: [(name: "for", value: "analytics-scope")])
+            html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "analytics-scope"), (name: "name", value: "scope"),
+                                            (name: "value", value: request.queryItem("scope") ?? AnalyticsScope.all.key)])
+        }
         html.open("fieldset")
         html.element("legend", text: "Range (dates in the zone, both included; the last 30 days by default)")
         for (name, label, type) in [("from", "From", "date"), ("to", "To", "date"), ("tz", "Time zone (IANA, such as Europe/Paris)", "text")] {
@@ -110,10 +141,11 @@ extension ConsoleEndpoints {
         html.close("form")
     }
 
-    private static func writeTimeseries(_ document: JSONValue, query: [(String, String)], into html: inout HTMLDocument) {
+    static func writeTimeseries(_ document: JSONValue, query: [(String, String)], into html: inout HTMLDocument) {
         let zone = document["tz"]?.stringValue ?? "UTC"
         let range = "\(document["from"]?.stringValue ?? "") to \(document["to"]?.stringValue ?? "") (\(zone))"
-        html.element("h2", text: "Every link, \(range)")
+        let scope = query.first { $0.0 == "scope" }?.1 ?? AnalyticsScope.all.key
+        html.element("h2", text: "\(scope == AnalyticsScope.all.key ? "Every link" : scope), \(range)")
         let buckets = document["buckets"]?.arrayValue ?? []
         html.open("p")
         html.element("a", text: "Download the time series as CSV", attributes: [(name: "href", value: timeseriesCSVPath + "?" + encode(query)),
@@ -132,7 +164,7 @@ extension ConsoleEndpoints {
               into: &html)
     }
 
-    private static func writeBreakdown(_ dimension: AnalyticsDimension, _ response: HTTPResponse, query: [(String, String)],
+    static func writeBreakdown(_ dimension: AnalyticsDimension, _ response: HTTPResponse, query: [(String, String)],
                                        into html: inout HTMLDocument) {
         guard response.status.code == 200, let document = try? JSONParser.parse(response.body) else {
             html.element("p", text: "\(dimension.rawValue): \(problemText(response))", attributes: [(name: "class", value: "error")])

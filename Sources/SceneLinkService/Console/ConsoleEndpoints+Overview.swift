@@ -8,7 +8,8 @@ extension ConsoleEndpoints {
 
     /// `GET /console/overview`: visits of every link today, over 7 and 30 UTC days by class,
     /// QR scans, claims and installs (analytics scope `all`), a chart of human visits per day
-    /// with its table, whether the store can write, and the webhook endpoints that are disabled.
+    /// with its table, the top links of the last 7 UTC days, whether the store can write, and
+    /// the webhook endpoints that are disabled.
     func overview(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let today = AnalyticsBucket.day(of: clock.now())
@@ -16,6 +17,7 @@ extension ConsoleEndpoints {
         analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
                                   to: (today + 1) * AnalyticsBucket.perDay) { [self] result in
             webhooks.store.webhookEndpoints { [self] endpoints in
+            analytics.analyticsTopLinks(days: (today - Self.topLinkDays + 1)...today, limit: Self.topLinksShown) { [self] top in
             storeHealth { problem in
                 var page = ConsolePage(title: ConsoleSection.overview.title, section: .overview, formToken: session.formToken)
                 switch result {
@@ -33,12 +35,47 @@ extension ConsoleEndpoints {
                 page.html.element("h2", text: "Store")
                 page.html.element("p", text: problem.map { "The store cannot write: \($0)" } ?? "The store is writable (\(storeDescription)).",
                                   attributes: problem == nil ? [] : [(name: "class", value: "error")])
+                Self.writeTopLinks(top.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
                 Self.writeDisabledWebhooks(endpoints, into: &page.html)
-                page.html.element("p", text: "Not shown yet: top links (the store has no ranking of links by visits).",
-                                  attributes: [(name: "class", value: "muted")])
                 responder.respond(page.response())
             }
             }
+            }
+        }
+    }
+
+    /// The top links' span in UTC days, today included, and how many are ranked.
+    static let topLinkDays: Int64 = 7
+    static let topLinksShown = 10
+
+    /// The links with the most human visits over the last `topLinkDays` UTC days, each linked to its page.
+    static func writeTopLinks(_ result: Result<[AnalyticsTopLink], ConsoleReadFailure>, into html: inout HTMLDocument) {
+        html.element("h2", text: "Top links")
+        switch result {
+        case .success(let top) where top.isEmpty:
+            html.element("p", text: "No short link had a human visit in the last \(topLinkDays) UTC days.")
+        case .success(let top):
+            html.open("table")
+            html.element("caption", text: "The \(topLinksShown) short links with the most human visits over the last \(topLinkDays) UTC days")
+            html.open("thead")
+            html.open("tr")
+            for heading in ["Rank", "Link", "Human visits"] { html.element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
+            html.close("tr")
+            html.close("thead")
+            html.open("tbody")
+            for (index, link) in top.enumerated() {
+                html.open("tr")
+                html.element("td", text: String(index + 1), attributes: [(name: "class", value: "number")])
+                html.open("th", attributes: [(name: "scope", value: "row")])
+                html.element("a", text: link.code, attributes: [(name: "href", value: linkPath(link.code))])
+                html.close("th")
+                html.element("td", text: String(link.human), attributes: [(name: "class", value: "number")])
+                html.close("tr")
+            }
+            html.close("tbody")
+            html.close("table")
+        case .failure(let failure):
+            html.element("p", text: "The top links could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
         }
     }
 

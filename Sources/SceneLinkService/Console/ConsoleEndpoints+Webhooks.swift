@@ -8,6 +8,8 @@ extension ConsoleEndpoints {
     static let webhookRotatePattern = "/console/webhooks/{id}/rotate"
     static let webhookTestPattern = "/console/webhooks/{id}/test"
     static let webhookReplayPattern = "/console/webhooks/{id}/deliveries/{messageId}/replay"
+    static let webhookEditPattern = "/console/webhooks/{id}/edit"
+    static let webhookDeletePattern = "/console/webhooks/{id}/delete"
     /// Deliveries one endpoint's page lists, newest first.
     static let deliveriesShown = 50
 
@@ -74,16 +76,57 @@ extension ConsoleEndpoints {
         html.element("label", text: "Description (optional)", attributes: [(name: "for", value: "webhook-description")])
         html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "webhook-description"),
                                         (name: "name", value: "description"), (name: "maxlength", value: "256")])
+        writeEventChoices(checked: [], idPrefix: "event-", into: &html)
+        html.element("button", text: "Add the endpoint", attributes: [(name: "type", value: "submit")])
+        html.close("form")
+    }
+
+    /// The events fieldset: a checkbox (`events`) per event type an endpoint may take, `checked` ticked.
+    private static func writeEventChoices(checked: [WebhookEventType], idPrefix: String, into html: inout HTMLDocument) {
         html.open("fieldset")
         html.element("legend", text: "Events")
         for event in WebhookEventType.allCases where event != .webhookTest {
-            let id = "event-" + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
-            html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: id), (name: "name", value: "events"),
-                                            (name: "value", value: event.rawValue)])
+            let id = idPrefix + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
+            var attributes: [(name: StaticString, value: String)] = [(name: "type", value: "checkbox"), (name: "id", value: id),
+                                                                     (name: "name", value: "events"), (name: "value", value: event.rawValue)]
+            if checked.contains(event) { attributes.append((name: "checked", value: "checked")) }
+            html.open("input", attributes: attributes)
             html.element("label", text: event.rawValue, attributes: [(name: "for", value: id)])
         }
         html.close("fieldset")
-        html.element("button", text: "Add the endpoint", attributes: [(name: "type", value: "submit")])
+    }
+
+    /// The form that changes an endpoint (URL, events, enabled) and the one that deletes it.
+    private static func writeEndpointChanges(_ endpoint: WebhookEndpoint, formToken: String, into html: inout HTMLDocument) {
+        let base = "/console/webhooks/\(endpoint.id)"
+        html.element("h2", text: "Change the endpoint")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: base + "/edit")])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.element("label", text: "URL (https)", attributes: [(name: "for", value: "edit-url")])
+        html.open("input", attributes: [(name: "type", value: "url"), (name: "id", value: "edit-url"), (name: "name", value: "url"),
+                                        (name: "value", value: endpoint.url), (name: "required", value: "required")])
+        writeEventChoices(checked: endpoint.events, idPrefix: "edit-event-", into: &html)
+        html.open("p")
+        var enabled: [(name: StaticString, value: String)] = [(name: "type", value: "checkbox"), (name: "id", value: "edit-enabled"),
+                                                              (name: "name", value: "enabled"), (name: "value", value: "yes")]
+        if endpoint.disabledAt == nil { enabled.append((name: "checked", value: "checked")) }
+        html.open("input", attributes: enabled)
+        html.element("label", text: "Enabled (untick to stop sending; tick to send again to an endpoint that was disabled)",
+                     attributes: [(name: "for", value: "edit-enabled")])
+        html.close("p")
+        html.element("button", text: "Save the endpoint", attributes: [(name: "type", value: "submit")])
+        html.close("form")
+
+        html.element("h2", text: "Delete the endpoint")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: base + "/delete")])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.open("p")
+        html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: "delete-confirm"), (name: "name", value: "confirm"),
+                                        (name: "value", value: "yes"), (name: "required", value: "required")])
+        html.element("label", text: "Yes, delete this endpoint and its deliveries: nothing is sent to it any more",
+                     attributes: [(name: "for", value: "delete-confirm")])
+        html.close("p")
+        html.element("button", text: "Delete the endpoint", attributes: [(name: "type", value: "submit")])
         html.close("form")
     }
 
@@ -115,6 +158,7 @@ extension ConsoleEndpoints {
                     page.html.element("p", text: "The deliveries could not be read: \(error.description)",
                                       attributes: [(name: "class", value: "error")])
                 }
+                Self.writeEndpointChanges(endpoint, formToken: session.formToken, into: &page.html)
                 responder.respond(page.response())
             }
         }
@@ -263,6 +307,45 @@ extension ConsoleEndpoints {
                 return responder.respond(ConsolePage.notice(status: answer.status, title: "Not replayed", detail: Self.problemDetail(answer)))
             }
             responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+        }
+    }
+
+    /// `POST /console/webhooks/{id}/edit` (`url`, `events`…, `enabled=yes` or absent): as
+    /// `PATCH /v1/webhooks/{id}`, so the target checks and the audit entry are the API's; 303 to
+    /// the endpoint's page, or a page with the API's sentence.
+    func editWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let id = request.pathParameters["id"] ?? ""
+        guard Self.isPlainID(id) else {
+            return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
+        }
+        let form = ConsoleForm(body: request.body)
+        var body = "{\"url\":\(JSONEscaping.quote(form["url"] ?? "")),"
+        body += "\"events\":[\(form.values(named: "events").map(JSONEscaping.quote).joined(separator: ","))],"
+        body += "\"enabled\":\(form["enabled"] == "yes")}"
+        callWebhookAPI({ $0.update }, request, body: body, parameters: ["id": id]) { answer in
+            guard answer.status.code == 200 else {
+                return responder.respond(ConsolePage.notice(status: answer.status, title: "Endpoint not changed", detail: Self.problemDetail(answer)))
+            }
+            responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+        }
+    }
+
+    /// `POST /console/webhooks/{id}/delete` (`confirm=yes`): as `DELETE /v1/webhooks/{id}`; 303
+    /// to the endpoints. Without the confirmation, a page saying so (400) and nothing deleted.
+    func deleteWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let id = request.pathParameters["id"] ?? ""
+        guard Self.isPlainID(id) else {
+            return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
+        }
+        guard ConsoleForm(body: request.body)["confirm"] == "yes" else {
+            return responder.respond(ConsolePage.notice(status: .badRequest, title: "Endpoint not deleted",
+                                                        detail: "Tick the box that confirms the deletion; nothing was deleted."))
+        }
+        callWebhookAPI({ $0.delete }, request, parameters: ["id": id]) { answer in
+            guard answer.status.code == 204 else {
+                return responder.respond(ConsolePage.notice(status: answer.status, title: "Endpoint not deleted", detail: Self.problemDetail(answer)))
+            }
+            responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.webhooks.path))
         }
     }
 }

@@ -13,7 +13,12 @@ import SceneLinkHTTP
 /// | `POST /console/sign-out` | a session | 303 to the sign-in page; the session ends on the server |
 /// | `GET /console/console.css` | anyone | the style sheet |
 /// | `GET /console/overview` | a session | visits, QR scans, claims, installs; store health |
-/// | `GET /console/analytics` | a session | every link together: range, zone, interval; a chart, its table, the breakdowns |
+/// | `GET /console/links` | a session | short links with search (`q`), tag and paging; the form that makes one |
+/// | `POST /console/links` | a session | as `POST /v1/short-links`; 303 to the new link's page, or the form with the API's sentence |
+/// | `GET /console/links/{code}` | a session | one link: where it goes for each visitor, its QR code, its analytics, expiry and delete forms |
+/// | `GET /console/links/{code}/qr.svg` | a session | the link's QR code as an SVG attachment |
+/// | `POST /console/links/{code}/edit`, `…/expiry`, `…/delete` | a session | as `PATCH` (with `If-Match`) and `DELETE /v1/short-links/{code}`; 303 |
+/// | `GET /console/analytics` | a session | one scope (`all` by default): range, zone, interval; a chart, its table, the breakdowns |
 /// | `GET /console/analytics/timeseries.csv`, `…/breakdown.csv` | a session | the analytics API's CSV |
 /// | `GET /console/routes` | a session | the route table and "try a link" (`?url=`) |
 /// | `GET /console/claims` | a session | claims made and redeemed per UTC day, 30 days (counts only) |
@@ -24,6 +29,9 @@ import SceneLinkHTTP
 /// | `GET /console/webhooks`, `GET /console/webhooks/{id}` | a session | the endpoints with the create form; one endpoint's deliveries |
 /// | `POST /console/webhooks` | a session | a new endpoint, its secret shown once |
 /// | `POST /console/webhooks/{id}/rotate`, `…/test`, `…/deliveries/{messageId}/replay` | a session | a new secret shown once; 303 back |
+/// | `POST /console/webhooks/{id}/edit`, `…/delete` | a session | as `PATCH` and `DELETE /v1/webhooks/{id}`; 303 |
+///
+/// | `GET /console/{path}` (any other console path) | anyone | 404, a console page with the console's headers |
 ///
 /// Every route is declared for the admin port (the only port without `--admin-listen`).
 public struct ConsoleEndpoints: Sendable {
@@ -44,6 +52,9 @@ public struct ConsoleEndpoints: Sendable {
     let analyticsReports: AnalyticsEndpoints
     /// The webhook API, whose handlers the Webhooks page's changes go through (same checks, same audit entries).
     let webhooks: WebhookEndpoints
+    /// The short-link API, whose handlers the Links pages read and change links through (same
+    /// checks, same audit entries).
+    let shortLinks: ShortLinkEndpoints
     let routes: Current<RouteTable>
     /// What the System page shows of the server's settings.
     let service: ServiceConfiguration
@@ -71,6 +82,7 @@ public struct ConsoleEndpoints: Sendable {
         let page = RoutePolicy(port: .admin, caller: .console,
                                rateLimit: .notLimited(because: "an operator's own pages behind a session; sign-in attempts count against console-sign-in"))
         let change = page.accepting(bodyBytes: Self.maximumFormBytes)
+        let unknown = RoutePolicy(port: .admin, rateLimit: .notLimited(because: "a fixed 404 page that reads nothing"))
         on(&endpoints, .get, Self.signInPath, fixed) { self.signInForm($0, $1) }
         on(&endpoints, .get, ConsoleStyle.path.description, fixed) { _, responder in
             responder.respond(HTTPResponse(contentType: "text/css; charset=utf-8", body: Array(ConsoleStyle.css.utf8)))
@@ -83,6 +95,13 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, Self.privacyPath, page) { self.privacyReceipt($0, $1) }
         on(&endpoints, .post, Self.keysPath, change) { self.createKey($0, $1) }
         on(&endpoints, .post, Self.revokePattern, change) { self.revokeKey($0, $1) }
+        on(&endpoints, .get, ConsoleSection.links.path, page) { self.linksPage($0, $1) }
+        on(&endpoints, .post, ConsoleSection.links.path, change) { self.createLink($0, $1) }
+        on(&endpoints, .get, Self.linkPattern, page) { self.linkPage($0, $1) }
+        on(&endpoints, .get, Self.linkQRPattern, page) { self.linkQR($0, $1) }
+        on(&endpoints, .post, Self.linkExpiryPattern, change) { self.changeLinkExpiry($0, $1) }
+        on(&endpoints, .post, Self.linkEditPattern, change) { self.editLink($0, $1) }
+        on(&endpoints, .post, Self.linkDeletePattern, change) { self.deleteLink($0, $1) }
         on(&endpoints, .get, ConsoleSection.analytics.path, page) { self.analyticsPage($0, $1) }
         on(&endpoints, .get, Self.timeseriesCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
         on(&endpoints, .get, Self.breakdownCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
@@ -93,6 +112,23 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .post, Self.webhookRotatePattern, change) { self.rotateWebhook($0, $1) }
         on(&endpoints, .post, Self.webhookTestPattern, change) { self.testWebhook($0, $1) }
         on(&endpoints, .post, Self.webhookReplayPattern, change) { self.replayWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookEditPattern, change) { self.editWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookDeletePattern, change) { self.deleteWebhook($0, $1) }
+        // Below every console route (and beside the link pages' catch-all, which never takes a
+        // /console path): any other console path is a console page saying so, with its headers.
+        endpoints.otherwise(.get, Self.unknownPattern, accepting: Self.isConsolePath, unknown) { request, responder in
+            ConsoleHeaders.securing(responder).respond(ConsolePage.notice(
+                status: .notFound, title: "No such page",
+                detail: "The console has no page at this address; use the navigation, or start from the sign-in page."))
+        }
+    }
+
+    /// The pattern the console's catch-all is listed and documented under.
+    static let unknownPattern = "/console/{path}"
+
+    /// Whether a path (as sent) is under `/console`.
+    static func isConsolePath(_ path: String) -> Bool {
+        path == "/console" || path.hasPrefix("/console/")
     }
 
     /// Declares a console route whose every answer, an error's too, carries `ConsoleHeaders`.

@@ -1,6 +1,7 @@
 /// The console's pages as its navigation lists them.
 enum ConsoleSection: String, Sendable, CaseIterable {
     case overview
+    case links
     case analytics
     case routes
     case webhooks
@@ -14,6 +15,7 @@ enum ConsoleSection: String, Sendable, CaseIterable {
     var title: String {
         switch self {
         case .overview: "Overview"
+        case .links: "Links"
         case .analytics: "Analytics"
         case .routes: "Routes"
         case .webhooks: "Webhooks"

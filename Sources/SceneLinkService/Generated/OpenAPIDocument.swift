@@ -2012,14 +2012,208 @@ paths:
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links:
+    get:
+      tags: [console]
+      operationId: consoleLinks
+      summary: The console's links page
+      description: One page of short links, oldest first, as `GET /v1/short-links` pages them (`q`, `tag`, `cursor`), each linked to its page, and the form that makes one (`route` picks the route whose parameters the form asks for). A wrong `q`, `tag` or `cursor` is the page with the API's sentence (400).
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: q, in: query, required: false, description: Text to find in codes, links and titles (at most 200 bytes)., schema: { type: string } }
+        - { name: tag, in: query, required: false, description: Only links with this tag., schema: { type: string } }
+        - { name: cursor, in: query, required: false, description: The next page's cursor as the page gave it., schema: { type: string } }
+        - { name: route, in: query, required: false, description: The route the create form asks the parameters of., schema: { type: string } }
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+    post:
+      tags: [console]
+      operationId: consoleCreateLink
+      summary: Make a short link from the console
+      description: As `POST /v1/short-links`, checked and audited the same way, from `link` or from `route` with a `parameter.NAME` field per parameter (as it appears in a link); `alias`, `expiresAt` (a `datetime-local` value, read as UTC, or an RFC 3339 instant), `title`, `tags` (separated by spaces). 303 to the new link's page; a refusal is the form again with the API's sentence and what was entered. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    link: { type: string }
+                    route: { type: string }
+                    alias: { type: string }
+                    expiresAt: { type: string }
+                    title: { type: string }
+                    tags: { type: string }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "409": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/{code}:
+    parameters:
+      - name: code
+        in: path
+        required: true
+        description: The short link's code.
+        schema: { type: string }
+    get:
+      tags: [console]
+      operationId: consoleLink
+      summary: One short link's page in the console
+      description: The link as `GET /v1/short-links/{code}` answers it; where it takes each kind of visitor (iPhone with and without the app, Android, desktop, a previewer), computed with the route table in force; its QR code (with the QR marker) and its download; its analytics (scope `link:CODE`, for `from`, `to`, `tz`, `interval`, `dimension` as on the Analytics page); the forms that change its expiry and delete it.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: from, in: query, required: false, description: First day (YYYY-MM-DD) in the zone., schema: { type: string } }
+        - { name: to, in: query, required: false, description: Last day (YYYY-MM-DD) in the zone., schema: { type: string } }
+        - { name: tz, in: query, required: false, description: An IANA time zone (UTC by default)., schema: { type: string } }
+        - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
+        - { name: dimension, in: query, required: false, description: The breakdown shown (platform by default)., schema: { type: string } }
+      responses:
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/{code}/qr.svg:
+    parameters:
+      - name: code
+        in: path
+        required: true
+        description: The short link's code.
+        schema: { type: string }
+    get:
+      tags: [console]
+      operationId: consoleLinkQR
+      summary: A short link's QR code as a download
+      description: The QR code of the short link's URL with the QR marker (`sl_qr=1`, so scans count as `qr`), as an attachment.
+      security: [{ consoleSession: [] }]
+      responses:
+        "200":
+          description: The QR code.
+          headers:
+            Content-Disposition:
+              description: "`attachment; filename=\"scenelink-CODE.svg\"`."
+              schema: { type: string }
+          content:
+            image/svg+xml:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "409": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/{code}/edit:
+    parameters:
+      - name: code
+        in: path
+        required: true
+        description: The short link's code.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleEditLink
+      summary: Change a short link's target, title and tags from the console
+      description: As `PATCH /v1/short-links/{code}` of `title` (empty for none) and `tags` (separated by spaces), and of `link` when it differs from `shown` (the target the page showed), with `If-Match` of the `revision` the page showed; 303 back to the link's page. A change made meanwhile is not overwritten; the page again says so (412). Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    revision: { type: string }
+                    link: { type: string }
+                    shown: { type: string }
+                    title: { type: string }
+                    tags: { type: string }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "412": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/{code}/expiry:
+    parameters:
+      - name: code
+        in: path
+        required: true
+        description: The short link's code.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleChangeLinkExpiry
+      summary: Change a short link's expiry from the console
+      description: As `PATCH /v1/short-links/{code}` with `{"expiresAt"}` (empty `expiresAt` is never) and `If-Match` of the `revision` the page showed; 303 back to the link's page. A change made meanwhile is not overwritten; the page again says so (412). Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    revision: { type: string }
+                    expiresAt: { type: string }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "412": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/{code}/delete:
+    parameters:
+      - name: code
+        in: path
+        required: true
+        description: The short link's code.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleDeleteLink
+      summary: Delete a short link from the console
+      description: As `DELETE /v1/short-links/{code}` when `confirm` is `yes`; 303 to the list. Without the confirmation, the link's page again saying so (400). Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    confirm: { type: string, enum: ["yes"] }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/analytics:
     get:
       tags: [console]
       operationId: consoleAnalytics
       summary: The console's analytics page
-      description: Every link together as the analytics API answers it for `from`, `to`, `tz` and `interval` (a chart, its table, the totals, the breakdown by `dimension`), with CSV links. A wrong range or zone is the page with the API's sentence (400).
+      description: One scope (`all`, every link together, by default; `link:CODE`; `route:NAME`) as the analytics API answers it for `from`, `to`, `tz` and `interval` (a chart, its table, the totals, the breakdown by `dimension`), with CSV links. A wrong scope, range or zone is the page with the API's sentence (400).
       security: [{ consoleSession: [] }]
       parameters:
+        - { name: scope, in: query, required: false, description: "all (the default), link:CODE or route:NAME.", schema: { type: string } }
         - { name: from, in: query, required: false, description: First day (YYYY-MM-DD) in the zone., schema: { type: string } }
         - { name: to, in: query, required: false, description: Last day (YYYY-MM-DD) in the zone., schema: { type: string } }
         - { name: tz, in: query, required: false, description: An IANA time zone (UTC by default)., schema: { type: string } }
@@ -2036,9 +2230,10 @@ paths:
       tags: [console]
       operationId: consoleTimeseriesCSV
       summary: The time series as CSV, from the console
-      description: What `GET /v1/analytics/timeseries` answers for `Accept text/csv`, for every link together.
+      description: What `GET /v1/analytics/timeseries` answers for `Accept text/csv`, for `scope` (every link together by default).
       security: [{ consoleSession: [] }]
       parameters:
+        - { name: scope, in: query, required: false, description: "all (the default), link:CODE or route:NAME.", schema: { type: string } }
         - { name: from, in: query, required: false, description: First day., schema: { type: string } }
         - { name: to, in: query, required: false, description: Last day., schema: { type: string } }
         - { name: tz, in: query, required: false, description: An IANA time zone., schema: { type: string } }
@@ -2058,9 +2253,10 @@ paths:
       tags: [console]
       operationId: consoleBreakdownCSV
       summary: A breakdown as CSV, from the console
-      description: What `GET /v1/analytics/breakdown` answers for `Accept text/csv`, for every link together.
+      description: What `GET /v1/analytics/breakdown` answers for `Accept text/csv`, for `scope` (every link together by default).
       security: [{ consoleSession: [] }]
       parameters:
+        - { name: scope, in: query, required: false, description: "all (the default), link:CODE or route:NAME.", schema: { type: string } }
         - { name: dimension, in: query, required: false, description: "The dimension: platform, browser, referrer, country, trigger, outcome or preview (400 without one).", schema: { type: string } }
         - { name: from, in: query, required: false, description: First day., schema: { type: string } }
         - { name: to, in: query, required: false, description: Last day., schema: { type: string } }
@@ -2244,6 +2440,67 @@ paths:
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+  /console/webhooks/{id}/edit:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleEditWebhook
+      summary: Change a webhook endpoint from the console
+      description: As `PATCH /v1/webhooks/{id}` with `url`, `events` (repeated) and `enabled` (`yes`, or absent for disabled), checked and audited the same way; 303 to the endpoint's page. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    url: { type: string }
+                    events: { type: array, items: { type: string } }
+                    enabled: { type: string, enum: ["yes"] }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/webhooks/{id}/delete:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The endpoint's id.
+        schema: { type: string }
+    post:
+      tags: [console]
+      operationId: consoleDeleteWebhook
+      summary: Delete a webhook endpoint from the console
+      description: As `DELETE /v1/webhooks/{id}` when `confirm` is `yes`; 303 to the endpoints. Without the confirmation, a page saying so (400). Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    confirm: { type: string, enum: ["yes"] }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "404": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/webhooks/{id}/rotate:
     parameters:
       - name: id
@@ -2324,6 +2581,27 @@ paths:
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
         "409": { $ref: "#/components/responses/ConsoleNotChanged" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/{path}:
+    get:
+      tags: [console]
+      operationId: consoleNotFound
+      summary: Any other console path
+      description: A console path no page has answers 404 with a console page (and the console's headers, CSP included) that links to the sign-in form, with or without a session. The path may have any number of segments; the template names one.
+      parameters:
+        - name: path
+          in: path
+          required: true
+          description: Any path under `/console/` that is not a console page.
+          schema: { type: string }
+      responses:
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "405":
+          description: A console path that is served with POST only (`sign-in`, `sign-out`).
+        "404":
+          description: The console's "No such page".
+          content:
+            text/html:
+              schema: { type: string }
   /{path}:
     get:
       tags: [links]

@@ -31,8 +31,10 @@ public struct EndpointTable: Sendable {
                                   accepts: nil))
     }
 
-    /// Declares the catch-all (`HTTPRouter.otherwise`): it answers `method` on every path no
-    /// other pattern fits and `accepts` takes. Declare it last.
+    /// Declares a catch-all (`HTTPRouter.otherwise`): it answers `method` on every path no
+    /// other pattern fits and `accepts` takes. Of several, the first declared whose `accepts`
+    /// takes the path answers, so give them disjoint prefixes (the console's `/console/…`, the
+    /// link pages' everything else).
     mutating func otherwise(_ method: HTTPMethod, _ pattern: String, accepting accepts: @escaping @Sendable (String) -> Bool,
                                    _ policy: RoutePolicy, _ handler: @escaping Handler) {
         endpoints.append(Endpoint(method: method, pattern: pattern, policy: policy, handler: Self.answeringErrors(handler),

@@ -402,8 +402,8 @@ import Testing
             #expect(system.text.contains("A1B2C3D4E5.com.example.fuelmoney"))
             let receipt = try await client.send("GET", "/console/system/privacy", headers: Self.cookie(id))
             #expect(receipt.text.contains("<th scope=\"row\">analytics_visits</th><td>scope, bucket, human, qr, preview, bot, claims, installs</td>"))
-            for path in ["/console/overview", "/console/analytics", "/console/routes", "/console/webhooks", "/console/claims", "/console/system",
-                         "/console/system/privacy"] {
+            for path in ["/console/overview", "/console/links", "/console/analytics", "/console/routes", "/console/webhooks", "/console/claims",
+                         "/console/system", "/console/system/privacy"] {
                 let answer = try await client.send("GET", path, headers: Self.cookie(id))
                 #expect(answer.status == 200, "\(path)")
                 #expect(answer.body.count < 60 * 1024, "\(path): \(answer.body.count) bytes")
@@ -499,6 +499,26 @@ import Testing
             let fine = try await client.send("GET", "/console/analytics?interval=15m", headers: Self.cookie(id))
             #expect(fine.text.contains("more than a page draws"))
             #expect(fine.body.count < 60 * 1024)
+        }
+    }
+
+    @Test func anUnknownConsolePathIsA404PageWithTheConsolesHeaders() async throws {
+        try await Self.withConsole { client, _ in
+            let id = try #require(try await Self.signIn(client).id)
+            for (path, headers) in [("/console/nothing", [:]), ("/console/links/a/b/c", [:]), ("/console/nothing", Self.cookie(id)),
+                                    ("/console/webhooks/x/y/z/w", Self.cookie(id)), ("/console/%3Cscript%3E", Self.cookie(id))] {
+                let page = try await client.send("GET", path, headers: headers)
+                #expect(page.status == 404, "\(path)")
+                #expect(page.headers["content-type"] == "text/html; charset=utf-8", "\(path)")
+                #expect(page.text.contains("<h1>No such page</h1>"), "\(path)")
+                #expect(!page.text.contains("<script>"), "\(path)")
+                Self.expectConsoleHeaders(page, path)
+            }
+            let head = try await client.send("HEAD", "/console/nothing")
+            #expect(head.status == 404)
+            #expect(head.headers["content-security-policy"] == Self.csp)
+            // Not a console path: the link pages' catch-all still answers it.
+            #expect(try await client.send("GET", "/consoles", headers: ["Accept": "text/html"]).headers["content-security-policy"] != Self.csp)
         }
     }
 

@@ -1,0 +1,271 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+
+extension ConsoleEndpoints {
+    static let linkPattern = "/console/links/{code}"
+    static let linkQRPattern = "/console/links/{code}/qr.svg"
+    static let linkExpiryPattern = "/console/links/{code}/expiry"
+    static let linkDeletePattern = "/console/links/{code}/delete"
+    static let linkEditPattern = "/console/links/{code}/edit"
+
+    /// `GET /console/links/{code}?from&to&tz&interval&dimension`: one short link as
+    /// `GET /v1/short-links/{code}` answers it (target, title, tags, expiry, clicks, visits),
+    /// where it takes each kind of visitor (`ConsoleLinkDestinations`), its QR code with a
+    /// download, its analytics (scope `link:CODE`, as the Analytics page draws them), the
+    /// forms that change its target, title and tags, its expiry, and the one that deletes it.
+    func linkPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        showLink(request, session: session, notice: nil, status: .ok, responder)
+    }
+
+    /// The link's page, with `notice` (a refused change's sentence) at the top and `status`.
+    private func showLink(_ request: HTTPRequest, session: ConsoleSession, notice: String?, status: HTTPStatus,
+                          _ responder: HTTPResponder) {
+        let code = request.pathParameters["code"] ?? ""
+        readLink(request, code: code) { [self] answer in
+            guard answer.status.code == 200, let link = try? JSONParser.parse(answer.body) else {
+                return responder.respond(Self.linkNotFound(answer))
+            }
+            let scope = "link:" + code
+            let query = Self.analyticsQuery(request, extra: [], scope: scope)
+            let dimension = Self.analyticsDimension(request)
+            analyticsReports(query: query, dimension: dimension) { [self] timeseries, breakdown in
+                var page = ConsolePage(title: "Link \(code)", section: .links, formToken: session.formToken)
+                if let notice {
+                    page.html.element("p", text: notice, attributes: [(name: "class", value: "error"), (name: "role", value: "alert"),
+                                                                      (name: "id", value: "link-notice")])
+                }
+                page.html.open("p")
+                page.html.element("a", text: "All links", attributes: [(name: "href", value: ConsoleSection.links.path)])
+                page.html.close("p")
+                writeLinkFacts(link, into: &page.html)
+                writeDestinations(of: link["link"]?.stringValue ?? "", expired: link["expired"] == .bool(true), into: &page.html)
+                Self.writeQR(link, code: code, into: &page.html)
+                page.html.element("h2", text: "Analytics")
+                Self.writeAnalyticsForm(request, dimension: dimension, action: Self.linkPath(code), choosesScope: false, into: &page.html)
+                let reportStatus = Self.writeAnalytics(timeseries: timeseries, breakdown: breakdown, query: query, dimension: dimension,
+                                                       into: &page.html)
+                Self.writeLinkChanges(link, code: code, revision: Self.revision(in: answer), formToken: session.formToken, into: &page.html)
+                // A report the query made wrong (a range, a zone) is the page's 400; any other
+                // failure (analytics off) leaves the link's page a 200 that says so.
+                responder.respond(page.response(status: status != .ok ? status : reportStatus.code == 400 ? .badRequest : .ok))
+            }
+        }
+    }
+
+    /// `GET /v1/short-links/{code}`'s answer for `code`.
+    private func readLink(_ request: HTTPRequest, code: String, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        callAPI(shortLinks, { $0.show }, request, method: .get, target: ShortLinkEndpoints.collectionPattern + "/" + LinkPrinter.encodeSegment(code),
+                parameters: ["code": code], completion: completion)
+    }
+
+    /// The answer when the API did not find the link (or failed): the console's notice page.
+    private static func linkNotFound(_ answer: HTTPResponse) -> HTTPResponse {
+        guard answer.status.code == 404 else {
+            return ConsolePage.notice(status: answer.status.code == 200 ? .internalServerError : answer.status,
+                                      title: "Link not read", detail: problemText(answer))
+        }
+        return ConsolePage.notice(status: .notFound, title: "No such link", detail: "No short link has this code (it may have been deleted).")
+    }
+
+    /// The link's revision from its `ETag` (`"l7"`), 0 when absent.
+    private static func revision(in answer: HTTPResponse) -> Int64 {
+        guard let tag = answer.headers["ETag"], tag.hasPrefix("\"l"), tag.hasSuffix("\"") else { return 0 }
+        return Int64(tag.dropFirst(2).dropLast()) ?? 0
+    }
+
+    private func writeLinkFacts(_ link: JSONValue, into html: inout HTMLDocument) {
+        html.open("dl")
+        let expired = link["expired"] == .bool(true)
+        let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let visits = link["visits"]
+        let facts: [(String, String)] = [
+            ("Short link", link["url"]?.stringValue ?? "(none: the route file names no https host)"),
+            ("Target link", link["link"]?.stringValue ?? ""),
+            ("Title", link["title"]?.stringValue ?? "(none)"),
+            ("Tags", tags.isEmpty ? "(none)" : tags.joined(separator: " ")),
+            ("Created", link["createdAt"]?.stringValue ?? ""),
+            ("Expires", (link["expiresAt"]?.stringValue ?? "never") + (expired ? " (expired: it answers 410)" : "")),
+            ("Clicks", String(link["clicks"]?.intValue ?? 0)),
+            ("Visits since it was made", "\(visits?["human"]?.intValue ?? 0) human, \(visits?["preview"]?.intValue ?? 0) previews, "
+                + "\(visits?["bot"]?.intValue ?? 0) bots"),
+        ]
+        for (term, value) in facts {
+            html.element("dt", text: term)
+            html.element("dd", text: value)
+        }
+        html.close("dl")
+    }
+
+    private func writeDestinations(of target: String, expired: Bool, into html: inout HTMLDocument) {
+        let destinations = ConsoleLinkDestinations(link: target, table: routes.value,
+                                                   claimLifetime: ValueParser.text(of: service.claims.lifetime))
+        html.element("h2", text: "Where it goes for each kind of visitor")
+        if expired {
+            html.element("p", text: "The link has expired: every visitor gets 410 Gone. Below is where it went, and would go again "
+                         + "with a later expiry.", attributes: [(name: "class", value: "error")])
+        }
+        if let route = destinations.route {
+            html.open("p")
+            html.text("Route ")
+            html.element("code", text: route)
+            if !destinations.stack.isEmpty { html.text("; stack \(destinations.stack)") }
+            html.close("p")
+        }
+        Self.table(caption: "What each visitor gets now, with the route table in force", headings: ["Visitor", "Gets"],
+                   rows: destinations.rows.map { [$0.visitor, $0.destination] }, into: &html)
+    }
+
+    /// The QR code of the short link's URL carrying the QR marker (scans count as `qr`), with its download.
+    private static func writeQR(_ link: JSONValue, code: String, into html: inout HTMLDocument) {
+        html.element("h2", text: "QR code")
+        guard let url = link["url"]?.stringValue, let qr = try? QRCode(encoding: QRMarker.marking(url), level: QREndpoints.defaultLevel) else {
+            html.element("p", text: "No QR code: the route file names no https host for the short link's URL.")
+            return
+        }
+        html.qrCode(qr, caption: QRMarker.marking(url))
+        html.open("p")
+        html.element("a", text: "Download the QR code (SVG)", attributes: [(name: "href", value: linkPath(code) + "/qr.svg"),
+                                                                           (name: "download", value: "scenelink-\(code).svg")])
+        html.close("p")
+    }
+
+    /// The forms that change the target, title and tags and the expiry (with the revision read,
+    /// so a change made meanwhile is not overwritten) and the delete form (with its confirmation box).
+    private static func writeLinkChanges(_ link: JSONValue, code: String, revision: Int64, formToken: String,
+                                         into html: inout HTMLDocument) {
+        html.element("h2", text: "Change the target, title and tags")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/edit")])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "revision"), (name: "value", value: String(revision))])
+        let target = link["link"]?.stringValue ?? ""
+        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "shown"), (name: "value", value: target)])
+        let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
+        for (name, label, value) in [("link", "Target link (it must resolve)", target), ("title", "Title (empty: none)", link["title"]?.stringValue ?? ""),
+                                     ("tags", "Tags (separated by spaces; empty: none)", tags)] {
+            html.element("label", text: label, attributes: [(name: "for", value: "link-\(name)")])
+            html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "link-\(name)"), (name: "name", value: name),
+                                            (name: "value", value: value)])
+        }
+        html.open("p")
+        html.element("button", text: "Save the link", attributes: [(name: "type", value: "submit")])
+        html.close("p")
+        html.close("form")
+
+        html.element("h2", text: "Change the expiry")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/expiry")])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "revision"), (name: "value", value: String(revision))])
+        let current = link["expiresAt"]?.stringValue.map { String($0.prefix(16)) } ?? ""
+        html.element("label", text: "Expires (UTC; empty: never)", attributes: [(name: "for", value: "link-expiry")])
+        html.open("input", attributes: [(name: "type", value: "datetime-local"), (name: "id", value: "link-expiry"), (name: "name", value: "expiresAt"),
+                                        (name: "value", value: current)])
+        html.open("p")
+        html.element("button", text: "Save the expiry", attributes: [(name: "type", value: "submit")])
+        html.close("p")
+        html.close("form")
+
+        html.element("h2", text: "Delete the link")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/delete")])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.open("p")
+        html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: "link-delete-confirm"), (name: "name", value: "confirm"),
+                                        (name: "value", value: "yes"), (name: "required", value: "required")])
+        html.element("label", text: "Yes, delete \(code): it answers 404 from now on, and its code is free again",
+                     attributes: [(name: "for", value: "link-delete-confirm")])
+        html.close("p")
+        html.element("button", text: "Delete the link", attributes: [(name: "type", value: "submit")])
+        html.close("form")
+    }
+
+    /// `GET /console/links/{code}/qr.svg`: the QR code of the short link's URL with the QR
+    /// marker, as an attachment (`image/svg+xml`).
+    func linkQR(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let code = request.pathParameters["code"] ?? ""
+        readLink(request, code: code) { answer in
+            guard answer.status.code == 200, let link = try? JSONParser.parse(answer.body) else {
+                return responder.respond(Self.linkNotFound(answer))
+            }
+            guard let url = link["url"]?.stringValue, let qr = try? QRCode(encoding: QRMarker.marking(url), level: QREndpoints.defaultLevel) else {
+                return responder.respond(ConsolePage.notice(status: .conflict, title: "No QR code",
+                                                            detail: "The route file names no https host, so the short link has no URL to draw."))
+            }
+            // The code is a checked one (letters, digits, - and _): safe in a quoted file name.
+            responder.respond(HTTPResponse(contentType: "image/svg+xml", body: Array(qr.svg().utf8), headers: [
+                "Content-Disposition": "attachment; filename=\"scenelink-\(code).svg\"",
+            ]))
+        }
+    }
+
+    /// `POST /console/links/{code}/expiry` (`expiresAt`, empty for never; `revision`): as
+    /// `PATCH /v1/short-links/{code}` with `If-Match` of the revision the page showed, so a
+    /// change made meanwhile is not overwritten (the page again, 412, saying so); 303 back.
+    func changeLinkExpiry(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let form = ConsoleForm(body: request.body)
+        let expiry = form["expiresAt"].flatMap { $0.isEmpty ? nil : Self.instant(fromLocal: $0) }
+        patchLink(request, responder, what: "expiry", body: "{\"expiresAt\":\(expiry.map(JSONEscaping.quote) ?? "null")}")
+    }
+
+    /// `POST /console/links/{code}/edit` (`link`, `shown`: the target the page showed, `title`,
+    /// `tags` separated by spaces, `revision`): as `PATCH /v1/short-links/{code}` of the title
+    /// and tags, and of the target when it differs from the one shown (so a link whose target no
+    /// longer resolves can still be retitled); `If-Match` as for the expiry; 303 back.
+    func editLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let form = ConsoleForm(body: request.body)
+        let title = form["title"].flatMap { $0.isEmpty ? nil : $0 }
+        let tags = (form["tags"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONEscaping.quote(String($0)) }
+        var body = "{\"title\":\(title.map(JSONEscaping.quote) ?? "null"),\"tags\":[\(tags.joined(separator: ","))]"
+        if let link = form["link"]?.trimmingCharacters(in: .whitespaces), link != form["shown"] {
+            body += ",\"link\":\(JSONEscaping.quote(link))"
+        }
+        patchLink(request, responder, what: "change", body: body + "}")
+    }
+
+    /// Sends `body` through `PATCH /v1/short-links/{code}`'s handler with `If-Match` of the
+    /// form's `revision`; 303 back to the link's page, or the page with why not (`what` names
+    /// the change in the sentence).
+    private func patchLink(_ request: HTTPRequest, _ responder: HTTPResponder, what: String, body: String) {
+        guard let session = session(of: request, responder) else { return }
+        let code = request.pathParameters["code"] ?? ""
+        guard let text = ConsoleForm(body: request.body)["revision"], text.utf8.count <= 18, let revision = Int64(text), revision > 0 else {
+            return showLink(request, session: session, notice: "The form lacks the link's revision; reload the page and change it again.",
+                            status: .badRequest, responder)
+        }
+        callAPI(shortLinks, { $0.update }, request, method: .patch,
+                target: ShortLinkEndpoints.collectionPattern + "/" + LinkPrinter.encodeSegment(code),
+                fields: ["Content-Type": "application/merge-patch+json", "If-Match": EntityTag.shortLink(revision: revision).headerValue],
+                body: body, parameters: ["code": code]) { [self] answer in
+            switch answer.status.code {
+            case 200:
+                responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(code)))
+            case 404:
+                responder.respond(Self.linkNotFound(answer))
+            case 412:
+                showLink(request, session: session,
+                         notice: "The link changed since you opened this page (someone else saved a change), so your \(what) was not saved. "
+                             + "Its current values are shown below; make your change again.", status: .preconditionFailed, responder)
+            default:
+                showLink(request, session: session, notice: "Your \(what) was not saved: \(Self.problemText(answer))",
+                         status: answer.status, responder)
+            }
+        }
+    }
+
+    /// `POST /console/links/{code}/delete` (`confirm=yes`): as `DELETE /v1/short-links/{code}`;
+    /// 303 to the list. Without the confirmation, the link's page again saying so (400).
+    func deleteLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        let code = request.pathParameters["code"] ?? ""
+        guard ConsoleForm(body: request.body)["confirm"] == "yes" else {
+            return showLink(request, session: session, notice: "Tick the box that confirms the deletion; nothing was deleted.",
+                            status: .badRequest, responder)
+        }
+        callAPI(shortLinks, { $0.delete }, request, method: .delete,
+                target: ShortLinkEndpoints.collectionPattern + "/" + LinkPrinter.encodeSegment(code), parameters: ["code": code]) { answer in
+            guard answer.status.code == 204 else { return responder.respond(Self.linkNotFound(answer)) }
+            responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.links.path))
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+
+extension ConsoleEndpoints {
+    /// `GET /console/links?q&tag&cursor[&route]`: one page of short links, oldest first, as the
+    /// listing API pages them (`GET /v1/short-links`: the store's keyset listing, a tag through
+    /// its index, so a page costs its own rows at 100,000 links), each linked to its page; and
+    /// the form that makes one (`route` picks the route whose parameters the form asks for).
+    /// A wrong `q`, `tag` or `cursor` is the page with the API's sentence (400).
+    func linksPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        listLinks(request) { [self] list in
+            var page = ConsolePage(title: ConsoleSection.links.title, section: .links, formToken: session.formToken)
+            let status = Self.writeLinkList(list, request: request, into: &page.html)
+            writeCreateForm(ConsoleForm(body: []), route: request.queryItem("route"), error: nil, formToken: session.formToken, into: &page.html)
+            responder.respond(page.response(status: status))
+        }
+    }
+
+    /// The listing API's answer for the page's `q`, `tag` and `cursor`, a page of the API's
+    /// default size.
+    private func listLinks(_ request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        var items: [(String, String)] = []
+        for name in ["q", "tag", "cursor"] {
+            if let value = request.queryItem(name), !value.isEmpty { items.append((name, String(value.prefix(256)))) }
+        }
+        callAPI(shortLinks, { $0.list }, request, method: .get,
+                target: ShortLinkEndpoints.collectionPattern + (items.isEmpty ? "" : "?" + Self.encode(items)),
+                completion: completion)
+    }
+
+    /// The search form, the table of one page and the link to the next; answers the page's status.
+    private static func writeLinkList(_ answer: HTTPResponse, request: HTTPRequest, into html: inout HTMLDocument) -> HTTPStatus {
+        let q = request.queryItem("q") ?? "", tag = request.queryItem("tag") ?? ""
+        html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: ConsoleSection.links.path),
+                                       (name: "role", value: "search")])
+        html.element("label", text: "Search codes, links and titles", attributes: [(name: "for", value: "links-q")])
+        html.open("input", attributes: [(name: "type", value: "search"), (name: "id", value: "links-q"), (name: "name", value: "q"),
+                                        (name: "value", value: q), (name: "maxlength", value: String(ShortLinkFilter.maximumTextBytes))])
+        html.element("label", text: "Tag", attributes: [(name: "for", value: "links-tag")])
+        html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "links-tag"), (name: "name", value: "tag"),
+                                        (name: "value", value: tag)])
+        html.open("p")
+        html.element("button", text: "Search", attributes: [(name: "type", value: "submit")])
+        html.close("p")
+        html.close("form")
+        guard answer.status.code == 200, let document = try? JSONParser.parse(answer.body) else {
+            html.element("p", text: problemText(answer), attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
+            return answer.status.code == 200 ? .internalServerError : answer.status
+        }
+        let links = document["shortLinks"]?.arrayValue ?? []
+        let filtered = !q.isEmpty || !tag.isEmpty
+        guard !links.isEmpty else {
+            html.element("p", text: filtered ? "No link matches." : "No short links yet: make one below.")
+            return .ok
+        }
+        html.open("table")
+        html.element("caption", text: filtered ? "Links that match, oldest first" : "Short links, oldest first")
+        html.open("thead")
+        html.open("tr")
+        for heading in ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"] {
+            html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
+        }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        for link in links {
+            let code = link["code"]?.stringValue ?? ""
+            html.open("tr")
+            html.open("th", attributes: [(name: "scope", value: "row")])
+            html.element("a", text: code, attributes: [(name: "href", value: linkPath(code))])
+            html.close("th")
+            html.element("td", text: shortened(link["title"]?.stringValue ?? "", to: listedTitleCharacters))
+            html.element("td", text: shortened(link["link"]?.stringValue ?? "", to: listedLinkCharacters))
+            html.open("td")
+            let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+            for (index, tag) in tags.prefix(listedTags).enumerated() {
+                if index > 0 { html.text(" ") }
+                html.element("a", text: tag, attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode([("tag", tag)]))])
+            }
+            if tags.count > listedTags { html.text(" and \(tags.count - listedTags) more") }
+            html.close("td")
+            let expired = link["expired"] == .bool(true)
+            html.element("td", text: (link["expiresAt"]?.stringValue ?? "never") + (expired ? " (expired)" : ""))
+            html.element("td", text: String(link["visits"]?["human"]?.intValue ?? 0), attributes: [(name: "class", value: "number")])
+            html.element("td", text: String(link["clicks"]?.intValue ?? 0), attributes: [(name: "class", value: "number")])
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+        var paging: [(String, String)] = []
+        if !q.isEmpty { paging.append(("q", q)) }
+        if !tag.isEmpty { paging.append(("tag", tag)) }
+        html.open("p")
+        if request.queryItem("cursor") != nil {
+            html.element("a", text: "First page", attributes: [(name: "href", value: ConsoleSection.links.path + (paging.isEmpty ? "" : "?" + encode(paging)))])
+            html.text(" ")
+        }
+        if let next = document["nextCursor"]?.stringValue {
+            html.element("a", text: "Next page", attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode(paging + [("cursor", next)])),
+                                                              (name: "rel", value: "next")])
+        }
+        html.close("p")
+        return .ok
+    }
+
+    /// What a row of the list shows at most of a link's title, its target and its tags (the
+    /// link's page shows them whole): 50 rows of the longest stay within a 60 KB page.
+    static let listedTitleCharacters = 40
+    static let listedLinkCharacters = 60
+    static let listedTags = 3
+
+    /// `text`, cut to `limit` characters with "…" when longer.
+    static func shortened(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
+    }
+
+    /// The path of one link's page (`code` is a checked code: letters, digits, `-` and `_`).
+    static func linkPath(_ code: String) -> String {
+        ConsoleSection.links.path + "/" + LinkPrinter.encodeSegment(code)
+    }
+
+    /// The form that makes a short link: a link, or a route and its parameters (for `route`,
+    /// chosen by a GET form first, so no script is needed); alias, expiry, title and tags.
+    /// `form` holds what was entered when `error` says why it was refused.
+    func writeCreateForm(_ form: ConsoleForm, route: String?, error: String?, formToken: String, into html: inout HTMLDocument) {
+        let table = routes.value
+        html.element("h2", text: "Make a short link", attributes: [(name: "id", value: "create")])
+        if let error {
+            html.element("p", text: error, attributes: [(name: "class", value: "error"), (name: "id", value: "create-error"),
+                                                        (name: "role", value: "alert")])
+        }
+        let fields = route.flatMap { table.parameterFields(route: $0) }
+        html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: ConsoleSection.links.path + "#create")])
+        html.element("label", text: "Route (to fill in its parameters instead of typing a link)", attributes: [(name: "for", value: "create-route")])
+        html.open("select", attributes: [(name: "id", value: "create-route"), (name: "name", value: "route")])
+        html.element("option", text: "(type a link)", attributes: [(name: "value", value: "")])
+        for summary in table.summaries {
+            var attributes: [(name: StaticString, value: String)] = [(name: "value", value: summary.name)]
+            if summary.name == route { attributes.append((name: "selected", value: "selected")) }
+            html.element("option", text: "\(summary.name): \(summary.pattern)", attributes: attributes)
+        }
+        html.close("select")
+        html.open("p")
+        html.element("button", text: "Choose the route", attributes: [(name: "type", value: "submit")])
+        html.close("p")
+        html.close("form")
+
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: ConsoleSection.links.path)])
+        ConsolePage.formTokenField(formToken, into: &html)
+        var describedBy: [(name: StaticString, value: String)] = []
+        if error != nil { describedBy.append((name: "aria-describedby", value: "create-error")) }
+        if let route, let fields {
+            html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "route"), (name: "value", value: route)])
+            html.open("fieldset")
+            html.element("legend", text: "Parameters of \(route), as they appear in a link")
+            if fields.isEmpty { html.element("p", text: "This route has no parameters.") }
+            for (index, field) in fields.enumerated() {
+                let id = "create-parameter-\(index)"
+                html.element("label", text: "\(field.name) (\(field.typeName)\(field.isOptional ? ", optional" : ""))",
+                             attributes: [(name: "for", value: id)])
+                var attributes: [(name: StaticString, value: String)] = [
+                    (name: "type", value: "text"), (name: "id", value: id), (name: "name", value: "parameter." + field.name),
+                    (name: "value", value: form["parameter." + field.name] ?? ""),
+                ]
+                if !field.isOptional { attributes.append((name: "required", value: "required")) }
+                html.open("input", attributes: attributes + describedBy)
+            }
+            html.close("fieldset")
+        } else {
+            html.element("label", text: "Link (https or \(table.schemes.first ?? "app") scheme; it must resolve)", attributes: [(name: "for", value: "create-link")])
+            html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "create-link"), (name: "name", value: "link"),
+                                            (name: "value", value: form["link"] ?? ""), (name: "required", value: "required"),
+                                            (name: "spellcheck", value: "false")] + describedBy)
+        }
+        for (name, label, type) in [("alias", "Alias (optional: A-Z a-z 0-9 - _, up to 64; a random code otherwise)", "text"),
+                                    ("expiresAt", "Expires (optional, UTC)", "datetime-local"),
+                                    ("title", "Title (optional)", "text"),
+                                    ("tags", "Tags (optional, separated by spaces: a-z 0-9 - _)", "text")] {
+            html.element("label", text: label, attributes: [(name: "for", value: "create-\(name)")])
+            html.open("input", attributes: [(name: "type", value: type), (name: "id", value: "create-\(name)"), (name: "name", value: name),
+                                            (name: "value", value: form[name] ?? "")])
+        }
+        html.open("p")
+        html.element("button", text: "Make the short link", attributes: [(name: "type", value: "submit")])
+        html.close("p")
+        html.close("form")
+    }
+
+    /// `POST /console/links` (`link` or `route` with `parameter.NAME`…; `alias`, `expiresAt`,
+    /// `title`, `tags`): as `POST /v1/short-links`, so the checks and the audit entry are the
+    /// API's; 303 to the new link's page, or the list with the form again and the API's sentence.
+    func createLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        let form = ConsoleForm(body: request.body)
+        let route = form["route"].flatMap { $0.isEmpty ? nil : $0 }
+        let refuse: @Sendable (String, HTTPStatus) -> Void = { [self] sentence, status in
+            var page = ConsolePage(title: ConsoleSection.links.title, section: .links, formToken: session.formToken)
+            page.html.element("p", text: "The short link was not made: see the form below.", attributes: [(name: "class", value: "error")])
+            writeCreateForm(form, route: route, error: sentence, formToken: session.formToken, into: &page.html)
+            responder.respond(page.response(status: status))
+        }
+        let link: String
+        if let route {
+            var texts: [String: String] = [:]
+            for field in form.fields where field.name.hasPrefix("parameter.") { texts[String(field.name.dropFirst(10))] = field.value }
+            guard let composed = routes.value.link(route: route, texts: texts) else {
+                return refuse(routes.value.parameterFields(route: route) == nil
+                              ? "No route is named '\(route.prefix(200))' in the route table in force; choose one from the list."
+                              : "Fill in every parameter that is not optional.", .badRequest)
+            }
+            link = composed
+        } else {
+            link = form["link"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        }
+        var body = "{\"link\":\(JSONEscaping.quote(link))"
+        if let alias = form["alias"]?.trimmingCharacters(in: .whitespaces), !alias.isEmpty { body += ",\"alias\":\(JSONEscaping.quote(alias))" }
+        if let expiry = form["expiresAt"], !expiry.isEmpty { body += ",\"expiresAt\":\(JSONEscaping.quote(Self.instant(fromLocal: expiry)))" }
+        if let title = form["title"], !title.isEmpty { body += ",\"title\":\(JSONEscaping.quote(title))" }
+        let tags = (form["tags"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONEscaping.quote(String($0)) }
+        if !tags.isEmpty { body += ",\"tags\":[\(tags.joined(separator: ","))]" }
+        body += "}"
+        callAPI(shortLinks, { $0.create }, request, method: .post, target: ShortLinkEndpoints.collectionPattern,
+                fields: ["Content-Type": "application/json"], body: body) { answer in
+            guard answer.status.code == 201, let code = (try? JSONParser.parse(answer.body))?["code"]?.stringValue else {
+                return refuse(Self.problemText(answer), answer.status.code == 201 ? .internalServerError : answer.status)
+            }
+            responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(code)))
+        }
+    }
+
+    /// An RFC 3339 instant from a `datetime-local` field's value (`2026-12-21T18:20`, read as
+    /// UTC); any other text as it is, for the API to accept or refuse with its sentence.
+    static func instant(fromLocal text: String) -> String {
+        let utf8 = Array(text.utf8)
+        let isLocal = (utf8.count == 16 || utf8.count == 19) && utf8[10] == UInt8(ascii: "T")
+            && !text.contains("Z") && !text.dropFirst(10).contains("+") && !text.dropFirst(10).contains("-")
+        guard isLocal else { return text }
+        return text + (utf8.count == 16 ? ":00Z" : "Z")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+import Testing
+@testable import SceneLinkService
+
+/// Changing and deleting a webhook endpoint from the console, through the webhook API's own
+/// handlers (its target checks, its audit entries), over a real socket.
+@Suite struct ConsoleWebhookChangesTests {
+    typealias Console = ConsoleEndpointsTests
+
+    @Test func anEndpointIsEditedAndDeletedThroughTheAPIsHandlers() async throws {
+        try await Console.withConsole({ $0.webhooks.allowPrivate = true }) { client, _ in
+            let id = try #require(try await Console.signIn(client).id)
+            let cookie = Console.cookie(id)
+            let headers = Console.sameOrigin.merging(cookie) { a, _ in a }
+            let list = try await client.send("GET", "/console/webhooks", headers: cookie)
+            let csrf = try Console.formToken(list)
+            let made = try await client.send("POST", "/console/webhooks", headers: headers, body: Console.form([
+                ("url", "http://127.0.0.1:9/hook"), ("events", "short_link.created"), ("csrf", csrf),
+            ]))
+            #expect(made.status == 201)
+            let document = try JSONParser.parse(try await client.send("GET", "/v1/webhooks", headers: Console.admin).body)
+            let endpoint = try #require(document["webhooks"]?.arrayValue?.first?["id"]?.stringValue)
+
+            let page = try await client.send("GET", "/console/webhooks/\(endpoint)", headers: cookie)
+            #expect(page.text.contains("<form method=\"post\" action=\"/console/webhooks/\(endpoint)/edit\">"))
+            #expect(page.text.contains("value=\"short_link.created\" checked=\"checked\">"))
+            #expect(page.text.contains("id=\"edit-enabled\" name=\"enabled\" value=\"yes\" checked=\"checked\">"))
+            Console.expectConsoleHeaders(page, "an endpoint's page")
+
+            let edited = try await client.send("POST", "/console/webhooks/\(endpoint)/edit", headers: headers, body: Console.form([
+                ("csrf", csrf), ("url", "http://127.0.0.1:9/other?x=<b>"), ("events", "short_link.created"), ("events", "short_link.deleted"),
+            ]))
+            #expect(edited.status == 303)
+            #expect(edited.headers["location"] == "/console/webhooks/\(endpoint)")
+            let api = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).body)
+            #expect(api["url"]?.stringValue == "http://127.0.0.1:9/other?x=<b>")
+            #expect(api["events"]?.arrayValue?.compactMap(\.stringValue) == ["short_link.created", "short_link.deleted"])
+            #expect(api["enabled"] == .bool(false), "the box left unticked disables it")
+            let shown = try await client.send("GET", "/console/webhooks/\(endpoint)", headers: cookie)
+            #expect(!shown.text.contains("<b>"))
+            #expect(shown.text.contains("id=\"edit-enabled\" name=\"enabled\" value=\"yes\">"))
+
+            let refused = try await client.send("POST", "/console/webhooks/\(endpoint)/edit", headers: headers, body: Console.form([
+                ("csrf", csrf), ("url", "ftp://example.com/"), ("events", "short_link.created"), ("enabled", "yes"),
+            ]))
+            #expect([400, 422].contains(refused.status), "\(refused.status)")
+            #expect(refused.headers["content-type"]?.hasPrefix("text/html") == true)
+            Console.expectConsoleHeaders(refused, "a refused change")
+            let forged = try await client.send("POST", "/console/webhooks/\(endpoint)/edit", headers: headers, body: Console.form([
+                ("url", "http://127.0.0.1:9/forged"), ("events", "short_link.created"),
+            ]))
+            #expect(forged.status == 403)
+            let unchanged = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).body)
+            #expect(unchanged["url"]?.stringValue == "http://127.0.0.1:9/other?x=<b>")
+
+            let unconfirmed = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
+                                                    body: Console.form([("csrf", csrf)]))
+            #expect(unconfirmed.status == 400)
+            #expect(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).status == 200)
+            let deleted = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
+                                                body: Console.form([("csrf", csrf), ("confirm", "yes")]))
+            #expect(deleted.status == 303)
+            #expect(deleted.headers["location"] == "/console/webhooks")
+            #expect(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).status == 404)
+            let again = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
+                                              body: Console.form([("csrf", csrf), ("confirm", "yes")]))
+            #expect(again.status == 404)
+
+            let actor = "console:" + ConsoleSessions.hash(id).prefix(8)
+            let log = try await client.send("GET", "/v1/audit?subject=webhook%3A\(endpoint)", headers: Console.admin)
+            for action in ["webhook.updated", "webhook.deleted"] {
+                #expect(log.text.contains("\"actor\":\"\(actor)\",\"action\":\"\(action)\""), "\(action)")
+            }
+        }
+    }
+}
