@@ -642,7 +642,8 @@ class Walk:
         check(alias in b.source(), f"{self.tag('link')}: /console/links/{alias} is the link's page")
         self.inspect("link")
         if status == 200:
-            self.read_qr("link", "figure.qr svg", made["url"])
+            # The console's QR codes carry the scan marker (`sl_qr=1`), so a scan counts as `qr`.
+            self.read_qr("link", "figure.qr svg", made["url"] + "?sl_qr=1")
         # The visited link's page: its chart's numbers are the analytics API's for the link.
         b.driver.get(self.base + f"/console/links/{visited_code}")
         self.inspect("link-visited")
