@@ -43,7 +43,14 @@ def serve(binary, database, port):
     env = dict(os.environ, SCENELINK_ADMIN_TOKEN=TOKEN)
     process = subprocess.Popen([binary, "serve", "--port", str(port), "--db", database, "--access-log", "off"],
                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_until_healthy(port)
+    try:
+        # A database from before the day table is migrated at start (its day rows are filled from
+        # the 15-minute rows: seconds at 10^8 visits), so wait up to a minute, and never leave
+        # the server behind when it does not come up.
+        wait_until_healthy(port, tries=1200)
+    except SystemExit:
+        process.kill()
+        raise
     return process
 
 
