@@ -12,6 +12,9 @@ end by its cursor, a tag every 100th link has, a text that matches one link only
 link after the cursor), a link's page the link and its analytics (a link with rollups).
 
 Usage: SCENELINK_BIN=.build/release/scenelink python3 bench/console_pages.py [--links 100000] [--rollup-links 2000] [--days 396]
+       [--rollups PATH]
+With --rollups, a copy of a database analytics_rollups.py generated (and kept with its --database)
+is used instead of generating one: the short links are added to the copy, the file is untouched.
 """
 import argparse
 import hashlib
@@ -94,16 +97,25 @@ def main():
     parser.add_argument("--rollup-links", type=int, default=2000)
     parser.add_argument("--days", type=int, default=396)
     parser.add_argument("--visits", type=int, default=100_000_000)
+    parser.add_argument("--rollups", help="a rollups database to copy instead of generating one")
     options = parser.parse_args()
     binary = os.environ.get("SCENELINK_BIN", str(ROOT / ".build/release/scenelink"))
     folder = tempfile.mkdtemp(prefix="scenelink-console-")
     database = os.path.join(folder, "console.sqlite")
     port = free_port()
-    process = analytics_rollups.serve(binary, database, port)  # creates the schema
+    started = time.monotonic()
+    if options.rollups:
+        shutil.copyfile(options.rollups, database)
+    process = analytics_rollups.serve(binary, database, port)  # creates or migrates the schema
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
-    started = time.monotonic()
-    total, rows = analytics_rollups.generate(database, options.rollup_links, options.days, options.visits)
+    if options.rollups:
+        connection = sqlite3.connect(database)
+        total = connection.execute("SELECT sum(human) FROM analytics_visits WHERE scope = 'all'").fetchone()[0]
+        rows = connection.execute("SELECT row_count FROM analytics_table_rows WHERE table_name = 'analytics_visits'").fetchone()[0]
+        connection.close()
+    else:
+        total, rows = analytics_rollups.generate(database, options.rollup_links, options.days, options.visits)
     add_short_links(database, options.links)
     print(f"{options.links:,} short links; {rows:,} rows of 15-minute counts for {total:,} human visits "
           f"in {time.monotonic() - started:.0f} s ({os.path.getsize(database) / 1e9:.2f} GB)")
