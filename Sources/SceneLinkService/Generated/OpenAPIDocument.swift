@@ -2020,7 +2020,7 @@ paths:
       description: One page of short links, oldest first, as `GET /v1/short-links` pages them (`q`, `tag`, `cursor`), each linked to its page, and the form that makes one (`route` picks the route whose parameters the form asks for). A wrong `q`, `tag` or `cursor` is the page with the API's sentence (400).
       security: [{ consoleSession: [] }]
       parameters:
-        - { name: q, in: query, required: false, description: Text to find in codes, links and titles (at most 200 bytes)., schema: { type: string } }
+        - { name: q, in: query, required: false, description: "Text to find in codes, links and titles (at most 200 bytes).", schema: { type: string } }
         - { name: tag, in: query, required: false, description: Only links with this tag., schema: { type: string } }
         - { name: cursor, in: query, required: false, description: The next page's cursor as the page gave it., schema: { type: string } }
         - { name: route, in: query, required: false, description: The route the create form asks the parameters of., schema: { type: string } }
