@@ -34,11 +34,10 @@ extension PostgresSceneStateStore: AnalyticsStore {
                                     completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>) {
         guard limit > 0 else { return completion(.success([])) }
         // In days, the cursor, the range and each row's bucket are read in the day rows' units.
-        let days = resolution == .utcDay
-        let scale = days ? AnalyticsBucket.perDay : 1
-        let unit = { (bucket: Int64) in days && bucket != .min ? AnalyticsBucket.day(ofBucket: bucket) : bucket }
-        call(days ? .selectAnalyticsLinkVisitDays : .selectAnalyticsLinkVisits,
-             [.text(cursor.scope), .int64(unit(cursor.bucket)), .int64(unit(start)), .int64(unit(end)), .int64(Int64(limit))],
+        let scale = resolution.bucketsPerRow
+        call(resolution == .utcDay ? .selectAnalyticsLinkVisitDays : .selectAnalyticsLinkVisits,
+             [.text(cursor.scope), .int64(resolution.unit(ofBucket: cursor.bucket)), .int64(resolution.unit(ofBucket: start)),
+              .int64(resolution.unit(ofBucket: end)), .int64(Int64(limit))],
              kind: .read, Self.mapping(completion)) { rows in
             var page: [AnalyticsBatch.Visits] = []
             page.reserveCapacity(rows.count)

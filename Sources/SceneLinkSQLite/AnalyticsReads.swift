@@ -91,11 +91,10 @@ final class AnalyticsReads {
         guard limit > 0, start < end else { return rows }
         rows.reserveCapacity(min(limit, 65_536))
         let days = resolution == .utcDay
-        let scale = days ? AnalyticsBucket.perDay : 1
-        let (first, last) = days ? (AnalyticsBucket.day(ofBucket: start), AnalyticsBucket.day(ofBucket: end)) : (start, end)
-        let cursorUnit = days && cursor.bucket != .min ? AnalyticsBucket.day(ofBucket: cursor.bucket) : cursor.bucket
+        let scale = resolution.bucketsPerRow
+        let first = resolution.unit(ofBucket: start), last = resolution.unit(ofBucket: end)
         var scope = cursor.scope
-        var after = max(cursorUnit, first - 1)
+        var after = max(resolution.unit(ofBucket: cursor.bucket), first - 1)
         while true {
             if scope.hasPrefix(AnalyticsVisitsCursor.linkPrefix), scope != AnalyticsVisitsCursor.linkPrefix {
                 let statement = days ? selectScopeVisitDays : selectScopeVisits

@@ -7,6 +7,17 @@ public enum AnalyticsRowResolution: Sendable, Equatable {
     /// range from one UTC midnight to another.
     case utcDay
 
+    /// How many 15-minute buckets one row spans: a stored row's unit times this is its `bucket`.
+    public var bucketsPerRow: Int64 {
+        self == .utcDay ? AnalyticsBucket.perDay : 1
+    }
+
+    /// `bucket` in this resolution's units (the day holding it, for `.utcDay`); `Int64.min`, a
+    /// cursor before every row, stays itself.
+    public func unit(ofBucket bucket: Int64) -> Int64 {
+        self == .utcDay && bucket != .min ? AnalyticsBucket.day(ofBucket: bucket) : bucket
+    }
+
     /// The resolution that reads the fewest rows for `spans`: UTC days when every span is a
     /// whole UTC day, else 15-minute rows (hours, 15 minutes, or days of a zone off UTC).
     public static func coarsest(for spans: [AnalyticsRange.Span]) -> AnalyticsRowResolution {
