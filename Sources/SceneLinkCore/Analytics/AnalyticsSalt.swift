@@ -1,5 +1,6 @@
 /// The random key of one UTC day that visitors are hashed under for distinct-visitor counts:
-/// SipHash-2-4 of the client address and browser family. It is made from the system CSPRNG
+/// SipHash-1-3 of the client address and browser family (the variant hash tables use: the
+/// hash is never shown, so a visitor has no output to learn the key from). It is made from the system CSPRNG
 /// when the day's first visit comes, lives in memory only, and is replaced the next day, so no
 /// hash can be linked across days or recomputed from a copy of the database.
 public struct AnalyticsSalt: Sendable {
@@ -18,6 +19,6 @@ public struct AnalyticsSalt: Sendable {
     public func visitor(address: (UInt64, UInt64), browser: BrowserFamily) -> UInt64 {
         // The family's case number (an enum without payloads is stored as it), not its name.
         let family = withUnsafeBytes(of: browser) { $0.first ?? 0 }
-        return SipHash24.hash(words: address.0, address.1, byte: family, key: key)
+        return SipHash.hash(words: address.0, address.1, byte: family, key: key, rounds: .sipHash13)
     }
 }

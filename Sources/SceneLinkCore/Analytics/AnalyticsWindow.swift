@@ -167,6 +167,7 @@ public struct AnalyticsWindow: Sendable {
 
     /// Adds one to the count of `event` at the place of `link` and `route` (its `place` is not
     /// read); answers the place's number, or nil when the event is new and past `limit`.
+    @inline(__always)
     private mutating func count(_ event: Event, link: ShortCode?, route: String?) -> Int32? {
         let fingerprints = Fingerprints(link: Self.fingerprint(link?.rawValue), route: Self.fingerprint(route))
         let key = event.key(fingerprints)
@@ -230,6 +231,7 @@ public struct AnalyticsWindow: Sendable {
     /// 64 bits of a name, 8 bytes at a time (a multiply and xor-shift per word, FNV-style): names
     /// that differ anywhere differ here but for chance, and a collision only costs a scan
     /// (`placeNumber`). 0 stands for no name.
+    @inline(__always)
     private static func fingerprint(_ text: String?) -> UInt64 {
         guard let text else { return 0 }
         // A native string's bytes in place; a string without contiguous bytes (bridged) is copied.
@@ -252,8 +254,9 @@ public struct AnalyticsWindow: Sendable {
     }
 
     /// The number of `referrer`'s host, made if new; nil when new and past `limit`.
+    @inline(__always)
     private mutating func referrerNumber(_ referrer: VisitReferrer) -> UInt32? {
-        if referrer == .direct { return 0 }
+        if referrer.isDirect { return 0 }
         if let number = referrerIndex[referrer.value] { return number }
         guard size < limit else { return nil }
         let number = UInt32(referrers.count)

@@ -24,16 +24,21 @@ public struct VisitReferrer: Hashable, Sendable, CustomStringConvertible {
     /// The longest host kept (RFC 1035 §2.3.4: 253 bytes in text form).
     public static let maximumLength = 253
     /// No referrer, or one that cannot be read as a URL.
-    public static let direct = VisitReferrer(value: "(direct)")
+    public static let direct = VisitReferrer(value: "(direct)", isDirect: true)
     /// A referrer that is not a host worth storing as it is.
     public static let other = VisitReferrer(value: "(other)")
 
     /// A host or package name (`example.com`), `(direct)` or `(other)`.
     public let value: String
+    /// Whether it is `direct`: told without comparing text (a visit asks on every count).
+    public let isDirect: Bool
 
     public var description: String { value }
 
-    private init(value: String) { self.value = value }
+    private init(value: String, isDirect: Bool = false) {
+        self.value = value
+        self.isDirect = isDirect
+    }
 
     /// Normalises a `Referer` field value; nil when the request had none.
     public init(referer: String?) {

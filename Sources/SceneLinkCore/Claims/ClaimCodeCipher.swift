@@ -48,7 +48,7 @@ public struct ClaimCodeCipher: Sendable {
     }
 
     private init(checkedKey key: [UInt8]) {
-        self.key = SipHash24.key(key)
+        self.key = SipHash.key(key)
     }
 
     /// A new key from the system CSPRNG.
@@ -100,6 +100,6 @@ public struct ClaimCodeCipher: Sendable {
     private func roundFunction(_ round: UInt8, _ half: UInt64) -> UInt64 {
         let message = (round, UInt8(truncatingIfNeeded: half >> 16), UInt8(truncatingIfNeeded: half >> 8),
                        UInt8(truncatingIfNeeded: half))
-        return withUnsafeBytes(of: message) { SipHash24.hash($0, key: key) } >> 44
+        return withUnsafeBytes(of: message) { SipHash.hash($0, key: key, rounds: .sipHash24) } >> 44
     }
 }

@@ -4,6 +4,18 @@ import Testing
 @Suite struct VisitReferrerTests {
     private func referrer(_ field: String?) -> String { VisitReferrer(referer: field).value }
 
+    @Test(arguments: [nil, "", "  ", "https://", "not a url", "https:/one-slash"] as [String?])
+    func whatReadsAsDirectSaysSoWithoutText(field: String?) {
+        let referrer = VisitReferrer(referer: field)
+        #expect(referrer.isDirect)
+        #expect(referrer == .direct)
+    }
+
+    @Test(arguments: ["https://example.com/", "javascript:alert(1)", "android-app://com.slack/"])
+    func anyOtherReferrerIsNotDirect(field: String) {
+        #expect(!VisitReferrer(referer: field).isDirect)
+    }
+
     @Test func theHostIsKeptLowerCaseWithoutPathQueryPortOrUserinfo() {
         #expect(referrer("https://news.ycombinator.com/item?id=1") == "news.ycombinator.com")
         #expect(referrer("HTTPS://Example.COM/Path?Q=1#Top") == "example.com")
