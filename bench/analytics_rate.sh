@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Click analytics' cost in requests per second, beside --analytics off in one run: a link page and a
 # short-link follow (Chrome's desktop headers, as bench/analytics.sh), each server with analytics on
-# and off, alternating, ROUNDS rounds (default 3), wrk -t1 -c64 -d10s on the release build with
-# --db :memory: and the rate limits lifted. Prints each run's req/s and the server's CPU per request
-# (utime + stime from /proc), then the medians and the on/off ratios.
+# and off, alternating, ROUNDS rounds (default 3; on first in odd rounds, off first in even ones, so
+# neither side always runs first), wrk -t1 -c64 -d10s on the release build with --db :memory: and
+# the rate limits lifted. Prints each run's req/s and the server's CPU per request (utime + stime
+# from /proc), then the medians and their on/off ratios, and the median of each round's own ratio
+# (on and off of one round ran a minute apart, so drift of the machine cancels in it).
 #
 # Usage: bench/analytics_rate.sh [ROUNDS]      (SCENELINK_BIN=PATH measures that binary)
 set -euo pipefail
@@ -46,7 +48,8 @@ run() {  # $1 = on|off, $2 = path; prints "req/s cpu_us_per_request"
 declare -A results
 for round in $(seq 1 "$rounds"); do
   for path in /settings/account /s/bench; do
-    for analytics in on off; do
+    order="on off"; [ $((round % 2)) -eq 0 ] && order="off on"
+    for analytics in $order; do
       line=$(run "$analytics" "$path")
       echo "round $round, $path, analytics $analytics: req/s and server µs per request: $line"
       results["$path $analytics"]+="$line"$'\n'
@@ -61,7 +64,10 @@ def parse(text): return [tuple(map(float, line.split())) for line in text.strip(
 on, off = parse(on), parse(off)
 rate_on, rate_off = statistics.median(r for r, _ in on), statistics.median(r for r, _ in off)
 cpu_on, cpu_off = statistics.median(c for _, c in on), statistics.median(c for _, c in off)
+paired_rate = statistics.median(a[0] / b[0] for a, b in zip(on, off))
+paired_cpu = statistics.median(a[1] / b[1] for a, b in zip(on, off))
 print(f"{path}: median req/s on {rate_on:.0f}, off {rate_off:.0f}, ratio {rate_on / rate_off:.3f}; "
-      f"server µs per request on {cpu_on:.1f}, off {cpu_off:.1f}, ratio {cpu_on / cpu_off:.3f}")
+      f"server µs per request on {cpu_on:.1f}, off {cpu_off:.1f}, ratio {cpu_on / cpu_off:.3f}; "
+      f"median of the rounds' own ratios: req/s {paired_rate:.3f}, µs per request {paired_cpu:.3f}")
 EOF
 done
