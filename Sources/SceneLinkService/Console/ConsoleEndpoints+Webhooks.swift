@@ -96,8 +96,22 @@ extension ConsoleEndpoints {
         html.close("fieldset")
     }
 
-    /// The form that changes an endpoint (URL, events, enabled) and the one that deletes it.
-    private static func writeEndpointChanges(_ endpoint: WebhookEndpoint, formToken: String, into html: inout HTMLDocument) {
+    /// The rotation form's choices of how long the old secret keeps signing: the `overlap` field's
+    /// value in seconds, empty for the service's default (`defaultOverlap`, named in its label).
+    private static func rotationOverlaps(defaultOverlap: Duration) -> [(seconds: String, label: String)] {
+        let seconds = defaultOverlap.components.seconds
+        let named = switch seconds {
+        case 3600: "1 hour"
+        case let whole where whole % 3600 == 0: "\(whole / 3600) hours"
+        default: "\(seconds) seconds"
+        }
+        return [("", "\(named) (the default)"), ("0", "No time: it stops now"), ("3600", "1 hour"), ("604800", "7 days")]
+    }
+
+    /// The form that changes an endpoint (URL, events, enabled), the one that rotates its secret
+    /// with a chosen overlap, and the one that deletes it.
+    private static func writeEndpointChanges(_ endpoint: WebhookEndpoint, defaultOverlap: Duration, formToken: String,
+                                             into html: inout HTMLDocument) {
         let base = "/console/webhooks/\(endpoint.id)"
         html.element("h2", text: "Change the endpoint")
         html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: base + "/edit")])
@@ -115,6 +129,20 @@ extension ConsoleEndpoints {
                      attributes: [(name: "for", value: "edit-enabled")])
         html.close("p")
         html.element("button", text: "Save the endpoint", attributes: [(name: "type", value: "submit")])
+        html.close("form")
+
+        html.element("h2", text: "Rotate the secret")
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: base + "/rotate")])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.element("label", text: "The old secret keeps signing for", attributes: [(name: "for", value: "rotate-overlap")])
+        html.open("select", attributes: [(name: "id", value: "rotate-overlap"), (name: "name", value: "overlap")])
+        for (seconds, label) in rotationOverlaps(defaultOverlap: defaultOverlap) {
+            var attributes: [(name: StaticString, value: String)] = [(name: "value", value: seconds)]
+            if seconds.isEmpty { attributes.append((name: "selected", value: "selected")) }
+            html.element("option", text: label, attributes: attributes)
+        }
+        html.close("select")
+        html.element("button", text: "Rotate the secret", attributes: [(name: "type", value: "submit")])
         html.close("form")
 
         html.element("h2", text: "Delete the endpoint")
@@ -158,7 +186,8 @@ extension ConsoleEndpoints {
                     page.html.element("p", text: "The deliveries could not be read: \(error.description)",
                                       attributes: [(name: "class", value: "error")])
                 }
-                Self.writeEndpointChanges(endpoint, formToken: session.formToken, into: &page.html)
+                Self.writeEndpointChanges(endpoint, defaultOverlap: webhooks.configuration.rotationOverlap, formToken: session.formToken,
+                                           into: &page.html)
                 responder.respond(page.response())
             }
         }
@@ -258,12 +287,19 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// `POST /console/webhooks/{id}/rotate`: as `POST /v1/webhooks/{id}/rotate-secret` (the old
-    /// secret keeps signing for the default overlap); the page shows the new secret once.
+    /// `POST /console/webhooks/{id}/rotate` (`overlap`: seconds the old secret keeps signing,
+    /// absent or empty for the default): as `POST /v1/webhooks/{id}/rotate-secret`, which checks
+    /// the overlap and says what to fix; the page shows the new secret once.
     func rotateWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let id = request.pathParameters["id"] ?? ""
-        callWebhookAPI({ $0.rotate }, request, parameters: ["id": id]) { [self] answer in
+        var body = ""
+        if let overlap = ConsoleForm(body: request.body)["overlap"], !overlap.isEmpty {
+            // Digits go as a number; anything else as text, which the API refuses with its sentence.
+            let isNumber = overlap.utf8.count <= 9 && overlap.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            body = "{\"overlapSeconds\":\(isNumber ? overlap : JSONEscaping.quote(overlap))}"
+        }
+        callWebhookAPI({ $0.rotate }, request, body: body, parameters: ["id": id]) { [self] answer in
             guard answer.status.code == 200, let document = try? JSONParser.parse(answer.body),
                   let secret = document["secret"]?.stringValue else {
                 return responder.respond(ConsolePage.notice(status: answer.status, title: "Secret not rotated",

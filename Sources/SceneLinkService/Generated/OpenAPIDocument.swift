@@ -2512,7 +2512,7 @@ paths:
       tags: [console]
       operationId: consoleRotateWebhook
       summary: Rotate a webhook secret from the console
-      description: As `POST /v1/webhooks/{id}/rotate-secret` with the default overlap; the page shows the new secret once. Takes the form token (`csrf`).
+      description: As `POST /v1/webhooks/{id}/rotate-secret`, with `overlap` (seconds the old secret keeps signing, 0 to 604800; absent or empty for the default of 24 hours) as its `overlapSeconds`; the page shows the new secret once, or the API's sentence with its status. Takes the form token (`csrf`).
       security: [{ consoleSession: [] }]
       requestBody:
         required: true

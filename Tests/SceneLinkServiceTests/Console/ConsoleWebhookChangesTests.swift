@@ -10,7 +10,7 @@ import Testing
 @Suite struct ConsoleWebhookChangesTests {
     typealias Console = ConsoleEndpointsTests
 
-    @Test func anEndpointIsEditedAndDeletedThroughTheAPIsHandlers() async throws {
+    @Test func anEndpointIsEditedRotatedAndDeletedThroughTheAPIsHandlers() async throws {
         try await Console.withConsole({ $0.webhooks.allowPrivate = true }) { client, _ in
             let id = try #require(try await Console.signIn(client).id)
             let cookie = Console.cookie(id)
@@ -56,6 +56,31 @@ import Testing
             let unchanged = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).body)
             #expect(unchanged["url"]?.stringValue == "http://127.0.0.1:9/other?x=<b>")
 
+            // The endpoint's page rotates with a chosen overlap; the API checks it and says what to fix.
+            #expect(shown.text.contains("<option value=\"\" selected=\"selected\">24 hours (the default)</option>"))
+            #expect(shown.text.contains("<label for=\"rotate-overlap\">"))
+            let atOnce = try await client.send("POST", "/console/webhooks/\(endpoint)/rotate", headers: headers,
+                                               body: Console.form([("csrf", csrf), ("overlap", "0")]))
+            #expect(atOnce.status == 200)
+            #expect(atOnce.text.contains("id=\"webhook-secret\">whsec_"))
+            let noOverlap = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).body)
+            #expect(noOverlap["previousSecretExpiresAt"] == .null, "with no overlap the old secret stops at once")
+            let anHour = try await client.send("POST", "/console/webhooks/\(endpoint)/rotate", headers: headers,
+                                               body: Console.form([("csrf", csrf), ("overlap", "3600")]))
+            #expect(anHour.status == 200)
+            let overlapping = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).body)
+            // The test's clock stands still, so the rotation happened at the endpoint's creation time.
+            let created = try #require(overlapping["createdAt"]?.stringValue.flatMap(RFC3339.date))
+            let until = try #require(overlapping["previousSecretExpiresAt"]?.stringValue.flatMap(RFC3339.date))
+            #expect(until == created.addingTimeInterval(3600), "the old secret signs for an hour: \(until)")
+            for bad in ["604801", "-1", "soon"] {
+                let refusedOverlap = try await client.send("POST", "/console/webhooks/\(endpoint)/rotate", headers: headers,
+                                                           body: Console.form([("csrf", csrf), ("overlap", bad)]))
+                #expect(refusedOverlap.status == 400, "\(bad)")
+                #expect(refusedOverlap.text.contains("takes a whole number of seconds from 0 to 604800"), "\(bad)")
+                Console.expectConsoleHeaders(refusedOverlap, "a refused rotation")
+            }
+
             let unconfirmed = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                                     body: Console.form([("csrf", csrf)]))
             #expect(unconfirmed.status == 400)
@@ -71,7 +96,7 @@ import Testing
 
             let actor = "console:" + ConsoleSessions.hash(id).prefix(8)
             let log = try await client.send("GET", "/v1/audit?subject=webhook%3A\(endpoint)", headers: Console.admin)
-            for action in ["webhook.updated", "webhook.deleted"] {
+            for action in ["webhook.updated", "webhook.secret_rotated", "webhook.deleted"] {
                 #expect(log.text.contains("\"actor\":\"\(actor)\",\"action\":\"\(action)\""), "\(action)")
             }
         }
