@@ -6,8 +6,9 @@ import SceneLinkText
 extension ConsoleEndpoints {
     /// `GET /console/links?q&tag&cursor[&route]`: one page of short links, oldest first, as the
     /// listing API pages them (`GET /v1/short-links`: the store's keyset listing, a tag through
-    /// its index, so a page costs its own rows at 100,000 links), each linked to its page; and
-    /// the form that makes one (`route` picks the route whose parameters the form asks for).
+    /// its index, so a page costs its own rows at 100,000 links), each linked to its page; the
+    /// form that makes one (`route` picks the route whose parameters the form asks for) and the
+    /// one that imports a CSV.
     /// A wrong `q`, `tag` or `cursor` is the page with the API's sentence (400).
     func linksPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
@@ -15,6 +16,7 @@ extension ConsoleEndpoints {
             var page = ConsolePage(title: ConsoleSection.links.title, section: .links, formToken: session.formToken)
             let status = Self.writeLinkList(list, request: request, into: &page.html)
             writeCreateForm(ConsoleForm(body: []), route: request.queryItem("route"), error: nil, formToken: session.formToken, into: &page.html)
+            Self.writeImportForm(csv: "", atomic: false, error: nil, formToken: session.formToken, into: &page.html)
             responder.respond(page.response(status: status))
         }
     }

@@ -26,7 +26,7 @@ enum ConsoleStyle {
     th,td{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}
     td.number{text-align:right;font-variant-numeric:tabular-nums}
     label{display:block;margin:.5rem 0 .25rem}
-    input[type=text],input[type=password],input[type=url],input[type=search],input[type=datetime-local],select{width:100%;max-width:36rem;padding:.4rem;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--muted)}
+    input[type=text],input[type=password],input[type=url],input[type=search],input[type=datetime-local],select,textarea{width:100%;max-width:36rem;padding:.4rem;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--muted)}
     button{font:inherit;padding:.35rem .9rem;color:inherit;background:var(--bg);border:1px solid var(--muted);cursor:pointer}
     fieldset{border:1px solid var(--line);margin:.5rem 0}
     .error{color:var(--bad);font-weight:600}

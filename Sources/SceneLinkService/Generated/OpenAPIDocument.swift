@@ -2057,6 +2057,42 @@ paths:
         "409": { $ref: "#/components/responses/ConsoleNotChanged" }
         "422": { $ref: "#/components/responses/ConsoleNotChanged" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/import:
+    post:
+      tags: [console]
+      operationId: consoleImportLinks
+      summary: Import short links from a CSV pasted into the console
+      description: As `POST /v1/short-links/import` (with `?atomic=true` when `atomic` is `yes`), checked and audited the same way, with the CSV from the `csv` field. The page lists each row's result (the link made, linked to its page, or the API's sentence); 422 when an all-or-nothing import stored nothing. A CSV refused whole (a bad header or syntax, too many rows) is the form again with the API's sentence and the CSV. The form is at most 1 MiB as sent. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  required: [csv]
+                  properties:
+                    csv: { type: string }
+                    atomic: { type: string, enum: ["yes"] }
+      responses:
+        "200":
+          description: Each row's result.
+          content:
+            text/html:
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "409": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "413": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "415": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "422":
+          description: An all-or-nothing import that stored nothing; each row's result.
+          content:
+            text/html:
+              schema: { type: string }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/links/{code}:
     parameters:
       - name: code

@@ -1,0 +1,104 @@
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkText
+
+extension ConsoleEndpoints {
+    /// Where the Links page's import form posts.
+    static let linkImportPath = "/console/links/import"
+    /// The largest import form: as large as the import API's largest CSV (and the server's
+    /// default body limit). The form's percent-encoding makes a comma or a line break three
+    /// bytes, so the CSV itself is somewhat smaller; a larger one is answered 413 before it is read.
+    static let maximumImportFormBytes = ShortLinkEndpoints.maximumImportBodyBytes
+
+    /// `POST /console/links/import` (`csv`, `atomic=yes` or absent): as
+    /// `POST /v1/short-links/import[?atomic=true]` with the CSV pasted, so every row is checked
+    /// and audited as the API does it; a page with each row's result (the link made, or why
+    /// not), or the Links page's form again with the API's sentence for a CSV it refuses whole.
+    func importLinks(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let session = session(of: request, responder) else { return }
+        let form = ConsoleForm(body: request.body)
+        let csv = form["csv"] ?? ""
+        let atomic = form["atomic"] == "yes"
+        let refuse: @Sendable (String, HTTPStatus) -> Void = { [self] sentence, status in
+            var page = ConsolePage(title: "Import links", section: .links, formToken: session.formToken)
+            page.html.element("p", text: "Nothing was imported: see the form below.", attributes: [(name: "class", value: "error")])
+            Self.writeImportForm(csv: csv, atomic: atomic, error: sentence, formToken: session.formToken, into: &page.html)
+            responder.respond(page.response(status: status))
+        }
+        guard !csv.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return refuse("Paste a CSV whose first line names its columns, such as link,alias,tags.", .badRequest)
+        }
+        callAPI(shortLinks, { $0.importLinks }, request, method: .post,
+                target: ShortLinkEndpoints.importPattern + (atomic ? "?atomic=true" : ""),
+                fields: ["Content-Type": "text/csv; charset=utf-8"], body: csv) { answer in
+            guard [200, 422].contains(answer.status.code), let report = try? JSONParser.parse(answer.body) else {
+                return refuse(Self.problemText(answer), answer.status)
+            }
+            var page = ConsolePage(title: "Import links", section: .links, formToken: session.formToken)
+            Self.writeImportReport(report, atomic: atomic, into: &page.html)
+            responder.respond(page.response(status: answer.status))
+        }
+    }
+
+    /// The import API's report as a summary and a table of rows: each made link linked to its
+    /// page, each refused row with the API's sentence.
+    private static func writeImportReport(_ report: JSONValue, atomic: Bool, into html: inout HTMLDocument) {
+        let created = report["created"]?.intValue ?? 0, refused = report["refused"]?.intValue ?? 0
+        let nothingStored = atomic && refused > 0
+        html.element("p", text: nothingStored
+                     ? "Nothing was stored: \(refused) \(refused == 1 ? "row was" : "rows were") refused, and the import was all or nothing."
+                     : "Made: \(created) · Refused: \(refused).",
+                     attributes: nothingStored || refused > 0 ? [(name: "class", value: "error")] : [])
+        html.open("table")
+        html.element("caption", text: "Each row of the CSV, after its header")
+        html.open("thead")
+        html.open("tr")
+        for heading in ["Row", "Result", "Short link, or why not"] { html.element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        for row in report["rows"]?.arrayValue ?? [] {
+            html.open("tr")
+            html.element("th", text: row["row"]?.intValue.map(String.init) ?? "", attributes: [(name: "scope", value: "row")])
+            let status = row["status"]?.stringValue ?? ""
+            html.element("td", text: status == "valid" ? "valid, not stored" : status)
+            html.open("td")
+            if status == "created", let code = row["code"]?.stringValue {
+                html.element("a", text: row["shortLink"]?.stringValue ?? code, attributes: [(name: "href", value: linkPath(code))])
+            } else if status == "refused" {
+                html.text(row["problem"]?["detail"]?.stringValue ?? "")
+            }
+            html.close("td")
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+        html.open("p")
+        html.element("a", text: "Back to the links", attributes: [(name: "href", value: ConsoleSection.links.path)])
+        html.close("p")
+    }
+
+    /// The form that imports links from a pasted CSV (`csv` and `atomic` kept after a refusal).
+    static func writeImportForm(csv: String, atomic: Bool, error: String?, formToken: String, into html: inout HTMLDocument) {
+        html.element("h2", text: "Import links from CSV", attributes: [(name: "id", value: "import")])
+        if let error { html.element("p", text: error, attributes: [(name: "class", value: "error"), (name: "id", value: "import-error")]) }
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkImportPath)])
+        ConsolePage.formTokenField(formToken, into: &html)
+        html.element("label", text: "CSV: a header line naming its columns (\(ShortLinkImportTable.columns.joined(separator: ", ")); "
+                     + "link is required), then one link a line; at most 1 MiB as the form sends it, so split a larger file", attributes: [(name: "for", value: "import-csv")])
+        var area: [(name: StaticString, value: String)] = [(name: "id", value: "import-csv"), (name: "name", value: "csv"),
+                                                           (name: "rows", value: "8"), (name: "required", value: "required"),
+                                                           (name: "spellcheck", value: "false")]
+        if error != nil { area.append((name: "aria-describedby", value: "import-error")) }
+        html.element("textarea", text: csv, attributes: area)
+        html.open("p")
+        var box: [(name: StaticString, value: String)] = [(name: "type", value: "checkbox"), (name: "id", value: "import-atomic"),
+                                                          (name: "name", value: "atomic"), (name: "value", value: "yes")]
+        if atomic { box.append((name: "checked", value: "checked")) }
+        html.open("input", attributes: box)
+        html.element("label", text: "All or nothing: store no row unless every row can be made", attributes: [(name: "for", value: "import-atomic")])
+        html.close("p")
+        html.element("button", text: "Import the links", attributes: [(name: "type", value: "submit")])
+        html.close("form")
+    }
+}
