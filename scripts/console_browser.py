@@ -610,10 +610,9 @@ class Walk:
               f"{self.tag('analytics')}: the platform breakdown on the page {page_platforms} is the API's {api_platforms}")
 
     def links(self, visited_code):
-        """The Links pages (issue 33; not on this branch yet, so never run so far: written for a
-        list at /console/links with a POST form whose fields are `link` and `alias`, a search
-        form with `q`, and a link's page at /console/links/{code} with its QR code and a chart
-        table captioned "Human visits …"). Adjust here when the pages land."""
+        """The Links pages: the list and its search (`q`), the form that makes a link (`link`,
+        `alias`), the import of a pasted CSV, a link's page with its QR code, and the visited
+        link's page, whose chart table ("Human visits …") sums to the analytics API's total."""
         b = self.browser
         self.walk_pages(LINKS_PAGES)
         searches = b.driver.find_elements(By.CSS_SELECTOR, "main form[method=get] input[name=q]")
@@ -644,6 +643,7 @@ class Walk:
         if status == 200:
             # The console's QR codes carry the scan marker (`sl_qr=1`), so a scan counts as `qr`.
             self.read_qr("link", "figure.qr svg", made["url"] + "?sl_qr=1")
+        self.import_links(alias)
         # The visited link's page: its chart's numbers are the analytics API's for the link.
         b.driver.get(self.base + f"/console/links/{visited_code}")
         self.inspect("link-visited")
@@ -653,6 +653,29 @@ class Walk:
         api_sum = series.get("totals", {}).get("human") if isinstance(series, dict) else None
         check(chart is not None and page_sum == api_sum,
               f"{self.tag('link-visited')}: the link's chart table sums to {page_sum}, the API's total is {api_sum}")
+
+    def import_links(self, stem):
+        """Paste a CSV of two links into the Links page's import form: the report lists both as
+        made, each linked to its page, and the API has them."""
+        b = self.browser
+        b.driver.get(self.base + "/console/links")
+        aliases = [f"{stem}-csv{index}" for index in (1, 2)]
+        csv = "link,alias,tags\n" + "".join(f"fuelmoney://settings/account,{alias},imported\n" for alias in aliases)
+        area = b.driver.find_elements(By.ID, "import-csv")
+        if not check(area, f"{self.tag('links')}: the page has the import form's CSV field"):
+            return
+        area[0].send_keys(csv)
+        marker = b.document_marker()
+        b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Import the links']")
+        b.wait_for(lambda: b.document_marker() != marker, "the import's report")
+        check("Made: 2 · Refused: 0." in b.driver.find_element(By.TAG_NAME, "main").text,
+              f"{self.tag('links-imported')}: the report says both rows were made")
+        self.inspect("links-imported", "Import links")
+        for alias in aliases:
+            status, _ = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
+            check(status == 200, f"{self.tag('links-imported')}: GET /v1/short-links/{alias} answers {status}")
+        b.click(By.CSS_SELECTOR, f"main a[href='/console/links/{aliases[0]}']")
+        check(aliases[0] in b.source(), f"{self.tag('links-imported')}: the report links to {aliases[0]}'s page")
 
     def sign_out(self, name="sign-out"):
         b = self.browser
