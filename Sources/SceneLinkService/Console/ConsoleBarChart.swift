@@ -51,23 +51,14 @@ struct ConsoleBarChart: Sendable {
         html.close("figure")
         html.open("details")
         html.element("summary", text: "The chart's numbers")
-        html.open("table")
-        html.element("caption", text: caption)
-        html.open("thead")
-        html.open("tr")
-        html.element("th", text: labelHeading, attributes: [(name: "scope", value: "col")])
-        html.element("th", text: valueHeading, attributes: [(name: "scope", value: "col")])
-        html.close("tr")
-        html.close("thead")
-        html.open("tbody")
+        html.openTable(caption: caption, headings: [labelHeading, valueHeading])
         for bar in bars {
             html.open("tr")
             html.element("th", text: bar.label, attributes: [(name: "scope", value: "row")])
             html.element("td", text: String(bar.value), attributes: [(name: "class", value: "number")])
             html.close("tr")
         }
-        html.close("tbody")
-        html.close("table")
+        html.closeTable()
         html.close("details")
     }
 

@@ -4,13 +4,13 @@ import SceneLinkText
 
 extension ConsoleEndpoints {
     /// Where the Links page's import form posts.
-    static let linkImportPath = "/console/links/import"
+    static let linkImportPath = "/console/import-links"
     /// The largest import form: as large as the import API's largest CSV (and the server's
     /// default body limit). The form's percent-encoding makes a comma or a line break three
     /// bytes, so the CSV itself is somewhat smaller; a larger one is answered 413 before it is read.
     static let maximumImportFormBytes = ShortLinkEndpoints.maximumImportBodyBytes
 
-    /// `POST /console/links/import` (`csv`, `atomic=yes` or absent): as
+    /// `POST /console/import-links` (`csv`, `atomic=yes` or absent): as
     /// `POST /v1/short-links/import[?atomic=true]` with the CSV pasted, so every row is checked
     /// and audited as the API does it; a page with each row's result (the link made, or why
     /// not), or the Links page's form again with the API's sentence for a CSV it refuses whole.
@@ -49,14 +49,7 @@ extension ConsoleEndpoints {
                      ? "Nothing was stored: \(refused) \(refused == 1 ? "row was" : "rows were") refused, and the import was all or nothing."
                      : "Made: \(created) · Refused: \(refused).",
                      attributes: nothingStored || refused > 0 ? [(name: "class", value: "error")] : [])
-        html.open("table")
-        html.element("caption", text: "Each row of the CSV, after its header")
-        html.open("thead")
-        html.open("tr")
-        for heading in ["Row", "Result", "Short link, or why not"] { html.element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
-        html.close("tr")
-        html.close("thead")
-        html.open("tbody")
+        html.openTable(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"])
         for row in report["rows"]?.arrayValue ?? [] {
             html.open("tr")
             html.element("th", text: row["row"]?.intValue.map(String.init) ?? "", attributes: [(name: "scope", value: "row")])
@@ -71,8 +64,7 @@ extension ConsoleEndpoints {
             html.close("td")
             html.close("tr")
         }
-        html.close("tbody")
-        html.close("table")
+        html.closeTable()
         html.open("p")
         html.element("a", text: "Back to the links", attributes: [(name: "href", value: ConsoleSection.links.path)])
         html.close("p")

@@ -58,16 +58,8 @@ extension ConsoleEndpoints {
             html.element("p", text: filtered ? "No link matches." : "No short links yet: make one below.")
             return .ok
         }
-        html.open("table")
-        html.element("caption", text: filtered ? "Links that match, oldest first" : "Short links, oldest first")
-        html.open("thead")
-        html.open("tr")
-        for heading in ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"] {
-            html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
-        }
-        html.close("tr")
-        html.close("thead")
-        html.open("tbody")
+        html.openTable(caption: filtered ? "Links that match, oldest first" : "Short links, oldest first",
+                       headings: ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"])
         for link in links {
             let code = link["code"]?.stringValue ?? ""
             html.open("tr")
@@ -90,8 +82,7 @@ extension ConsoleEndpoints {
             html.element("td", text: String(link["clicks"]?.intValue ?? 0), attributes: [(name: "class", value: "number")])
             html.close("tr")
         }
-        html.close("tbody")
-        html.close("table")
+        html.closeTable()
         var paging: [(String, String)] = []
         if !q.isEmpty { paging.append(("q", q)) }
         if !tag.isEmpty { paging.append(("tag", tag)) }

@@ -55,14 +55,8 @@ extension ConsoleEndpoints {
         case .success(let top) where top.isEmpty:
             html.element("p", text: "No short link had a human visit in the last \(topLinkDays) UTC days.")
         case .success(let top):
-            html.open("table")
-            html.element("caption", text: "The \(topLinksShown) short links with the most human visits over the last \(topLinkDays) UTC days")
-            html.open("thead")
-            html.open("tr")
-            for heading in ["Rank", "Link", "Human visits"] { html.element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
-            html.close("tr")
-            html.close("thead")
-            html.open("tbody")
+            html.openTable(caption: "The \(topLinksShown) short links with the most human visits over the last \(topLinkDays) UTC days",
+                           headings: ["Rank", "Link", "Human visits"])
             for (index, link) in top.enumerated() {
                 html.open("tr")
                 html.element("td", text: String(index + 1), attributes: [(name: "class", value: "number")])
@@ -72,8 +66,7 @@ extension ConsoleEndpoints {
                 html.element("td", text: String(link.human), attributes: [(name: "class", value: "number")])
                 html.close("tr")
             }
-            html.close("tbody")
-            html.close("table")
+            html.closeTable()
         case .failure(let failure):
             html.element("p", text: "The top links could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
         }
@@ -111,15 +104,7 @@ extension ConsoleEndpoints {
         }
         let spans = [("Today", sum(1)), ("7 days", sum(7)), ("30 days", sum(perDay.count))]
         html.element("h2", text: "Visits of every link (UTC days)")
-        html.open("table")
-        html.element("caption", text: "Visits by class, QR scans, claims and installs")
-        html.open("thead")
-        html.open("tr")
-        html.element("th", text: "Count", attributes: [(name: "scope", value: "col")])
-        for span in spans { html.element("th", text: span.0, attributes: [(name: "scope", value: "col")]) }
-        html.close("tr")
-        html.close("thead")
-        html.open("tbody")
+        html.openTable(caption: "Visits by class, QR scans, claims and installs", headings: ["Count"] + spans.map(\.0))
         let labels = ["Human visits", "of which QR scans", "Previews", "Bots", "Claims", "Installs"]
         for (index, label) in labels.enumerated() {
             html.open("tr")
@@ -129,8 +114,7 @@ extension ConsoleEndpoints {
             }
             html.close("tr")
         }
-        html.close("tbody")
-        html.close("table")
+        html.closeTable()
         let bars = perDay.enumerated().map { index, counts in (label: dayText(firstDay + Int64(index)), value: counts.human) }
         ConsoleBarChart(caption: "Human visits per UTC day, last \(perDay.count) days", labelHeading: "Day",
                         valueHeading: "Human visits", bars: bars).write(into: &html, id: "visits")

@@ -26,14 +26,7 @@ extension ConsoleEndpoints {
         if let tried, !tried.isEmpty { Self.writeTry(tried, table: table, into: &page.html) }
 
         page.html.element("h2", text: "Route table (\(table.routeCount) routes)")
-        page.html.open("table")
-        page.html.element("caption", text: "Every route of \(table.appName), in the route file's order")
-        page.html.open("thead")
-        page.html.open("tr")
-        for heading in ["Name", "Pattern", "Stack"] { page.html.element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
-        page.html.close("tr")
-        page.html.close("thead")
-        page.html.open("tbody")
+        page.html.openTable(caption: "Every route of \(table.appName), in the route file's order", headings: ["Name", "Pattern", "Stack"])
         for summary in table.summaries {
             page.html.open("tr")
             page.html.element("th", text: summary.name, attributes: [(name: "scope", value: "row")])
@@ -43,8 +36,7 @@ extension ConsoleEndpoints {
             page.html.element("td", text: summary.stack.map(\.description).joined(separator: " → "))
             page.html.close("tr")
         }
-        page.html.close("tbody")
-        page.html.close("table")
+        page.html.closeTable()
         responder.respond(page.response())
     }
 

@@ -121,16 +121,8 @@ extension ConsoleEndpoints {
         case .success(let keys):
             if keys.isEmpty { html.element("p", text: "No API keys yet.") }
             else {
-                html.open("table")
-                html.element("caption", text: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made")
-                html.open("thead")
-                html.open("tr")
-                for heading in ["Name", "Id", "Scopes", "Created", "Revoked"] + (session.isRoot ? ["Action"] : []) {
-                    html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
-                }
-                html.close("tr")
-                html.close("thead")
-                html.open("tbody")
+                html.openTable(caption: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made",
+                               headings: ["Name", "Id", "Scopes", "Created", "Revoked"] + (session.isRoot ? ["Action"] : []))
                 for key in keys {
                     html.open("tr")
                     html.element("th", text: key.name, attributes: [(name: "scope", value: "row")])
@@ -152,8 +144,7 @@ extension ConsoleEndpoints {
                     }
                     html.close("tr")
                 }
-                html.close("tbody")
-                html.close("table")
+                html.closeTable()
             }
         case .failure(let failure):
             html.element("p", text: "The keys could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
@@ -200,14 +191,7 @@ extension ConsoleEndpoints {
 
     /// A table whose first column heads each row; every cell is text.
     static func table(caption: String, headings: [String], rows: [[String]], into html: inout HTMLDocument) {
-        html.open("table")
-        html.element("caption", text: caption)
-        html.open("thead")
-        html.open("tr")
-        for heading in headings { html.element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
-        html.close("tr")
-        html.close("thead")
-        html.open("tbody")
+        html.openTable(caption: caption, headings: headings)
         for row in rows {
             html.open("tr")
             for (index, cell) in row.enumerated() {
@@ -216,8 +200,7 @@ extension ConsoleEndpoints {
             }
             html.close("tr")
         }
-        html.close("tbody")
-        html.close("table")
+        html.closeTable()
     }
 
     // MARK: - Keys

@@ -33,16 +33,8 @@ extension ConsoleEndpoints {
     }
 
     private static func writeWebhookTable(_ endpoints: [WebhookEndpoint], formToken: String, into html: inout HTMLDocument) {
-        html.open("table")
-        html.element("caption", text: "Every endpoint, oldest first; a secret is shown only when it is made or rotated")
-        html.open("thead")
-        html.open("tr")
-        for heading in ["URL", "Events", "Status", "Created", "Actions"] {
-            html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
-        }
-        html.close("tr")
-        html.close("thead")
-        html.open("tbody")
+        html.openTable(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
+                       headings: ["URL", "Events", "Status", "Created", "Actions"])
         for endpoint in endpoints {
             html.open("tr")
             html.open("th", attributes: [(name: "scope", value: "row")])
@@ -62,8 +54,7 @@ extension ConsoleEndpoints {
             html.close("td")
             html.close("tr")
         }
-        html.close("tbody")
-        html.close("table")
+        html.closeTable()
     }
 
     private static func writeWebhookForm(formToken: String, into html: inout HTMLDocument) {
@@ -195,16 +186,8 @@ extension ConsoleEndpoints {
 
     private static func writeDeliveries(_ deliveries: [WebhookDelivery], endpointID: String, formToken: String,
                                         into html: inout HTMLDocument) {
-        html.open("table")
-        html.element("caption", text: "The newest \(deliveriesShown) messages, newest first")
-        html.open("thead")
-        html.open("tr")
-        for heading in ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"] {
-            html.element("th", text: heading, attributes: [(name: "scope", value: "col")])
-        }
-        html.close("tr")
-        html.close("thead")
-        html.open("tbody")
+        html.openTable(caption: "The newest \(deliveriesShown) messages, newest first",
+                       headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"])
         for delivery in deliveries {
             html.open("tr")
             html.element("th", text: delivery.event.id, attributes: [(name: "scope", value: "row")])
@@ -224,8 +207,7 @@ extension ConsoleEndpoints {
             html.close("td")
             html.close("tr")
         }
-        html.close("tbody")
-        html.close("table")
+        html.closeTable()
     }
 
     // MARK: - Changes, through the webhook API's own handlers

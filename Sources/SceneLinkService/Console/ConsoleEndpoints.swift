@@ -15,7 +15,7 @@ import SceneLinkHTTP
 /// | `GET /console/overview` | a session | visits, QR scans, claims, installs; store health |
 /// | `GET /console/links` | a session | short links with search (`q`), tag and paging; the form that makes one |
 /// | `POST /console/links` | a session | as `POST /v1/short-links`; 303 to the new link's page, or the form with the API's sentence |
-/// | `POST /console/links/import` | a session | as `POST /v1/short-links/import` with a pasted CSV; each row's result |
+/// | `POST /console/import-links` | a session | as `POST /v1/short-links/import` with a pasted CSV; each row's result |
 /// | `GET /console/links/{code}` | a session | one link: where it goes for each visitor, its QR code, its analytics, expiry and delete forms |
 /// | `GET /console/links/{code}/qr.svg` | a session | the link's QR code as an SVG attachment |
 /// | `POST /console/links/{code}/edit`, `…/expiry`, `…/delete` | a session | as `PATCH` (with `If-Match`) and `DELETE /v1/short-links/{code}`; 303 |

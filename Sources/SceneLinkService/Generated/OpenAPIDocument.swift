@@ -2057,7 +2057,7 @@ paths:
         "409": { $ref: "#/components/responses/ConsoleNotChanged" }
         "422": { $ref: "#/components/responses/ConsoleNotChanged" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
-  /console/links/import:
+  /console/import-links:
     post:
       tags: [console]
       operationId: consoleImportLinks

@@ -119,6 +119,25 @@ struct HTMLDocument {
         raw(">")
     }
 
+    /// Opens a data table up to its body: `<table><caption>…</caption><thead><tr>` and a
+    /// `<th scope="col">` per heading, then `<tbody>`; `closeTable()` ends it.
+    mutating func openTable(caption: String, headings: [String]) {
+        open("table")
+        element("caption", text: caption)
+        open("thead")
+        open("tr")
+        for heading in headings { element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
+        close("tr")
+        close("thead")
+        open("tbody")
+    }
+
+    /// Ends a table `openTable(caption:headings:)` opened: `</tbody></table>`.
+    mutating func closeTable() {
+        close("tbody")
+        close("table")
+    }
+
     /// An element holding only text: `<TAG …>TEXT</TAG>`.
     mutating func element(_ tag: StaticString, text value: String,
                           attributes: [(name: StaticString, value: String)] = []) {

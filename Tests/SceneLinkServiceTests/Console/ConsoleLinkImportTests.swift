@@ -14,14 +14,14 @@ import Testing
                           _ csv: String, atomic: Bool = false) async throws -> LoopbackClient.Response {
         var fields = [("csrf", session.csrf), ("csv", csv)]
         if atomic { fields.append(("atomic", "yes")) }
-        return try await client.send("POST", "/console/links/import", headers: session.post, body: Console.form(fields))
+        return try await client.send("POST", "/console/import-links", headers: session.post, body: Console.form(fields))
     }
 
     @Test func eachRowIsMadeOrRefusedWithTheAPIsSentenceAndTheMadeOnesAreAudited() async throws {
         try await Console.withConsole { client, _ in
             let s = try await ConsoleLinksTests.session(client)
             let list = try await client.send("GET", "/console/links", headers: s.cookie)
-            #expect(list.text.contains("<form method=\"post\" action=\"/console/links/import\">"))
+            #expect(list.text.contains("<form method=\"post\" action=\"/console/import-links\">"))
             #expect(list.text.contains("<label for=\"import-csv\">"))
 
             let csv = "link,alias,tags\nfuelmoney://settings/account,imp1,spring\nftp://example.com/<b>,imp2,\nfuelmoney://settings/account,,\n"
@@ -72,7 +72,7 @@ import Testing
             let tooLarge = try await Self.importCSV(client, s, "link\n" + String(repeating: "a", count: ConsoleEndpoints.maximumImportFormBytes))
             #expect(tooLarge.status == 413)
 
-            let forged = try await client.send("POST", "/console/links/import", headers: s.post,
+            let forged = try await client.send("POST", "/console/import-links", headers: s.post,
                                                body: Console.form([("csv", "link\nfuelmoney://settings/account\n")]))
             #expect(forged.status == 403)
             let listed = try JSONParser.parse(try await client.send("GET", "/v1/short-links", headers: Console.admin).body)
