@@ -167,17 +167,9 @@ extension ConsoleEndpoints {
         html.close("p")
         html.close("form")
 
-        html.element("h2", text: "Delete the link")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/delete")])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.open("p")
-        html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: "link-delete-confirm"), (name: "name", value: "confirm"),
-                                        (name: "value", value: "yes"), (name: "required", value: "required")])
-        html.element("label", text: "Yes, delete \(code): it answers 404 from now on, and its code is free again",
-                     attributes: [(name: "for", value: "link-delete-confirm")])
-        html.close("p")
-        html.element("button", text: "Delete the link", attributes: [(name: "type", value: "submit")])
-        html.close("form")
+        ConsolePage.deleteForm(heading: "Delete the link", action: linkPath(code) + "/delete", boxID: "link-delete-confirm",
+                               confirmation: "Yes, delete \(code): it answers 404 from now on, and its code is free again",
+                               button: "Delete the link", formToken: formToken, into: &html)
     }
 
     /// `GET /console/links/{code}/qr.svg`: the QR code of the short link's URL with the QR

@@ -136,17 +136,9 @@ extension ConsoleEndpoints {
         html.element("button", text: "Rotate the secret", attributes: [(name: "type", value: "submit")])
         html.close("form")
 
-        html.element("h2", text: "Delete the endpoint")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: base + "/delete")])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.open("p")
-        html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: "delete-confirm"), (name: "name", value: "confirm"),
-                                        (name: "value", value: "yes"), (name: "required", value: "required")])
-        html.element("label", text: "Yes, delete this endpoint and its deliveries: nothing is sent to it any more",
-                     attributes: [(name: "for", value: "delete-confirm")])
-        html.close("p")
-        html.element("button", text: "Delete the endpoint", attributes: [(name: "type", value: "submit")])
-        html.close("form")
+        ConsolePage.deleteForm(heading: "Delete the endpoint", action: base + "/delete", boxID: "delete-confirm",
+                               confirmation: "Yes, delete this endpoint and its deliveries: nothing is sent to it any more",
+                               button: "Delete the endpoint", formToken: formToken, into: &html)
     }
 
     /// `GET /console/webhooks/{id}`: the endpoint's newest deliveries with state, attempts and the
@@ -212,25 +204,15 @@ extension ConsoleEndpoints {
 
     // MARK: - Changes, through the webhook API's own handlers
 
-    /// Runs one of the webhook API's handlers for a console change: `request` (the guard has set
-    /// its principal to the session's audit name) with `body` as JSON and `parameters` as the
-    /// path's, so the change is checked and audited exactly as through the API; `completion` gets
-    /// the API's answer.
+    /// Runs one of the webhook API's handlers for a console change (`callAPI`, with the console
+    /// request's own method and target): `body` as JSON and `parameters` as the path's, so the
+    /// change is checked and audited exactly as through the API; `completion` gets its answer.
     private func callWebhookAPI(_ handler: (WebhookEndpoints) -> (HTTPRequest, HTTPResponder) throws -> Void, _ request: HTTPRequest,
                                 body: String = "", parameters: [String: String] = [:],
                                 completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        var call = request
-        call.headers = body.isEmpty ? [:] : ["Content-Type": "application/json"]
-        call.body = Array(body.utf8)
-        call.pathParameters = parameters
-        let responder = HTTPResponder(completion)
-        do {
-            try handler(webhooks)(call, responder)
-        } catch let error as any ResponseError {
-            completion(error.response)
-        } catch {
-            completion(HTTPResponse(status: .internalServerError))
-        }
+        callAPI(webhooks, handler, request, method: request.method, target: request.target,
+                fields: body.isEmpty ? [:] : ["Content-Type": "application/json"], body: body, parameters: parameters,
+                completion: completion)
     }
 
     /// The sentence of an API's problem answer, for a console page.

@@ -55,6 +55,22 @@ struct ConsolePage {
         html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "csrf"), (name: "value", value: formToken)])
     }
 
+    /// A form under `heading` that posts to `action` with a required box (`confirm=yes`, id
+    /// `boxID`) labelled `confirmation`, so nothing is deleted by one stray click.
+    static func deleteForm(heading: String, action: String, boxID: String, confirmation: String, button: String, formToken: String,
+                           into html: inout HTMLDocument) {
+        html.element("h2", text: heading)
+        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: action)])
+        formTokenField(formToken, into: &html)
+        html.open("p")
+        html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: boxID), (name: "name", value: "confirm"),
+                                        (name: "value", value: "yes"), (name: "required", value: "required")])
+        html.element("label", text: confirmation, attributes: [(name: "for", value: boxID)])
+        html.close("p")
+        html.element("button", text: button, attributes: [(name: "type", value: "submit")])
+        html.close("form")
+    }
+
     /// The page's answer: `text/html` with the console's fields, and any `extra` fields.
     consuming func response(status: HTTPStatus = .ok, headers extra: [(name: String, value: String)] = []) -> HTTPResponse {
         html.close("main")
