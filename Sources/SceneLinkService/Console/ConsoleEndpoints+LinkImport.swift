@@ -19,7 +19,7 @@ extension ConsoleEndpoints {
         let form = ConsoleForm(body: request.body)
         let csv = form["csv"] ?? ""
         let atomic = form["atomic"] == "yes"
-        let refuse: @Sendable (String, HTTPStatus) -> Void = { [self] sentence, status in
+        let refuse: @Sendable (String, HTTPStatus) -> Void = { sentence, status in
             var page = ConsolePage(title: "Import links", section: .links, formToken: session.formToken)
             page.html.element("p", text: "Nothing was imported: see the form below.", attributes: [(name: "class", value: "error")])
             Self.writeImportForm(csv: csv, atomic: atomic, error: sentence, formToken: session.formToken, into: &page.html)

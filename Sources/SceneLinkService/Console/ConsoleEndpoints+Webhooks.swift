@@ -133,7 +133,9 @@ extension ConsoleEndpoints {
             html.element("option", text: label, attributes: attributes)
         }
         html.close("select")
+        html.open("p")
         html.element("button", text: "Rotate the secret", attributes: [(name: "type", value: "submit")])
+        html.close("p")
         html.close("form")
 
         ConsolePage.deleteForm(heading: "Delete the endpoint", action: base + "/delete", boxID: "delete-confirm",
