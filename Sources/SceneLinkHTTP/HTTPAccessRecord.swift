@@ -22,10 +22,14 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     public var client: IPAddress
     /// The request's identifier, as echoed in `X-Request-ID`.
     public var requestID: HTTPRequestID
+    /// Who the service authenticated the request as (`HTTPResponse.principal`: `admin-token`,
+    /// `key:ID`, `console:PREFIX`), nil for a request no guard named.
+    public var principal: String?
 
     public init(time: Int64, method: HTTPMethod, path: String, routePattern: String?, status: Int,
                 responseBytes: Int, durationMicroseconds: Int64, routeIndex: Int? = nil,
-                client: IPAddress = .unspecified, requestID: HTTPRequestID = .none) {
+                client: IPAddress = .unspecified, requestID: HTTPRequestID = .none, principal: String? = nil) {
+        self.principal = principal
         self.client = client
         self.requestID = requestID
         self.time = time
@@ -39,11 +43,13 @@ public struct HTTPAccessRecord: Sendable, Equatable {
     }
 
     /// One JSON line (no newline):
-    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35,"client":"192.0.2.7","request_id":"Ab3x00000000002a"}`.
+    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35,"client":"192.0.2.7","request_id":"Ab3x00000000002a"}`,
+    /// and `"principal":"key:0123456789abcdef"` last when a guard named the caller.
     public var jsonLine: String {
         "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONEscaping.quote(method.rawValue)),"
             + "\"path\":\(JSONEscaping.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
             + "\"duration_us\":\(durationMicroseconds),\"client\":\"\(client)\","
-            + "\"request_id\":\(JSONEscaping.quote(requestID.description))}"
+            + "\"request_id\":\(JSONEscaping.quote(requestID.description))"
+            + (principal.map { ",\"principal\":\(JSONEscaping.quote($0))}" } ?? "}")
     }
 }

@@ -261,7 +261,7 @@ final class HTTPConnection: @unchecked Sendable {
                                       routePattern: current.routeIndex.map { context.router.routes[$0].pattern },
                                       status: code,
                                       responseBytes: written, durationMicroseconds: duration, routeIndex: current.routeIndex,
-                                      client: current.client, requestID: current.requestID)
+                                      client: current.client, requestID: current.requestID, principal: response.principal)
         }
         if !streams {
             response.bodyStream?.cancel()

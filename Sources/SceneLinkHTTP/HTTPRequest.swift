@@ -82,6 +82,14 @@ public struct HTTPRequest: Sendable {
         set { makeUnique(); storage.principal = newValue }
     }
 
+    /// What the service's guard attached for the handler (for SceneLink, the operator's identity
+    /// with its scopes), read back by the service's own typed accessor; nil when no guard did.
+    /// Opaque here: the HTTP layer never reads it. Never read from the request's bytes.
+    public var attachment: (any Sendable)? {
+        get { storage.attachment }
+        set { makeUnique(); storage.attachment = newValue }
+    }
+
     /// Sets where the request comes from, in one write (the server does it for every request).
     mutating func setOrigin(peer: IPAddress, client: IPAddress, forwarded: Bool, requestID: HTTPRequestID) {
         makeUnique()
@@ -142,6 +150,7 @@ public struct HTTPRequest: Sendable {
         var isForwarded = false
         var requestID = HTTPRequestID.none
         var principal: String?
+        var attachment: (any Sendable)?
 
         init(method: HTTPMethod, target: String, path: String, query: String?, version: HTTPVersion,
              headers: HTTPHeaders, body: [UInt8], pathParameters: [String: String], routePattern: String?) {
@@ -164,6 +173,7 @@ public struct HTTPRequest: Sendable {
             copy.isForwarded = isForwarded
             copy.requestID = requestID
             copy.principal = principal
+            copy.attachment = attachment
             return copy
         }
     }

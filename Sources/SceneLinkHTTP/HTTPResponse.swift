@@ -7,6 +7,9 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// A body sent as it is produced instead of `body` (which is then ignored): see `HTTPBodyStream`.
     public var bodyStream: HTTPBodyStream?
+    /// Who the service authenticated the request as, for the access log (`HTTPAccessRecord.principal`):
+    /// a name, never a secret. Not sent.
+    public var principal: String?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

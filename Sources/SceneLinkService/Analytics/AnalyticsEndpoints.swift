@@ -44,13 +44,12 @@ public struct AnalyticsEndpoints: Sendable {
     /// Declares the six routes: the reports and the export for `analytics:read`, the purge (which deletes one
     /// link's data) for `links:write`.
     public func register(on endpoints: inout EndpointTable) {
-        let read = RoutePolicy.admin(scope: .analyticsRead)
-        endpoints.on(.get, Self.timeseriesPattern, read) { try self.timeseries($0, $1) }
-        endpoints.on(.get, Self.breakdownPattern, read) { try self.breakdown($0, $1) }
-        endpoints.on(.get, Self.uniquesPattern, read) { try self.uniques($0, $1) }
-        endpoints.on(.get, Self.privacyPattern, read) { try self.privacy($0, $1) }
-        endpoints.on(.get, Self.exportPattern, read) { try self.export($0, $1) }
-        endpoints.on(.delete, Self.purgePattern, .admin(scope: .linksWrite)) { try self.purge($0, $1) }
+        endpoints.on(.get, Self.timeseriesPattern, .admin(.analyticsTimeseries)) { try self.timeseries($0, $1) }
+        endpoints.on(.get, Self.breakdownPattern, .admin(.analyticsBreakdown)) { try self.breakdown($0, $1) }
+        endpoints.on(.get, Self.uniquesPattern, .admin(.analyticsUniques)) { try self.uniques($0, $1) }
+        endpoints.on(.get, Self.privacyPattern, .admin(.analyticsPrivacy)) { try self.privacy($0, $1) }
+        endpoints.on(.get, Self.exportPattern, .admin(.analyticsExport)) { try self.export($0, $1) }
+        endpoints.on(.delete, Self.purgePattern, .admin(.analyticsPurge)) { try self.purge($0, $1) }
     }
 
     // MARK: Reports

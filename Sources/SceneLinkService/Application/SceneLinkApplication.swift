@@ -51,6 +51,8 @@ public final class SceneLinkApplication: Sendable {
     public let analytics: AnalyticsRecorder
     /// The operator console (`/console/`); nil with `--console off`. Its sessions live in memory.
     let console: ConsoleEndpoints?
+    /// The `auth.refused` audit entries' counter, flushed by the sweep.
+    let refusals: RefusalAudit
     private let sources = Mutex<[DispatchSourceBox]>([])
     private let stopped = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
@@ -161,6 +163,9 @@ public final class SceneLinkApplication: Sendable {
         let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: analytics, clock: clock)
         // Every change an admin route makes is recorded with its caller; keys are checked from a cache.
         let audit = AuditTrail(log: store, clock: clock, logger: logger)
+        // Refused callers are recorded too, within a bound a flood cannot grow.
+        let refusals = RefusalAudit(trail: audit, clock: clock)
+        self.refusals = refusals
         let keys = APIKeyCache(store: store)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
                                             idempotency: store, analytics: analytics, analyticsStore: store, audit: audit)
@@ -185,6 +190,7 @@ public final class SceneLinkApplication: Sendable {
             let made = ConsoleEndpoints(
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
+                refusals: refusals,
                 keyCache: keys, keyStore: store, auditLog: store, analytics: store, claims: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, shortLinks: shortLinks, routes: routes, service: configuration,
                 storeDescription: storeDescription,
                 storeHealth: { completion in
@@ -215,7 +221,7 @@ public final class SceneLinkApplication: Sendable {
         self.router = router
         patterns.value = router.routes.map(\.pattern)
         let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, admin: authenticator,
-                                   linkPages: linkPages, console: console?.guardian)
+                                   linkPages: linkPages, console: console?.guardian, refusals: refusals)
         let publicRoutes = endpoints.router(for: configuration.adminListen == nil ? .only : .publicBesideAdmin, guards.handler)
         self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
                                  onRequestCompleted: Self.recorder(served: publicRoutes, all: router, endpoints, configuration, metrics, logger))
@@ -386,6 +392,7 @@ public final class SceneLinkApplication: Sendable {
             // One sweep after the other, each calling back from the store: no Swift concurrency pool.
             guard let self else { return }
             self.console?.sessions.sweep()
+            self.refusals.flush()
             self.sweepExpiredSessions(now: Date()) { _ in
                 self.sweepExpiredShortLinks(now: Date()) { _ in
                     self.sweepExpiredClaims(now: Date()) { _ in

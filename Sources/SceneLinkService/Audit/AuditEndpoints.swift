@@ -7,7 +7,8 @@ import SceneLinkText
 ///
 /// `limit` is 1 to 500 (50 by default); `before` is the previous page's `nextCursor`; `subject`
 /// (`link:CODE`, `webhook:ID`, `key:ID`) and `actor` (`admin-token`, `key:NAME(id)`) keep the
-/// entries that match exactly. Entries are kept 400 days.
+/// entries that match exactly. Entries are kept 400 days. A reader who may not list webhooks
+/// sees a webhook endpoint's URL without its path and query (`AuditEntry.redacted(for:)`).
 public struct AuditEndpoints: Sendable {
     let log: any AuditLog
 
@@ -20,7 +21,7 @@ public struct AuditEndpoints: Sendable {
     static let maximumPageSize = 500
 
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.get, Self.pattern, .admin(scope: .auditRead)) { try self.list($0, $1) }
+        endpoints.on(.get, Self.pattern, .admin(.readAudit)) { try self.list($0, $1) }
     }
 
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
@@ -46,11 +47,14 @@ public struct AuditEndpoints: Sendable {
         }
         query.subject = request.queryItem("subject")
         query.actor = request.queryItem("actor")
+        // Without a guard's identity (in-process tests), the least a reader may see.
+        let reader = request.operatorIdentity ?? .key(id: "", name: "")
         log.auditEntries(query) { result in
             switch result {
             case .success(let page):
                 let next = page.nextCursor.map { JSONEscaping.quote(String($0)) } ?? "null"
-                var response = HTTPResponse.json("{\"entries\":[\(page.entries.map(Self.json).joined(separator: ","))],\"nextCursor\":\(next)}")
+                let entries = page.entries.map { Self.json($0.redacted(for: reader)) }
+                var response = HTTPResponse.json("{\"entries\":[\(entries.joined(separator: ","))],\"nextCursor\":\(next)}")
                 response.headers.set("Cache-Control", "no-store")
                 responder.respond(response)
             case .failure(let failure):

@@ -30,7 +30,13 @@ public struct AuditTrail: Sendable {
     /// - Parameter detail: public facts of the change only: never a secret or a visitor's data.
     func record(_ request: HTTPRequest, action: String, subject: String, detail: [String: String] = [:],
                 then: @escaping @Sendable () -> Void) {
-        let entry = AuditEntry(at: clock.now(), actor: request.principal ?? "unknown", action: action, subject: subject, detail: detail)
+        record(actor: request.principal ?? "unknown", action: action, subject: subject, detail: detail, then: then)
+    }
+
+    /// Appends an entry naming `actor` itself (a refusal's, whose caller no guard let through).
+    func record(actor: String, action: String, subject: String, detail: [String: String] = [:],
+                then: @escaping @Sendable () -> Void) {
+        let entry = AuditEntry(at: clock.now(), actor: actor, action: action, subject: subject, detail: detail)
         log.appendAuditEntry(entry) { [logger] result in
             if case .failure(let failure) = result {
                 logger?.log(.error, "audit-write-failed", [("action", .string(action)), ("subject", .string(subject)),

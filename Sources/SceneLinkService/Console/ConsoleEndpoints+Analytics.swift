@@ -21,7 +21,7 @@ extension ConsoleEndpoints {
         let query = Self.analyticsQuery(request, extra: [])
         let dimension = Self.analyticsDimension(request)
         analyticsReports(query: query, dimension: dimension) { timeseries, breakdown in
-            var page = ConsolePage(title: ConsoleSection.analytics.title, section: .analytics, formToken: session.formToken)
+            var page = ConsolePage(title: ConsoleSection.analytics.title, section: .analytics, session: session)
             Self.writeAnalyticsForm(request, dimension: dimension, action: ConsoleSection.analytics.path, choosesScope: true, into: &page.html)
             let status = Self.writeAnalytics(timeseries: timeseries, breakdown: breakdown, query: query, dimension: dimension, into: &page.html)
             responder.respond(page.response(status: status))

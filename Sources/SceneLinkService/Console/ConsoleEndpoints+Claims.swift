@@ -14,7 +14,7 @@ extension ConsoleEndpoints {
         analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
                                   to: (today + 1) * AnalyticsBucket.perDay) { visits in
             claims.expiredClaims(days: firstDay...today) { expiries in
-                var page = ConsolePage(title: ConsoleSection.claims.title, section: .claims, formToken: session.formToken)
+                var page = ConsolePage(title: ConsoleSection.claims.title, section: .claims, session: session)
                 switch (visits, expiries) {
                 case (.success(let rows), .success(let expiredPerDay)):
                     Self.writeClaims(rows: rows, expired: expiredPerDay, firstDay: firstDay, into: &page)

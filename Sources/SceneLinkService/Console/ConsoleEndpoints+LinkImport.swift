@@ -20,7 +20,7 @@ extension ConsoleEndpoints {
         let csv = form["csv"] ?? ""
         let atomic = form["atomic"] == "yes"
         let refuse: @Sendable (String, HTTPStatus) -> Void = { sentence, status in
-            var page = ConsolePage(title: "Import links", section: .links, formToken: session.formToken)
+            var page = ConsolePage(title: "Import links", section: .links, session: session)
             page.html.element("p", text: "Nothing was imported: see the form below.", attributes: [(name: "class", value: "error")])
             Self.writeImportForm(csv: csv, atomic: atomic, error: sentence, formToken: session.formToken, into: &page.html)
             responder.respond(page.response(status: status))
@@ -34,7 +34,7 @@ extension ConsoleEndpoints {
             guard [200, 422].contains(answer.status.code), let report = try? JSONParser.parse(answer.body) else {
                 return refuse(Self.problemText(answer), answer.status)
             }
-            var page = ConsolePage(title: "Import links", section: .links, formToken: session.formToken)
+            var page = ConsolePage(title: "Import links", section: .links, session: session)
             Self.writeImportReport(report, atomic: atomic, into: &page.html)
             responder.respond(page.response(status: answer.status))
         }

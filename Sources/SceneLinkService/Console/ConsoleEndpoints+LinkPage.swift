@@ -31,8 +31,9 @@ extension ConsoleEndpoints {
             let scope = "link:" + code
             let query = Self.analyticsQuery(request, extra: [], scope: scope)
             let dimension = Self.analyticsDimension(request)
-            analyticsReports(query: query, dimension: dimension) { [self] timeseries, breakdown in
-                var page = ConsolePage(title: "Link \(code)", section: .links, formToken: session.formToken)
+            let readsAnalytics = session.may(.analyticsTimeseries) && session.may(.analyticsBreakdown)
+            readIf(readsAnalytics, { done in analyticsReports(query: query, dimension: dimension) { done(($0, $1)) } }) { [self] reports in
+                var page = ConsolePage(title: "Link \(code)", section: .links, session: session)
                 if let notice {
                     page.html.element("p", text: notice, attributes: [(name: "class", value: "error"), (name: "role", value: "alert"),
                                                                       (name: "id", value: "link-notice")])
@@ -43,11 +44,14 @@ extension ConsoleEndpoints {
                 writeLinkFacts(link, into: &page.html)
                 writeDestinations(of: link["link"]?.stringValue ?? "", expired: link["expired"] == .bool(true), into: &page.html)
                 Self.writeQR(link, code: code, into: &page.html)
-                page.html.element("h2", text: "Analytics")
-                Self.writeAnalyticsForm(request, dimension: dimension, action: Self.linkPath(code), choosesScope: false, into: &page.html)
-                let reportStatus = Self.writeAnalytics(timeseries: timeseries, breakdown: breakdown, query: query, dimension: dimension,
+                var reportStatus = HTTPStatus.ok
+                if let reports {
+                    page.html.element("h2", text: "Analytics")
+                    Self.writeAnalyticsForm(request, dimension: dimension, action: Self.linkPath(code), choosesScope: false, into: &page.html)
+                    reportStatus = Self.writeAnalytics(timeseries: reports.0, breakdown: reports.1, query: query, dimension: dimension,
                                                        into: &page.html)
-                Self.writeLinkChanges(link, code: code, revision: Self.revision(in: answer), formToken: session.formToken, into: &page.html)
+                }
+                Self.writeLinkChanges(link, code: code, revision: Self.revision(in: answer), session: session, into: &page.html)
                 // A report the query made wrong (a range, a zone) is the page's 400; any other
                 // failure (analytics off) leaves the link's page a 200 that says so.
                 responder.respond(page.response(status: status != .ok ? status : reportStatus.code == 400 ? .badRequest : .ok))
@@ -133,9 +137,23 @@ extension ConsoleEndpoints {
     }
 
     /// The forms that change the target, title and tags and the expiry (with the revision read,
-    /// so a change made meanwhile is not overwritten) and the delete form (with its confirmation box).
-    private static func writeLinkChanges(_ link: JSONValue, code: String, revision: Int64, formToken: String,
+    /// so a change made meanwhile is not overwritten) and the delete form (with its confirmation
+    /// box), each only for a session that may make the change.
+    private static func writeLinkChanges(_ link: JSONValue, code: String, revision: Int64, session: ConsoleSession,
                                          into html: inout HTMLDocument) {
+        let formToken = session.formToken
+        if session.may(.updateShortLink) {
+            writeLinkEdits(link, code: code, revision: revision, formToken: formToken, into: &html)
+        }
+        if session.may(.deleteShortLink) {
+            ConsolePage.deleteForm(heading: "Delete the link", action: linkPath(code) + "/delete", boxID: "link-delete-confirm",
+                                   confirmation: "Yes, delete \(code): it answers 404 from now on, and its code is free again",
+                                   button: "Delete the link", formToken: formToken, into: &html)
+        }
+    }
+
+    /// The forms that change the target, title and tags, and the expiry.
+    private static func writeLinkEdits(_ link: JSONValue, code: String, revision: Int64, formToken: String, into html: inout HTMLDocument) {
         html.element("h2", text: "Change the target, title and tags")
         html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/edit")])
         ConsolePage.formTokenField(formToken, into: &html)
@@ -166,10 +184,6 @@ extension ConsoleEndpoints {
         html.element("button", text: "Save the expiry", attributes: [(name: "type", value: "submit")])
         html.close("p")
         html.close("form")
-
-        ConsolePage.deleteForm(heading: "Delete the link", action: linkPath(code) + "/delete", boxID: "link-delete-confirm",
-                               confirmation: "Yes, delete \(code): it answers 404 from now on, and its code is free again",
-                               button: "Delete the link", formToken: formToken, into: &html)
     }
 
     /// `GET /console/links/{code}/qr.svg`: the QR code of the short link's URL with the QR

@@ -8,15 +8,20 @@ extension ConsoleEndpoints {
     /// listing API pages them (`GET /v1/short-links`: the store's keyset listing, a tag through
     /// its index, so a page costs its own rows at 100,000 links), each linked to its page; the
     /// form that makes one (`route` picks the route whose parameters the form asks for) and the
-    /// one that imports a CSV.
+    /// one that imports a CSV, each for a session that may use it.
     /// A wrong `q`, `tag` or `cursor` is the page with the API's sentence (400).
     func linksPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         listLinks(request) { [self] list in
-            var page = ConsolePage(title: ConsoleSection.links.title, section: .links, formToken: session.formToken)
+            var page = ConsolePage(title: ConsoleSection.links.title, section: .links, session: session)
             let status = Self.writeLinkList(list, request: request, into: &page.html)
-            writeCreateForm(ConsoleForm(body: []), route: request.queryItem("route"), error: nil, formToken: session.formToken, into: &page.html)
-            Self.writeImportForm(csv: "", atomic: false, error: nil, formToken: session.formToken, into: &page.html)
+            if session.may(.createShortLink) {
+                writeCreateForm(ConsoleForm(body: []), route: request.queryItem("route"), error: nil, formToken: session.formToken,
+                                into: &page.html)
+            }
+            if session.may(.importShortLinks) {
+                Self.writeImportForm(csv: "", atomic: false, error: nil, formToken: session.formToken, into: &page.html)
+            }
             responder.respond(page.response(status: status))
         }
     }
@@ -190,7 +195,7 @@ extension ConsoleEndpoints {
         let form = ConsoleForm(body: request.body)
         let route = form["route"].flatMap { $0.isEmpty ? nil : $0 }
         let refuse: @Sendable (String, HTTPStatus) -> Void = { [self] sentence, status in
-            var page = ConsolePage(title: ConsoleSection.links.title, section: .links, formToken: session.formToken)
+            var page = ConsolePage(title: ConsoleSection.links.title, section: .links, session: session)
             page.html.element("p", text: "The short link was not made: see the form below.", attributes: [(name: "class", value: "error")])
             writeCreateForm(form, route: route, error: sentence, formToken: session.formToken, into: &page.html)
             responder.respond(page.response(status: status))

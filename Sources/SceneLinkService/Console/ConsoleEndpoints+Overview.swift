@@ -10,38 +10,55 @@ extension ConsoleEndpoints {
     /// QR scans, claims and installs (analytics scope `all`), a chart of human visits per day
     /// with its table, the top links of the last 7 UTC days, whether the store can write, and
     /// the webhook endpoints that are disabled.
+    ///
+    /// Each part is shown only to a session allowed its operation: the counts and top links need
+    /// `analytics:read`, the failing endpoints `webhooks:admin`; the store's health every session sees.
     func overview(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let today = AnalyticsBucket.day(of: clock.now())
         let firstDay = today - Self.overviewDays + 1
-        analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
-                                  to: (today + 1) * AnalyticsBucket.perDay) { [self] result in
-            webhooks.store.webhookEndpoints { [self] endpoints in
-            analytics.analyticsTopLinks(days: (today - Self.topLinkDays + 1)...today, limit: Self.topLinksShown) { [self] top in
+        let readsAnalytics = session.may(.analyticsTimeseries)
+        let readsWebhooks = session.may(.listWebhooks)
+        readIf(readsAnalytics, { done in
+            analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
+                                      to: (today + 1) * AnalyticsBucket.perDay, completion: done)
+        }) { [self] result in
+            readIf(readsWebhooks, { webhooks.store.webhookEndpoints(completion: $0) }) { [self] endpoints in
+            readIf(readsAnalytics, { analytics.analyticsTopLinks(days: (today - Self.topLinkDays + 1)...today, limit: Self.topLinksShown,
+                                                                 completion: $0) }) { [self] top in
             storeHealth { problem in
-                var page = ConsolePage(title: ConsoleSection.overview.title, section: .overview, formToken: session.formToken)
+                var page = ConsolePage(title: ConsoleSection.overview.title, section: .overview, session: session)
                 switch result {
-                case .success(let rows):
+                case .success(let rows)?:
                     var perDay = [AnalyticsCounts](repeating: AnalyticsCounts(), count: Int(Self.overviewDays))
                     for row in rows {
                         let index = AnalyticsBucket.day(ofBucket: row.bucket) - firstDay
                         if index >= 0, index < Self.overviewDays { perDay[Int(index)] += row.counts }
                     }
                     Self.writeCounts(perDay, firstDay: firstDay, into: &page.html)
-                case .failure(let error):
+                case .failure(let error)?:
                     page.html.element("p", text: "The analytics could not be read: \(error.description)",
                                       attributes: [(name: "class", value: "error")])
+                case nil:
+                    break
                 }
                 page.html.element("h2", text: "Store")
                 page.html.element("p", text: problem.map { "The store cannot write: \($0)" } ?? "The store is writable (\(storeDescription)).",
                                   attributes: problem == nil ? [] : [(name: "class", value: "error")])
-                Self.writeTopLinks(top.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
-                Self.writeDisabledWebhooks(endpoints, into: &page.html)
+                if let top { Self.writeTopLinks(top.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html) }
+                if let endpoints { Self.writeDisabledWebhooks(endpoints, into: &page.html) }
                 responder.respond(page.response())
             }
             }
             }
         }
+    }
+
+    /// Runs `read` when `allowed`, else answers nil at once: a page reads only what its session may see.
+    func readIf<Value>(_ allowed: Bool, _ read: (@escaping @Sendable (Value) -> Void) -> Void,
+                       then: @escaping @Sendable (Value?) -> Void) {
+        guard allowed else { return then(nil) }
+        read { then($0) }
     }
 
     /// The top links' span in UTC days, today included, and how many are ranked.

@@ -11,7 +11,7 @@ extension ConsoleEndpoints {
     func routesPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         let table = routes.value
-        var page = ConsolePage(title: ConsoleSection.routes.title, section: .routes, formToken: session.formToken)
+        var page = ConsolePage(title: ConsoleSection.routes.title, section: .routes, session: session)
         let tried = request.queryItem("url").map { String($0.prefix(Self.maximumTriedLinkBytes)) }
 
         page.html.element("h2", text: "Try a link")

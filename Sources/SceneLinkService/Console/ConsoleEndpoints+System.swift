@@ -9,22 +9,31 @@ extension ConsoleEndpoints {
     /// `GET /console/system`: version, store and its health, rate limits, retention, the
     /// association files checked, a link to the privacy receipt, the API keys (with the create
     /// form and revoke buttons for a session of the admin token) and the newest audit entries.
+    ///
+    /// Each part is shown only to a session allowed its operation: the keys to the admin token's
+    /// session (`api_keys.list`), the audit log with `audit:read`, the privacy receipt's link with
+    /// `analytics:read`; the server's settings every session sees.
     func system(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
-        keyStore.apiKeys { [self] keys in
-            auditLog.auditEntries(AuditQuery(limit: Self.auditEntriesShown)) { [self] audit in
+        readIf(session.may(.listKeys), { keyStore.apiKeys(completion: $0) }) { [self] keys in
+            readIf(session.may(.readAudit), { auditLog.auditEntries(AuditQuery(limit: Self.auditEntriesShown), completion: $0) }) { [self] audit in
                 storeHealth { [self] problem in
-                    var page = ConsolePage(title: ConsoleSection.system.title, section: .system, formToken: session.formToken)
+                    var page = ConsolePage(title: ConsoleSection.system.title, section: .system, session: session)
                     writeServer(problem: problem, into: &page.html)
                     Self.writeAssociationCheck(AssociationEndpoints.responses(for: routes.value), into: &page.html)
-                    page.html.element("h2", text: "Privacy receipt (analytics)")
-                    page.html.open("p")
-                    page.html.text("Every analytics column kept, with its row count: ")
-                    page.html.element("a", text: "the privacy receipt", attributes: [(name: "href", value: Self.privacyPath)])
-                    page.html.text(" (a page of its own: counting reads every analytics table, which takes long on a large store).")
-                    page.html.close("p")
-                    Self.writeKeys(keys.mapError { ConsoleReadFailure(message: $0.description) }, session: session, into: &page.html)
-                    Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
+                    if session.may(.analyticsPrivacy) {
+                        page.html.element("h2", text: "Privacy receipt (analytics)")
+                        page.html.open("p")
+                        page.html.text("Every analytics column kept, with its row count: ")
+                        page.html.element("a", text: "the privacy receipt", attributes: [(name: "href", value: Self.privacyPath)])
+                        page.html.text(" (a page of its own: counting reads every analytics table, which takes long on a large store).")
+                        page.html.close("p")
+                    }
+                    Self.writeKeys(keys.map { $0.mapError { ConsoleReadFailure(message: $0.description) } }, session: session, into: &page.html)
+                    if let audit {
+                        Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.description) }, reader: session.signedInAs,
+                                        into: &page.html)
+                    }
                     responder.respond(page.response())
                 }
             }
@@ -38,7 +47,7 @@ extension ConsoleEndpoints {
     func privacyReceipt(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         analytics.analyticsReceipt { receipt in
-            var page = ConsolePage(title: "Privacy receipt", section: .system, formToken: session.formToken)
+            var page = ConsolePage(title: "Privacy receipt", section: .system, session: session)
             Self.writeReceipt(receipt.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
             responder.respond(page.response())
         }
@@ -114,15 +123,21 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// The keys, and for the admin token's session the create form and revoke buttons.
-    static func writeKeys(_ result: Result<[APIKey], ConsoleReadFailure>, session: ConsoleSession, into html: inout HTMLDocument) {
+    /// The keys with the create form and revoke buttons, for a session that may manage them (the
+    /// admin token's); for any other (nil: it may not list keys, as on the API) a sentence saying who does.
+    static func writeKeys(_ result: Result<[APIKey], ConsoleReadFailure>?, session: ConsoleSession, into html: inout HTMLDocument) {
         html.element("h2", text: "API keys", attributes: [(name: "id", value: "keys")])
+        guard let result, session.may(.createKey) else {
+            html.element("p", text: "Only a session signed in with the admin token makes and revokes keys.",
+                         attributes: [(name: "class", value: "muted")])
+            return
+        }
         switch result {
         case .success(let keys):
             if keys.isEmpty { html.element("p", text: "No API keys yet.") }
             else {
                 html.openTable(caption: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made",
-                               headings: ["Name", "Id", "Scopes", "Created", "Revoked"] + (session.isRoot ? ["Action"] : []))
+                               headings: ["Name", "Id", "Scopes", "Created", "Revoked", "Action"])
                 for key in keys {
                     html.open("tr")
                     html.element("th", text: key.name, attributes: [(name: "scope", value: "row")])
@@ -130,29 +145,22 @@ extension ConsoleEndpoints {
                     html.element("td", text: key.scopes.map(\.rawValue).joined(separator: ", "))
                     html.element("td", text: RFC3339.string(key.createdAt))
                     html.element("td", text: key.revokedAt.map { RFC3339.string($0) } ?? "no")
-                    if session.isRoot {
-                        html.open("td")
-                        if key.revokedAt == nil {
-                            html.open("form", attributes: [(name: "method", value: "post"),
-                                                           (name: "action", value: "/console/system/keys/\(key.id)/revoke")])
-                            ConsolePage.formTokenField(session.formToken, into: &html)
-                            html.element("button", text: "Revoke", attributes: [(name: "type", value: "submit"),
-                                                                                (name: "aria-label", value: "Revoke the key \(key.name)")])
-                            html.close("form")
-                        }
-                        html.close("td")
+                    html.open("td")
+                    if key.revokedAt == nil {
+                        html.open("form", attributes: [(name: "method", value: "post"),
+                                                       (name: "action", value: "/console/system/keys/\(key.id)/revoke")])
+                        ConsolePage.formTokenField(session.formToken, into: &html)
+                        html.element("button", text: "Revoke", attributes: [(name: "type", value: "submit"),
+                                                                            (name: "aria-label", value: "Revoke the key \(key.name)")])
+                        html.close("form")
                     }
+                    html.close("td")
                     html.close("tr")
                 }
                 html.closeTable()
             }
         case .failure(let failure):
             html.element("p", text: "The keys could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
-        }
-        guard session.isRoot else {
-            html.element("p", text: "Only a session signed in with the admin token makes and revokes keys.",
-                         attributes: [(name: "class", value: "muted")])
-            return
         }
         html.element("h3", text: "Make a key")
         html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: keysPath)])
@@ -173,14 +181,14 @@ extension ConsoleEndpoints {
         html.close("form")
     }
 
-    /// The newest audit entries.
-    static func writeAudit(_ result: Result<AuditPage, ConsoleReadFailure>, into html: inout HTMLDocument) {
+    /// The newest audit entries, as `reader` may see them (`AuditEntry.redacted(for:)`).
+    static func writeAudit(_ result: Result<AuditPage, ConsoleReadFailure>, reader: OperatorIdentity, into html: inout HTMLDocument) {
         html.element("h2", text: "Audit log")
         switch result {
         case .success(let page):
             table(caption: "The newest \(auditEntriesShown) changes (GET /v1/audit reads them all)",
                   headings: ["When", "Who", "What", "Subject", "Detail"],
-                  rows: page.entries.map { entry in
+                  rows: page.entries.map { $0.redacted(for: reader) }.map { entry in
                       [RFC3339.string(entry.at), entry.actor, entry.action, entry.subject,
                        entry.detail.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
                   }, into: &html)
@@ -209,7 +217,6 @@ extension ConsoleEndpoints {
     /// the page shows its text this once.
     func createKey(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
-        guard session.isRoot else { return responder.respond(Self.rootOnlyNotice) }
         let form = ConsoleForm(body: request.body)
         let made: (key: APIKey, token: APIKeyToken)
         do {
@@ -223,7 +230,7 @@ extension ConsoleEndpoints {
             case .success:
                 keyCache?.remember(made.key)
                 audit.record(request, action: "api_key.created", subject: "key:\(made.key.id)", detail: APIKeyEndpoints.detail(made.key)) {
-                    var page = ConsolePage(title: "Key made", section: .system, formToken: session.formToken)
+                    var page = ConsolePage(title: "Key made", section: .system, session: session)
                     page.html.element("p", text: "The key '\(made.key.name)' (\(made.key.id)) holds \(made.key.scopes.map(\.rawValue).joined(separator: ", ")). "
                                       + "Copy its text now: it is shown this once, and the server keeps only a hash of it.")
                     page.html.element("p", text: made.token.text, attributes: [(name: "class", value: "secret"), (name: "id", value: "key-text")])
@@ -242,8 +249,7 @@ extension ConsoleEndpoints {
     /// `POST /console/system/keys/{id}/revoke`: a session of the admin token revokes a key; its
     /// console sessions end too. 303 back to System.
     func revokeKey(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
-        guard session.isRoot else { return responder.respond(Self.rootOnlyNotice) }
+        guard session(of: request, responder) != nil else { return }
         let id = request.pathParameters["id"] ?? ""
         guard APIKeyToken.isID(id) else {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such key", detail: "No key has the id '\(id.prefix(40))'."))
@@ -262,11 +268,5 @@ extension ConsoleEndpoints {
                 responder.respond(ConsolePage.notice(status: .serviceUnavailable, title: "Key not revoked", detail: error.description))
             }
         }
-    }
-
-    private static var rootOnlyNotice: HTTPResponse {
-        ConsolePage.notice(status: .forbidden, title: "Admin token required",
-                           detail: "Only a console session signed in with the admin token makes and revokes API keys; "
-                               + "sign in with --admin-token to do so.")
     }
 }

@@ -18,7 +18,7 @@ extension ConsoleEndpoints {
     func webhookList(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         webhooks.store.webhookEndpoints { result in
-            var page = ConsolePage(title: ConsoleSection.webhooks.title, section: .webhooks, formToken: session.formToken)
+            var page = ConsolePage(title: ConsoleSection.webhooks.title, section: .webhooks, session: session)
             switch result {
             case .success(let endpoints) where endpoints.isEmpty:
                 page.html.element("p", text: "No webhook endpoints yet.")
@@ -154,7 +154,7 @@ extension ConsoleEndpoints {
                                                             detail: "No webhook endpoint has this id."))
             }
             webhooks.store.webhookDeliveries(endpointID: id, limit: Self.deliveriesShown) { deliveries in
-                var page = ConsolePage(title: "Deliveries to \(endpoint.url)", section: .webhooks, formToken: session.formToken)
+                var page = ConsolePage(title: "Deliveries to \(endpoint.url)", section: .webhooks, session: session)
                 page.html.open("p")
                 page.html.element("a", text: "All endpoints", attributes: [(name: "href", value: ConsoleSection.webhooks.path)])
                 page.html.close("p")
@@ -224,7 +224,7 @@ extension ConsoleEndpoints {
 
     /// A page that shows a webhook secret this once.
     private func secretPage(title: String, url: String, secret: String, session: ConsoleSession, status: HTTPStatus) -> HTTPResponse {
-        var page = ConsolePage(title: title, section: .webhooks, formToken: session.formToken)
+        var page = ConsolePage(title: title, section: .webhooks, session: session)
         page.html.element("p", text: "The signing secret of \(url). Copy it now: it is shown this once.")
         page.html.element("p", text: secret, attributes: [(name: "class", value: "secret"), (name: "id", value: "webhook-secret")])
         page.html.open("p")

@@ -43,6 +43,8 @@ public struct ConsoleEndpoints: Sendable {
     /// nil when rate limits are off.
     let rateLimiter: RateLimiter?
     let audit: AuditTrail?
+    /// Where failed sign-ins are audited (`auth.refused`, reason `console-sign-in`); nil in tests built without one.
+    let refusals: RefusalAudit?
     let keyCache: APIKeyCache?
     let keyStore: any APIKeyStore
     let auditLog: any AuditLog
@@ -74,7 +76,7 @@ public struct ConsoleEndpoints: Sendable {
     static let maximumFormBytes = 8 * 1024
 
     /// The guard of this console's session routes, for `EndpointGuard`.
-    var guardian: ConsoleGuard { ConsoleGuard(sessions: sessions, keys: keyCache) }
+    var guardian: ConsoleGuard { ConsoleGuard(sessions: sessions, keys: keyCache, refusals: refusals) }
 
     /// Declares the console's routes, each with its whole policy.
     public func register(on endpoints: inout EndpointTable) {
@@ -91,31 +93,31 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .post, Self.signInActionPath, signIn) { self.signIn($0, $1) }
         on(&endpoints, .post, Self.signOutPath, change) { self.signOut($0, $1) }
         on(&endpoints, .get, ConsoleSection.overview.path, page) { self.overview($0, $1) }
-        on(&endpoints, .get, ConsoleSection.routes.path, page) { self.routesPage($0, $1) }
+        on(&endpoints, .get, ConsoleSection.routes.path, page.performing(.listRoutes)) { self.routesPage($0, $1) }
         on(&endpoints, .get, ConsoleSection.system.path, page) { self.system($0, $1) }
-        on(&endpoints, .get, Self.privacyPath, page) { self.privacyReceipt($0, $1) }
-        on(&endpoints, .post, Self.keysPath, change) { self.createKey($0, $1) }
-        on(&endpoints, .post, Self.revokePattern, change) { self.revokeKey($0, $1) }
-        on(&endpoints, .get, ConsoleSection.links.path, page) { self.linksPage($0, $1) }
-        on(&endpoints, .post, ConsoleSection.links.path, change) { self.createLink($0, $1) }
-        on(&endpoints, .post, Self.linkImportPath, page.accepting(bodyBytes: Self.maximumImportFormBytes)) { self.importLinks($0, $1) }
-        on(&endpoints, .get, Self.linkPattern, page) { self.linkPage($0, $1) }
-        on(&endpoints, .get, Self.linkQRPattern, page) { self.linkQR($0, $1) }
-        on(&endpoints, .post, Self.linkExpiryPattern, change) { self.changeLinkExpiry($0, $1) }
-        on(&endpoints, .post, Self.linkEditPattern, change) { self.editLink($0, $1) }
-        on(&endpoints, .post, Self.linkDeletePattern, change) { self.deleteLink($0, $1) }
-        on(&endpoints, .get, ConsoleSection.analytics.path, page) { self.analyticsPage($0, $1) }
-        on(&endpoints, .get, Self.timeseriesCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
-        on(&endpoints, .get, Self.breakdownCSVPath, page) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
-        on(&endpoints, .get, ConsoleSection.webhooks.path, page) { self.webhookList($0, $1) }
-        on(&endpoints, .get, ConsoleSection.claims.path, page) { self.claimsPage($0, $1) }
-        on(&endpoints, .get, Self.webhookPattern, page) { self.webhookDeliveries($0, $1) }
-        on(&endpoints, .post, ConsoleSection.webhooks.path, change) { self.createWebhook($0, $1) }
-        on(&endpoints, .post, Self.webhookRotatePattern, change) { self.rotateWebhook($0, $1) }
-        on(&endpoints, .post, Self.webhookTestPattern, change) { self.testWebhook($0, $1) }
-        on(&endpoints, .post, Self.webhookReplayPattern, change) { self.replayWebhook($0, $1) }
-        on(&endpoints, .post, Self.webhookEditPattern, change) { self.editWebhook($0, $1) }
-        on(&endpoints, .post, Self.webhookDeletePattern, change) { self.deleteWebhook($0, $1) }
+        on(&endpoints, .get, Self.privacyPath, page.performing(.analyticsPrivacy)) { self.privacyReceipt($0, $1) }
+        on(&endpoints, .post, Self.keysPath, change.performing(.createKey)) { self.createKey($0, $1) }
+        on(&endpoints, .post, Self.revokePattern, change.performing(.revokeKey)) { self.revokeKey($0, $1) }
+        on(&endpoints, .get, ConsoleSection.links.path, page.performing(.listShortLinks)) { self.linksPage($0, $1) }
+        on(&endpoints, .post, ConsoleSection.links.path, change.performing(.createShortLink)) { self.createLink($0, $1) }
+        on(&endpoints, .post, Self.linkImportPath, page.accepting(bodyBytes: Self.maximumImportFormBytes).performing(.importShortLinks)) { self.importLinks($0, $1) }
+        on(&endpoints, .get, Self.linkPattern, page.performing(.getShortLink)) { self.linkPage($0, $1) }
+        on(&endpoints, .get, Self.linkQRPattern, page.performing(.getShortLink)) { self.linkQR($0, $1) }
+        on(&endpoints, .post, Self.linkExpiryPattern, change.performing(.updateShortLink)) { self.changeLinkExpiry($0, $1) }
+        on(&endpoints, .post, Self.linkEditPattern, change.performing(.updateShortLink)) { self.editLink($0, $1) }
+        on(&endpoints, .post, Self.linkDeletePattern, change.performing(.deleteShortLink)) { self.deleteLink($0, $1) }
+        on(&endpoints, .get, ConsoleSection.analytics.path, page.performing(.analyticsTimeseries)) { self.analyticsPage($0, $1) }
+        on(&endpoints, .get, Self.timeseriesCSVPath, page.performing(.analyticsTimeseries)) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
+        on(&endpoints, .get, Self.breakdownCSVPath, page.performing(.analyticsBreakdown)) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
+        on(&endpoints, .get, ConsoleSection.webhooks.path, page.performing(.listWebhooks)) { self.webhookList($0, $1) }
+        on(&endpoints, .get, ConsoleSection.claims.path, page.performing(.listClaims)) { self.claimsPage($0, $1) }
+        on(&endpoints, .get, Self.webhookPattern, page.performing(.listWebhookDeliveries)) { self.webhookDeliveries($0, $1) }
+        on(&endpoints, .post, ConsoleSection.webhooks.path, change.performing(.createWebhook)) { self.createWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookRotatePattern, change.performing(.rotateWebhookSecret)) { self.rotateWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookTestPattern, change.performing(.testWebhook)) { self.testWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookReplayPattern, change.performing(.replayWebhookDelivery)) { self.replayWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookEditPattern, change.performing(.updateWebhook)) { self.editWebhook($0, $1) }
+        on(&endpoints, .post, Self.webhookDeletePattern, change.performing(.deleteWebhook)) { self.deleteWebhook($0, $1) }
         // Below every console route (and beside the link pages' catch-all, which never takes a
         // /console path): any other console path is a console page saying so, with its headers.
         endpoints.otherwise(.get, Self.unknownPattern, accepting: Self.isConsolePath, unknown) { request, responder in
@@ -221,14 +223,18 @@ public struct ConsoleEndpoints: Sendable {
         }
         var asBearer = request
         asBearer.headers = ["Authorization": "Bearer \(token)"]
-        authenticator.authorize(asBearer, for: .admin(scope: .console)) { [self] decision in
-            switch decision {
-            case .success(let actor):
+        authenticator.identify(asBearer, for: .admin(scope: .console)) { [self] decision in
+            if case .failure(let failure) = decision, let cause = failure.reason {
+                refusals?.record(.consoleSignIn, client: request.clientAddress, keyID: failure.keyID, door: .console,
+                                 route: "POST \(Self.signInActionPath)", detail: ["cause": cause.rawValue])
+            }
+            switch decision.mapError(\.refusal) {
+            case .success(let identity):
                 // The browser's previous session, if any, ends: one browser, one live session.
                 if let previous = ConsoleCookie.sessionID(in: request) { sessions.end(id: previous) }
-                let started = sessions.start(signedInAs: actor)
+                let started = sessions.start(signedInAs: identity)
                 var signer = request
-                signer.principal = actor.description
+                signer.principal = identity.actor.description
                 let secure = Self.isSecure(request)
                 audit.record(signer, action: "console.signed_in", subject: started.session.actor.description) {
                     responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.overview.path, headers: [

@@ -9,28 +9,45 @@ import SceneLinkHTTP
 ///    key is read through `APIKeyCache` (at once when cached, so a revocation applies within 5 s
 ///    as on the API), and a revoked key ends its sessions.
 /// 3. Any method but GET and HEAD must come from the same origin and carry the session's form
-///    token (`ConsoleRequestCheck`); otherwise 403 and the handler does not run.
+///    token (`ConsoleRequestCheck`); otherwise 403 (an `auth.refused` audit entry, reason `csrf`)
+///    and the handler does not run.
+/// 4. A route that performs an operation (`RoutePolicy.operation`) runs only for a session whose
+///    identity may perform it (`AdminOperation.permission`, the API's own table); otherwise 403 with
+///    the API's own problem (`missing-scope` or `admin-token-required`) and an `auth.refused` entry.
 ///
-/// The handler then sees the session's audit name in `HTTPRequest.principal` (`console:PREFIX`).
-/// Every answer here carries the console's fields (`ConsoleHeaders`).
+/// The handler then sees the session's audit name in `HTTPRequest.principal` (`console:PREFIX`),
+/// which the access log names too. Every answer here carries the console's fields (`ConsoleHeaders`).
 struct ConsoleGuard: Sendable {
     let sessions: ConsoleSessions
     let keys: APIKeyCache?
+    /// Where refusals are audited; nil when the service has no audit log.
+    let refusals: RefusalAudit?
 
-    /// `handler` behind the session, key, origin and form-token checks.
-    func handler(guarding handler: @escaping HTTPHandler) -> HTTPHandler {
-        { [sessions, keys] request, responder in
+    /// `handler` behind the session, key, origin, form-token and permission checks, for a route
+    /// named `route` that performs `operation` (nil: a page that shows only what the session may see).
+    func handler(guarding handler: @escaping HTTPHandler, route: String, operation: AdminOperation?) -> HTTPHandler {
+        { [sessions, keys, refusals] request, plainResponder in
             guard let id = ConsoleCookie.sessionID(in: request), let session = sessions.session(id: id) else {
-                return responder.respond(Self.signedOut(request))
+                return plainResponder.respond(Self.signedOut(request))
             }
+            let principal = session.actor.description
+            let responder = plainResponder.naming(principal)
             let proceed: @Sendable () -> Void = {
                 if request.method != .get, request.method != .head,
                    let refusal = ConsoleRequestCheck.refusal(request, session: session) {
+                    refusals?.record(.csrf, client: request.clientAddress, keyID: session.keyID, door: .console, route: route)
                     return responder.respond(ConsolePage.notice(status: .forbidden, title: "Refused", detail: refusal))
+                }
+                if let operation, !session.may(operation) {
+                    let refusal = Self.refusal(of: session.signedInAs, for: operation)
+                    refusals?.record(refusal.reason, client: request.clientAddress, keyID: session.keyID, door: .console, route: route,
+                                     detail: ["operation": operation.rawValue])
+                    return responder.respond(ConsoleHeaders.applied(to: refusal.response))
                 }
                 var request = request
                 // Set here, whatever the request carried: audit entries name the session, never its id.
-                request.principal = session.actor.description
+                request.principal = principal
+                request.attachment = session.signedInAs
                 handler(request, responder)
             }
             guard let keyID = session.keyID, let keys else { return proceed() }
@@ -47,6 +64,16 @@ struct ConsoleGuard: Sendable {
                                                              + "did not answer; retry in a moment."))
                 }
             }
+        }
+    }
+
+    /// The API's own refusal of `identity` for `operation`, and the reason the audit log records.
+    static func refusal(of identity: OperatorIdentity, for operation: AdminOperation) -> (response: HTTPResponse, reason: AuthRefusalReason) {
+        switch (identity, operation.permission) {
+        case (.key(_, let name, _), .scope(let scope)):
+            (AdminAuthenticator.Refusal.missingScope(scope, key: name).response, .missingScope)
+        default:
+            (AdminAuthenticator.Refusal.rootOnly.response, .adminTokenRequired)
         }
     }
 

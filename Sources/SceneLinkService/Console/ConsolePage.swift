@@ -9,7 +9,7 @@ import SceneLinkHTTP
 /// `/console/console.css`; the icon is an empty `data:` URL (no request for `/favicon.ico`).
 ///
 /// ```swift
-/// var page = ConsolePage(title: "Overview", section: .overview, formToken: session.formToken)
+/// var page = ConsolePage(title: "Overview", section: .overview, session: session)
 /// page.html.element("p", text: "Hello")
 /// responder.respond(page.response())
 /// ```
@@ -17,9 +17,9 @@ struct ConsolePage {
     /// The document; a handler writes the body of `<main>` into it.
     var html: HTMLDocument
 
-    /// Opens a page titled `title`: with the navigation when a session is shown (`formToken`),
-    /// without it for sign-in and notices.
-    init(title: String, section: ConsoleSection? = nil, formToken: String? = nil) {
+    /// Opens a page titled `title`: with the navigation (the sections the session may open) when
+    /// a session is shown, without it for sign-in and notices.
+    init(title: String, section: ConsoleSection? = nil, session: ConsoleSession? = nil) {
         html = HTMLDocument(title: title + " · SceneLink console")
         html.styleSheetLink(ConsoleStyle.path)
         // No icon to fetch: without one a browser asks for /favicon.ico, a 404 it logs as an error.
@@ -28,10 +28,10 @@ struct ConsolePage {
         html.element("a", text: "Skip to content", attributes: [(name: "class", value: "skip"), (name: "href", value: "#main")])
         html.open("header")
         html.element("p", text: "SceneLink console", attributes: [(name: "class", value: "brand")])
-        if let formToken {
+        if let session {
             html.open("nav", attributes: [(name: "aria-label", value: "Console")])
             html.open("ul")
-            for item in ConsoleSection.allCases {
+            for item in ConsoleSection.allCases where item.operation.map(session.may) ?? true {
                 html.open("li")
                 var attributes: [(name: StaticString, value: String)] = [(name: "href", value: item.path)]
                 if item == section { attributes.append((name: "aria-current", value: "page")) }
@@ -41,7 +41,7 @@ struct ConsolePage {
             html.close("ul")
             html.close("nav")
             html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/sign-out")])
-            Self.formTokenField(formToken, into: &html)
+            Self.formTokenField(session.formToken, into: &html)
             html.element("button", text: "Sign out", attributes: [(name: "type", value: "submit")])
             html.close("form")
         }

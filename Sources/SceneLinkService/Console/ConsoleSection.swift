@@ -1,3 +1,5 @@
+import SceneLinkCore
+
 /// The console's pages as its navigation lists them.
 enum ConsoleSection: String, Sendable, CaseIterable {
     case overview
@@ -7,6 +9,20 @@ enum ConsoleSection: String, Sendable, CaseIterable {
     case webhooks
     case claims
     case system
+
+    /// The operation the page performs, which a session must be allowed for the navigation to
+    /// list it (and the guard to open it); nil for pages every session opens (each of their
+    /// parts shown only to a session allowed it).
+    var operation: AdminOperation? {
+        switch self {
+        case .overview, .system: nil
+        case .links: .listShortLinks
+        case .analytics: .analyticsTimeseries
+        case .routes: .listRoutes
+        case .webhooks: .listWebhooks
+        case .claims: .listClaims
+        }
+    }
 
     /// The page's path.
     var path: String { "/console/\(rawValue)" }

@@ -13,8 +13,9 @@ struct ConsoleSession: Sendable, Equatable {
     let idHash: String
     /// The per-session form token every state-changing form carries as `csrf` (256 bits, hex).
     let formToken: String
-    /// Who signed in: the admin token, or an API key with the `console` scope.
-    let signedInAs: AuditActor
+    /// Who signed in: the admin token, or an API key with the `console` scope and the scopes that
+    /// say what the session may see and do (a key's scopes never change; a revoked key ends its sessions).
+    let signedInAs: OperatorIdentity
     /// When the session started; it ends `lifetime` later whatever happens.
     let startedAt: Date
     /// The last request that used it; it ends `idleTimeout` after this.
@@ -28,9 +29,10 @@ struct ConsoleSession: Sendable, Equatable {
     /// keys, as on the API.
     var isRoot: Bool { signedInAs == .adminToken }
 
+    /// Whether the session may perform `operation`: exactly what the identity it signed in with
+    /// may do on the API (`AdminOperation.permission`).
+    func may(_ operation: AdminOperation) -> Bool { signedInAs.may(operation) }
+
     /// The key's id when a key signed in, so its revocation can end the session.
-    var keyID: String? {
-        if case .key(let id, _) = signedInAs { return id }
-        return nil
-    }
+    var keyID: String? { signedInAs.keyID }
 }

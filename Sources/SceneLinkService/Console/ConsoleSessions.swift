@@ -37,10 +37,10 @@ final class ConsoleSessions: Sendable {
 
     /// Starts a session for whoever signed in; answers its id (for the cookie, never kept
     /// here) and the session.
-    func start(signedInAs actor: AuditActor) -> (id: String, session: ConsoleSession) {
+    func start(signedInAs identity: OperatorIdentity) -> (id: String, session: ConsoleSession) {
         let id = Self.randomHex()
         let now = clock.now()
-        let session = ConsoleSession(idHash: Self.hash(id), formToken: Self.randomHex(), signedInAs: actor,
+        let session = ConsoleSession(idHash: Self.hash(id), formToken: Self.randomHex(), signedInAs: identity,
                                      startedAt: now, lastSeenAt: now)
         sessions.withLock { sessions in
             if sessions.count >= Self.capacity {

@@ -32,9 +32,9 @@ public struct APIKeyEndpoints: Sendable {
 
     /// Declares the three routes, for the admin token only.
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.post, Self.collectionPattern, .rootOnly.accepting(bodyBytes: Self.maximumBodyBytes)) { try self.create($0, $1) }
-        endpoints.on(.get, Self.collectionPattern, .rootOnly) { self.list($0, $1) }
-        endpoints.on(.delete, Self.itemPattern, .rootOnly) { self.revoke($0, $1) }
+        endpoints.on(.post, Self.collectionPattern, .admin(.createKey).accepting(bodyBytes: Self.maximumBodyBytes)) { try self.create($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, .admin(.listKeys)) { self.list($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(.revokeKey)) { self.revoke($0, $1) }
     }
 
     /// `POST /v1/keys`: 201 with the key and its text.

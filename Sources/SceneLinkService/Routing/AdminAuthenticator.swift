@@ -31,32 +31,59 @@ struct AdminAuthenticator: Sendable {
     /// it is, or why not. Answers at once for the admin token and cached keys, else after the
     /// key store has answered.
     func authorize(_ request: HTTPRequest, for caller: RouteCaller, completion: @escaping @Sendable (Result<AuditActor, Refusal>) -> Void) {
-        guard let expected = tokenHash else { return completion(.failure(.disabled)) }
+        identify(request, for: caller) { completion($0.map(\.actor).mapError(\.refusal)) }
+    }
+
+    /// `authorize` with the whole answer: the caller's identity (with its key's scopes), or the
+    /// refusal with the reason the audit log records and the key id the token named.
+    func identify(_ request: HTTPRequest, for caller: RouteCaller,
+                  completion: @escaping @Sendable (Result<OperatorIdentity, Failure>) -> Void) {
+        guard let expected = tokenHash else { return completion(.failure(Failure(.disabled))) }
         let fields = request.headers.values(named: "Authorization")
-        guard let field = fields.first else { return completion(.failure(.missingToken)) }
+        guard let field = fields.first else { return completion(.failure(Failure(.missingToken))) }
         guard fields.count == 1, let text = try? BearerCredentials.token(inField: field) else {
-            return completion(.failure(.wrongToken))
+            return completion(.failure(Failure(.wrongToken, reason: .wrongToken)))
         }
         let token = SessionToken(text: text)
         // Both comparisons always run, so the time taken does not say which token matched.
         let current = SessionToken.constantTimeEqual(token.hash, expected)
         let next = SessionToken.constantTimeEqual(token.hash, nextTokenHash ?? expected)
         if current || next { return completion(.success(.adminToken)) }
-        guard let keys, let presented = APIKeyToken(parsing: text) else { return completion(.failure(.wrongToken)) }
+        guard let keys, let presented = APIKeyToken(parsing: text) else {
+            return completion(.failure(Failure(.wrongToken, reason: .wrongToken)))
+        }
         keys.key(id: presented.id) { result in
             switch result {
             case .failure(let failure):
-                completion(.failure(.keysUnavailable(failure)))
+                completion(.failure(Failure(.keysUnavailable(failure))))
             case .success(let key):
                 // A missing key is compared against a hash too, so its answer takes as long.
                 let matches = SessionToken.constantTimeEqual(presented.secretHash, key?.secretHash ?? expected)
-                guard let key, matches, key.revokedAt == nil else { return completion(.failure(.wrongToken)) }
+                guard let key else { return completion(.failure(Failure(.wrongToken, reason: .unknownKey, keyID: presented.id))) }
+                guard matches else { return completion(.failure(Failure(.wrongToken, reason: .wrongKeySecret, keyID: key.id))) }
+                guard key.revokedAt == nil else { return completion(.failure(Failure(.wrongToken, reason: .revokedKey, keyID: key.id))) }
+                let identity = OperatorIdentity(key)
                 switch caller {
-                case .admin(let scope) where key.grants(scope): completion(.success(key.actor))
-                case .admin(let scope): completion(.failure(.missingScope(scope, key: key.name)))
-                case .rootOnly, .anyone, .session, .console: completion(.failure(.rootOnly))
+                case .admin(let scope) where identity.holds(scope): completion(.success(identity))
+                case .admin(let scope): completion(.failure(Failure(.missingScope(scope, key: key.name), reason: .missingScope, keyID: key.id)))
+                case .rootOnly, .anyone, .session, .console:
+                    completion(.failure(Failure(.rootOnly, reason: .adminTokenRequired, keyID: key.id)))
                 }
             }
+        }
+    }
+
+    /// A refusal with what the audit log records of it: the reason (nil for refusals that are not
+    /// an attempt: no token sent, administration off, the store down) and the key id the token named.
+    struct Failure: Error, Sendable, Equatable {
+        let refusal: Refusal
+        let reason: AuthRefusalReason?
+        let keyID: String?
+
+        init(_ refusal: Refusal, reason: AuthRefusalReason? = nil, keyID: String? = nil) {
+            self.refusal = refusal
+            self.reason = reason
+            self.keyID = keyID
         }
     }
 

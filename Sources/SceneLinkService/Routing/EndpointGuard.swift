@@ -22,6 +22,8 @@ struct EndpointGuard: Sendable {
     /// The console sessions' check for `RouteCaller.console` routes; nil when the console is off
     /// (its routes are then not registered).
     var console: ConsoleGuard? = nil
+    /// Where refused callers are audited (`auth.refused`); nil without an audit log.
+    var refusals: RefusalAudit? = nil
 
     /// `endpoint`'s handler with its guards in front (the handler itself when none applies).
     func handler(for endpoint: Endpoint) -> HTTPHandler {
@@ -56,26 +58,31 @@ struct EndpointGuard: Sendable {
                 return { _, responder in responder.respond(ConsolePage.notice(status: .notFound, title: "Not found",
                                                                                detail: "The console is off (--console off).")) }
             }
-            return console.handler(guarding: limited)
+            return console.handler(guarding: limited, route: endpoint.name, operation: endpoint.policy.operation)
         }
         guard caller.takesAdminToken else { return limited }
-        return { [admin, rateLimiter] request, responder in
+        let route = endpoint.name
+        return { [admin, rateLimiter, refusals] request, responder in
             let key = RateLimitKey(client: request.clientAddress)
             if let refusal = rateLimiter?.refusalWithoutTaking(.adminAuth, key: key) {
                 return responder.respond(refusal.problemResponse())
             }
-            admin.authorize(request, for: caller) { decision in
+            admin.identify(request, for: caller) { decision in
                 switch decision {
-                case .success(let actor):
+                case .success(let identity):
                     var request = request
                     // Set here, whatever the request carried: the handler's audit entry names this caller.
-                    request.principal = actor.description
-                    limited(request, responder)
-                case .failure(let refusal):
+                    request.principal = identity.actor.description
+                    request.attachment = identity
+                    limited(request, responder.naming(identity.logName))
+                case .failure(let failure):
                     // Only a wrong token (or unknown or revoked key) spends the budget: an operator whose
                     // token is missing is told how to send it, and a key without a scope is told which.
-                    if refusal == .wrongToken { _ = rateLimiter?.refusal(.adminAuth, key: key) }
-                    responder.respond(refusal.response)
+                    if failure.refusal == .wrongToken { _ = rateLimiter?.refusal(.adminAuth, key: key) }
+                    if let reason = failure.reason {
+                        refusals?.record(reason, client: request.clientAddress, keyID: failure.keyID, door: .api, route: route)
+                    }
+                    responder.respond(failure.refusal.response)
                 }
             }
         }

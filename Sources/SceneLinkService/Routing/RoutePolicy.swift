@@ -18,9 +18,15 @@ public struct RoutePolicy: Sendable {
     /// The path carries a secret (a claim token): the access log writes the route's pattern
     /// instead of the path, so a log reader cannot redeem it.
     public var pathCarriesSecret: Bool
+    /// The operator's operation the route performs, whose permission (`AdminOperation.permission`)
+    /// the guard checks before the handler runs: an admin route's caller is made from it, and a
+    /// console route's session must be allowed it. nil for routes that perform none (visitors'
+    /// routes, a console page that shows only what the session may see).
+    public var operation: AdminOperation?
 
     public init(port: RoutePort = .public, caller: RouteCaller = .anyone, rateLimit: RouteRateLimit,
-                maxBodyBytes: Int? = nil, pathCarriesSecret: Bool = false) {
+                maxBodyBytes: Int? = nil, pathCarriesSecret: Bool = false, operation: AdminOperation? = nil) {
+        self.operation = operation
         self.port = port
         self.caller = caller
         self.rateLimit = rateLimit
@@ -35,15 +41,25 @@ public struct RoutePolicy: Sendable {
         return policy
     }
 
-    /// The operator's API: the admin port when there is one, the admin token or an API key
-    /// holding `scope`, and no budget for calls that carry a working token (wrong ones count
-    /// against `admin-auth`).
-    public static func admin(scope: APIKeyScope) -> RoutePolicy {
-        RoutePolicy(port: .admin, caller: .admin(scope: scope), rateLimit: operatorCalls)
+    /// This policy for a route that performs `operation` (a console page or form).
+    public func performing(_ operation: AdminOperation) -> RoutePolicy {
+        var policy = self
+        policy.operation = operation
+        return policy
     }
 
-    /// The operator's API for the admin token alone (key management, and routes no key may call).
-    public static let rootOnly = RoutePolicy(port: .admin, caller: .rootOnly, rateLimit: operatorCalls)
+    /// The operator's API for a route that performs `operation`: the admin port when there is
+    /// one, and the caller the permission table names (the admin token, or an API key holding the
+    /// operation's scope; the admin token alone for key management), with no budget for calls that
+    /// carry a working token (wrong ones count against `admin-auth`).
+    public static func admin(_ operation: AdminOperation) -> RoutePolicy {
+        let caller: RouteCaller = switch operation.permission {
+        case .scope(let scope): .admin(scope: scope)
+        // No API route performs an operation open to any operator: those are the public routes'.
+        case .adminToken, .anyOperator: .rootOnly
+        }
+        return RoutePolicy(port: .admin, caller: caller, rateLimit: operatorCalls, operation: operation)
+    }
 
     /// The rate limit of every admin route, written once.
     private static let operatorCalls = RouteRateLimit.notLimited(

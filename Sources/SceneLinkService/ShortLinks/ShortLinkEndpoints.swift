@@ -95,18 +95,18 @@ public struct ShortLinkEndpoints: Sendable {
 
     /// Declares the admin routes and `GET /s/{code}`.
     public func register(on endpoints: inout EndpointTable) {
-        endpoints.on(.post, Self.collectionPattern, .admin(scope: .linksWrite).accepting(bodyBytes: Self.maximumBodyBytes)) {
+        endpoints.on(.post, Self.collectionPattern, .admin(.createShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
             try self.create($0, $1)
         }
-        endpoints.on(.get, Self.collectionPattern, .admin(scope: .linksRead)) { self.list($0, $1) }
-        endpoints.on(.post, Self.importPattern, .admin(scope: .linksWrite).accepting(bodyBytes: Self.maximumImportBodyBytes)) {
+        endpoints.on(.get, Self.collectionPattern, .admin(.listShortLinks)) { self.list($0, $1) }
+        endpoints.on(.post, Self.importPattern, .admin(.importShortLinks).accepting(bodyBytes: Self.maximumImportBodyBytes)) {
             self.importLinks($0, $1)
         }
-        endpoints.on(.get, Self.itemPattern, .admin(scope: .linksRead)) { self.show($0, $1) }
-        endpoints.on(.patch, Self.itemPattern, .admin(scope: .linksWrite).accepting(bodyBytes: Self.maximumBodyBytes)) {
+        endpoints.on(.get, Self.itemPattern, .admin(.getShortLink)) { self.show($0, $1) }
+        endpoints.on(.patch, Self.itemPattern, .admin(.updateShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
             try self.update($0, $1)
         }
-        endpoints.on(.delete, Self.itemPattern, .admin(scope: .linksWrite)) { self.delete($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(.deleteShortLink)) { self.delete($0, $1) }
         endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
     }
 

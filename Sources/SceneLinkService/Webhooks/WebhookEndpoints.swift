@@ -58,16 +58,15 @@ public struct WebhookEndpoints: Sendable {
 
     /// Declares the admin routes.
     public func register(on endpoints: inout EndpointTable) {
-        let admin = RoutePolicy.admin(scope: .webhooksAdmin)
-        let withBody = admin.accepting(bodyBytes: Self.maximumBodyBytes)
-        endpoints.on(.post, Self.collectionPattern, withBody) { try self.create($0, $1) }
-        endpoints.on(.get, Self.collectionPattern, admin) { self.list($0, $1) }
-        endpoints.on(.get, Self.itemPattern, admin) { self.show($0, $1) }
-        endpoints.on(.patch, Self.itemPattern, withBody) { try self.update($0, $1) }
-        endpoints.on(.delete, Self.itemPattern, admin) { self.delete($0, $1) }
-        endpoints.on(.post, Self.rotatePattern, withBody) { self.rotate($0, $1) }
-        endpoints.on(.post, Self.testPattern, withBody) { self.test($0, $1) }
-        endpoints.on(.get, Self.deliveriesPattern, admin) { self.deliveries($0, $1) }
-        endpoints.on(.post, Self.replayPattern, withBody) { self.replay($0, $1) }
+        func withBody(_ operation: AdminOperation) -> RoutePolicy { .admin(operation).accepting(bodyBytes: Self.maximumBodyBytes) }
+        endpoints.on(.post, Self.collectionPattern, withBody(.createWebhook)) { try self.create($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, .admin(.listWebhooks)) { self.list($0, $1) }
+        endpoints.on(.get, Self.itemPattern, .admin(.getWebhook)) { self.show($0, $1) }
+        endpoints.on(.patch, Self.itemPattern, withBody(.updateWebhook)) { try self.update($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(.deleteWebhook)) { self.delete($0, $1) }
+        endpoints.on(.post, Self.rotatePattern, withBody(.rotateWebhookSecret)) { self.rotate($0, $1) }
+        endpoints.on(.post, Self.testPattern, withBody(.testWebhook)) { self.test($0, $1) }
+        endpoints.on(.get, Self.deliveriesPattern, .admin(.listWebhookDeliveries)) { self.deliveries($0, $1) }
+        endpoints.on(.post, Self.replayPattern, withBody(.replayWebhookDelivery)) { self.replay($0, $1) }
     }
 }

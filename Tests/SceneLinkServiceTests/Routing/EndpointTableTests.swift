@@ -34,7 +34,7 @@ struct EndpointTableTests {
     func listeners() {
         var endpoints = EndpointTable()
         endpoints.on(.get, "/healthz", RoutePolicy(port: .both, rateLimit: .notLimited(because: "a probe"))) { _, r in r.respond(.json("{}")) }
-        endpoints.on(.get, "/v1/admin", .admin(scope: .linksRead)) { _, r in r.respond(.json("{}")) }
+        endpoints.on(.get, "/v1/admin", .admin(.listShortLinks)) { _, r in r.respond(.json("{}")) }
         endpoints.on(.get, "/v1/public", Self.anyone) { _, r in r.respond(.json("{}")) }
         endpoints.otherwise(.get, "/{path}", accepting: { _ in true }, Self.anyone) { _, r in r.respond(.json("{}")) }
         func names(_ listener: EndpointListener) -> [String] {
