@@ -12,8 +12,9 @@ import SceneLinkHTTP
 ///    token (`ConsoleRequestCheck`); otherwise 403 (an `auth.refused` audit entry, reason `csrf`)
 ///    and the handler does not run.
 /// 4. A route that performs an operation (`RoutePolicy.operation`) runs only for a session whose
-///    identity may perform it (`AdminOperation.permission`, the API's own table); otherwise 403 with
-///    the API's own problem (`missing-scope` or `admin-token-required`) and an `auth.refused` entry.
+///    identity may perform it (`AdminOperation.permission`, the API's own table); otherwise 403 and
+///    an `auth.refused` entry: a page saying the API's sentence for a GET, the API's own problem
+///    (`missing-scope` or `admin-token-required`) for a form post.
 ///
 /// The handler then sees the session's audit name in `HTTPRequest.principal` (`console:PREFIX`),
 /// which the access log names too. Every answer here carries the console's fields (`ConsoleHeaders`).
@@ -42,7 +43,12 @@ struct ConsoleGuard: Sendable {
                     let refusal = Self.refusal(of: session.signedInAs, for: operation)
                     refusals?.record(refusal.reason, client: request.clientAddress, keyID: session.keyID, door: .console, route: route,
                                      detail: ["operation": operation.rawValue])
-                    return responder.respond(ConsoleHeaders.applied(to: refusal.response))
+                    // A page is a page saying so; a form post (which no page offers) the API's own problem.
+                    if request.method == .get || request.method == .head {
+                        return responder.respond(ConsolePage.notice(status: .forbidden, title: refusal.problem.title,
+                                                                    detail: refusal.problem.detail))
+                    }
+                    return responder.respond(ConsoleHeaders.applied(to: refusal.problem.response()))
                 }
                 var request = request
                 // Set here, whatever the request carried: audit entries name the session, never its id.
@@ -68,12 +74,12 @@ struct ConsoleGuard: Sendable {
     }
 
     /// The API's own refusal of `identity` for `operation`, and the reason the audit log records.
-    static func refusal(of identity: OperatorIdentity, for operation: AdminOperation) -> (response: HTTPResponse, reason: AuthRefusalReason) {
+    static func refusal(of identity: OperatorIdentity, for operation: AdminOperation) -> (problem: HTTPProblem, reason: AuthRefusalReason) {
         switch (identity, operation.permission) {
         case (.key(_, let name, _), .scope(let scope)):
-            (AdminAuthenticator.Refusal.missingScope(scope, key: name).response, .missingScope)
+            (AdminAuthenticator.Refusal.missingScopeProblem(scope, key: name), .missingScope)
         default:
-            (AdminAuthenticator.Refusal.rootOnly.response, .adminTokenRequired)
+            (AdminAuthenticator.Refusal.rootOnlyProblem, .adminTokenRequired)
         }
     }
 

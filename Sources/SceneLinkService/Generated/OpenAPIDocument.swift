@@ -3417,9 +3417,14 @@ components:
         Refused, nothing changed: no live session on a POST, a missing or wrong form token, a
         request from another origin (`Sec-Fetch-Site` other than `same-origin`, a foreign `Origin`,
         or neither), plain HTTP from an address other than loopback, or a key without `console`.
+        A session whose key may not perform the page's or form's operation (the permission table
+        of docs/security.md, the API's own) gets the API's own problem document instead
+        (`missing-scope` or `admin-token-required`), as `application/problem+json`.
       content:
         text/html:
           schema: { type: string }
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
     ConsoleNotChanged:
       description: Nothing changed; a page that says why (the API's problem sentence) and what to fix.
       content:

@@ -120,19 +120,26 @@ struct AdminAuthenticator: Sendable {
                                   + "'Authorization: Bearer TOKEN' with the token scenelink was started with (--admin-token), "
                                   + "or a key that is not revoked.", invalidToken: true)
             case .missingScope(let scope, let key):
-                HTTPProblem(
-                    status: .forbidden, type: HTTPProblem.typeBase + "missing-scope", title: "Missing scope",
-                    detail: "The API key '\(key)' lacks the scope \(scope.rawValue) this route needs; make a key with "
-                        + "--scopes \(scope.rawValue) (scenelink keys create), or use the admin token.").response()
+                Self.missingScopeProblem(scope, key: key).response()
             case .rootOnly:
-                HTTPProblem(
-                    status: .forbidden, type: HTTPProblem.typeBase + "admin-token-required", title: "Admin token required",
-                    detail: "Only the admin token (--admin-token) may call this route; API keys cannot, whatever their scopes.")
-                    .response()
+                Self.rootOnlyProblem.response()
             case .keysUnavailable(let failure):
                 failure.response
             }
         }
+
+        /// The problem of a working key without `scope`.
+        static func missingScopeProblem(_ scope: APIKeyScope, key: String) -> HTTPProblem {
+            HTTPProblem(
+                status: .forbidden, type: HTTPProblem.typeBase + "missing-scope", title: "Missing scope",
+                detail: "The API key '\(key)' lacks the scope \(scope.rawValue) this route needs; make a key with "
+                    + "--scopes \(scope.rawValue) (scenelink keys create), or use the admin token.")
+        }
+
+        /// The problem of a key on a route only the admin token may call.
+        static let rootOnlyProblem = HTTPProblem(
+            status: .forbidden, type: HTTPProblem.typeBase + "admin-token-required", title: "Admin token required",
+            detail: "Only the admin token (--admin-token) may call this route; API keys cannot, whatever their scopes.")
 
         private static func unauthorized(_ detail: String, invalidToken: Bool) -> HTTPResponse {
             let challenge = invalidToken ? "Bearer realm=\"scenelink-admin\", error=\"invalid_token\"" : "Bearer realm=\"scenelink-admin\""
