@@ -12,21 +12,23 @@ import SceneLinkText
 ///   written with plain `/` so they stay readable. Decoders accept both.
 /// - numbers are written from their literal text; `canonicalDoubleText` gives the text
 ///   `JSONEncoder` writes for a `Double` (`2.5`, `2`, `1e+16`, `1e-07`).
+/// - with `sortingKeys: false`, objects keep their members in the order given: how the service
+///   writes its own answers (`HTTPResponse.json(_: JSONValue)`), in the order openapi.yaml documents.
 public enum JSONWriter {
-    /// `value` as compact JSON bytes with sorted keys.
-    public static func encode(_ value: JSONValue, escapingSlashes: Bool = true) -> [UInt8] {
+    /// `value` as compact JSON bytes, keys sorted unless `sortingKeys` is false.
+    public static func encode(_ value: JSONValue, escapingSlashes: Bool = true, sortingKeys: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
-        append(value, to: &out, escapingSlashes: escapingSlashes)
+        append(value, to: &out, escapingSlashes: escapingSlashes, sortingKeys: sortingKeys)
         return out
     }
 
-    /// `value` as compact JSON text with sorted keys.
-    public static func text(_ value: JSONValue, escapingSlashes: Bool = true) -> String {
-        String(decoding: encode(value, escapingSlashes: escapingSlashes), as: UTF8.self)
+    /// `value` as compact JSON text, keys sorted unless `sortingKeys` is false.
+    public static func text(_ value: JSONValue, escapingSlashes: Bool = true, sortingKeys: Bool = true) -> String {
+        String(decoding: encode(value, escapingSlashes: escapingSlashes, sortingKeys: sortingKeys), as: UTF8.self)
     }
 
-    /// Appends `value` as compact JSON with sorted keys.
-    public static func append(_ value: JSONValue, to out: inout [UInt8], escapingSlashes: Bool) {
+    /// Appends `value` as compact JSON, keys sorted unless `sortingKeys` is false.
+    public static func append(_ value: JSONValue, to out: inout [UInt8], escapingSlashes: Bool, sortingKeys: Bool = true) {
         switch value {
         case .null: out.appendStatic("null")
         case .bool(let flag): out.appendStatic(flag ? "true" : "false")
@@ -36,12 +38,21 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "["))
             for (offset, item) in items.enumerated() {
                 if offset > 0 { out.append(UInt8(ascii: ",")) }
-                append(item, to: &out, escapingSlashes: escapingSlashes)
+                append(item, to: &out, escapingSlashes: escapingSlashes, sortingKeys: sortingKeys)
             }
             out.append(UInt8(ascii: "]"))
-        case .object(let members):
+        case .object(let members) where sortingKeys:
             appendObject(count: members.count, key: { members[$0].key }, value: { members[$0].value },
                          to: &out, escapingSlashes: escapingSlashes)
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(member.key, to: &out, escapingSlashes: escapingSlashes)
+                out.append(UInt8(ascii: ":"))
+                append(member.value, to: &out, escapingSlashes: escapingSlashes, sortingKeys: false)
+            }
+            out.append(UInt8(ascii: "}"))
         }
     }
 

@@ -173,8 +173,10 @@ public final class SceneLinkApplication: Sendable {
         let webhookEndpoints = WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store,
                                                 audit: audit)
         webhookEndpoints.register(on: &endpoints)
-        APIKeyEndpoints(store: store, cache: keys, audit: audit, clock: clock).register(on: &endpoints)
-        AuditEndpoints(log: store).register(on: &endpoints)
+        let keyOperations = APIKeyOperations(store: store, cache: keys, audit: audit, clock: clock)
+        APIKeyEndpoints(operations: keyOperations).register(on: &endpoints)
+        let auditOperations = AuditOperations(log: store)
+        AuditEndpoints(operations: auditOperations).register(on: &endpoints)
         webhookWorker = WebhookDeliveryWorker(store: store, configuration: configuration.webhooks, metrics: webhookMetrics,
                                               logger: logger)
         ResolveEndpoints(routes: routes, shortLinks: shortLinks).register(on: &endpoints)
@@ -191,7 +193,7 @@ public final class SceneLinkApplication: Sendable {
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
                 refusals: refusals,
-                keyCache: keys, keyStore: store, auditLog: store, analytics: store, claims: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, shortLinks: shortLinks, routes: routes, service: configuration,
+                keyCache: keys, keys: keyOperations, auditReads: auditOperations, analytics: store, claims: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, shortLinks: shortLinks, routes: routes, service: configuration,
                 storeDescription: storeDescription,
                 storeHealth: { completion in
                     store.checkWritable { result in

@@ -1,19 +1,18 @@
 import SceneLinkCore
 import SceneLinkHTTP
-import SceneLinkText
 
 /// `GET /v1/audit?limit&before&subject&actor`: the audit log, newest first, for the admin token or
-/// a key with `audit:read`.
+/// a key with `audit:read`: the JSON adapter over `AuditOperations`.
 ///
 /// `limit` is 1 to 500 (50 by default); `before` is the previous page's `nextCursor`; `subject`
 /// (`link:CODE`, `webhook:ID`, `key:ID`) and `actor` (`admin-token`, `key:NAME(id)`) keep the
 /// entries that match exactly. Entries are kept 400 days. A reader who may not list webhooks
 /// sees a webhook endpoint's URL without its path and query (`AuditEntry.redacted(for:)`).
 public struct AuditEndpoints: Sendable {
-    let log: any AuditLog
+    let operations: AuditOperations
 
-    public init(log: any AuditLog) {
-        self.log = log
+    init(operations: AuditOperations) {
+        self.operations = operations
     }
 
     public static let pattern = "/v1/audit"
@@ -25,6 +24,7 @@ public struct AuditEndpoints: Sendable {
     }
 
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
         var query = AuditQuery(limit: Self.defaultPageSize)
         if let text = request.queryItem("limit") {
             guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
@@ -47,18 +47,17 @@ public struct AuditEndpoints: Sendable {
         }
         query.subject = request.queryItem("subject")
         query.actor = request.queryItem("actor")
-        // Without a guard's identity (in-process tests), the least a reader may see.
-        let reader = request.operatorIdentity ?? .key(id: "", name: "")
-        log.auditEntries(query) { result in
+        operations.read(query, by: caller) { result in
             switch result {
             case .success(let page):
-                let next = page.nextCursor.map { JSONEscaping.quote(String($0)) } ?? "null"
-                let entries = page.entries.map { Self.json($0.redacted(for: reader)) }
-                var response = HTTPResponse.json("{\"entries\":[\(entries.joined(separator: ","))],\"nextCursor\":\(next)}")
+                var response = HTTPResponse.json(.object([
+                    ("entries", .array(page.entries.map(Self.json))),
+                    ("nextCursor", page.nextCursor.map { .string(String($0)) } ?? .null),
+                ]))
                 response.headers.set("Cache-Control", "no-store")
                 responder.respond(response)
-            case .failure(let failure):
-                responder.respond(failure.response)
+            case .failure(let error):
+                responder.respond(error.response)
             }
         }
     }
@@ -67,10 +66,12 @@ public struct AuditEndpoints: Sendable {
         HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-query", title: "Invalid query item", detail: detail)
     }
 
-    /// One entry: `{"sequence","at","actor","action","subject","detail":{…}}`.
-    static func json(_ entry: AuditEntry) -> String {
-        "{\"sequence\":\(entry.sequence),\"at\":\(JSONEscaping.quote(RFC3339.string(entry.at))),"
-            + "\"actor\":\(JSONEscaping.quote(entry.actor)),\"action\":\(JSONEscaping.quote(entry.action)),"
-            + "\"subject\":\(JSONEscaping.quote(entry.subject)),\"detail\":\(entry.detailJSON)}"
+    /// One entry: `{"sequence","at","actor","action","subject","detail":{…}}`, `detail`'s members sorted by name.
+    static func json(_ entry: AuditEntry) -> JSONValue {
+        .object([
+            ("sequence", .number(String(entry.sequence))), ("at", .string(RFC3339.string(entry.at))), ("actor", .string(entry.actor)),
+            ("action", .string(entry.action)), ("subject", .string(entry.subject)),
+            ("detail", .object(entry.detail.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) })),
+        ])
     }
 }

@@ -7,4 +7,11 @@ extension Optional where Wrapped == AuditTrail {
         guard let trail = self else { return then() }
         trail.record(request, action: action, subject: subject, detail: detail, then: then)
     }
+
+    /// `AuditTrail.record(actor:…)`, or `then` at once when there is no trail.
+    func record(actor: String, action: String, subject: String, detail: [String: String] = [:],
+                then: @escaping @Sendable () -> Void) {
+        guard let trail = self else { return then() }
+        trail.record(actor: actor, action: action, subject: subject, detail: detail, then: then)
+    }
 }

@@ -135,7 +135,7 @@ extension CommandLineTool {
     /// Appends the audit entry of a key change made here; a failure is reported, not fatal (the change stands).
     private func recordAudit(_ log: any AuditLog, action: String, key: APIKey) {
         let entry = AuditEntry(at: Date(), actor: .commandLine, action: action, subject: "key:\(key.id)",
-                               detail: APIKeyEndpoints.detail(key))
+                               detail: APIKeyOperations.detail(key))
         if case .failure(let failure) = Self.wait({ log.appendAuditEntry(entry, completion: $0) }) {
             err("scenelink keys: the change was made, but its audit entry could not be written: \(failure)")
         }

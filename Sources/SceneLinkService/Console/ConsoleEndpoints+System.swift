@@ -15,8 +15,9 @@ extension ConsoleEndpoints {
     /// `analytics:read`; the server's settings every session sees.
     func system(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
-        readIf(session.may(.listKeys), { keyStore.apiKeys(completion: $0) }) { [self] keys in
-            readIf(session.may(.readAudit), { auditLog.auditEntries(AuditQuery(limit: Self.auditEntriesShown), completion: $0) }) { [self] audit in
+        guard let caller = OperatorCaller(request) else { return }
+        readIf(session.may(.listKeys), { keys.list(by: caller, completion: $0) }) { [self] keys in
+            readIf(session.may(.readAudit), { auditReads.read(AuditQuery(limit: Self.auditEntriesShown), by: caller, completion: $0) }) { [self] audit in
                 storeHealth { [self] problem in
                     var page = ConsolePage(title: ConsoleSection.system.title, section: .system, session: session)
                     writeServer(problem: problem, into: &page.html)
@@ -29,10 +30,9 @@ extension ConsoleEndpoints {
                         page.html.text(" (a page of its own: counting reads every analytics table, which takes long on a large store).")
                         page.html.close("p")
                     }
-                    Self.writeKeys(keys.map { $0.mapError { ConsoleReadFailure(message: $0.description) } }, session: session, into: &page.html)
+                    Self.writeKeys(keys.map { $0.mapError { ConsoleReadFailure(message: $0.problem.detail) } }, session: session, into: &page.html)
                     if let audit {
-                        Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.description) }, reader: session.signedInAs,
-                                        into: &page.html)
+                        Self.writeAudit(audit.mapError { ConsoleReadFailure(message: $0.problem.detail) }, into: &page.html)
                     }
                     responder.respond(page.response())
                 }
@@ -181,14 +181,14 @@ extension ConsoleEndpoints {
         html.close("form")
     }
 
-    /// The newest audit entries, as `reader` may see them (`AuditEntry.redacted(for:)`).
-    static func writeAudit(_ result: Result<AuditPage, ConsoleReadFailure>, reader: OperatorIdentity, into html: inout HTMLDocument) {
+    /// The newest audit entries, as the session may see them (`AuditOperations.read`).
+    static func writeAudit(_ result: Result<AuditPage, ConsoleReadFailure>, into html: inout HTMLDocument) {
         html.element("h2", text: "Audit log")
         switch result {
         case .success(let page):
             table(caption: "The newest \(auditEntriesShown) changes (GET /v1/audit reads them all)",
                   headings: ["When", "Who", "What", "Subject", "Detail"],
-                  rows: page.entries.map { $0.redacted(for: reader) }.map { entry in
+                  rows: page.entries.map { entry in
                       [RFC3339.string(entry.at), entry.actor, entry.action, entry.subject,
                        entry.detail.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
                   }, into: &html)
@@ -213,60 +213,53 @@ extension ConsoleEndpoints {
 
     // MARK: - Keys
 
-    /// `POST /console/system/keys` (`name`, `scopes`…): a session of the admin token makes a key;
-    /// the page shows its text this once.
+    /// `POST /console/system/keys` (`name`, `scopes`…): makes a key through `APIKeyOperations`
+    /// (the API's own operation, its checks and audit entry); the page shows its text this once.
     func createKey(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
-        let made: (key: APIKey, token: APIKeyToken)
+        let scopes: [APIKeyScope]
         do {
-            let scopes = try APIKeyScope.parse(form.values(named: "scopes"))
-            made = try APIKey.make(name: form["name"] ?? "", scopes: scopes, at: clock.now())
+            scopes = try APIKeyScope.parse(form.values(named: "scopes"))
         } catch {
             return responder.respond(ConsolePage.notice(status: .badRequest, title: "Key not made", detail: error.description))
         }
-        keyStore.createAPIKey(made.key) { [self] result in
+        keys.create(name: form["name"] ?? "", scopes: scopes, by: caller) { result in
             switch result {
-            case .success:
-                keyCache?.remember(made.key)
-                audit.record(request, action: "api_key.created", subject: "key:\(made.key.id)", detail: APIKeyEndpoints.detail(made.key)) {
-                    var page = ConsolePage(title: "Key made", section: .system, session: session)
-                    page.html.element("p", text: "The key '\(made.key.name)' (\(made.key.id)) holds \(made.key.scopes.map(\.rawValue).joined(separator: ", ")). "
-                                      + "Copy its text now: it is shown this once, and the server keeps only a hash of it.")
-                    page.html.element("p", text: made.token.text, attributes: [(name: "class", value: "secret"), (name: "id", value: "key-text")])
-                    page.html.open("p")
-                    page.html.element("a", text: "Back to System", attributes: [(name: "href", value: ConsoleSection.system.path)])
-                    page.html.close("p")
-                    responder.respond(page.response(status: .created))
-                }
+            case .success(let made):
+                var page = ConsolePage(title: "Key made", section: .system, session: session)
+                page.html.element("p", text: "The key '\(made.key.name)' (\(made.key.id)) holds \(made.key.scopes.map(\.rawValue).joined(separator: ", ")). "
+                                  + "Copy its text now: it is shown this once, and the server keeps only a hash of it.")
+                page.html.element("p", text: made.token.text, attributes: [(name: "class", value: "secret"), (name: "id", value: "key-text")])
+                page.html.open("p")
+                page.html.element("a", text: "Back to System", attributes: [(name: "href", value: ConsoleSection.system.path)])
+                page.html.close("p")
+                responder.respond(page.response(status: .created))
             case .failure(let error):
-                let status: HTTPStatus = if case .nameExists = error { .conflict } else { .serviceUnavailable }
-                responder.respond(ConsolePage.notice(status: status, title: "Key not made", detail: error.description))
+                responder.respond(Self.notice(error, title: "Key not made"))
             }
         }
     }
 
-    /// `POST /console/system/keys/{id}/revoke`: a session of the admin token revokes a key; its
+    /// `POST /console/system/keys/{id}/revoke`: revokes a key through `APIKeyOperations`; its
     /// console sessions end too. 303 back to System.
     func revokeKey(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard session(of: request, responder) != nil else { return }
-        let id = request.pathParameters["id"] ?? ""
-        guard APIKeyToken.isID(id) else {
-            return responder.respond(ConsolePage.notice(status: .notFound, title: "No such key", detail: "No key has the id '\(id.prefix(40))'."))
-        }
-        keyStore.revokeAPIKey(id: id, at: clock.now()) { [self] result in
+        guard session(of: request, responder) != nil, let caller = OperatorCaller(request) else { return }
+        keys.revoke(id: request.pathParameters["id"] ?? "", by: caller) { [sessions] result in
             switch result {
-            case .success(let key?):
-                keyCache?.remember(key)
+            case .success(let key):
                 sessions.end(keyID: key.id)
-                audit.record(request, action: "api_key.revoked", subject: "key:\(key.id)", detail: APIKeyEndpoints.detail(key)) {
-                    responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.system.path + "#keys"))
-                }
-            case .success(nil):
-                responder.respond(ConsolePage.notice(status: .notFound, title: "No such key", detail: "No key has the id '\(id)'."))
+                responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.system.path + "#keys"))
             case .failure(let error):
-                responder.respond(ConsolePage.notice(status: .serviceUnavailable, title: "Key not revoked", detail: error.description))
+                responder.respond(Self.notice(error, title: "Key not revoked"))
             }
         }
+    }
+
+    /// The page of an operation that did not happen: its status, `title` and the operation's own sentence.
+    static func notice(_ error: OperationError, title: String) -> HTTPResponse {
+        var response = ConsolePage.notice(status: error.problem.status, title: title, detail: error.problem.detail)
+        for field in error.headers { response.headers.add(field.name, field.value) }
+        return response
     }
 }

@@ -46,8 +46,10 @@ public struct ConsoleEndpoints: Sendable {
     /// Where failed sign-ins are audited (`auth.refused`, reason `console-sign-in`); nil in tests built without one.
     let refusals: RefusalAudit?
     let keyCache: APIKeyCache?
-    let keyStore: any APIKeyStore
-    let auditLog: any AuditLog
+    /// The API keys' operations, which the System page's forms perform.
+    let keys: APIKeyOperations
+    /// The audit log's read, which the System page shows as the session may see it.
+    let auditReads: AuditOperations
     let analytics: any AnalyticsStore
     /// Where the Claims page reads how many claims expired per day.
     let claims: any ClaimStore

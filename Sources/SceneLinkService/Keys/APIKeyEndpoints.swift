@@ -1,29 +1,20 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
-import SceneLinkText
 
-/// Named API keys with scopes, managed with the admin token alone (`RoutePolicy.rootOnly`).
+/// Named API keys with scopes, managed with the admin token alone: the JSON adapter over
+/// `APIKeyOperations`, which checks the caller and writes the audit entries.
 ///
 /// | method and path | answers |
 /// |---|---|
 /// | `POST /v1/keys` `{"name","scopes"}` | 201 the key with its text in `key` (`slk_…`, shown this once) |
 /// | `GET /v1/keys` | 200 `{"keys":[…]}`, oldest first, revoked ones too, without their text |
 /// | `DELETE /v1/keys/{id}` | 204: the key stops working (at once here, within 5 s on other instances) |
-///
-/// The store keeps the SHA-256 of a key's secret, never its text. Each create and revoke writes an
-/// audit entry (`api_key.created`, `api_key.revoked`) with the key's name and scopes.
 public struct APIKeyEndpoints: Sendable {
-    let store: any APIKeyStore
-    let cache: APIKeyCache?
-    let audit: AuditTrail?
-    let clock: SceneStateClock
+    let operations: APIKeyOperations
 
-    init(store: any APIKeyStore, cache: APIKeyCache?, audit: AuditTrail?, clock: SceneStateClock = .system) {
-        self.store = store
-        self.cache = cache
-        self.audit = audit
-        self.clock = clock
+    init(operations: APIKeyOperations) {
+        self.operations = operations
     }
 
     public static let collectionPattern = "/v1/keys"
@@ -33,79 +24,56 @@ public struct APIKeyEndpoints: Sendable {
     /// Declares the three routes, for the admin token only.
     public func register(on endpoints: inout EndpointTable) {
         endpoints.on(.post, Self.collectionPattern, .admin(.createKey).accepting(bodyBytes: Self.maximumBodyBytes)) { try self.create($0, $1) }
-        endpoints.on(.get, Self.collectionPattern, .admin(.listKeys)) { self.list($0, $1) }
-        endpoints.on(.delete, Self.itemPattern, .admin(.revokeKey)) { self.revoke($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, .admin(.listKeys)) { try self.list($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(.revokeKey)) { try self.revoke($0, $1) }
     }
 
     /// `POST /v1/keys`: 201 with the key and its text.
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
         let parsed = try APIKeyRequest(body: request.body)
-        let made: (key: APIKey, token: APIKeyToken)
-        do {
-            made = try APIKey.make(name: parsed.name, scopes: parsed.scopes, at: clock.now())
-        } catch {
-            throw APIKeyProblems.badBody(error.description)
-        }
-        store.createAPIKey(made.key) { [cache, audit] result in
+        operations.create(name: parsed.name, scopes: parsed.scopes, by: caller) { result in
             switch result {
-            case .success:
-                cache?.remember(made.key)
-                let created = HTTPResponse.created(json: Self.json(made.key, text: made.token.text),
-                                                   location: "\(Self.collectionPattern)/\(made.key.id)")
-                audit.record(request, action: "api_key.created", subject: "key:\(made.key.id)", detail: Self.detail(made.key)) {
-                    responder.respond(created)
-                }
+            case .success(let made):
+                responder.respond(HTTPResponse.created(json: Self.json(made.key, text: made.token.text),
+                                                       location: "\(Self.collectionPattern)/\(made.key.id)"))
             case .failure(let error):
-                responder.respond(APIKeyProblems.store(error))
+                responder.respond(error.response)
             }
         }
     }
 
     /// `GET /v1/keys`: every key, without its text.
-    func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        store.apiKeys { result in
+    func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        operations.list(by: try OperatorCaller.of(request)) { result in
             switch result {
             case .success(let keys):
-                var response = HTTPResponse.json("{\"keys\":[\(keys.map { Self.json($0, text: nil) }.joined(separator: ","))]}")
+                var response = HTTPResponse.json(.object([("keys", .array(keys.map { Self.json($0, text: nil) }))]))
                 response.headers.set("Cache-Control", "no-store")
                 responder.respond(response)
             case .failure(let error):
-                responder.respond(APIKeyProblems.store(error))
+                responder.respond(error.response)
             }
         }
     }
 
     /// `DELETE /v1/keys/{id}`: 204; 404 when no key has the id. Revoking a revoked key is 204 again.
-    func revoke(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let id = request.pathParameters["id"] ?? ""
-        guard APIKeyToken.isID(id) else { return responder.respond(APIKeyProblems.notFound.response()) }
-        store.revokeAPIKey(id: id, at: clock.now()) { [cache, audit] result in
+    func revoke(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        operations.revoke(id: request.pathParameters["id"] ?? "", by: try OperatorCaller.of(request)) { result in
             switch result {
-            case .success(let key?):
-                cache?.remember(key)
-                audit.record(request, action: "api_key.revoked", subject: "key:\(key.id)", detail: Self.detail(key)) {
-                    responder.respond(HTTPResponse(status: .noContent))
-                }
-            case .success(nil):
-                responder.respond(APIKeyProblems.notFound.response())
-            case .failure(let error):
-                responder.respond(APIKeyProblems.store(error))
+            case .success: responder.respond(HTTPResponse(status: .noContent))
+            case .failure(let error): responder.respond(error.response)
             }
         }
     }
 
-    /// What the audit log keeps of a key: its name and scopes.
-    static func detail(_ key: APIKey) -> [String: String] {
-        ["name": key.name, "scopes": key.scopes.map(\.rawValue).joined(separator: ",")]
-    }
-
     /// One key; its text only when just made.
-    static func json(_ key: APIKey, text: String?) -> String {
-        var out = "{\"id\":\(JSONEscaping.quote(key.id)),\"name\":\(JSONEscaping.quote(key.name)),"
-        out += "\"scopes\":[\(key.scopes.map { JSONEscaping.quote($0.rawValue) }.joined(separator: ","))],"
-        out += "\"createdAt\":\(JSONEscaping.quote(RFC3339.string(key.createdAt))),"
-        out += "\"revokedAt\":\(key.revokedAt.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null")"
-        if let text { out += ",\"key\":\(JSONEscaping.quote(text))" }
-        return out + "}"
+    static func json(_ key: APIKey, text: String?) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(key.id)), ("name", .string(key.name)), ("scopes", .array(key.scopes.map { .string($0.rawValue) })),
+            ("createdAt", .string(RFC3339.string(key.createdAt))), ("revokedAt", key.revokedAt.map { .string(RFC3339.string($0)) } ?? .null),
+        ]
+        if let text { members.append(("key", .string(text))) }
+        return .object(members)
     }
 }

@@ -22,3 +22,5 @@ extension HTTPProblem: ResponseError {
 extension StoreFailure: ResponseError {}
 
 extension SceneStateEndpoints.Rejection: ResponseError {}
+
+extension OperationError: ResponseError {}

@@ -1,3 +1,4 @@
+import SceneLinkText
 import Testing
 @testable import SceneLinkCore
 
@@ -85,5 +86,12 @@ import Testing
                 #expect(JSONWriter.text(.string(text)) == referenceEscape(text, slashes: true))
             }
         }
+    }
+
+    @Test func keepsMembersInTheOrderGivenWhenAskedNotToSortAtEveryDepth() {
+        let value = JSONValue.object([("b", .number("1")), ("a", .array([.object([("z", .null), ("y", .string("a/b"))])]))])
+        #expect(JSONWriter.text(value, escapingSlashes: false, sortingKeys: false) == #"{"b":1,"a":[{"z":null,"y":"a/b"}]}"#)
+        #expect(JSONWriter.text(value, escapingSlashes: false) == #"{"a":[{"y":"a/b","z":null}],"b":1}"#)
+        #expect(JSONWriter.text(.string("say \"hi\"\n"), escapingSlashes: false, sortingKeys: false) == JSONEscaping.quote("say \"hi\"\n"))
     }
 }

@@ -1,0 +1,37 @@
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// Why an operation did not happen, as one problem every front end answers the same way: the
+/// JSON API as problem+json (`response`), the console as a page with its title and sentence.
+/// Made once, where the operation knows why (a refusal, bad input, a missing thing, a conflict,
+/// a store failure), so no front end words it again.
+struct OperationError: Error, Sendable {
+    let problem: HTTPProblem
+    /// `Retry-After` for a store that is unavailable for now.
+    let headers: HTTPHeaders
+
+    init(_ problem: HTTPProblem, headers: HTTPHeaders = [:]) {
+        self.problem = problem
+        self.headers = headers
+    }
+
+    /// The store's failure, answered as every endpoint answers it (500 or 503 with `Retry-After`,
+    /// never the underlying message).
+    init(_ failure: StoreFailure) {
+        self.init(failure.problem, headers: failure.headers)
+    }
+
+    /// `identity` may not perform `operation`: the API's own refusal (403 `missing-scope` naming the
+    /// scope, or `admin-token-required`).
+    static func denied(_ operation: AdminOperation, for identity: OperatorIdentity) -> OperationError {
+        switch (identity, operation.permission) {
+        case (.key(_, let name, _), .scope(let scope)):
+            OperationError(AdminAuthenticator.Refusal.missingScopeProblem(scope, key: name))
+        default:
+            OperationError(AdminAuthenticator.Refusal.rootOnlyProblem)
+        }
+    }
+
+    /// The problem+json answer.
+    var response: HTTPResponse { problem.response(headers: headers) }
+}
