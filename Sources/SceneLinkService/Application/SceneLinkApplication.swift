@@ -387,8 +387,7 @@ public final class SceneLinkApplication: Sendable {
         flush.setEventHandler { [logger] in logger.flush() }
         flush.resume()
         let sweep = DispatchSource.makeTimerSource(queue: queue)
-        let interval = DispatchTimeInterval.milliseconds(Int(configuration.sweepInterval.components.seconds * 1000
-            + configuration.sweepInterval.components.attoseconds / 1_000_000_000_000_000))
+        let interval = DispatchTimeInterval.milliseconds(Int(configuration.sweepInterval.milliseconds))
         sweep.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(1))
         sweep.setEventHandler { [weak self] in
             // One sweep after the other, each calling back from the store: no Swift concurrency pool.
@@ -423,8 +422,7 @@ public final class SceneLinkApplication: Sendable {
     /// then they answer 410, after it 404), in short transactions of at most 200, and logs how many
     /// went; calls back with the number deleted.
     public func sweepExpiredShortLinks(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
-        let retention = ShortLinkEndpoints.expiredRetention.components
-        let cutoff = now.addingTimeInterval(-(Double(retention.seconds) + Double(retention.attoseconds) / 1e18))
+        let cutoff = now.addingTimeInterval(-ShortLinkEndpoints.expiredRetention.seconds)
         sweep(event: "short-link-sweep", counted: "expired_short_links_deleted", { [store] batch, done in
             store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch) { done($0.mapError { $0 }) }
         }, completion: completion)

@@ -52,7 +52,7 @@ extension ServiceConfiguration {
         .text("host", \.http.host, valueName: "HOST", help: "Address to listen on (0.0.0.0 or :: for all interfaces)."),
         .integer("port", \.http.port, in: 0...65535, valueName: "PORT", help: "TCP port; 0 picks a free one."),
         Option(name: "admin-listen", valueName: "HOST:PORT",
-               help: "A private port for /metrics and every admin-token route, /v1/short-links and /v1/webhooks (the public port then answers them 404); /healthz and /readyz on both.",
+               help: "A private port for /metrics, the console (/console/) and every admin route: /v1/short-links, /v1/webhooks, /v1/analytics, /v1/keys, /v1/audit (the public port then answers them 404); /healthz and /readyz on both.",
                apply: { config, value throws(ConfigurationError) in
                    config.adminListen = try ListenAddress(parsing: value, flag: "admin-listen")
                }, show: { $0.adminListen?.description ?? "(none: everything on --port)" }),
@@ -102,13 +102,13 @@ extension ServiceConfiguration {
                  help: "Scenes one session may hold (409 beyond)."),
         .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
                  help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
-        .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions and claims, short links past their 30-day retention and Idempotency-Key records past 24 h are deleted."),
+        .duration("sweep-interval", \.sweepInterval, help: "How often the sweep runs: expired sessions, claims and console sessions, short links past their 30-day retention, Idempotency-Key records past 24 h and audit entries past 400 days are deleted, analytics rows past their retention compacted, and refused-auth counts written."),
         .duration("claim-ttl", \.claims.lifetime,
                   help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
         .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,
                   help: "How long a claim's short code (ABCD-EFGH) can be typed into the app (at most 7d)."),
         Option(name: "admin-token", valueName: "TOKEN",
-               help: "Bearer token of the admin routes, /v1/short-links and /v1/webhooks (16+ characters); unset, those routes answer 403.",
+               help: "Bearer token of the admin routes (/v1/short-links, /v1/webhooks, /v1/analytics, /v1/keys, /v1/audit) and the console's sign-in, the root key that may do everything (16+ characters); unset, those routes answer 403 and the console is closed.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: admin routes off)" : "(set)" }),

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkNetwork
 import SceneLinkHTTP
 import SceneLinkText
 
@@ -90,7 +91,7 @@ extension ConsoleEndpoints {
     /// The rotation form's choices of how long the old secret keeps signing: the `overlap` field's
     /// value in seconds, empty for the service's default (`defaultOverlap`, named in its label).
     private static func rotationOverlaps(defaultOverlap: Duration) -> [(seconds: String, label: String)] {
-        let seconds = defaultOverlap.components.seconds
+        let seconds = Int64(defaultOverlap.seconds)
         let named = switch seconds {
         case 3600: "1 hour"
         case let whole where whole % 3600 == 0: "\(whole / 3600) hours"

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkNetwork
 import Synchronization
 
 /// The console's signed-in sessions, in memory: a restart signs everyone out, and several
@@ -30,8 +31,8 @@ final class ConsoleSessions: Sendable {
     private let sessions = Mutex<[String: ConsoleSession]>([:])
 
     init(configuration: ConsoleEndpoints.Configuration, clock: SceneStateClock) {
-        idleTimeout = Self.seconds(configuration.idleTimeout)
-        lifetime = Self.seconds(configuration.lifetime)
+        idleTimeout = configuration.idleTimeout.seconds
+        lifetime = configuration.lifetime.seconds
         self.clock = clock
     }
 
@@ -142,9 +143,5 @@ final class ConsoleSessions: Sendable {
             out.append(digits[Int(byte & 0x0f)])
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -9,8 +9,8 @@ extension SceneStateEndpoints {
     /// expiry when due (before `proceed`).
     ///
     /// Refusals, in this order: 400 for malformed identifiers (`target`, then the session id),
-    /// 401 `unauthorized` for a missing or malformed token, 429 past the token's `state` rate
-    /// limit, 401 `session-ended` for an unknown token on an id that is gone (expired and
+    /// 401 `unauthorized` for a missing or malformed token, 429 past the token's budget of the
+    /// declared class (`sessionRateLimit`), 401 `session-ended` for an unknown token on an id that is gone (expired and
     /// swept, or ended), 401 `unknown-token` for an unknown token on a live session's id, 404
     /// for a token of another session and for an expired session.
     func authorize<Target: Sendable>(
@@ -27,7 +27,7 @@ extension SceneStateEndpoints {
             return responder.respond(error.response)
         }
         // Keyed by the token, so nobody without it can spend a session's budget.
-        if let rateLimiter, let refusal = rateLimiter.refusal(.state, key: RateLimitKey(tokenHash: hash)) {
+        if let rateLimiter, let refusal = rateLimiter.refusal(Self.sessionRateLimit, key: RateLimitKey(tokenHash: hash)) {
             return responder.respond(refusal.problemResponse())
         }
         let now = clock.now()

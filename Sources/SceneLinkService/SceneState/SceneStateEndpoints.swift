@@ -83,6 +83,10 @@ public struct SceneStateEndpoints: Sendable {
         self.repair = repair
     }
 
+    /// The class every session route counts against, per session (keyed by its token): declared on
+    /// the routes here and spent where the token is read (`authorize`), the one place it is named.
+    static let sessionRateLimit = RateLimitClass.state
+
     /// The path patterns this group serves, for the route table and the OpenAPI check.
     public static let sessionsPattern = "/v1/sessions"
     public static let sessionPattern = "/v1/sessions/{id}"
@@ -94,7 +98,7 @@ public struct SceneStateEndpoints: Sendable {
     /// so a larger declared body is answered 413 before it is read.
     public func register(on endpoints: inout EndpointTable) {
         let open = RoutePolicy(rateLimit: .perAddress(.sessions), maxBodyBytes: 4_096)
-        let session = RoutePolicy(caller: .session, rateLimit: .perSession(.state))
+        let session = RoutePolicy(caller: .session, rateLimit: .perSession(Self.sessionRateLimit))
         endpoints.on(.post, Self.sessionsPattern, open) { self.createSession($0, $1) }
         endpoints.on(.delete, Self.sessionPattern, session) { self.deleteSession($0, $1) }
         endpoints.on(.get, Self.scenesPattern, session) { self.listScenes($0, $1) }
