@@ -65,6 +65,23 @@ import Testing
         ])
     }
 
+    @Test func aDeclaredTypeWithProblemsIsSuggestedBeforeABuiltInAndNamedAsBrokenNotUnknown() {
+        // "Bok" is one edit from both Book and Bool; Book is what was meant even though its own
+        // definition fails (a raw value without "rawValue").
+        let found = problems("""
+        { \(app), "types": { "Book": {"tag": "App.Book", "cases": {"a": 1}} },
+          "routes": [
+            { "name": "one", "path": "/one", "push": [ {"type": "Bok", "value": "a"} ] },
+            { "name": "two", "path": "/two", "push": [ {"type": "Book", "value": "a"} ] }
+          ] }
+        """)
+        #expect(found.map(\.location) == ["types.Book.cases.a", "routes[0].push[0].type", "routes[1].push[0].type"])
+        #expect(found.map(\.message).dropFirst() == [
+            "Unknown type \"Bok\"; did you mean \"Book\"? Otherwise declare it under \"types\" or use Int, String, Bool, Double or UUID.",
+            "The type \"Book\" is declared under \"types\" but its definition has problems (reported at types.Book); fix those first.",
+        ])
+    }
+
     @Test func aParameterNamedOnlyByAWrongPlaceIsNotAlsoReportedAsUsedNowhere() {
         let found = problems("""
         { \(app), "types": { \(homePath) },
