@@ -82,6 +82,22 @@ import Testing
         ])
     }
 
+    @Test("a type without a tag gets APP.NAME, a route without a name its own path joined by dots (root for none), as docs/route-file.md says")
+    func defaultsOfAMissingTagAndName() throws {
+        let table = try RouteTable(routeFile: Array("""
+        { "app": {"name": "Shelf", "schemes": ["shelf"]},
+          "types": { "Book": {"rawValue": "Int", "cases": {"a": 1}} },
+          "routes": [
+            { "path": "books/{id}", "push": [ {"type": "Book", "value": "{id}"} ],
+              "routes": [ { "path": "more", "push": [] } ] },
+            { "path": "", "push": [] }
+          ] }
+        """.utf8))
+        #expect(String(decoding: try table.resolve("shelf://books/1", format: .navigationPath), as: UTF8.self) == #"["Shelf.Book","1"]"#)
+        let lines = table.routesTable.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(lines.contains("books.{id}") && lines.contains("books.{id}.more") && lines.contains("root"), "\(table.routesTable)")
+    }
+
     @Test func aParameterNamedOnlyByAWrongPlaceIsNotAlsoReportedAsUsedNowhere() {
         let found = problems("""
         { \(app), "types": { \(homePath) },
