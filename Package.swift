@@ -3,6 +3,7 @@ import PackageDescription
 
 // SceneLink: deep-link resolution to whole NavigationPath back stacks, and
 // SceneStorage-style scene state on the server. No package dependencies.
+// SPDX-License-Identifier: Apache-2.0 (the LICENSE file).
 //
 // Layers (dependencies point one way):
 //   SceneLinkText     byte-level text helpers both of the next two need: percent-decoding,
@@ -46,13 +47,13 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "SceneLinkSQLite", dependencies: ["CSQLite", "SceneLinkCore"]),
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
         .target(name: "SceneLinkPostgres", dependencies: ["CLibPQ", "SceneLinkCore"]),
         // The link pages' strings are data (LinkPages/Strings/*.json), embedded by scripts/embed-page-strings.sh.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The README's "whole API" table, made from openapi.yaml, so the two cannot drift apart.
+"""The API page's "whole API" table (docs/api.md), made from openapi.yaml, so the two cannot drift apart.
 
 One row per operation, in the spec's order: the method and path, its query parameters, the token
-it needs (the session's or the admin token) and its summary. The table sits in README.md between
+it needs (the session's or the admin token) and its summary. The table sits in docs/api.md between
 the two marker comments below; `--write` replaces it, `--check` (what .ci/run runs) exits 1 with a
 diff when it differs from what the spec makes.
 
@@ -15,6 +15,7 @@ import sys
 import yaml
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+PAGE = "docs/api.md"
 BEGIN = "<!-- api table: made from openapi.yaml by scripts/api_table.py --write; .ci/run checks it -->"
 END = "<!-- end of the api table -->"
 METHODS = ["get", "head", "post", "put", "patch", "delete"]
@@ -46,22 +47,22 @@ def main():
     if len(sys.argv) != 2 or sys.argv[1] not in ("--check", "--write"):
         sys.exit(__doc__.strip().splitlines()[-1])
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
-    readme_path = ROOT / "README.md"
-    readme = readme_path.read_text()
-    if BEGIN not in readme or END not in readme:
-        sys.exit(f"README.md lacks the markers of the api table:\n{BEGIN}\n{END}")
-    before, rest = readme.split(BEGIN, 1)
+    page_path = ROOT / PAGE
+    page = page_path.read_text()
+    if BEGIN not in page or END not in page:
+        sys.exit(f"{PAGE} lacks the markers of the api table:\n{BEGIN}\n{END}")
+    before, rest = page.split(BEGIN, 1)
     current, after = rest.split(END, 1)
     made = "\n" + table(spec) + "\n"
     if sys.argv[1] == "--write":
-        readme_path.write_text(before + BEGIN + made + END + after)
-        print(f"wrote the api table of README.md ({made.count(chr(10)) - 3} operations)")
+        page_path.write_text(before + BEGIN + made + END + after)
+        print(f"wrote the api table of {PAGE} ({made.count(chr(10)) - 3} operations)")
     elif current != made:
         sys.stdout.writelines(difflib.unified_diff(current.splitlines(True), made.splitlines(True),
-                                                   "README.md (the api table)", "made from openapi.yaml"))
-        sys.exit("README.md's api table differs from openapi.yaml: run scripts/api_table.py --write")
+                                                   f"{PAGE} (the api table)", "made from openapi.yaml"))
+        sys.exit(f"{PAGE}'s api table differs from openapi.yaml: run scripts/api_table.py --write")
     else:
-        print(f"README.md's api table matches openapi.yaml ({made.count(chr(10)) - 3} operations)")
+        print(f"{PAGE}'s api table matches openapi.yaml ({made.count(chr(10)) - 3} operations)")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ import time
 ARGS = None
 DATE_RE = re.compile(r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$")
 LINKS_BODY = b'["FuelMoney.HomePath","2","FuelMoney.HomePath","1"]'
-# Default limits from the README (--max-request-line-bytes, --max-header-bytes, --max-body-bytes).
+# Default limits from docs/configuration.md (--max-request-line-bytes, --max-header-bytes, --max-body-bytes).
 MAX_LINE, MAX_HEADERS, MAX_BODY = 8192, 16384, 1048576
 
 

@@ -52,9 +52,11 @@ def start_server(binary, port, db, extra=(), log=None, rate_limit="off"):
 
     Rate limits are off by default: the proofs that use this (lost updates, crash durability,
     the cluster) drive one session or one address far harder than any real client, on purpose;
-    scripts/https_proxy.sh and scripts/flood.py prove the limits themselves."""
+    scripts/https_proxy.sh and scripts/flood.py prove the limits themselves. `--quiet` leaves out
+    the start-up block serve writes to standard error, which goes to the same log: some proofs
+    (scripts/postgres_faults.py) check that every line of it is a JSON object."""
     args = [binary, "serve", "--port", str(port), "--db", db, "--access-log", "off",
-            "--rate-limit", rate_limit, *extra]
+            "--rate-limit", rate_limit, "--quiet", *extra]
     process = subprocess.Popen(args, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -37,10 +37,14 @@ public struct GenerateCommand {
           swift        the types whose tags lie in module NAME, and typed link builders (Links);
                --access defaults to public when another module of the file names these types
           swift-tests  a Swift Testing file that fails when the app's own types drift from the route file
-          ROUTEFILE may also be given as --routes FILE.
-        (For SceneLink's own CI: links-check ROUTEFILE --module NAME, sample-links ROUTEFILE, modules ROUTEFILE.)
+          ROUTEFILE may also be given as --routes FILE, or a bundled example as --example NAME
+          (\(BuiltInRoutes.exampleNames.joined(separator: ", "))).
         """
     }
+
+    /// Kinds for SceneLink's own checks (scripts/check-generated-swift.sh), accepted but never
+    /// shown in the usage: links-check ROUTEFILE --module NAME, sample-links ROUTEFILE, modules ROUTEFILE.
+    static let internalKinds = ["links-check", "sample-links", "modules"]
 
     private struct UsageError: Error { var message: String }
 
@@ -54,13 +58,14 @@ public struct GenerateCommand {
             out(usage)
             return 0
         }
-        guard ["swift", "swift-tests", "links-check", "sample-links", "modules"].contains(kind) else {
+        guard (["swift", "swift-tests"] + Self.internalKinds).contains(kind) else {
             let near = NearestName.closest(to: kind, in: ["swift", "swift-tests"]).map { "did you mean \($0)? Use" } ?? "use"
             err("\(program): unknown kind '\(kind)'; \(near) swift or swift-tests.\n\(usage)")
             return 2
         }
         var file: String?
         var flagFile: String?
+        var example: String?
         var module: String?
         var access: SwiftAccessLevel?
         var output: String?
@@ -76,6 +81,7 @@ public struct GenerateCommand {
                 switch argument {
                 case "--module": module = try value(argument)
                 case "--routes": flagFile = try value(argument)
+                case "--example": example = try value(argument)
                 case "--output", "-o": output = try value(argument)
                 case "--access":
                     let text = try value(argument)
@@ -85,9 +91,9 @@ public struct GenerateCommand {
                     access = level
                 default:
                     if argument.hasPrefix("-") {
-                        let flags = ["routes", "module", "access", "output"]
+                        let flags = ["routes", "example", "module", "access", "output"]
                         let near = NearestName.closest(to: String(argument.drop { $0 == "-" }), in: flags)
-                        throw UsageError(message: "Unknown flag \(argument)" + (near.map { "; did you mean --\($0)?" } ?? "; the flags are --routes, --module, --access and --output."))
+                        throw UsageError(message: "Unknown flag \(argument)" + (near.map { "; did you mean --\($0)?" } ?? "; the flags are --routes, --example, --module, --access and --output."))
                     }
                     guard file == nil else { throw UsageError(message: "One route file, please; '\(argument)' is a second one.") }
                     file = argument
@@ -101,20 +107,33 @@ public struct GenerateCommand {
                 guard file == nil else { throw UsageError(message: "Name the route file once, as ROUTEFILE or as --routes FILE, not both.") }
                 file = flagFile
             }
-            if file == nil, let defaultRouteFile, !defaultRouteFile.isEmpty { file = defaultRouteFile }
-            guard file != nil else { throw UsageError(message: "Name the route file, as ROUTEFILE or --routes FILE.") }
+            if let name = example {
+                guard file == nil else { throw UsageError(message: "Name a route file or --example NAME, not both.") }
+                guard BuiltInRoutes.example(named: name) != nil else {
+                    throw UsageError(message: "There is no example '\(name)'; the examples are \(BuiltInRoutes.exampleNames.joined(separator: ", ")).")
+                }
+            }
+            if file == nil, example == nil, let defaultRouteFile, !defaultRouteFile.isEmpty { file = defaultRouteFile }
+            guard file != nil || example != nil else { throw UsageError(message: "Name the route file, as ROUTEFILE or --routes FILE.") }
             if !["sample-links", "modules"].contains(kind) && module == nil { throw UsageError(message: "--module NAME is required: the module whose types to write.") }
         } catch {
             err("\(program) \(kind): \(error.message)\n\(usage)")
             return 2
         }
-        guard let path = file else { return 2 }
+        let path: String
         let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            err("\(program) \(kind): cannot read \(path): \(error.localizedDescription)")
-            return 1
+        if let name = example, let text = BuiltInRoutes.example(named: name) {
+            (path, bytes) = (name + ".json", Array(text.utf8))
+        } else if let named = file {
+            path = named
+            do {
+                bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                err("\(program) \(kind): cannot read \(path): \(error.localizedDescription)")
+                return 1
+            }
+        } else {
+            return 2
         }
         let text: String
         do {

@@ -45,6 +45,25 @@ import SceneLinkSwiftGenerator
         #expect(result.err == "scenelink generate swift: \(fuelMoney): types: No tag in the route file lies in module \"Fuel\" (the file uses \"FuelMoney\"); pass the module of the tags (the part before the first dot) as --module.")
     }
 
+    @Test func theUsageShowsOnlyWhatAUserRuns() {
+        let usage = run(["--help"])
+        #expect(usage.status == 0 && usage.out.contains("swift-tests ROUTEFILE"))
+        for hidden in ["links-check", "sample-links", "modules", "CI"] {
+            #expect(!usage.out.contains(hidden), "the usage shows \(hidden)")
+        }
+    }
+
+    @Test func aBundledExampleIsTheFileItWasMadeFrom() {
+        let example = run(["swift", "--example", "fuelmoney", "--module", "FuelMoney"])
+        #expect(example.status == 0, "\(example.err)")
+        #expect(example.out == run(["swift", fuelMoney, "--module", "FuelMoney"]).out)
+        let unknown = run(["swift", "--example", "fuelmony", "--module", "FuelMoney"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.hasPrefix("scenelink generate swift: There is no example 'fuelmony'; the examples are drilldown, fuelmoney, kitchen-sink, lists, recipes."), "\(unknown.err)")
+        #expect(run(["swift", fuelMoney, "--example", "fuelmoney", "--module", "FuelMoney"]).err
+            .hasPrefix("scenelink generate swift: Name a route file or --example NAME, not both."))
+    }
+
     @Test func usageErrorsExitTwo() {
         #expect(run([]).status == 2)
         #expect(run(["kotlin", fuelMoney, "--module", "FuelMoney"]).status == 2)

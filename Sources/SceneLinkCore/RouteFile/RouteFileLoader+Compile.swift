@@ -8,8 +8,7 @@ extension RouteFileLoader {
             var typeName: String
             if let explicit = parameter.explicitType {
                 guard let type = types.named(explicit) else {
-                    problem(parameter.location, Self.unknownType(explicit, known: types.names,
-                                                                 subject: "The parameter {\(name):\(explicit)} names an unknown type"))
+                    problem(parameter.location, unknownTypeSentence(explicit, subject: "The parameter {\(name):\(explicit)} names an unknown type"))
                     continue
                 }
                 typeName = type.name

@@ -225,7 +225,7 @@ extension RouteFileLoader {
             return nil
         }
         guard let type = types.named(typeName) else {
-            problem(Self.join(location, "type"), Self.unknownType(typeName, known: types.names))
+            problem(Self.join(location, "type"), unknownTypeSentence(typeName))
             if let item = value["value"] { noteFailedReferences(in: item, scope: scope, visible: visible) }
             return nil
         }
@@ -264,7 +264,7 @@ extension RouteFileLoader {
     mutating func template(_ value: JSONValue, as typeName: String, at location: String, scope: [String: Int],
                            visible: [Int], depth: Int = 0) -> ValueTemplate? {
         guard depth < 32, let type = types.named(typeName) else {
-            problem(location, Self.unknownType(typeName, known: types.names))
+            problem(location, unknownTypeSentence(typeName))
             return nil
         }
         if let name = Self.parameterReference(value) {

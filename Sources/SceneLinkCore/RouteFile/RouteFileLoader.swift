@@ -11,6 +11,9 @@ struct RouteFileLoader {
     var schemes: [String] = []
     var hosts: [String] = []
     var types = RouteTypes()
+    /// Types declared under "types" whose definitions have problems (reported there), so a
+    /// route that names one is not told the type is unknown, nor pointed at a built-in.
+    var failedTypeNames: Set<String> = []
     var routes: [Route] = []
     var trie = RouteTrie()
     var routeNames: [String: String] = [:]
@@ -257,7 +260,10 @@ struct RouteFileLoader {
         let typeNames = Set(definitions.map(\.name)).union(RouteType.builtIns.map(\.name))
         var tags: [String: String] = [:]
         for definition in definitions {
-            guard let type = readType(definition.name, definition.value, at: definition.location, known: typeNames) else { continue }
+            guard let type = readType(definition.name, definition.value, at: definition.location, known: typeNames) else {
+                failedTypeNames.insert(definition.name)
+                continue
+            }
             if let other = tags[type.tag] {
                 problem(Self.join(definition.location, "tag"), "The tag \"\(type.tag)\" is also the tag of \(other); every type needs its own tag.")
             } else if RouteType.builtIns.contains(where: { $0.tag == type.tag }) {

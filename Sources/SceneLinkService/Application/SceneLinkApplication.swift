@@ -69,7 +69,7 @@ public final class SceneLinkApplication: Sendable {
 
         let table: RouteTable
         do {
-            table = try RouteTableLoader.load(path: configuration.routesPath)
+            table = try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
         } catch {
             throw StartupError(error.description, isConfigurationError: true)
         }
@@ -280,7 +280,7 @@ public final class SceneLinkApplication: Sendable {
         } catch {
             server.shutdown {}
             closeStore()
-            throw StartupError(error.description)
+            throw StartupError(Self.listenFailure(error, adminListen: configuration.adminListen))
         }
         if handlingSignals { installSignalHandlers() }
         startTimers()
@@ -293,6 +293,28 @@ public final class SceneLinkApplication: Sendable {
             ("version", .string(SceneLinkVersion.current)),
         ] + (adminPort.map { [("admin_port", .int($0))] } ?? []))
         return port
+    }
+
+    /// The sentence for a port that cannot be listened on; a taken port says which and how to
+    /// pick another (`--port` or `SCENELINK_PORT`; `--admin-listen` for the admin port).
+    static func listenFailure(_ error: HTTPServerError, adminListen: ListenAddress?) -> String {
+        guard case .cannotListen(let host, let port, let socketError) = error, socketError.code == EADDRINUSE else {
+            return error.description
+        }
+        let how = adminListen.map { $0.port == port && $0.host == host } == true
+            ? "pick another with --admin-listen HOST:PORT (or SCENELINK_ADMIN_LISTEN)"
+            : "pick another with --port PORT (or SCENELINK_PORT; --port 0 takes any free one)"
+        return "Port \(port) on \(host) is already in use (another scenelink serve, or another program); "
+            + "stop that one, or \(how). (\(error.description))"
+    }
+
+    /// The start-up block `scenelink serve` writes to standard error (`StartupSummary`).
+    /// - Parameter port: the public port as `start()` returned it.
+    public func startupSummary(port: Int) -> String {
+        StartupSummary(configuration: configuration, port: port, adminPort: adminPort,
+                       postgresAddress: configuration.storeURL == nil ? nil : storeDescription,
+                       appName: routes.value.appName, routeCount: routes.value.routeCount,
+                       workingDirectory: FileManager.default.currentDirectoryPath).text
     }
 
     /// The admin port once started (`--admin-listen`), else nil.
@@ -504,13 +526,13 @@ public final class SceneLinkApplication: Sendable {
     @discardableResult
     public func reloadRoutes() -> Bool {
         do {
-            let table = try RouteTableLoader.load(path: configuration.routesPath)
+            let table = try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
             routes.replace(with: table)
             associations.update(from: table)
             linkPages.update(from: table)
             metrics.recordReload(succeeded: true)
             logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
-                                                  ("file", .string(configuration.routesPath ?? "built-in"))])
+                                                  ("file", .string(configuration.routesPath ?? "built-in example \(configuration.routesExample)"))])
             return true
         } catch {
             metrics.recordReload(succeeded: false)

@@ -5,7 +5,7 @@ extension CommandLineTool {
     /// server would serve, for teams that host static files on a CDN.
     func association(_ arguments: [String]) -> Int32 {
         let platform: String
-        let path: String?
+        let source: (path: String?, example: String?)
         do throws(ConfigurationError) {
             let parsed = try parse(arguments, as: "association")
             guard let first = parsed.positionals.first, first == "apple" || first == "android" else {
@@ -13,13 +13,13 @@ extension CommandLineTool {
                                          ?? "Name the platform: apple or android.")
             }
             platform = first
-            path = try routeFile(parsed, positionals: parsed.positionals.dropFirst())
+            source = try routeSource(parsed, positionals: parsed.positionals.dropFirst())
         } catch {
             return usageError("association", error)
         }
         let table: RouteTable
         do {
-            table = try RouteTableLoader.load(path: path)
+            table = try loadRoutes(source)
         } catch {
             err("scenelink association: \(error.description)")
             return 1

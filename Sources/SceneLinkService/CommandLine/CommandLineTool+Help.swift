@@ -10,10 +10,17 @@ extension CommandLineTool {
     static let requiredRoutesFlag = CommandFlag(name: routesFlag.name, valueName: routesFlag.valueName, help: routesFlag.help,
                                                 environment: routesFlag.environment, defaultValue: "(none: name the file)")
 
+    /// `--example NAME` as every command that reads a route file takes it: a bundled example app.
+    static let exampleFlag = CommandFlag.serve("example", help: "A bundled example app instead of a route file: \(BuiltInRoutes.exampleNames.joined(separator: ", ")).")
+
+    /// `--example NAME` of a command that needs a route file (`check`): no default.
+    static let requiredExampleFlag = CommandFlag(name: exampleFlag.name, valueName: exampleFlag.valueName, help: exampleFlag.help,
+                                                 environment: exampleFlag.environment, defaultValue: "(none)")
+
     /// The help of every command, in the order `scenelink --help` lists them.
     static let helps: [CommandHelp] = [
         CommandHelp(
-            command: "serve", usage: ["serve [ROUTEFILE] [flags]"],
+            command: "serve", usage: ["serve [ROUTEFILE | --example NAME] [flags]"],
             summary: """
                 Run the HTTP service until SIGTERM or SIGINT (then drain and exit 0); SIGHUP reloads the
                 route file. Every flag is also read from its environment variable; flags win. Exit 1 when
@@ -21,14 +28,14 @@ extension CommandLineTool {
                 error, a route file with problems included.
                 """,
             flags: ServiceConfiguration.options.map { CommandFlag($0) },
-            example: "scenelink serve examples/recipes.json --port 8081 --db ./recipes.sqlite"),
+            example: "scenelink serve --example recipes --port 8081 --db ./recipes.sqlite"),
         CommandHelp(
             command: "resolve", usage: ["resolve LINK [ROUTEFILE] [--format FORMAT]"],
             summary: """
                 Resolve a link with the route file, offline, and print what GET /v1/resolve answers.
                 Exit 1 when the link matches no route or the route file has problems, 2 for a usage error.
                 """,
-            flags: [routesFlag,
+            flags: [routesFlag, exampleFlag,
                     CommandFlag(name: "format", valueName: "FORMAT",
                                 help: "document, navigationPath, array or elements (docs/navigation-path-format.md).",
                                 defaultValue: "document")],
@@ -40,13 +47,13 @@ extension CommandLineTool {
                 line and column) and exit 1. Warnings (an association file near 128 KB) go to standard error.
                 Exit 2 for a usage error.
                 """,
-            flags: [requiredRoutesFlag],
-            example: "scenelink check examples/kitchen-sink.json"),
+            flags: [requiredRoutesFlag, requiredExampleFlag],
+            example: "scenelink check --example kitchen-sink"),
         CommandHelp(
             command: "routes", usage: ["routes [ROUTEFILE]"],
             summary: "List the routes of a route file as a table: name, path, query and the stack each opens. Exit 1 when the route file has problems.",
-            flags: [routesFlag],
-            example: "scenelink routes examples/recipes.json"),
+            flags: [routesFlag, exampleFlag],
+            example: "scenelink routes --example recipes"),
         CommandHelp(
             command: "association", usage: ["association apple|android [ROUTEFILE]"],
             summary: """
@@ -54,8 +61,8 @@ extension CommandLineTool {
                 (apple) or /.well-known/assetlinks.json (android), for teams that host them on a CDN.
                 Exit 1 when the route file names no app for that platform.
                 """,
-            flags: [routesFlag],
-            example: "scenelink association apple examples/fuelmoney.json > apple-app-site-association"),
+            flags: [routesFlag, exampleFlag],
+            example: "scenelink association apple --example fuelmoney > apple-app-site-association"),
         CommandHelp(
             command: "generate",
             usage: ["generate swift ROUTEFILE --module NAME [--access public|internal] [--output FILE]",
@@ -65,7 +72,7 @@ extension CommandLineTool {
                 file that fails when the app's own types drift from the route file (swift-tests); see
                 docs/swift-types.md. Exit 1 when the route file cannot become Swift, 2 for a usage error.
                 """,
-            flags: [requiredRoutesFlag,
+            flags: [requiredRoutesFlag, requiredExampleFlag,
                     CommandFlag(name: "module", valueName: "NAME", help: "The module whose types to write (required)."),
                     CommandFlag(name: "access", valueName: "public|internal",
                                 help: "The access of what swift writes.",

@@ -22,6 +22,31 @@ extension CommandLineTool {
         return environment["SCENELINK_ROUTES"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The routes a command reads: a route file as `routeFile` finds it, or the bundled example
+    /// `--example NAME` names (not both; a flag wins over SCENELINK_ROUTES), else the one
+    /// `SCENELINK_EXAMPLE` names when no file is; `example` is nil unless asked for.
+    /// - Throws: a sentence for an unknown example (listing the examples) or a file named as well.
+    func routeSource(_ arguments: CommandArguments, positionals: ArraySlice<String>) throws(ConfigurationError) -> (path: String?, example: String?) {
+        guard let name = arguments["example"] else {
+            let path = try routeFile(arguments, positionals: positionals)
+            guard path == nil, let variable = environment["SCENELINK_EXAMPLE"], !variable.isEmpty else { return (path, nil) }
+            do {
+                return (nil, try RouteTableLoader.exampleName(variable))
+            } catch {
+                throw ConfigurationError("SCENELINK_EXAMPLE: \(error.message)")
+            }
+        }
+        guard arguments["routes"] == nil, positionals.isEmpty else {
+            throw ConfigurationError("Name a route file or --example NAME, not both.")
+        }
+        return (nil, try RouteTableLoader.exampleName(name))
+    }
+
+    /// Loads what `routeSource` chose: the file, else the example, else the default example.
+    func loadRoutes(_ source: (path: String?, example: String?)) throws(RouteTableLoader.LoadError) -> RouteTable {
+        try RouteTableLoader.load(path: source.path, example: source.example ?? BuiltInRoutes.defaultExample)
+    }
+
     /// Reads the arguments of `command` by its help's flags.
     func parse(_ arguments: [String], as command: String) throws(ConfigurationError) -> CommandArguments {
         try CommandArguments(parsing: arguments, flags: CommandLineTool.help(for: command)?.flags ?? [], command: command)
@@ -36,7 +61,7 @@ extension CommandLineTool {
             let parsed = try parse(arguments, as: "resolve")
             guard let first = parsed.positionals.first else { throw ConfigurationError("Name the link to resolve.") }
             link = first
-            let path = try routeFile(parsed, positionals: parsed.positionals.dropFirst())
+            let source = try routeSource(parsed, positionals: parsed.positionals.dropFirst())
             if let value = parsed["format"] {
                 guard let chosen = ResolveFormat.named(value) else {
                     throw ConfigurationError("--format takes document, navigationPath, array or elements, not '\(value)'.")
@@ -44,7 +69,7 @@ extension CommandLineTool {
                 format = chosen
             }
             do {
-                table = try RouteTableLoader.load(path: path)
+                table = try loadRoutes(source)
             } catch {
                 err("scenelink resolve: \(error.description)")
                 return 1
@@ -65,18 +90,18 @@ extension CommandLineTool {
     /// `scenelink check ROUTEFILE`: every problem with its location and exit 1, or "ok: N routes"
     /// (with warnings on standard error when an association file nears or passes 128 KB).
     func check(_ arguments: [String]) -> Int32 {
-        let path: String
+        let source: (path: String?, example: String?)
         do throws(ConfigurationError) {
             let parsed = try parse(arguments, as: "check")
-            guard let named = try routeFile(parsed, positionals: parsed.positionals[...]) else {
-                throw ConfigurationError("Name the route file to check, as ROUTEFILE or --routes FILE.")
+            source = try routeSource(parsed, positionals: parsed.positionals[...])
+            guard source.path != nil || source.example != nil else {
+                throw ConfigurationError("Name the route file to check, as ROUTEFILE or --routes FILE (or a bundled one: --example NAME).")
             }
-            path = named
         } catch {
             return usageError("check", error)
         }
         do {
-            let table = try RouteTableLoader.load(path: path)
+            let table = try loadRoutes(source)
             out("ok: \(table.routeCount) routes")
             for warning in table.associationFiles.warnings { err("warning: \(warning)") }
             return 0
@@ -88,15 +113,15 @@ extension CommandLineTool {
 
     /// `scenelink routes [ROUTEFILE]`: a readable table of the routes.
     func routes(_ arguments: [String]) -> Int32 {
-        let path: String?
+        let source: (path: String?, example: String?)
         do throws(ConfigurationError) {
             let parsed = try parse(arguments, as: "routes")
-            path = try routeFile(parsed, positionals: parsed.positionals[...])
+            source = try routeSource(parsed, positionals: parsed.positionals[...])
         } catch {
             return usageError("routes", error)
         }
         do {
-            out(try RouteTableLoader.load(path: path).routesTable)
+            out(try loadRoutes(source).routesTable)
             return 0
         } catch {
             err("scenelink routes: \(error.description)")

@@ -11,10 +11,13 @@ extension CommandLineTool {
     func store(_ arguments: [String]) -> Int32 {
         let source: String, target: String, resume: Bool
         do throws(ConfigurationError) {
+            // Until the subcommand is known, messages name the command as typed: `scenelink store`.
             guard let subcommand = arguments.first, !CommandArguments.isFlag(subcommand) else {
-                throw ConfigurationError("Name the subcommand: copy.")
+                return usageError("store", ConfigurationError("Name the subcommand: copy (scenelink store copy --from STORE --to STORE)."))
             }
-            guard subcommand == "copy" else { throw ConfigurationError("store has one subcommand, copy, not '\(subcommand)'.") }
+            guard subcommand == "copy" else {
+                return usageError("store", ConfigurationError("store has one subcommand, copy, not '\(subcommand)'."))
+            }
             let parsed = try parse(Array(arguments.dropFirst()), as: "store copy")
             if let stray = parsed.positionals.first {
                 throw ConfigurationError("Unexpected argument '\(stray)'; give the stores as --from STORE and --to STORE.")

@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkCore
 
 /// The `scenelink` command line: parses arguments and runs one command.
 ///
@@ -13,7 +14,7 @@ import Foundation
 /// ROUTEFILE alike.
 ///
 /// ```
-/// scenelink serve [ROUTEFILE] [--port 8080] [--db PATH] ...
+/// scenelink serve [ROUTEFILE | --example NAME] [--port 8080] [--db PATH] [--quiet] ...
 /// scenelink resolve LINK [ROUTEFILE] [--format navigationPath|array|elements]
 /// scenelink check ROUTEFILE
 /// scenelink routes [ROUTEFILE]
@@ -49,7 +50,7 @@ public struct CommandLineTool {
         Usage: scenelink COMMAND [options]
 
         Commands:
-          serve        Run the HTTP service: scenelink serve [ROUTEFILE] [flags]
+          serve        Run the HTTP service: scenelink serve [ROUTEFILE | --example NAME] [flags]
           resolve      Resolve a link offline: scenelink resolve LINK [ROUTEFILE] [--format F]
           check        Validate a route file: scenelink check ROUTEFILE
           routes       List the routes: scenelink routes [ROUTEFILE]
@@ -70,8 +71,9 @@ public struct CommandLineTool {
           install      Put this binary on the PATH: scenelink install [--prefix DIR] (default \(installPrefix))
           help         scenelink help COMMAND, like COMMAND --help: usage, options, an example
 
-        A route file is ROUTEFILE or --routes FILE alike, else SCENELINK_ROUTES; without any, the
-        built-in FuelMoney example app is used (check and generate need one).
+        A route file is ROUTEFILE or --routes FILE alike, else SCENELINK_ROUTES; --example NAME
+        names a bundled example app instead (\(BuiltInRoutes.exampleNames.joined(separator: ", ")));
+        without any, the built-in FuelMoney example app is used (check and generate need one).
 
         Exit status: 0 success; 1 a failure at run time (a route file with problems for check,
         resolve, routes, association and generate; a link that matches no route; a port taken);

@@ -5,8 +5,9 @@
 struct Option: Sendable {
     /// The flag without dashes (`port` for `--port`).
     let name: String
-    /// A placeholder for the value in help text (`PORT`).
-    let valueName: String
+    /// A placeholder for the value in help text (`PORT`); nil for a switch (`--quiet`), which
+    /// the command line takes alone and its environment variable as on or off.
+    let valueName: String?
     let help: String
     /// Applies a value to the configuration; throws a sentence saying what is wrong.
     let apply: @Sendable (inout ServiceConfiguration, String) throws(ConfigurationError) -> Void
@@ -45,6 +46,13 @@ extension Option {
             }
             config[keyPath: field] = duration
         }, show: { ValueParser.text(of: $0[keyPath: field]) })
+    }
+
+    /// A switch: `--NAME` alone turns it on; its environment variable takes on or off.
+    static func onOff(_ name: String, _ field: Field<Bool>, help: String) -> Option {
+        Option(name: name, valueName: nil, help: help, apply: { config, value throws(ConfigurationError) in
+            config[keyPath: field] = try ValueParser.switchValue(value, flag: name)
+        }, show: { $0[keyPath: field] ? "on" : "off" })
     }
 
     /// Non-empty text.

@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkPostgres
 
@@ -18,8 +19,11 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var webhooks = WebhookEndpoints.Configuration()
     /// Claims' lifetimes (deferred deep links).
     public var claims = ClaimEndpoints.Configuration()
-    /// The route file; nil serves the built-in FuelMoney example app.
+    /// The route file; nil serves `routesExample`.
     public var routesPath: String?
+    /// The bundled example app served when no route file is named (`--example NAME`, one of
+    /// `BuiltInRoutes.exampleNames`).
+    public var routesExample = BuiltInRoutes.defaultExample
     /// The SQLite database file; `:memory:` keeps everything in memory (tests).
     public var databasePath = "./scenelink.sqlite"
     /// A PostgreSQL URL (`postgres://USER@HOST:PORT/DB`): when set, scene state lives there
@@ -41,6 +45,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var rateLimits = RateLimits()
     /// One JSON line per request on stdout.
     public var accessLog = true
+    /// No start-up block on standard error (what it listens on, the store, the routes, what is on).
+    public var quiet = false
     public var logLevel: LogLevel = .info
 
     public init() {}
@@ -71,7 +77,12 @@ extension ServiceConfiguration {
         Option(name: "routes", valueName: "FILE", help: "Route file (JSON); SIGHUP reloads it.",
                apply: { config, value throws(ConfigurationError) in
                    config.routesPath = try ValueParser.nonEmpty(value, flag: "routes")
-               }, show: { $0.routesPath ?? "(built-in FuelMoney app)" }),
+               }, show: { $0.routesPath ?? "(the built-in example named by --example)" }),
+        Option(name: "example", valueName: "NAME",
+               help: "A bundled example app to serve when no route file is named: \(BuiltInRoutes.exampleNames.joined(separator: ", ")).",
+               apply: { config, value throws(ConfigurationError) in
+                   config.routesExample = try RouteTableLoader.exampleName(value)
+               }, show: { $0.routesExample }),
         .text("db", \.databasePath, valueName: "PATH", help: "SQLite database file; :memory: for a throwaway store."),
         Option(name: "store", valueName: "URL",
                help: "PostgreSQL for scene state, shared by several instances: postgres://USER@HOST:PORT/DB (libpq's PG* variables and sslmode apply).",
@@ -201,6 +212,7 @@ extension ServiceConfiguration {
                apply: { config, value throws(ConfigurationError) in
                    config.accessLog = try ValueParser.switchValue(value, flag: "access-log")
                }, show: { $0.accessLog ? "on" : "off" }),
+        .onOff("quiet", \.quiet, help: "No start-up block on standard error (the URLs, the store, the route file, what is on)."),
         Option(name: "log-level", valueName: "LEVEL", help: "Least important event logged: debug, info, warning or error.",
                apply: { config, value throws(ConfigurationError) in
                    guard let level = LogLevel(rawValue: value.lowercased()) else {
@@ -236,7 +248,13 @@ extension ServiceConfiguration {
         let parsed = try CommandArguments(parsing: arguments, flags: flags, command: command)
         for option in options {
             if let value = parsed[option.name] { try option.apply(&configuration, value) }
+            if option.valueName == nil, parsed.has(option.name) { try option.apply(&configuration, "on") }
         }
+        if parsed["example"] != nil, parsed["routes"] != nil || !parsed.positionals.isEmpty {
+            throw ConfigurationError("Name a route file or --example NAME, not both.")
+        }
+        // An example asked for on the command line wins over SCENELINK_ROUTES.
+        if parsed["example"] != nil { configuration.routesPath = nil }
         if let routeFile = parsed.positionals.first {
             guard parsed.positionals.count == 1 else {
                 throw ConfigurationError("Unexpected argument '\(parsed.positionals[1])'; \(command) takes one ROUTEFILE; "

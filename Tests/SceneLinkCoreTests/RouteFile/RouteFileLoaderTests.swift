@@ -65,6 +65,39 @@ import Testing
         ])
     }
 
+    @Test func aDeclaredTypeWithProblemsIsSuggestedBeforeABuiltInAndNamedAsBrokenNotUnknown() {
+        // "Bok" is one edit from both Book and Bool; Book is what was meant even though its own
+        // definition fails (a raw value without "rawValue").
+        let found = problems("""
+        { \(app), "types": { "Book": {"tag": "App.Book", "cases": {"a": 1}} },
+          "routes": [
+            { "name": "one", "path": "/one", "push": [ {"type": "Bok", "value": "a"} ] },
+            { "name": "two", "path": "/two", "push": [ {"type": "Book", "value": "a"} ] }
+          ] }
+        """)
+        #expect(found.map(\.location) == ["types.Book.cases.a", "routes[0].push[0].type", "routes[1].push[0].type"])
+        #expect(found.map(\.message).dropFirst() == [
+            "Unknown type \"Bok\"; did you mean \"Book\"? Otherwise declare it under \"types\" or use Int, String, Bool, Double or UUID.",
+            "The type \"Book\" is declared under \"types\" but its definition has problems (reported at types.Book); fix those first.",
+        ])
+    }
+
+    @Test("a type without a tag gets APP.NAME, a route without a name its own path joined by dots (root for none), as docs/route-file.md says")
+    func defaultsOfAMissingTagAndName() throws {
+        let table = try RouteTable(routeFile: Array("""
+        { "app": {"name": "Shelf", "schemes": ["shelf"]},
+          "types": { "Book": {"rawValue": "Int", "cases": {"a": 1}} },
+          "routes": [
+            { "path": "books/{id}", "push": [ {"type": "Book", "value": "{id}"} ],
+              "routes": [ { "path": "more", "push": [] } ] },
+            { "path": "", "push": [] }
+          ] }
+        """.utf8))
+        #expect(String(decoding: try table.resolve("shelf://books/1", format: .navigationPath), as: UTF8.self) == #"["Shelf.Book","1"]"#)
+        let lines = table.routesTable.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(lines.contains("books.{id}") && lines.contains("books.{id}.more") && lines.contains("root"), "\(table.routesTable)")
+    }
+
     @Test func aParameterNamedOnlyByAWrongPlaceIsNotAlsoReportedAsUsedNowhere() {
         let found = problems("""
         { \(app), "types": { \(homePath) },

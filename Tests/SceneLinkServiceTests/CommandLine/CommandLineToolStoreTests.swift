@@ -187,6 +187,14 @@ final class CommandLineToolStoreTests {
         #expect(errors.last?.contains("--from and --to name the same file") == true, "\(errors)")
     }
 
+    @Test("scenelink store without copy names itself as typed, then shows store copy's usage")
+    func storeWithoutCopy() {
+        #expect(run(["store"]) == 2)
+        #expect(errors.last?.hasPrefix("scenelink store: Name the subcommand: copy (scenelink store copy --from STORE --to STORE).\nusage: scenelink store copy") == true, "\(errors)")
+        #expect(run(["store", "move"]) == 2)
+        #expect(errors.last?.hasPrefix("scenelink store: store has one subcommand, copy, not 'move'.\nusage: scenelink store copy") == true, "\(errors)")
+    }
+
     @Test("store copy refuses a source that is not a SceneLink store, and a SQLite target that holds other tables")
     func copyRefusesForeignFiles() throws {
         _ = try fillStore()

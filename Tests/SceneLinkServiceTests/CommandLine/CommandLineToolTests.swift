@@ -83,7 +83,7 @@ import Testing
         }
         #expect(run(["routes"], environment: ["SCENELINK_ROUTES": Self.recipes]).out == run(["routes", Self.recipes]).out)
         let check = run(["check"])
-        #expect(check.status == 2 && check.err.hasPrefix("scenelink check: Name the route file to check, as ROUTEFILE or --routes FILE."))
+        #expect(check.status == 2 && check.err.hasPrefix("scenelink check: Name the route file to check, as ROUTEFILE or --routes FILE (or a bundled one: --example NAME)."))
     }
 
     @Test("version prints the version, and help names no command that does not exist")
@@ -101,7 +101,39 @@ import Testing
     func durationUnits() {
         let result = run(["serve", "--session-ttl", "30"])
         #expect(result.status == 2)
-        #expect(result.err == "scenelink serve: --session-ttl needs a unit after the number, one of ms, s, min (or m), h or d (such as 30s for seconds), not '30'.")
+        #expect(result.err.hasPrefix("scenelink serve: --session-ttl needs a unit after the number, one of ms, s, min (or m), h or d (such as 30s for seconds), not '30'.\nusage: scenelink serve "))
+    }
+
+    @Test("a usage error of serve prints the usage line after the sentence, as every command's does")
+    func serveUsageErrorShowsTheUsage() {
+        let result = run(["serve", "--port", "abc"])
+        #expect(result.status == 2)
+        #expect(result.err == "scenelink serve: --port takes a whole number from 0 to 65535, not 'abc'.\n"
+                + (CommandLineTool.help(for: "serve")?.usageText ?? "no help"))
+        #expect(result.err.contains("\nusage: scenelink serve [ROUTEFILE | --example NAME] [flags]\n"))
+    }
+
+    @Test("--example NAME reads a bundled example for every command that reads routes; an unknown name lists the examples")
+    func bundledExamples() throws {
+        for command in [["routes"], ["check"], ["resolve", "recipes://categories"], ["association", "apple"]] {
+            let example = run(command + ["--example", "recipes"])
+            let file = run(command + [Self.recipes])
+            #expect(example.status == file.status && example.out == file.out, "\(command): \(example.err)")
+            let both = run(command + [Self.recipes, "--example", "recipes"])
+            #expect(both.status == 2 && both.err.hasPrefix("scenelink \(command[0]): Name a route file or --example NAME, not both."), "\(both.err)")
+        }
+        #expect(run(["routes"], environment: ["SCENELINK_EXAMPLE": "recipes"]).out == run(["routes", Self.recipes]).out)
+        let unknown = run(["routes", "--example", "recipe"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.hasPrefix("scenelink routes: There is no example 'recipe'; did you mean 'recipes'? "
+                                      + "The examples are drilldown, fuelmoney, kitchen-sink, lists, recipes.\nusage: scenelink routes"), "\(unknown.err)")
+        let serve = run(["serve", "--example", "zzz"])
+        #expect(serve.status == 2)
+        #expect(serve.err.hasPrefix("scenelink serve: There is no example 'zzz'; the examples are drilldown, fuelmoney, kitchen-sink, lists, recipes.\nusage: scenelink serve"), "\(serve.err)")
+        #expect(throws: ConfigurationError("Name a route file or --example NAME, not both.")) {
+            _ = try ServiceConfiguration.parse(arguments: ["r.json", "--example", "recipes"], environment: [:])
+        }
+        #expect(try ServiceConfiguration.parse(arguments: ["--example", "recipes"], environment: ["SCENELINK_ROUTES": "r.json"]).routesPath == nil)
     }
 
     @Test("install copies the binary into PREFIX/bin, says when that is not on the PATH, and names the fix when it cannot write")
