@@ -14,7 +14,7 @@ extension ConsoleEndpoints {
     /// Each part is shown only to a session allowed its operation: the counts and top links need
     /// `analytics:read`, the failing endpoints `webhooks:admin`; the store's health every session sees.
     func overview(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let today = AnalyticsBucket.day(of: clock.now())
         let firstDay = today - Self.overviewDays + 1
         let readsAnalytics = session.may(.analyticsTimeseries)
@@ -23,7 +23,7 @@ extension ConsoleEndpoints {
             analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
                                       to: (today + 1) * AnalyticsBucket.perDay, completion: done)
         }) { [self] result in
-            readIf(readsWebhooks, { webhooks.store.webhookEndpoints(completion: $0) }) { [self] endpoints in
+            readIf(readsWebhooks, { webhooks.operations.list(by: caller, completion: $0) }) { [self] endpoints in
             readIf(readsAnalytics, { analytics.analyticsTopLinks(days: (today - Self.topLinkDays + 1)...today, limit: Self.topLinksShown,
                                                                  completion: $0) }) { [self] top in
             storeHealth { problem in
@@ -91,7 +91,7 @@ extension ConsoleEndpoints {
 
     /// The webhook endpoints that are failing: those the worker disabled after their retries ran
     /// out, each linked to its deliveries.
-    static func writeDisabledWebhooks(_ result: Result<[WebhookEndpoint], WebhookStoreError>, into html: inout HTMLDocument) {
+    static func writeDisabledWebhooks(_ result: Result<[WebhookEndpoint], OperationError>, into html: inout HTMLDocument) {
         html.element("h2", text: "Webhook endpoints failing")
         switch result {
         case .success(let endpoints):
@@ -108,7 +108,7 @@ extension ConsoleEndpoints {
             }
             html.close("ul")
         case .failure(let error):
-            html.element("p", text: "The endpoints could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
+            html.element("p", text: "The endpoints could not be read: \(error.problem.detail)", attributes: [(name: "class", value: "error")])
         }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import SceneLinkCore
 import SceneLinkNetwork
 import SceneLinkHTTP
-import SceneLinkText
 
 extension ConsoleEndpoints {
     static let webhookPattern = "/console/webhooks/{id}"
@@ -17,8 +16,8 @@ extension ConsoleEndpoints {
     /// `GET /console/webhooks`: every endpoint (URL, events, enabled or why not), with buttons to
     /// rotate its secret and send a test, and the form that makes one.
     func webhookList(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
-        webhooks.store.webhookEndpoints { result in
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
+        webhooks.operations.list(by: caller) { result in
             var page = ConsolePage(title: ConsoleSection.webhooks.title, section: .webhooks, session: session)
             switch result {
             case .success(let endpoints) where endpoints.isEmpty:
@@ -26,7 +25,7 @@ extension ConsoleEndpoints {
             case .success(let endpoints):
                 Self.writeWebhookTable(endpoints, formToken: session.formToken, into: &page.html)
             case .failure(let error):
-                page.html.element("p", text: "The endpoints could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
+                page.html.element("p", text: "The endpoints could not be read: \(error.problem.detail)", attributes: [(name: "class", value: "error")])
             }
             Self.writeWebhookForm(formToken: session.formToken, into: &page.html)
             responder.respond(page.response())
@@ -147,35 +146,34 @@ extension ConsoleEndpoints {
     /// `GET /console/webhooks/{id}`: the endpoint's newest deliveries with state, attempts and the
     /// last answer, each with a replay button, and the button that sends a test.
     func webhookDeliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let id = request.pathParameters["id"] ?? ""
-        webhooks.store.webhookEndpoint(id: id) { [webhooks] result in
-            guard case .success(let endpoint?) = result else {
+        webhooks.operations.deliveries(id: id, limit: Self.deliveriesShown, by: caller) { [webhooks] result in
+            let endpoint: WebhookEndpoint, deliveries: [WebhookDelivery]
+            switch result {
+            case .success(let found): (endpoint, deliveries) = found
+            case .failure(let error) where error.problem.status.code == 404:
                 return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint",
                                                             detail: "No webhook endpoint has this id."))
+            case .failure(let error):
+                return responder.respond(Self.notice(error, title: "Deliveries not read"))
             }
-            webhooks.store.webhookDeliveries(endpointID: id, limit: Self.deliveriesShown) { deliveries in
-                var page = ConsolePage(title: "Deliveries to \(endpoint.url)", section: .webhooks, session: session)
-                page.html.open("p")
-                page.html.element("a", text: "All endpoints", attributes: [(name: "href", value: ConsoleSection.webhooks.path)])
-                page.html.close("p")
-                page.html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/webhooks/\(id)/test")])
-                ConsolePage.formTokenField(session.formToken, into: &page.html)
-                page.html.element("button", text: "Send a test", attributes: [(name: "type", value: "submit")])
-                page.html.close("form")
-                switch deliveries {
-                case .success(let deliveries) where deliveries.isEmpty:
-                    page.html.element("p", text: "No deliveries yet.")
-                case .success(let deliveries):
-                    Self.writeDeliveries(deliveries, endpointID: id, formToken: session.formToken, into: &page.html)
-                case .failure(let error):
-                    page.html.element("p", text: "The deliveries could not be read: \(error.description)",
-                                      attributes: [(name: "class", value: "error")])
-                }
-                Self.writeEndpointChanges(endpoint, defaultOverlap: webhooks.configuration.rotationOverlap, formToken: session.formToken,
-                                           into: &page.html)
-                responder.respond(page.response())
+            var page = ConsolePage(title: "Deliveries to \(endpoint.url)", section: .webhooks, session: session)
+            page.html.open("p")
+            page.html.element("a", text: "All endpoints", attributes: [(name: "href", value: ConsoleSection.webhooks.path)])
+            page.html.close("p")
+            page.html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/webhooks/\(id)/test")])
+            ConsolePage.formTokenField(session.formToken, into: &page.html)
+            page.html.element("button", text: "Send a test", attributes: [(name: "type", value: "submit")])
+            page.html.close("form")
+            if deliveries.isEmpty {
+                page.html.element("p", text: "No deliveries yet.")
+            } else {
+                Self.writeDeliveries(deliveries, endpointID: id, formToken: session.formToken, into: &page.html)
             }
+            Self.writeEndpointChanges(endpoint, defaultOverlap: webhooks.operations.configuration.rotationOverlap,
+                                      formToken: session.formToken, into: &page.html)
+            responder.respond(page.response())
         }
     }
 
@@ -205,23 +203,7 @@ extension ConsoleEndpoints {
         html.closeTable()
     }
 
-    // MARK: - Changes, through the webhook API's own handlers
-
-    /// Runs one of the webhook API's handlers for a console change (`callAPI`, with the console
-    /// request's own method and target): `body` as JSON and `parameters` as the path's, so the
-    /// change is checked and audited exactly as through the API; `completion` gets its answer.
-    private func callWebhookAPI(_ handler: (WebhookEndpoints) -> (HTTPRequest, HTTPResponder) throws -> Void, _ request: HTTPRequest,
-                                body: String = "", parameters: [String: String] = [:],
-                                completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        callAPI(webhooks, handler, request, method: request.method, target: request.target,
-                fields: body.isEmpty ? [:] : ["Content-Type": "application/json"], body: body, parameters: parameters,
-                completion: completion)
-    }
-
-    /// The sentence of an API's problem answer, for a console page.
-    private static func problemDetail(_ response: HTTPResponse) -> String {
-        (try? JSONParser.parse(response.body))?["detail"]?.stringValue ?? "The change failed (\(response.status.code))."
-    }
+    // MARK: - Changes, through the webhook operations
 
     /// A page that shows a webhook secret this once.
     private func secretPage(title: String, url: String, secret: String, session: ConsoleSession, status: HTTPStatus) -> HTTPResponse {
@@ -234,46 +216,56 @@ extension ConsoleEndpoints {
         return page.response(status: status)
     }
 
-    /// `POST /console/webhooks` (`url`, `events`…, `description`): as `POST /v1/webhooks`; the
-    /// page shows the secret once.
+    /// The form's `events` boxes as the API's `events` member.
+    private static func events(_ form: ConsoleForm) -> JSONValue {
+        .array(form.values(named: "events").map { .string($0) })
+    }
+
+    /// `POST /console/webhooks` (`url`, `events`…, `description`): read by the API's own rules
+    /// (`WebhookRequest`), then `WebhookOperations.create`; the page shows the secret once.
     func createWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
-        var body = "{\"url\":\(JSONEscaping.quote(form["url"] ?? "")),"
-        body += "\"events\":[\(form.values(named: "events").map(JSONEscaping.quote).joined(separator: ","))]"
-        if let description = form["description"], !description.isEmpty { body += ",\"description\":\(JSONEscaping.quote(description))" }
-        body += "}"
-        callWebhookAPI({ $0.create }, request, body: body) { [self] answer in
-            guard answer.status.code == 201, let document = try? JSONParser.parse(answer.body),
-                  let secret = document["secret"]?.stringValue else {
-                return responder.respond(ConsolePage.notice(status: answer.status, title: "Endpoint not added",
-                                                            detail: Self.problemDetail(answer)))
+        var members: [(key: String, value: JSONValue)] = [("url", .string(form["url"] ?? "")), ("events", Self.events(form))]
+        if let description = form["description"], !description.isEmpty { members.append(("description", .string(description))) }
+        let parsed: WebhookRequest
+        do {
+            parsed = try WebhookRequest(document: .object(members))
+        } catch {
+            return responder.respond(Self.notice(OperationError(error), title: "Endpoint not added"))
+        }
+        let new = WebhookOperations.NewEndpoint(url: parsed.url, events: parsed.events, description: parsed.description)
+        webhooks.operations.create(new, by: caller) { [self] result in
+            switch result {
+            case .success(let endpoint):
+                responder.respond(secretPage(title: "Endpoint added", url: endpoint.url, secret: endpoint.secret.text, session: session,
+                                             status: .created))
+            case .failure(let error):
+                responder.respond(Self.notice(error, title: "Endpoint not added"))
             }
-            responder.respond(secretPage(title: "Endpoint added", url: document["url"]?.stringValue ?? "", secret: secret,
-                                         session: session, status: .created))
         }
     }
 
     /// `POST /console/webhooks/{id}/rotate` (`overlap`: seconds the old secret keeps signing,
-    /// absent or empty for the default): as `POST /v1/webhooks/{id}/rotate-secret`, which checks
-    /// the overlap and says what to fix; the page shows the new secret once.
+    /// absent or empty for the default): `WebhookOperations.rotate`, which checks the overlap and
+    /// says what to fix; the page shows the new secret once.
     func rotateWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
-        let id = request.pathParameters["id"] ?? ""
-        var body = ""
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
+        var overlapSeconds: Int?
         if let overlap = ConsoleForm(body: request.body)["overlap"], !overlap.isEmpty {
-            // Digits go as a number; anything else as text, which the API refuses with its sentence.
-            let isNumber = overlap.utf8.count <= 9 && overlap.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            body = "{\"overlapSeconds\":\(isNumber ? overlap : JSONEscaping.quote(overlap))}"
-        }
-        callWebhookAPI({ $0.rotate }, request, body: body, parameters: ["id": id]) { [self] answer in
-            guard answer.status.code == 200, let document = try? JSONParser.parse(answer.body),
-                  let secret = document["secret"]?.stringValue else {
-                return responder.respond(ConsolePage.notice(status: answer.status, title: "Secret not rotated",
-                                                            detail: Self.problemDetail(answer)))
+            guard overlap.utf8.count <= 9, let seconds = Int(overlap) else {
+                return responder.respond(Self.notice(OperationError(WebhookOperations.overlapRefusal), title: "Secret not rotated"))
             }
-            responder.respond(secretPage(title: "Secret rotated", url: document["url"]?.stringValue ?? "", secret: secret,
-                                         session: session, status: .ok))
+            overlapSeconds = seconds
+        }
+        webhooks.operations.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { [self] result in
+            switch result {
+            case .success(let endpoint):
+                responder.respond(secretPage(title: "Secret rotated", url: endpoint.url, secret: endpoint.secret.text, session: session,
+                                             status: .ok))
+            case .failure(let error):
+                responder.respond(Self.notice(error, title: "Secret not rotated"))
+            }
         }
     }
 
@@ -285,56 +277,65 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// `POST /console/webhooks/{id}/test`: as `POST /v1/webhooks/{id}/test`; 303 to its deliveries.
+    /// `POST /console/webhooks/{id}/test`: `WebhookOperations.test`; 303 to its deliveries.
     func testWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let id = request.pathParameters["id"] ?? ""
         guard Self.isPlainID(id) else {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
         }
-        callWebhookAPI({ $0.test }, request, parameters: ["id": id]) { answer in
-            guard answer.status.code == 202 else {
-                return responder.respond(ConsolePage.notice(status: answer.status, title: "Test not sent", detail: Self.problemDetail(answer)))
+        guard let caller = OperatorCaller(request) else { return }
+        webhooks.operations.test(id: id, by: caller) { result in
+            switch result {
+            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .failure(let error): responder.respond(Self.notice(error, title: "Test not sent"))
             }
-            responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
         }
     }
 
-    /// `POST /console/webhooks/{id}/deliveries/{messageId}/replay`: as the API's replay; 303 back.
+    /// `POST /console/webhooks/{id}/deliveries/{messageId}/replay`: `WebhookOperations.replay`; 303 back.
     func replayWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let id = request.pathParameters["id"] ?? "", messageID = request.pathParameters["messageId"] ?? ""
         guard Self.isPlainID(id), Self.isPlainID(messageID) else {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such message", detail: "No webhook message has this id."))
         }
-        callWebhookAPI({ $0.replay }, request, parameters: ["id": id, "messageId": messageID]) { answer in
-            guard answer.status.code == 202 else {
-                return responder.respond(ConsolePage.notice(status: answer.status, title: "Not replayed", detail: Self.problemDetail(answer)))
+        guard let caller = OperatorCaller(request) else { return }
+        webhooks.operations.replay(id: id, messageID: messageID, by: caller) { result in
+            switch result {
+            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .failure(let error): responder.respond(Self.notice(error, title: "Not replayed"))
             }
-            responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
         }
     }
 
-    /// `POST /console/webhooks/{id}/edit` (`url`, `events`…, `enabled=yes` or absent): as
-    /// `PATCH /v1/webhooks/{id}`, so the target checks and the audit entry are the API's; 303 to
-    /// the endpoint's page, or a page with the API's sentence.
+    /// `POST /console/webhooks/{id}/edit` (`url`, `events`…, `enabled=yes` or absent): read by the
+    /// API's own rules (`WebhookChangeRequest`), then `WebhookOperations.update` (the target checks
+    /// and the audit entry); 303 to the endpoint's page, or a page with the operation's sentence.
     func editWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let id = request.pathParameters["id"] ?? ""
         guard Self.isPlainID(id) else {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
         }
+        guard let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
-        var body = "{\"url\":\(JSONEscaping.quote(form["url"] ?? "")),"
-        body += "\"events\":[\(form.values(named: "events").map(JSONEscaping.quote).joined(separator: ","))],"
-        body += "\"enabled\":\(form["enabled"] == "yes")}"
-        callWebhookAPI({ $0.update }, request, body: body, parameters: ["id": id]) { answer in
-            guard answer.status.code == 200 else {
-                return responder.respond(ConsolePage.notice(status: answer.status, title: "Endpoint not changed", detail: Self.problemDetail(answer)))
+        let parsed: WebhookChangeRequest
+        do {
+            parsed = try WebhookChangeRequest(document: .object([
+                ("url", .string(form["url"] ?? "")), ("events", Self.events(form)), ("enabled", .bool(form["enabled"] == "yes")),
+            ]))
+        } catch {
+            return responder.respond(Self.notice(OperationError(error), title: "Endpoint not changed"))
+        }
+        let change = WebhookOperations.Change(url: parsed.url, events: parsed.events, enabled: parsed.enabled)
+        webhooks.operations.update(id: id, change, by: caller) { result in
+            switch result {
+            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not changed"))
             }
-            responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
         }
     }
 
-    /// `POST /console/webhooks/{id}/delete` (`confirm=yes`): as `DELETE /v1/webhooks/{id}`; 303
-    /// to the endpoints. Without the confirmation, a page saying so (400) and nothing deleted.
+    /// `POST /console/webhooks/{id}/delete` (`confirm=yes`): `WebhookOperations.delete`; 303 to
+    /// the endpoints. Without the confirmation, a page saying so (400) and nothing deleted.
     func deleteWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let id = request.pathParameters["id"] ?? ""
         guard Self.isPlainID(id) else {
@@ -344,11 +345,12 @@ extension ConsoleEndpoints {
             return responder.respond(ConsolePage.notice(status: .badRequest, title: "Endpoint not deleted",
                                                         detail: "Tick the box that confirms the deletion; nothing was deleted."))
         }
-        callWebhookAPI({ $0.delete }, request, parameters: ["id": id]) { answer in
-            guard answer.status.code == 204 else {
-                return responder.respond(ConsolePage.notice(status: answer.status, title: "Endpoint not deleted", detail: Self.problemDetail(answer)))
+        guard let caller = OperatorCaller(request) else { return }
+        webhooks.operations.delete(id: id, by: caller) { result in
+            switch result {
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.webhooks.path))
+            case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not deleted"))
             }
-            responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.webhooks.path))
         }
     }
 }

@@ -9,16 +9,22 @@ struct OperationError: Error, Sendable {
     let problem: HTTPProblem
     /// `Retry-After` for a store that is unavailable for now.
     let headers: HTTPHeaders
+    /// The store's failure when the store failed (a create safe to retry lets go of its key, or
+    /// keeps it while the commit is in doubt); nil for every other reason.
+    let storeFailure: StoreFailure?
 
     init(_ problem: HTTPProblem, headers: HTTPHeaders = [:]) {
         self.problem = problem
         self.headers = headers
+        storeFailure = nil
     }
 
     /// The store's failure, answered as every endpoint answers it (500 or 503 with `Retry-After`,
     /// never the underlying message).
     init(_ failure: StoreFailure) {
-        self.init(failure.problem, headers: failure.headers)
+        problem = failure.problem
+        headers = failure.headers
+        storeFailure = failure
     }
 
     /// `identity` may not perform `operation`: the API's own refusal (403 `missing-scope` naming the

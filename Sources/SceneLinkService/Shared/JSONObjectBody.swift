@@ -26,13 +26,20 @@ struct JSONObjectBody {
     /// - Throws: `problem` of a sentence that says what to fix.
     init(_ body: [UInt8], members known: [String], example: String,
          problem: @escaping (String) -> HTTPProblem) throws(HTTPProblem) {
-        self.problem = problem
         let document: JSONValue
         do {
             document = try JSONParser.parse(body)
         } catch {
             throw problem("The body is not JSON (\(error)); send a JSON object such as \(example).")
         }
+        try self.init(document: document, members: known, example: example, problem: problem)
+    }
+
+    /// The same checks of a document already made (a console form's fields as typed values), so
+    /// a front end that does not speak JSON reads its input with the API's own rules and sentences.
+    init(document: JSONValue, members known: [String], example: String,
+         problem: @escaping (String) -> HTTPProblem) throws(HTTPProblem) {
+        self.problem = problem
         guard let members = document.objectMembers else {
             throw problem("The body must be a JSON object such as \(example).")
         }

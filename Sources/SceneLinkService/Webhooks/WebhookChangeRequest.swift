@@ -13,7 +13,16 @@ struct WebhookChangeRequest: Sendable {
 
     /// - Throws: the 400 problem saying what is wrong.
     init(body: [UInt8]) throws(HTTPProblem) {
-        let body = try JSONObjectBody(body, members: Self.members, example: #"{"enabled": true}"#, problem: WebhookProblems.badBody)
+        try self.init(JSONObjectBody(body, members: Self.members, example: #"{"enabled": true}"#, problem: WebhookProblems.badBody))
+    }
+
+    /// The same change made of typed values (the console's form), read by the same rules.
+    init(document: JSONValue) throws(HTTPProblem) {
+        try self.init(JSONObjectBody(document: document, members: Self.members, example: #"{"enabled": true}"#,
+                                     problem: WebhookProblems.badBody))
+    }
+
+    private init(_ body: JSONObjectBody) throws(HTTPProblem) {
         guard !body.members.isEmpty else {
             throw WebhookProblems.badBody("The body changes nothing; give at least one of url, events, enabled.")
         }

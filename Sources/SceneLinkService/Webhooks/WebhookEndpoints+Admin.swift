@@ -1,280 +1,169 @@
-import Dispatch
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
-import SceneLinkNetwork
-import SceneLinkText
 
+/// The JSON adapter over `WebhookOperations`: each handler reads its request, performs the
+/// operation as the guard's caller, and writes the answer (or the operation's problem).
 extension WebhookEndpoints {
     /// `POST /v1/webhooks`: 201 with the endpoint and its secret.
     func create(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
         let parsed = try WebhookRequest(body: request.body)
-        let now = clock.now()
-        checkTarget(parsed.url, responder) { [store, idempotency, audit] in
-            let create: @Sendable (IdempotencyGate.Recorder?) -> Void = { recorder in
-                let endpoint = WebhookEndpoint(url: parsed.url, events: parsed.events, description: parsed.description,
-                                               createdAt: now, secret: .random())
-                // Built before the write, so that it can be stored with it for retries of the same key.
-                let created = HTTPResponse.created(json: Self.json(endpoint, now: now, withSecret: true),
-                                                   location: "\(Self.collectionPattern)/\(endpoint.id)")
-                store.createWebhookEndpoint(endpoint, recording: recorder?.record(created)) { result in
-                    switch result {
-                    case .success:
-                        audit.record(request, action: "webhook.created", subject: "webhook:\(endpoint.id)",
-                                     detail: Self.detail(endpoint)) { responder.respond(created) }
-                    case .failure(let error):
-                        recorder?.failed(error.failure)
-                        responder.respond(WebhookProblems.store(error))
-                    }
-                }
-            }
-            guard let idempotency else { return create(nil) }
-            idempotency.run(request, scope: IdempotencyGate.adminScope(request), route: "POST \(Self.collectionPattern)", responder,
-                            create)
+        let new = WebhookOperations.NewEndpoint(url: parsed.url, events: parsed.events, description: parsed.description)
+        guard let idempotency else { return create(new, by: caller, recorder: nil, responder) }
+        idempotency.run(request, scope: IdempotencyGate.adminScope(request), route: "POST \(Self.collectionPattern)", responder) { recorder in
+            self.create(new, by: caller, recorder: recorder, responder)
         }
     }
 
-    /// Checks a target URL (`WebhookTarget`: https, no private address unless allowed, the name
-    /// resolved off the connection's I/O queue, since resolving blocks), then runs `next` on a
-    /// global queue; a refused target is answered 422.
-    private func checkTarget(_ target: String, _ responder: HTTPResponder, _ next: @escaping @Sendable () -> Void) {
-        let url: URL
-        do {
-            url = try WebhookTarget.validate(target, allowPrivate: configuration.allowPrivate)
-        } catch {
-            return responder.respond(WebhookProblems.refusedTarget(error).response())
+    /// Performs the create; with a recorder, the answer is stored with the endpoint for retries of the same key.
+    private func create(_ new: WebhookOperations.NewEndpoint, by caller: OperatorCaller, recorder: IdempotencyGate.Recorder?,
+                        _ responder: HTTPResponder) {
+        var recording: (@Sendable (WebhookEndpoint) -> IdempotencyRecord?)?
+        if let recorder {
+            // Made from the endpoint before it is stored, so that it can be stored with it.
+            recording = { endpoint in recorder.record(Self.created(endpoint)) }
         }
-        let allowPrivate = configuration.allowPrivate
-        DispatchQueue.global().async {
-            if !allowPrivate, let host = url.host {
-                do throws(WebhookTarget.Refusal) {
-                    try WebhookTarget.checkResolved(host: host)
-                } catch {
-                    return responder.respond(WebhookProblems.refusedTarget(error).response())
-                }
+        operations.create(new, by: caller, recording: recording) { result in
+            switch result {
+            case .success(let endpoint):
+                responder.respond(Self.created(endpoint))
+            case .failure(let error):
+                // Lets go of the key (unless the commit is in doubt), so a corrected retry creates.
+                recorder?.failed(error.storeFailure)
+                responder.respond(error.response)
             }
-            next()
         }
+    }
+
+    /// The 201 of a new endpoint, with its secret.
+    private static func created(_ endpoint: WebhookEndpoint) -> HTTPResponse {
+        HTTPResponse.created(json: json(endpoint, now: endpoint.createdAt, withSecret: true), location: "\(collectionPattern)/\(endpoint.id)")
     }
 
     /// `PATCH /v1/webhooks/{id}`: 200 with the endpoint as changed (without its secret).
     func update(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
         let parsed = try WebhookChangeRequest(body: request.body)
-        let id = request.pathParameters["id"] ?? ""
-        let now = clock.now()
-        let change = WebhookEndpointChange(url: parsed.url, events: parsed.events, enabled: parsed.enabled, at: now)
-        let store = self.store, audit = self.audit
-        let write: @Sendable () -> Void = {
-            store.updateWebhookEndpoint(id: id, change: change) { result in
-                switch result {
-                case .success(let endpoint?):
-                    var detail = Self.detail(endpoint)
-                    detail["enabled"] = String(endpoint.disabledAt == nil)
-                    audit.record(request, action: "webhook.updated", subject: "webhook:\(endpoint.id)", detail: detail) {
-                        responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: false))))
-                    }
-                case .success(nil): responder.respond(WebhookProblems.notFound.response())
-                case .failure(let error): responder.respond(WebhookProblems.store(error))
-                }
-            }
-        }
-        guard let url = parsed.url else { return write() }
-        checkTarget(url, responder, write)
-    }
-
-    /// Runs `next` with the endpoint `id` when it exists and is enabled; answers 404, or 409
-    /// for a disabled endpoint (nothing would ever be sent to it), itself otherwise.
-    private func withEnabledEndpoint(_ id: String, _ responder: HTTPResponder,
-                                     _ next: @escaping @Sendable (WebhookEndpoint) -> Void) {
-        store.webhookEndpoint(id: id) { result in
-            switch result {
-            case .success(nil): responder.respond(WebhookProblems.notFound.response())
-            case .failure(let error): responder.respond(WebhookProblems.store(error))
-            case .success(let endpoint?) where endpoint.disabledAt != nil: responder.respond(WebhookProblems.disabled(endpoint).response())
-            case .success(let endpoint?): next(endpoint)
-            }
+        let change = WebhookOperations.Change(url: parsed.url, events: parsed.events, enabled: parsed.enabled)
+        operations.update(id: request.pathParameters["id"] ?? "", change, by: caller) { [clock] result in
+            responder.respond(Self.answer(result) { .json(Self.json($0, now: clock.now(), withSecret: false)) })
         }
     }
 
     /// `GET /v1/webhooks`: every endpoint, oldest first, without secrets.
-    func list(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let now = clock.now()
-        store.webhookEndpoints { result in
-            switch result {
-            case .success(let endpoints):
-                let items = endpoints.map { Self.json($0, now: now, withSecret: false) }.joined(separator: ",")
-                responder.respond(Self.noStore(.json("{\"webhooks\":[\(items)]}")))
-            case .failure(let error):
-                responder.respond(WebhookProblems.store(error))
-            }
+    func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        operations.list(by: try OperatorCaller.of(request)) { [clock] result in
+            let now = clock.now()
+            responder.respond(Self.answer(result) { .json(.object([("webhooks", .array($0.map { Self.json($0, now: now, withSecret: false) }))])) })
         }
     }
 
     /// `GET /v1/webhooks/{id}`.
-    func show(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let now = clock.now()
-        store.webhookEndpoint(id: request.pathParameters["id"] ?? "") { result in
-            switch result {
-            case .success(let endpoint?): responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: false))))
-            case .success(nil): responder.respond(WebhookProblems.notFound.response())
-            case .failure(let error): responder.respond(WebhookProblems.store(error))
-            }
+    func show(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        operations.get(id: request.pathParameters["id"] ?? "", by: try OperatorCaller.of(request)) { [clock] result in
+            responder.respond(Self.answer(result) { .json(Self.json($0, now: clock.now(), withSecret: false)) })
         }
     }
 
     /// `DELETE /v1/webhooks/{id}`: 204.
-    func delete(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let id = request.pathParameters["id"] ?? ""
-        store.deleteWebhookEndpoint(id: id) { [audit] result in
+    func delete(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        operations.delete(id: request.pathParameters["id"] ?? "", by: try OperatorCaller.of(request)) { result in
             switch result {
-            case .success(true):
-                audit.record(request, action: "webhook.deleted", subject: "webhook:\(id)") {
-                    responder.respond(HTTPResponse(status: .noContent))
-                }
-            case .success(false): responder.respond(WebhookProblems.notFound.response())
-            case .failure(let error): responder.respond(WebhookProblems.store(error))
+            case .success: responder.respond(HTTPResponse(status: .noContent))
+            case .failure(let error): responder.respond(error.response)
             }
         }
     }
 
     /// `POST /v1/webhooks/{id}/rotate-secret`, optionally `{"overlapSeconds": N}` (0 to 7 days):
     /// a new secret; the old one keeps signing for the overlap (24 h by default).
-    func rotate(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        var overlap = configuration.rotationOverlap.seconds
+    func rotate(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
+        var overlapSeconds: Int?
         if !request.body.isEmpty {
-            let document: JSONObjectBody
-            do {
-                document = try JSONObjectBody(request.body, members: ["overlapSeconds"], example: #"{"overlapSeconds": 3600}"#,
+            let document = try JSONObjectBody(request.body, members: ["overlapSeconds"], example: #"{"overlapSeconds": 3600}"#,
                                               problem: WebhookProblems.badBody)
-            } catch {
-                return responder.respond(error.response())
-            }
             if let value = document["overlapSeconds"] {
-                guard case .number(let text) = value, let seconds = Int(text), (0...604_800).contains(seconds) else {
-                    return responder.respond(WebhookProblems.badBody(
-                        "\"overlapSeconds\" takes a whole number of seconds from 0 to 604800 (7 days).").response())
-                }
-                overlap = TimeInterval(seconds)
+                guard case .number(let text) = value, let seconds = Int(text) else { throw WebhookOperations.overlapRefusal }
+                overlapSeconds = seconds
             }
         }
-        let now = clock.now()
-        let overlapSeconds = String(Int(overlap))
-        store.rotateWebhookSecret(id: request.pathParameters["id"] ?? "", to: .random(),
-                                  previousExpiresAt: now.addingTimeInterval(overlap)) { [audit] result in
-            switch result {
-            case .success(let endpoint?):
-                // Never the secrets: only how long the old one keeps signing.
-                audit.record(request, action: "webhook.secret_rotated", subject: "webhook:\(endpoint.id)",
-                             detail: ["overlapSeconds": overlapSeconds]) {
-                    responder.respond(Self.noStore(.json(Self.json(endpoint, now: now, withSecret: true))))
-                }
-            case .success(nil): responder.respond(WebhookProblems.notFound.response())
-            case .failure(let error): responder.respond(WebhookProblems.store(error))
-            }
+        operations.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { [clock] result in
+            responder.respond(Self.answer(result) { .json(Self.json($0, now: clock.now(), withSecret: true)) })
         }
     }
 
     /// `POST /v1/webhooks/{id}/test`: 202 `{"messageId"}`, a `webhook.test` event queued.
-    func test(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let id = request.pathParameters["id"] ?? ""
-        let event = WebhookEvent.webhookTest(endpointID: id, at: clock.now())
-        withEnabledEndpoint(id, responder) { [store, audit] _ in
-            store.enqueueWebhookEvent(event, endpointID: id) { result in
-                switch result {
-                case .success(true):
-                    audit.record(request, action: "webhook.test_queued", subject: "webhook:\(id)", detail: ["messageId": event.id]) {
-                        responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(event.id))}", status: Self.accepted)))
-                    }
-                case .success(false): responder.respond(WebhookProblems.notFound.response())
-                case .failure(let error): responder.respond(WebhookProblems.store(error))
-                }
-            }
+    func test(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        operations.test(id: request.pathParameters["id"] ?? "", by: try OperatorCaller.of(request)) { result in
+            responder.respond(Self.answer(result) { .json(.object([("messageId", .string($0))]), status: Self.accepted) })
         }
     }
 
     /// `GET /v1/webhooks/{id}/deliveries?limit=N`: newest first.
-    func deliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
+    func deliveries(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
         var limit = Self.defaultPageSize
         if let text = request.queryItem("limit") {
             guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
-                return responder.respond(WebhookProblems.invalidQuery(
-                    "limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.").response())
+                throw WebhookProblems.invalidQuery("limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.")
             }
             limit = value
         }
-        let id = request.pathParameters["id"] ?? ""
-        store.webhookEndpoint(id: id) { [store, limit] result in
-            switch result {
-            case .success(nil): return responder.respond(WebhookProblems.notFound.response())
-            case .failure(let error): return responder.respond(WebhookProblems.store(error))
-            case .success(_?): break
-            }
-            store.webhookDeliveries(endpointID: id, limit: limit) { result in
-                switch result {
-                case .success(let deliveries):
-                    let items = deliveries.map(Self.json).joined(separator: ",")
-                    responder.respond(Self.noStore(.json("{\"deliveries\":[\(items)]}")))
-                case .failure(let error):
-                    responder.respond(WebhookProblems.store(error))
-                }
-            }
+        operations.deliveries(id: request.pathParameters["id"] ?? "", limit: limit, by: caller) { result in
+            responder.respond(Self.answer(result) { .json(.object([("deliveries", .array($0.1.map(Self.json)))])) })
         }
     }
 
     /// `POST /v1/webhooks/{id}/deliveries/{messageId}/replay`: 202, the same message queued again.
-    func replay(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let id = request.pathParameters["id"] ?? "", messageID = request.pathParameters["messageId"] ?? ""
-        let now = clock.now()
-        withEnabledEndpoint(id, responder) { [store, audit] _ in
-            store.replayWebhookMessage(endpointID: id, messageID: messageID, now: now) { result in
-                switch result {
-                case .success(true):
-                    audit.record(request, action: "webhook.message_replayed", subject: "webhook:\(id)", detail: ["messageId": messageID]) {
-                        responder.respond(Self.noStore(.json("{\"messageId\":\(JSONEscaping.quote(messageID))}", status: Self.accepted)))
-                    }
-                case .success(false): responder.respond(WebhookProblems.messageNotFound.response())
-                case .failure(let error): responder.respond(WebhookProblems.store(error))
-                }
-            }
+    func replay(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let messageID = request.pathParameters["messageId"] ?? ""
+        operations.replay(id: request.pathParameters["id"] ?? "", messageID: messageID, by: try OperatorCaller.of(request)) { result in
+            responder.respond(Self.answer(result) { .json(.object([("messageId", .string(messageID))]), status: Self.accepted) })
         }
     }
 
     // MARK: JSON
 
-    /// What the audit log keeps of an endpoint: its URL and events, never its secrets.
-    static func detail(_ endpoint: WebhookEndpoint) -> [String: String] {
-        ["url": endpoint.url, "events": endpoint.events.map(\.rawValue).joined(separator: ",")]
-    }
-
-    static func noStore(_ response: HTTPResponse) -> HTTPResponse {
-        var response = response
-        response.headers.set("Cache-Control", "no-store")
-        return response
+    /// An operation's answer: `success`'s response with `Cache-Control: no-store`, or its problem.
+    private static func answer<Value>(_ result: Result<Value, OperationError>, _ success: (Value) -> HTTPResponse) -> HTTPResponse {
+        switch result {
+        case .success(let value):
+            var response = success(value)
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        case .failure(let error):
+            return error.response
+        }
     }
 
     /// One endpoint. The secret only when just created or rotated.
-    static func json(_ endpoint: WebhookEndpoint, now: Date, withSecret: Bool) -> String {
-        func instant(_ date: Date?) -> String { date.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null" }
-        var out = "{\"id\":\(JSONEscaping.quote(endpoint.id)),\"url\":\(JSONEscaping.quote(endpoint.url)),"
-        out += "\"events\":[\(endpoint.events.map { JSONEscaping.quote($0.rawValue) }.joined(separator: ","))],"
-        out += "\"description\":\(endpoint.description.map(JSONEscaping.quote) ?? "null"),"
-        out += "\"createdAt\":\(instant(endpoint.createdAt)),"
-        out += "\"enabled\":\(endpoint.disabledAt == nil),\"disabledAt\":\(instant(endpoint.disabledAt)),"
-        out += "\"disabledReason\":\(endpoint.disabledReason.map(JSONEscaping.quote) ?? "null"),"
+    static func json(_ endpoint: WebhookEndpoint, now: Date, withSecret: Bool) -> JSONValue {
+        func instant(_ date: Date?) -> JSONValue { date.map { .string(RFC3339.string($0)) } ?? .null }
         let overlapping = endpoint.signingSecrets(at: now).count > 1
-        out += "\"previousSecretExpiresAt\":\(overlapping ? instant(endpoint.previousSecretExpiresAt) : "null")"
-        if withSecret { out += ",\"secret\":\(JSONEscaping.quote(endpoint.secret.text))" }
-        return out + "}"
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(endpoint.id)), ("url", .string(endpoint.url)), ("events", .array(endpoint.events.map { .string($0.rawValue) })),
+            ("description", endpoint.description.map { .string($0) } ?? .null), ("createdAt", instant(endpoint.createdAt)),
+            ("enabled", .bool(endpoint.disabledAt == nil)), ("disabledAt", instant(endpoint.disabledAt)),
+            ("disabledReason", endpoint.disabledReason.map { .string($0) } ?? .null),
+            ("previousSecretExpiresAt", overlapping ? instant(endpoint.previousSecretExpiresAt) : .null),
+        ]
+        if withSecret { members.append(("secret", .string(endpoint.secret.text))) }
+        return .object(members)
     }
 
-    static func json(_ delivery: WebhookDelivery) -> String {
-        func instant(_ date: Date?) -> String { date.map { JSONEscaping.quote(RFC3339.string($0)) } ?? "null" }
-        var out = "{\"messageId\":\(JSONEscaping.quote(delivery.event.id)),\"type\":\(JSONEscaping.quote(delivery.event.type.rawValue)),"
-        out += "\"timestamp\":\(instant(delivery.event.timestamp)),\"state\":\(JSONEscaping.quote(delivery.state.rawValue)),"
-        out += "\"attempts\":\(delivery.attempts),\"nextAttemptAt\":\(instant(delivery.state == .pending ? delivery.nextAttemptAt : nil)),"
-        out += "\"lastAttemptAt\":\(instant(delivery.lastAttemptAt)),"
-        out += "\"lastStatus\":\(delivery.lastStatus.map(String.init) ?? "null"),"
-        out += "\"lastError\":\(delivery.lastError.map(JSONEscaping.quote) ?? "null")}"
-        return out
+    /// One delivery.
+    static func json(_ delivery: WebhookDelivery) -> JSONValue {
+        func instant(_ date: Date?) -> JSONValue { date.map { .string(RFC3339.string($0)) } ?? .null }
+        return .object([
+            ("messageId", .string(delivery.event.id)), ("type", .string(delivery.event.type.rawValue)),
+            ("timestamp", instant(delivery.event.timestamp)), ("state", .string(delivery.state.rawValue)),
+            ("attempts", .number(String(delivery.attempts))),
+            ("nextAttemptAt", instant(delivery.state == .pending ? delivery.nextAttemptAt : nil)),
+            ("lastAttemptAt", instant(delivery.lastAttemptAt)),
+            ("lastStatus", delivery.lastStatus.map { .number(String($0)) } ?? .null),
+            ("lastError", delivery.lastError.map { .string($0) } ?? .null),
+        ])
     }
 }

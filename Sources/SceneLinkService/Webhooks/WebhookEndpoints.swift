@@ -17,7 +17,7 @@ import SceneLinkHTTP
 /// | `GET /v1/webhooks/{id}/deliveries?limit=N` | 200 `{"deliveries":[…]}`, newest first |
 /// | `POST /v1/webhooks/{id}/deliveries/{messageId}/replay` | 202: the message is queued again, same id |
 ///
-/// **Admin token or key.** Every route is declared `RoutePolicy.admin(scope: .webhooksAdmin)`: the
+/// **Admin token or key.** Every route is declared `RoutePolicy.admin(_:)` with its operation: the
 /// admin port when there is one, and the admin token or a key with `webhooks:admin` checked before
 /// the handler runs (`AdminAuthenticator`): 403 without a configured token or for a key without
 /// the scope, 401 without a working token.
@@ -25,20 +25,16 @@ import SceneLinkHTTP
 /// **Targets.** `WebhookTarget`: https only, no private or loopback addresses (422), unless
 /// `--webhook-allow-private`.
 public struct WebhookEndpoints: Sendable {
-    let store: any WebhookStore
-    let configuration: Configuration
+    /// The operations the routes perform (their checks and audit entries).
+    let operations: WebhookOperations
     let clock: SceneStateClock
     /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
     let idempotency: IdempotencyGate?
-    /// Where every change is recorded (`AuditTrail`); nil records nothing.
-    let audit: AuditTrail?
 
     public init(store: any WebhookStore, configuration: Configuration = Configuration(),
                 clock: SceneStateClock = .system, idempotency: (any IdempotencyStore)? = nil, audit: AuditTrail? = nil) {
-        self.audit = audit
+        operations = WebhookOperations(store: store, configuration: configuration, audit: audit, clock: clock)
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
-        self.store = store
-        self.configuration = configuration
         self.clock = clock
     }
 
@@ -60,13 +56,13 @@ public struct WebhookEndpoints: Sendable {
     public func register(on endpoints: inout EndpointTable) {
         func withBody(_ operation: AdminOperation) -> RoutePolicy { .admin(operation).accepting(bodyBytes: Self.maximumBodyBytes) }
         endpoints.on(.post, Self.collectionPattern, withBody(.createWebhook)) { try self.create($0, $1) }
-        endpoints.on(.get, Self.collectionPattern, .admin(.listWebhooks)) { self.list($0, $1) }
-        endpoints.on(.get, Self.itemPattern, .admin(.getWebhook)) { self.show($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, .admin(.listWebhooks)) { try self.list($0, $1) }
+        endpoints.on(.get, Self.itemPattern, .admin(.getWebhook)) { try self.show($0, $1) }
         endpoints.on(.patch, Self.itemPattern, withBody(.updateWebhook)) { try self.update($0, $1) }
-        endpoints.on(.delete, Self.itemPattern, .admin(.deleteWebhook)) { self.delete($0, $1) }
-        endpoints.on(.post, Self.rotatePattern, withBody(.rotateWebhookSecret)) { self.rotate($0, $1) }
-        endpoints.on(.post, Self.testPattern, withBody(.testWebhook)) { self.test($0, $1) }
-        endpoints.on(.get, Self.deliveriesPattern, .admin(.listWebhookDeliveries)) { self.deliveries($0, $1) }
-        endpoints.on(.post, Self.replayPattern, withBody(.replayWebhookDelivery)) { self.replay($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(.deleteWebhook)) { try self.delete($0, $1) }
+        endpoints.on(.post, Self.rotatePattern, withBody(.rotateWebhookSecret)) { try self.rotate($0, $1) }
+        endpoints.on(.post, Self.testPattern, withBody(.testWebhook)) { try self.test($0, $1) }
+        endpoints.on(.get, Self.deliveriesPattern, .admin(.listWebhookDeliveries)) { try self.deliveries($0, $1) }
+        endpoints.on(.post, Self.replayPattern, withBody(.replayWebhookDelivery)) { try self.replay($0, $1) }
     }
 }

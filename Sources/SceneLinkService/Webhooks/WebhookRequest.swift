@@ -15,11 +15,19 @@ struct WebhookRequest: Sendable {
     var events: [WebhookEventType]
     var description: String?
 
+    static let example = #"{"url": "https://hooks.example.com/in", "events": ["short_link.clicked"]}"#
+
     /// - Throws: the 400 problem saying what is wrong.
     init(body: [UInt8]) throws(HTTPProblem) {
-        let body = try JSONObjectBody(
-            body, members: Self.members,
-            example: #"{"url": "https://hooks.example.com/in", "events": ["short_link.clicked"]}"#, problem: WebhookProblems.badBody)
+        try self.init(JSONObjectBody(body, members: Self.members, example: Self.example, problem: WebhookProblems.badBody))
+    }
+
+    /// The same request made of typed values (the console's form), read by the same rules.
+    init(document: JSONValue) throws(HTTPProblem) {
+        try self.init(JSONObjectBody(document: document, members: Self.members, example: Self.example, problem: WebhookProblems.badBody))
+    }
+
+    private init(_ body: JSONObjectBody) throws(HTTPProblem) {
         url = try body.requiredString("url", "the https URL events are sent to")
         guard let events = try Self.events(body) else {
             throw WebhookProblems.badBody(
