@@ -23,11 +23,15 @@ extension ConsoleEndpoints {
     /// The link's page, with `notice` (a refused change's sentence) at the top and `status`.
     private func showLink(_ request: HTTPRequest, session: ConsoleSession, notice: String?, status: HTTPStatus,
                           _ responder: HTTPResponder) {
+        guard let caller = OperatorCaller(request) else { return }
         let code = request.pathParameters["code"] ?? ""
-        readLink(request, code: code) { [self] answer in
-            guard answer.status.code == 200, let link = try? JSONParser.parse(answer.body) else {
-                return responder.respond(Self.linkNotFound(answer))
+        shortLinks.operations.get(code: try? ShortCode(code), by: caller) { [self] result in
+            let counted: ShortLinkOperations.Counted
+            switch result {
+            case .success(let found): counted = found
+            case .failure(let error): return responder.respond(Self.linkNotFound(error))
             }
+            let link = counted.link
             let scope = "link:" + code
             let query = Self.analyticsQuery(request, extra: [], scope: scope)
             let dimension = Self.analyticsDimension(request)
@@ -41,9 +45,11 @@ extension ConsoleEndpoints {
                 page.html.open("p")
                 page.html.element("a", text: "All links", attributes: [(name: "href", value: ConsoleSection.links.path)])
                 page.html.close("p")
-                writeLinkFacts(link, into: &page.html)
-                writeDestinations(of: link["link"]?.stringValue ?? "", expired: link["expired"] == .bool(true), into: &page.html)
-                Self.writeQR(link, code: code, into: &page.html)
+                let expired = link.isExpired(at: clock.now())
+                let url = ShortLinkEndpoints.url(of: link.code, table: routes.value)
+                Self.writeLinkFacts(counted, url: url, expired: expired, into: &page.html)
+                writeDestinations(of: link.link, expired: expired, into: &page.html)
+                Self.writeQR(url: url, code: code, into: &page.html)
                 var reportStatus = HTTPStatus.ok
                 if let reports {
                     page.html.element("h2", text: "Analytics")
@@ -51,7 +57,7 @@ extension ConsoleEndpoints {
                     reportStatus = Self.writeAnalytics(timeseries: reports.0, breakdown: reports.1, query: query, dimension: dimension,
                                                        into: &page.html)
                 }
-                Self.writeLinkChanges(link, code: code, revision: Self.revision(in: answer), session: session, into: &page.html)
+                Self.writeLinkChanges(link, session: session, into: &page.html)
                 // A report the query made wrong (a range, a zone) is the page's 400; any other
                 // failure (analytics off) leaves the link's page a 200 that says so.
                 responder.respond(page.response(status: status != .ok ? status : reportStatus.code == 400 ? .badRequest : .ok))
@@ -59,42 +65,25 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// `GET /v1/short-links/{code}`'s answer for `code`.
-    private func readLink(_ request: HTTPRequest, code: String, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        callAPI(shortLinks, { $0.show }, request, method: .get, target: ShortLinkEndpoints.collectionPattern + "/" + LinkPrinter.encodeSegment(code),
-                parameters: ["code": code], completion: completion)
-    }
-
-    /// The answer when the API did not find the link (or failed): the console's notice page.
-    private static func linkNotFound(_ answer: HTTPResponse) -> HTTPResponse {
-        guard answer.status.code == 404 else {
-            return ConsolePage.notice(status: answer.status.code == 200 ? .internalServerError : answer.status,
-                                      title: "Link not read", detail: problemText(answer))
-        }
+    /// The answer when the link was not found (or could not be read): the console's notice page.
+    private static func linkNotFound(_ error: OperationError) -> HTTPResponse {
+        guard error.problem.status.code == 404 else { return notice(error, title: "Link not read") }
         return ConsolePage.notice(status: .notFound, title: "No such link", detail: "No short link has this code (it may have been deleted).")
     }
 
-    /// The link's revision from its `ETag` (`"l7"`), 0 when absent.
-    private static func revision(in answer: HTTPResponse) -> Int64 {
-        guard let tag = answer.headers["ETag"], tag.hasPrefix("\"l"), tag.hasSuffix("\"") else { return 0 }
-        return Int64(tag.dropFirst(2).dropLast()) ?? 0
-    }
-
-    private func writeLinkFacts(_ link: JSONValue, into html: inout HTMLDocument) {
+    private static func writeLinkFacts(_ counted: ShortLinkOperations.Counted, url: String?, expired: Bool, into html: inout HTMLDocument) {
+        let link = counted.link, visits = counted.visits
         html.open("dl")
-        let expired = link["expired"] == .bool(true)
-        let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
-        let visits = link["visits"]
+        let tags = link.tags.map(\.rawValue)
         let facts: [(String, String)] = [
-            ("Short link", link["url"]?.stringValue ?? "(none: the route file names no https host)"),
-            ("Target link", link["link"]?.stringValue ?? ""),
-            ("Title", link["title"]?.stringValue ?? "(none)"),
+            ("Short link", url ?? "(none: the route file names no https host)"),
+            ("Target link", link.link),
+            ("Title", link.title ?? "(none)"),
             ("Tags", tags.isEmpty ? "(none)" : tags.joined(separator: " ")),
-            ("Created", link["createdAt"]?.stringValue ?? ""),
-            ("Expires", (link["expiresAt"]?.stringValue ?? "never") + (expired ? " (expired: it answers 410)" : "")),
-            ("Clicks", String(link["clicks"]?.intValue ?? 0)),
-            ("Visits since it was made", "\(visits?["human"]?.intValue ?? 0) human, \(visits?["preview"]?.intValue ?? 0) previews, "
-                + "\(visits?["bot"]?.intValue ?? 0) bots"),
+            ("Created", RFC3339.string(link.createdAt)),
+            ("Expires", (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (expired ? " (expired: it answers 410)" : "")),
+            ("Clicks", String(link.clicks)),
+            ("Visits since it was made", "\(visits.human) human, \(visits.preview) previews, \(visits.bot) bots"),
         ]
         for (term, value) in facts {
             html.element("dt", text: term)
@@ -123,9 +112,9 @@ extension ConsoleEndpoints {
     }
 
     /// The QR code of the short link's URL carrying the QR marker (scans count as `qr`), with its download.
-    private static func writeQR(_ link: JSONValue, code: String, into html: inout HTMLDocument) {
+    private static func writeQR(url: String?, code: String, into html: inout HTMLDocument) {
         html.element("h2", text: "QR code")
-        guard let url = link["url"]?.stringValue, let qr = try? QRCode(encoding: QRMarker.marking(url), level: QREndpoints.defaultLevel) else {
+        guard let url, let qr = try? QRCode(encoding: QRMarker.marking(url), level: QREndpoints.defaultLevel) else {
             html.element("p", text: "No QR code: the route file names no https host for the short link's URL.")
             return
         }
@@ -139,11 +128,10 @@ extension ConsoleEndpoints {
     /// The forms that change the target, title and tags and the expiry (with the revision read,
     /// so a change made meanwhile is not overwritten) and the delete form (with its confirmation
     /// box), each only for a session that may make the change.
-    private static func writeLinkChanges(_ link: JSONValue, code: String, revision: Int64, session: ConsoleSession,
-                                         into html: inout HTMLDocument) {
-        let formToken = session.formToken
+    private static func writeLinkChanges(_ link: ShortLink, session: ConsoleSession, into html: inout HTMLDocument) {
+        let formToken = session.formToken, code = link.code.rawValue
         if session.may(.updateShortLink) {
-            writeLinkEdits(link, code: code, revision: revision, formToken: formToken, into: &html)
+            writeLinkEdits(link, formToken: formToken, into: &html)
         }
         if session.may(.deleteShortLink) {
             ConsolePage.deleteForm(heading: "Delete the link", action: linkPath(code) + "/delete", boxID: "link-delete-confirm",
@@ -153,15 +141,16 @@ extension ConsoleEndpoints {
     }
 
     /// The forms that change the target, title and tags, and the expiry.
-    private static func writeLinkEdits(_ link: JSONValue, code: String, revision: Int64, formToken: String, into html: inout HTMLDocument) {
+    private static func writeLinkEdits(_ link: ShortLink, formToken: String, into html: inout HTMLDocument) {
+        let code = link.code.rawValue, revision = link.revision
         html.element("h2", text: "Change the target, title and tags")
         html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/edit")])
         ConsolePage.formTokenField(formToken, into: &html)
         html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "revision"), (name: "value", value: String(revision))])
-        let target = link["link"]?.stringValue ?? ""
+        let target = link.link
         html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "shown"), (name: "value", value: target)])
-        let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: " ")
-        for (name, label, value) in [("link", "Target link (it must resolve)", target), ("title", "Title (empty: none)", link["title"]?.stringValue ?? ""),
+        let tags = link.tags.map(\.rawValue).joined(separator: " ")
+        for (name, label, value) in [("link", "Target link (it must resolve)", target), ("title", "Title (empty: none)", link.title ?? ""),
                                      ("tags", "Tags (separated by spaces; empty: none)", tags)] {
             html.element("label", text: label, attributes: [(name: "for", value: "link-\(name)")])
             html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "link-\(name)"), (name: "name", value: name),
@@ -176,7 +165,7 @@ extension ConsoleEndpoints {
         html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/expiry")])
         ConsolePage.formTokenField(formToken, into: &html)
         html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "revision"), (name: "value", value: String(revision))])
-        let current = link["expiresAt"]?.stringValue.map { String($0.prefix(16)) } ?? ""
+        let current = link.expiresAt.map { String(RFC3339.string($0).prefix(16)) } ?? ""
         html.element("label", text: "Expires (UTC; empty: never)", attributes: [(name: "for", value: "link-expiry")])
         html.open("input", attributes: [(name: "type", value: "datetime-local"), (name: "id", value: "link-expiry"), (name: "name", value: "expiresAt"),
                                         (name: "value", value: current)])
@@ -189,12 +178,16 @@ extension ConsoleEndpoints {
     /// `GET /console/links/{code}/qr.svg`: the QR code of the short link's URL with the QR
     /// marker, as an attachment (`image/svg+xml`).
     func linkQR(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let caller = OperatorCaller(request) else { return }
         let code = request.pathParameters["code"] ?? ""
-        readLink(request, code: code) { answer in
-            guard answer.status.code == 200, let link = try? JSONParser.parse(answer.body) else {
-                return responder.respond(Self.linkNotFound(answer))
+        shortLinks.operations.get(code: try? ShortCode(code), by: caller) { [routes] result in
+            let link: ShortLink
+            switch result {
+            case .success(let counted): link = counted.link
+            case .failure(let error): return responder.respond(Self.linkNotFound(error))
             }
-            guard let url = link["url"]?.stringValue, let qr = try? QRCode(encoding: QRMarker.marking(url), level: QREndpoints.defaultLevel) else {
+            guard let url = ShortLinkEndpoints.url(of: link.code, table: routes.value),
+                  let qr = try? QRCode(encoding: QRMarker.marking(url), level: QREndpoints.defaultLevel) else {
                 return responder.respond(ConsolePage.notice(status: .conflict, title: "No QR code",
                                                             detail: "The route file names no https host, so the short link has no URL to draw."))
             }
@@ -205,73 +198,77 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// `POST /console/links/{code}/expiry` (`expiresAt`, empty for never; `revision`): as
-    /// `PATCH /v1/short-links/{code}` with `If-Match` of the revision the page showed, so a
-    /// change made meanwhile is not overwritten (the page again, 412, saying so); 303 back.
+    /// `POST /console/links/{code}/expiry` (`expiresAt`, empty for never; `revision`): a change of
+    /// the expiry through `ShortLinkOperations.update` with `If-Match` of the revision the page
+    /// showed, so a change made meanwhile is not overwritten (the page again, 412, saying so); 303 back.
     func changeLinkExpiry(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let form = ConsoleForm(body: request.body)
         let expiry = form["expiresAt"].flatMap { $0.isEmpty ? nil : Self.instant(fromLocal: $0) }
-        patchLink(request, responder, what: "expiry", body: "{\"expiresAt\":\(expiry.map(JSONEscaping.quote) ?? "null")}")
+        changeLink(request, responder, what: "expiry", change: [("expiresAt", expiry.map { .string($0) } ?? .null)])
     }
 
     /// `POST /console/links/{code}/edit` (`link`, `shown`: the target the page showed, `title`,
-    /// `tags` separated by spaces, `revision`): as `PATCH /v1/short-links/{code}` of the title
-    /// and tags, and of the target when it differs from the one shown (so a link whose target no
-    /// longer resolves can still be retitled); `If-Match` as for the expiry; 303 back.
+    /// `tags` separated by spaces, `revision`): a change of the title and tags, and of the target
+    /// when it differs from the one shown (so a link whose target no longer resolves can still be
+    /// retitled); `If-Match` as for the expiry; 303 back.
     func editLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let form = ConsoleForm(body: request.body)
         let title = form["title"].flatMap { $0.isEmpty ? nil : $0 }
-        let tags = (form["tags"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONEscaping.quote(String($0)) }
-        var body = "{\"title\":\(title.map(JSONEscaping.quote) ?? "null"),\"tags\":[\(tags.joined(separator: ","))]"
+        var change: [(key: String, value: JSONValue)] = [("title", title.map { .string($0) } ?? .null), ("tags", .array(Self.tags(form)))]
         if let link = form["link"]?.trimmingCharacters(in: .whitespaces), link != form["shown"] {
-            body += ",\"link\":\(JSONEscaping.quote(link))"
+            change.append(("link", .string(link)))
         }
-        patchLink(request, responder, what: "change", body: body + "}")
+        changeLink(request, responder, what: "change", change: change)
     }
 
-    /// Sends `body` through `PATCH /v1/short-links/{code}`'s handler with `If-Match` of the
-    /// form's `revision`; 303 back to the link's page, or the page with why not (`what` names
-    /// the change in the sentence).
-    private func patchLink(_ request: HTTPRequest, _ responder: HTTPResponder, what: String, body: String) {
-        guard let session = session(of: request, responder) else { return }
+    /// Reads `change` by the API's own rules (`ShortLinkChangeRequest`) and performs it through
+    /// `ShortLinkOperations.update` with `If-Match` of the form's `revision`; 303 back to the
+    /// link's page, or the page with why not (`what` names the change in the sentence).
+    private func changeLink(_ request: HTTPRequest, _ responder: HTTPResponder, what: String, change: [(key: String, value: JSONValue)]) {
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let code = request.pathParameters["code"] ?? ""
         guard let text = ConsoleForm(body: request.body)["revision"], text.utf8.count <= 18, let revision = Int64(text), revision > 0 else {
             return showLink(request, session: session, notice: "The form lacks the link's revision; reload the page and change it again.",
                             status: .badRequest, responder)
         }
-        callAPI(shortLinks, { $0.update }, request, method: .patch,
-                target: ShortLinkEndpoints.collectionPattern + "/" + LinkPrinter.encodeSegment(code),
-                fields: ["Content-Type": "application/merge-patch+json", "If-Match": EntityTag.shortLink(revision: revision).headerValue],
-                body: body, parameters: ["code": code]) { [self] answer in
-            switch answer.status.code {
-            case 200:
+        let parsed: ShortLinkChangeRequest
+        do {
+            parsed = try ShortLinkChangeRequest(document: .object(change))
+        } catch {
+            return showLink(request, session: session, notice: "Your \(what) was not saved: \(error.detail)", status: error.status, responder)
+        }
+        let condition = EntityTagCondition.tags([EntityTag.shortLink(revision: revision)])
+        shortLinks.operations.update(code: try? ShortCode(code), parsed, condition: condition, by: caller) { [self] result in
+            switch result {
+            case .success:
                 responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(code)))
-            case 404:
-                responder.respond(Self.linkNotFound(answer))
-            case 412:
+            case .failure(let error) where error.problem.status.code == 404:
+                responder.respond(Self.linkNotFound(error))
+            case .failure(let error) where error.problem.status.code == 412:
                 showLink(request, session: session,
                          notice: "The link changed since you opened this page (someone else saved a change), so your \(what) was not saved. "
                              + "Its current values are shown below; make your change again.", status: .preconditionFailed, responder)
-            default:
-                showLink(request, session: session, notice: "Your \(what) was not saved: \(Self.problemText(answer))",
-                         status: answer.status, responder)
+            case .failure(let error):
+                showLink(request, session: session, notice: "Your \(what) was not saved: \(error.problem.detail)",
+                         status: error.problem.status, responder)
             }
         }
     }
 
-    /// `POST /console/links/{code}/delete` (`confirm=yes`): as `DELETE /v1/short-links/{code}`;
-    /// 303 to the list. Without the confirmation, the link's page again saying so (400).
+    /// `POST /console/links/{code}/delete` (`confirm=yes`): `ShortLinkOperations.delete`; 303 to
+    /// the list. Without the confirmation, the link's page again saying so (400).
     func deleteLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let code = request.pathParameters["code"] ?? ""
         guard ConsoleForm(body: request.body)["confirm"] == "yes" else {
             return showLink(request, session: session, notice: "Tick the box that confirms the deletion; nothing was deleted.",
                             status: .badRequest, responder)
         }
-        callAPI(shortLinks, { $0.delete }, request, method: .delete,
-                target: ShortLinkEndpoints.collectionPattern + "/" + LinkPrinter.encodeSegment(code), parameters: ["code": code]) { answer in
-            guard answer.status.code == 204 else { return responder.respond(Self.linkNotFound(answer)) }
-            responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.links.path))
+        shortLinks.operations.delete(code: try? ShortCode(code), by: caller) { result in
+            switch result {
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.links.path))
+            case .failure(let error): responder.respond(Self.linkNotFound(error))
+            }
         }
     }
 }

@@ -11,8 +11,8 @@ extension ConsoleEndpoints {
     /// one that imports a CSV, each for a session that may use it.
     /// A wrong `q`, `tag` or `cursor` is the page with the API's sentence (400).
     func linksPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
-        listLinks(request) { [self] list in
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
+        listLinks(request, by: caller) { [self] list in
             var page = ConsolePage(title: ConsoleSection.links.title, section: .links, session: session)
             let status = Self.writeLinkList(list, request: request, into: &page.html)
             if session.may(.createShortLink) {
@@ -26,20 +26,25 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// The listing API's answer for the page's `q`, `tag` and `cursor`, a page of the API's
-    /// default size.
-    private func listLinks(_ request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        var items: [(String, String)] = []
-        for name in ["q", "tag", "cursor"] {
-            if let value = request.queryItem(name), !value.isEmpty { items.append((name, String(value.prefix(256)))) }
+    /// One page of the API's default size for the page's `q`, `tag` and `cursor` (an empty one
+    /// left out), read as the listing API reads them (the same sentences for a wrong one).
+    private func listLinks(_ request: HTTPRequest, by caller: OperatorCaller,
+                           completion: @escaping @Sendable (Result<ShortLinkOperations.Page, OperationError>) -> Void) {
+        let query: (cursor: Int64?, limit: Int, filter: ShortLinkFilter)
+        do {
+            query = try ShortLinkEndpoints.listing { name in
+                guard ["q", "tag", "cursor"].contains(name), let value = request.queryItem(name), !value.isEmpty else { return nil }
+                return String(value.prefix(256))
+            }
+        } catch {
+            return completion(.failure(OperationError(error)))
         }
-        callAPI(shortLinks, { $0.list }, request, method: .get,
-                target: ShortLinkEndpoints.collectionPattern + (items.isEmpty ? "" : "?" + Self.encode(items)),
-                completion: completion)
+        shortLinks.operations.list(after: query.cursor, limit: query.limit, filter: query.filter, by: caller, completion: completion)
     }
 
     /// The search form, the table of one page and the link to the next; answers the page's status.
-    private static func writeLinkList(_ answer: HTTPResponse, request: HTTPRequest, into html: inout HTMLDocument) -> HTTPStatus {
+    private static func writeLinkList(_ result: Result<ShortLinkOperations.Page, OperationError>, request: HTTPRequest,
+                                      into html: inout HTMLDocument) -> HTTPStatus {
         let q = request.queryItem("q") ?? "", tag = request.queryItem("tag") ?? ""
         html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: ConsoleSection.links.path),
                                        (name: "role", value: "search")])
@@ -53,38 +58,41 @@ extension ConsoleEndpoints {
         html.element("button", text: "Search", attributes: [(name: "type", value: "submit")])
         html.close("p")
         html.close("form")
-        guard answer.status.code == 200, let document = try? JSONParser.parse(answer.body) else {
-            html.element("p", text: problemText(answer), attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
-            return answer.status.code == 200 ? .internalServerError : answer.status
+        let listed: ShortLinkOperations.Page
+        switch result {
+        case .success(let page): listed = page
+        case .failure(let error):
+            html.element("p", text: error.problem.detail, attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
+            return error.problem.status
         }
-        let links = document["shortLinks"]?.arrayValue ?? []
         let filtered = !q.isEmpty || !tag.isEmpty
-        guard !links.isEmpty else {
+        guard !listed.links.isEmpty else {
             html.element("p", text: filtered ? "No link matches." : "No short links yet: make one below.")
             return .ok
         }
         html.openTable(caption: filtered ? "Links that match, oldest first" : "Short links, oldest first",
                        headings: ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"])
-        for link in links {
-            let code = link["code"]?.stringValue ?? ""
+        let now = Date()
+        for counted in listed.links {
+            let link = counted.link
+            let code = link.code.rawValue
             html.open("tr")
             html.open("th", attributes: [(name: "scope", value: "row")])
             html.element("a", text: code, attributes: [(name: "href", value: linkPath(code))])
             html.close("th")
-            html.element("td", text: shortened(link["title"]?.stringValue ?? "", to: listedTitleCharacters))
-            html.element("td", text: shortened(link["link"]?.stringValue ?? "", to: listedLinkCharacters))
+            html.element("td", text: shortened(link.title ?? "", to: listedTitleCharacters))
+            html.element("td", text: shortened(link.link, to: listedLinkCharacters))
             html.open("td")
-            let tags = (link["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let tags = link.tags.map(\.rawValue)
             for (index, tag) in tags.prefix(listedTags).enumerated() {
                 if index > 0 { html.text(" ") }
                 html.element("a", text: tag, attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode([("tag", tag)]))])
             }
             if tags.count > listedTags { html.text(" and \(tags.count - listedTags) more") }
             html.close("td")
-            let expired = link["expired"] == .bool(true)
-            html.element("td", text: (link["expiresAt"]?.stringValue ?? "never") + (expired ? " (expired)" : ""))
-            html.element("td", text: String(link["visits"]?["human"]?.intValue ?? 0), attributes: [(name: "class", value: "number")])
-            html.element("td", text: String(link["clicks"]?.intValue ?? 0), attributes: [(name: "class", value: "number")])
+            html.element("td", text: (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (link.isExpired(at: now) ? " (expired)" : ""))
+            html.element("td", text: String(counted.visits.human), attributes: [(name: "class", value: "number")])
+            html.element("td", text: String(link.clicks), attributes: [(name: "class", value: "number")])
             html.close("tr")
         }
         html.closeTable()
@@ -96,8 +104,8 @@ extension ConsoleEndpoints {
             html.element("a", text: "First page", attributes: [(name: "href", value: ConsoleSection.links.path + (paging.isEmpty ? "" : "?" + encode(paging)))])
             html.text(" ")
         }
-        if let next = document["nextCursor"]?.stringValue {
-            html.element("a", text: "Next page", attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode(paging + [("cursor", next)])),
+        if let next = listed.nextCursor {
+            html.element("a", text: "Next page", attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode(paging + [("cursor", String(next))])),
                                                               (name: "rel", value: "next")])
         }
         html.close("p")
@@ -188,10 +196,11 @@ extension ConsoleEndpoints {
     }
 
     /// `POST /console/links` (`link` or `route` with `parameter.NAME`…; `alias`, `expiresAt`,
-    /// `title`, `tags`): as `POST /v1/short-links`, so the checks and the audit entry are the
-    /// API's; 303 to the new link's page, or the list with the form again and the API's sentence.
+    /// `title`, `tags`): read by the API's own rules (`ShortLinkRequest`), then
+    /// `ShortLinkOperations.create` (its checks and audit entry); 303 to the new link's page, or
+    /// the list with the form again and the operation's sentence.
     func createLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
         let route = form["route"].flatMap { $0.isEmpty ? nil : $0 }
         let refuse: @Sendable (String, HTTPStatus) -> Void = { [self] sentence, status in
@@ -213,20 +222,29 @@ extension ConsoleEndpoints {
         } else {
             link = form["link"]?.trimmingCharacters(in: .whitespaces) ?? ""
         }
-        var body = "{\"link\":\(JSONEscaping.quote(link))"
-        if let alias = form["alias"]?.trimmingCharacters(in: .whitespaces), !alias.isEmpty { body += ",\"alias\":\(JSONEscaping.quote(alias))" }
-        if let expiry = form["expiresAt"], !expiry.isEmpty { body += ",\"expiresAt\":\(JSONEscaping.quote(Self.instant(fromLocal: expiry)))" }
-        if let title = form["title"], !title.isEmpty { body += ",\"title\":\(JSONEscaping.quote(title))" }
-        let tags = (form["tags"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONEscaping.quote(String($0)) }
-        if !tags.isEmpty { body += ",\"tags\":[\(tags.joined(separator: ","))]" }
-        body += "}"
-        callAPI(shortLinks, { $0.create }, request, method: .post, target: ShortLinkEndpoints.collectionPattern,
-                fields: ["Content-Type": "application/json"], body: body) { answer in
-            guard answer.status.code == 201, let code = (try? JSONParser.parse(answer.body))?["code"]?.stringValue else {
-                return refuse(Self.problemText(answer), answer.status.code == 201 ? .internalServerError : answer.status)
-            }
-            responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(code)))
+        var members: [(key: String, value: JSONValue)] = [("link", .string(link))]
+        if let alias = form["alias"]?.trimmingCharacters(in: .whitespaces), !alias.isEmpty { members.append(("alias", .string(alias))) }
+        if let expiry = form["expiresAt"], !expiry.isEmpty { members.append(("expiresAt", .string(Self.instant(fromLocal: expiry)))) }
+        if let title = form["title"], !title.isEmpty { members.append(("title", .string(title))) }
+        let tags = Self.tags(form)
+        if !tags.isEmpty { members.append(("tags", .array(tags))) }
+        let parsed: ShortLinkRequest
+        do {
+            parsed = try ShortLinkRequest(document: .object(members))
+        } catch {
+            return refuse(error.detail, error.status)
         }
+        shortLinks.operations.create(parsed, by: caller) { result in
+            switch result {
+            case .success(let made): responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(made.code.rawValue)))
+            case .failure(let error): refuse(error.problem.detail, error.problem.status)
+            }
+        }
+    }
+
+    /// The form's `tags` field (separated by spaces or commas) as the API's `tags` member.
+    static func tags(_ form: ConsoleForm) -> [JSONValue] {
+        (form["tags"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { .string(String($0)) }
     }
 
     /// An RFC 3339 instant from a `datetime-local` field's value (`2026-12-21T18:20`, read as

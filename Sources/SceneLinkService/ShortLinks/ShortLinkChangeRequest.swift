@@ -20,8 +20,17 @@ struct ShortLinkChangeRequest: Sendable {
     /// Parses and checks a body.
     /// - Throws: the 400 problem saying what is wrong.
     init(body: [UInt8]) throws(HTTPProblem) {
-        let body = try JSONObjectBody(body, members: Self.members, example: #"{"title": "Spring sale", "tags": ["spring"]}"#,
-                                      problem: ShortLinkProblems.badBody)
+        try self.init(JSONObjectBody(body, members: Self.members, example: Self.example, problem: ShortLinkProblems.badBody))
+    }
+
+    /// The same change made of typed values (the console's form), read by the same rules.
+    init(document: JSONValue) throws(HTTPProblem) {
+        try self.init(JSONObjectBody(document: document, members: Self.members, example: Self.example, problem: ShortLinkProblems.badBody))
+    }
+
+    static let example = #"{"title": "Spring sale", "tags": ["spring"]}"#
+
+    private init(_ body: JSONObjectBody) throws(HTTPProblem) {
         if case .null? = body["link"] {
             throw ShortLinkProblems.badBody("\"link\" cannot be null: a short link always stands for a link; give the new one, or leave link out.")
         }

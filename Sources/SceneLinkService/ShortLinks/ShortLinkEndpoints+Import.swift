@@ -102,7 +102,7 @@ extension ShortLinkEndpoints {
             let tags = try ShortLinkRequest.tags(row.tagWords)
             var title: String?
             if let text = row.title { title = try ShortLinkRequest.title(text) }
-            switch checkTarget(link, expiresAt: expiresAt, table: table, now: now) {
+            switch ShortLinkOperations.checkTarget(link, expiresAt: expiresAt, table: table, now: now) {
             case .success(let route):
                 return .success(ShortLink(code: code, link: link, createdAt: now, expiresAt: expiresAt, route: route, title: title, tags: tags))
             case .failure(let problem):

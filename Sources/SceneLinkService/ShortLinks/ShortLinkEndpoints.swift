@@ -53,6 +53,8 @@ public struct ShortLinkEndpoints: Sendable {
     let analyticsStore: (any AnalyticsStore)?
     /// Where creations and deletions are recorded (`AuditTrail`); nil records nothing.
     let audit: AuditTrail?
+    /// The operations the admin routes perform (their checks and audit entries).
+    let operations: ShortLinkOperations
 
     /// - Parameters:
     ///   - store: where short links live.
@@ -75,6 +77,7 @@ public struct ShortLinkEndpoints: Sendable {
         self.clock = clock
         self.metrics = metrics
         self.linkPages = linkPages ?? LinkPageEndpoints(table: routes.value, metrics: metrics)
+        operations = ShortLinkOperations(store: store, routes: routes, clock: clock, analyticsStore: analyticsStore, audit: audit)
     }
 
     /// The path patterns this group serves.
@@ -98,15 +101,15 @@ public struct ShortLinkEndpoints: Sendable {
         endpoints.on(.post, Self.collectionPattern, .admin(.createShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
             try self.create($0, $1)
         }
-        endpoints.on(.get, Self.collectionPattern, .admin(.listShortLinks)) { self.list($0, $1) }
+        endpoints.on(.get, Self.collectionPattern, .admin(.listShortLinks)) { try self.list($0, $1) }
         endpoints.on(.post, Self.importPattern, .admin(.importShortLinks).accepting(bodyBytes: Self.maximumImportBodyBytes)) {
             self.importLinks($0, $1)
         }
-        endpoints.on(.get, Self.itemPattern, .admin(.getShortLink)) { self.show($0, $1) }
+        endpoints.on(.get, Self.itemPattern, .admin(.getShortLink)) { try self.show($0, $1) }
         endpoints.on(.patch, Self.itemPattern, .admin(.updateShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
             try self.update($0, $1)
         }
-        endpoints.on(.delete, Self.itemPattern, .admin(.deleteShortLink)) { self.delete($0, $1) }
+        endpoints.on(.delete, Self.itemPattern, .admin(.deleteShortLink)) { try self.delete($0, $1) }
         endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
     }
 

@@ -23,8 +23,17 @@ struct ShortLinkRequest: Sendable {
     /// - Throws: the 400 problem saying what is wrong: not JSON, not an object, a missing or
     ///   mistyped member, an unknown member, a malformed instant, alias, title or tag.
     init(body: [UInt8]) throws(HTTPProblem) {
-        let body = try JSONObjectBody(body, members: Self.members, example: #"{"link": "fuelmoney://settings"}"#,
-                                      problem: ShortLinkProblems.badBody)
+        try self.init(JSONObjectBody(body, members: Self.members, example: Self.example, problem: ShortLinkProblems.badBody))
+    }
+
+    /// The same request made of typed values (the console's form), read by the same rules.
+    init(document: JSONValue) throws(HTTPProblem) {
+        try self.init(JSONObjectBody(document: document, members: Self.members, example: Self.example, problem: ShortLinkProblems.badBody))
+    }
+
+    static let example = #"{"link": "fuelmoney://settings"}"#
+
+    private init(_ body: JSONObjectBody) throws(HTTPProblem) {
         link = try Self.link(body)
         expiresAt = try Self.expiresAt(body)
         if let text = try body.optionalString("alias", "a string of A-Z a-z 0-9 - _, or null for a random code") {
