@@ -32,6 +32,7 @@ if [ -z "$bin" ]; then
 fi
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 command -v valgrind >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq valgrind >/dev/null; }
+command -v wrk >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq wrk >/dev/null; }
 
 instructions() {  # run the server under callgrind; $1 = seconds of load (0: none); prints total
   local store=(--db :memory:)

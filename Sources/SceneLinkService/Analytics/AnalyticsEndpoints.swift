@@ -1,7 +1,6 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
-import SceneLinkText
 
 /// The analytics API: counts of visits, claims and installs kept as aggregates only
 /// (`AnalyticsStore`), read by the operator.
@@ -15,23 +14,18 @@ import SceneLinkText
 /// | `GET /v1/analytics/privacy` | every analytics table and column, with its row count |
 /// | `DELETE /v1/analytics?scope=link:CODE` | purges one short link's analytics |
 ///
-/// All are admin routes on the admin port when there is one: the reports for the admin token or a
-/// key with `analytics:read`, the purge for `links:write`. `scope`
+/// The JSON and CSV adapter over `AnalyticsOperations`. All are admin routes on the admin port when
+/// there is one: the reports for the admin token or a key with `analytics:read`, the purge for
+/// `links:write`. `scope`
 /// is `all` (the default), `link:CODE` or `route:NAME`; `from` and `to` are dates (`YYYY-MM-DD`)
 /// in `tz` (an IANA zone, default UTC), both included, by default the last 30 days. The three
 /// reports answer CSV for `Accept: text/csv` (`AnalyticsCSV`).
 public struct AnalyticsEndpoints: Sendable {
-    let store: any AnalyticsStore
-    let recorder: AnalyticsRecorder
-    let clock: SceneStateClock
-    /// Where purges are recorded (`AuditTrail`); nil records nothing.
-    let audit: AuditTrail?
+    /// The reports and the purge (their checks and audit entry).
+    let operations: AnalyticsOperations
 
     public init(store: any AnalyticsStore, recorder: AnalyticsRecorder, clock: SceneStateClock = .system, audit: AuditTrail? = nil) {
-        self.audit = audit
-        self.store = store
-        self.recorder = recorder
-        self.clock = clock
+        operations = AnalyticsOperations(store: store, recorder: recorder, clock: clock, audit: audit)
     }
 
     public static let timeseriesPattern = "/v1/analytics/timeseries"
@@ -57,100 +51,45 @@ public struct AnalyticsEndpoints: Sendable {
     /// `GET /v1/analytics/timeseries`: `{"scope","tz","interval","from","to","buckets":[{"start",
     /// "human","qr","preview","bot","claims","installs"}],"totals":{…}}`.
     func timeseries(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
-        try requireOn()
-        let scope = try AnalyticsScope(parsing: request.queryItem("scope") ?? "all")
-        let interval = try Self.interval(of: request)
-        let range = try range(of: request)
+        let caller = try OperatorCaller.of(request)
+        let query = try operations.query(request.queryItem)
         let csv = Self.wantsCSV(request)
-        store.analyticsVisits(scope: scope.key, from: range.startBucket, to: range.endBucket) { result in
-            let rows: [AnalyticsBatch.Visits]
-            switch result {
-            case .success(let stored): rows = stored
-            case .failure(let error): return responder.respond(error.response)
-            }
-            let spans = range.spans(interval)
-            var sums = Array(repeating: AnalyticsCounts(), count: spans.count)
-            var totals = AnalyticsCounts()
-            var walk = AnalyticsSpanWalk(spans: spans)
-            for row in rows {
-                guard let index = walk.index(of: row.bucket) else { continue }
-                sums[index] += row.counts
-                totals += row.counts
-            }
-            if csv {
-                var body = AnalyticsCSV.row(["start"] + AnalyticsCounts.names)
-                for (span, counts) in zip(spans, sums) { body += AnalyticsCSV.row([span.start] + counts.values.map(String.init)) }
-                return responder.respond(Self.csvResponse(body, name: "timeseries"))
-            }
-            var body = "{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"tz\":" + JSONEscaping.quote(range.zone)
-            body += ",\"interval\":\"" + interval.rawValue + "\",\"from\":\"" + range.from + "\",\"to\":\"" + range.to + "\",\"buckets\":["
-            for (position, (span, counts)) in zip(spans, sums).enumerated() {
-                if position > 0 { body += "," }
-                body += "{\"start\":\"" + span.start + "\"," + Self.countFields(counts) + "}"
-            }
-            body += "],\"totals\":{" + Self.countFields(totals) + "}}"
-            responder.respond(Self.jsonResponse(body))
+        operations.timeseries(query, by: caller) { result in
+            responder.respond(Self.answer(result) { csv ? Self.csvResponse(Self.csv($0), name: "timeseries") : Self.jsonResponse(Self.json($0)) })
         }
     }
 
     /// `GET /v1/analytics/breakdown`: `{"scope","dimension","tz","from","to","rows":[{"value","count"}],"total"}`.
     func breakdown(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
-        try requireOn()
-        let scope = try AnalyticsScope(parsing: request.queryItem("scope") ?? "all")
-        guard let dimensionText = request.queryItem("dimension") else { throw AnalyticsQueryError.invalidDimension("") }
-        guard let dimension = AnalyticsDimension(rawValue: dimensionText) else { throw AnalyticsQueryError.invalidDimension(dimensionText) }
-        let range = try range(of: request)
+        let caller = try OperatorCaller.of(request)
+        // The breakdown has no interval: an `interval` item is ignored, as it always was.
+        let query = try operations.query { $0 == "interval" ? nil : request.queryItem($0) }
+        let dimension = try AnalyticsOperations.Query.dimension(request.queryItem)
         let csv = Self.wantsCSV(request)
-        store.analyticsBreakdown(scope: scope.key, dimension: dimension, from: range.startBucket, to: range.endBucket) { result in
-            let rows: [AnalyticsBreakdownRow]
-            switch result {
-            case .success(let stored): rows = stored
-            case .failure(let error): return responder.respond(error.response)
-            }
-            let total = rows.reduce(Int64(0)) { $0 + $1.count }
-            if csv {
-                var body = AnalyticsCSV.row(["value", "count"])
-                for row in rows { body += AnalyticsCSV.row([row.value, String(row.count)]) }
-                return responder.respond(Self.csvResponse(body, name: "breakdown-" + dimension.rawValue))
-            }
-            var body = "{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"dimension\":\"" + dimension.rawValue + "\",\"tz\":"
-            body += JSONEscaping.quote(range.zone) + ",\"from\":\"" + range.from + "\",\"to\":\"" + range.to + "\",\"rows\":["
-            for (position, row) in rows.enumerated() {
-                if position > 0 { body += "," }
-                body += "{\"value\":" + JSONEscaping.quote(row.value) + ",\"count\":" + String(row.count) + "}"
-            }
-            body += "],\"total\":" + String(total) + "}"
-            responder.respond(Self.jsonResponse(body))
+        operations.breakdown(query, dimension: dimension, by: caller) { result in
+            responder.respond(Self.answer(result) {
+                csv ? Self.csvResponse(Self.csv($0), name: "breakdown-" + dimension.rawValue) : Self.jsonResponse(Self.json($0))
+            })
         }
     }
 
     /// `GET /v1/analytics/uniques`: `{"scope","from","to","days":[{"day","visitors"}]}`, every UTC day of the range.
     func uniques(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
-        try requireOn()
+        let caller = try OperatorCaller.of(request)
         let scope = try AnalyticsScope(parsing: request.queryItem("scope") ?? "all")
-        let range = try AnalyticsRange(from: request.queryItem("from"), to: request.queryItem("to"), zone: "UTC", now: clock.now())
-        let days = range.utcDays
         let csv = Self.wantsCSV(request)
-        store.analyticsVisitors(scope: scope.key, days: days) { result in
-            let rows: [AnalyticsBatch.Visitors]
-            switch result {
-            case .success(let stored): rows = stored
-            case .failure(let error): return responder.respond(error.response)
-            }
-            var byDay: [Int64: Int64] = [:]
-            for row in rows { byDay[row.day] = row.count }
-            if csv {
-                var body = AnalyticsCSV.row(["day", "visitors"])
-                for day in days { body += AnalyticsCSV.row([AnalyticsBucket.dayText(day), String(byDay[day] ?? 0)]) }
-                return responder.respond(Self.csvResponse(body, name: "uniques"))
-            }
-            var body = "{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"from\":\"" + range.from + "\",\"to\":\"" + range.to
-            body += "\",\"days\":["
-            for day in days {
-                if day != days.lowerBound { body += "," }
-                body += "{\"day\":\"" + AnalyticsBucket.dayText(day) + "\",\"visitors\":" + String(byDay[day] ?? 0) + "}"
-            }
-            responder.respond(Self.jsonResponse(body + "]}"))
+        operations.uniques(scope: scope, from: request.queryItem("from"), to: request.queryItem("to"), by: caller) { result in
+            responder.respond(Self.answer(result) { uniques in
+                if csv {
+                    var body = AnalyticsCSV.row(["day", "visitors"])
+                    for day in uniques.days { body += AnalyticsCSV.row([day.day, String(day.visitors)]) }
+                    return Self.csvResponse(body, name: "uniques")
+                }
+                return Self.jsonResponse(.object([
+                    ("scope", .string(uniques.scope.key)), ("from", .string(uniques.range.from)), ("to", .string(uniques.range.to)),
+                    ("days", .array(uniques.days.map { .object([("day", .string($0.day)), ("visitors", .number(String($0.visitors)))]) })),
+                ]))
+            })
         }
     }
 
@@ -159,10 +98,9 @@ public struct AnalyticsEndpoints: Sendable {
     /// (`AnalyticsExport`). A store failure before the first page is a problem response; after
     /// it, the connection is closed without the last chunk.
     func export(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
-        try requireOn()
-        let interval = try Self.interval(of: request)
-        let range = try range(of: request)
-        AnalyticsExport.start(store: store, range: range, interval: interval) { result in
+        let caller = try OperatorCaller.of(request)
+        let query = try operations.query { $0 == "scope" ? nil : request.queryItem($0) }
+        operations.export(query, by: caller) { result in
             switch result {
             case .success(let export):
                 var response = HTTPResponse(contentType: AnalyticsCSV.contentType, stream: export.stream)
@@ -178,20 +116,17 @@ public struct AnalyticsEndpoints: Sendable {
 
     /// `GET /v1/analytics/privacy`: what analytics keeps, in the operator's own database.
     func privacy(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
-        store.analyticsReceipt { result in
-            let tables: [AnalyticsTableReceipt]
-            switch result {
-            case .success(let receipt): tables = receipt
-            case .failure(let error): return responder.respond(error.response)
-            }
-            var body = "{\"analytics\":" + (recorder.configuration.isOn ? "\"on\"" : "\"off\"") + ",\"tables\":["
-            for (position, table) in tables.enumerated() {
-                if position > 0 { body += "," }
-                body += "{\"table\":" + JSONEscaping.quote(table.table) + ",\"columns\":["
-                body += table.columns.map(JSONEscaping.quote).joined(separator: ",") + "],\"rows\":" + String(table.rows) + "}"
-            }
-            body += "],\"neverStored\":[" + Self.neverStored.map(JSONEscaping.quote).joined(separator: ",") + "]}"
-            responder.respond(Self.jsonResponse(body))
+        operations.privacy(by: try OperatorCaller.of(request)) { result in
+            responder.respond(Self.answer(result) { receipt in
+                Self.jsonResponse(.object([
+                    ("analytics", .string(receipt.isOn ? "on" : "off")),
+                    ("tables", .array(receipt.tables.map { table in
+                        .object([("table", .string(table.table)), ("columns", .array(table.columns.map { .string($0) })),
+                                 ("rows", .number(String(table.rows)))])
+                    })),
+                    ("neverStored", .array(Self.neverStored.map { .string($0) })),
+                ]))
+            })
         }
     }
 
@@ -203,42 +138,61 @@ public struct AnalyticsEndpoints: Sendable {
 
     /// `DELETE /v1/analytics?scope=link:CODE`: `{"scope","deleted"}` (rows deleted).
     func purge(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
         let text = request.queryItem("scope") ?? ""
         let scope = try AnalyticsScope(parsing: text)
         guard case .link(let code) = scope else { throw AnalyticsQueryError.purgeNeedsLinkScope(text) }
-        recorder.forget(link: code)
-        store.deleteAnalytics(scope: scope.key) { [audit] result in
-            switch result {
-            case .success(let deleted):
-                audit.record(request, action: "analytics.purged", subject: "link:\(code.rawValue)", detail: ["rows": String(deleted)]) {
-                    responder.respond(Self.jsonResponse("{\"scope\":" + JSONEscaping.quote(scope.key) + ",\"deleted\":" + String(deleted) + "}"))
-                }
-            case .failure(let error):
-                responder.respond(error.response)
-            }
+        operations.purge(link: code, by: caller) { result in
+            responder.respond(Self.answer(result) { Self.jsonResponse(.object([("scope", .string(scope.key)), ("deleted", .number(String($0)))])) })
         }
     }
 
-    // MARK: Helpers
+    // MARK: Writing
 
-    private func requireOn() throws {
-        guard recorder.configuration.isOn else { throw AnalyticsProblems.off }
+    /// An operation's answer: `success`'s response, or its problem.
+    private static func answer<Value>(_ result: Result<Value, OperationError>, _ success: (Value) -> HTTPResponse) -> HTTPResponse {
+        switch result {
+        case .success(let value): success(value)
+        case .failure(let error): error.response
+        }
     }
 
-    private func range(of request: HTTPRequest) throws(AnalyticsQueryError) -> AnalyticsRange {
-        try AnalyticsRange(from: request.queryItem("from"), to: request.queryItem("to"), zone: request.queryItem("tz"),
-                           now: clock.now())
+    static func json(_ timeseries: AnalyticsOperations.Timeseries) -> JSONValue {
+        let query = timeseries.query
+        return .object([
+            ("scope", .string(query.scope.key)), ("tz", .string(query.range.zone)), ("interval", .string(query.interval.rawValue)),
+            ("from", .string(query.range.from)), ("to", .string(query.range.to)),
+            ("buckets", .array(timeseries.buckets.map { .object([("start", .string($0.start))] + countMembers($0.counts)) })),
+            ("totals", .object(countMembers(timeseries.totals))),
+        ])
     }
 
-    /// The query's `interval`, by default `day`.
-    private static func interval(of request: HTTPRequest) throws(AnalyticsQueryError) -> AnalyticsInterval {
-        let text = request.queryItem("interval") ?? AnalyticsInterval.day.rawValue
-        guard let interval = AnalyticsInterval(rawValue: text) else { throw .invalidInterval(text) }
-        return interval
+    static func json(_ breakdown: AnalyticsOperations.Breakdown) -> JSONValue {
+        let query = breakdown.query
+        return .object([
+            ("scope", .string(query.scope.key)), ("dimension", .string(breakdown.dimension.rawValue)), ("tz", .string(query.range.zone)),
+            ("from", .string(query.range.from)), ("to", .string(query.range.to)),
+            ("rows", .array(breakdown.rows.map { .object([("value", .string($0.value)), ("count", .number(String($0.count)))]) })),
+            ("total", .number(String(breakdown.total))),
+        ])
     }
 
-    static func countFields(_ counts: AnalyticsCounts) -> String {
-        zip(AnalyticsCounts.names, counts.values).map { "\"\($0)\":\($1)" }.joined(separator: ",")
+    /// The time series as CSV: `start` and each count, a row per bucket.
+    static func csv(_ timeseries: AnalyticsOperations.Timeseries) -> String {
+        var body = AnalyticsCSV.row(["start"] + AnalyticsCounts.names)
+        for bucket in timeseries.buckets { body += AnalyticsCSV.row([bucket.start] + bucket.counts.values.map(String.init)) }
+        return body
+    }
+
+    /// The breakdown as CSV: `value,count`, largest first.
+    static func csv(_ breakdown: AnalyticsOperations.Breakdown) -> String {
+        var body = AnalyticsCSV.row(["value", "count"])
+        for row in breakdown.rows { body += AnalyticsCSV.row([row.value, String(row.count)]) }
+        return body
+    }
+
+    static func countMembers(_ counts: AnalyticsCounts) -> [(key: String, value: JSONValue)] {
+        zip(AnalyticsCounts.names, counts.values).map { (key: $0, value: .number(String($1))) }
     }
 
     /// Whether the request asks for CSV: `text/csv` in `Accept` (any parameters, any case).
@@ -247,8 +201,8 @@ public struct AnalyticsEndpoints: Sendable {
         return accept.split(separator: ",").contains { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "text/csv" }
     }
 
-    static func jsonResponse(_ body: String) -> HTTPResponse {
-        var response = HTTPResponse.json(body)
+    static func jsonResponse(_ value: JSONValue) -> HTTPResponse {
+        var response = HTTPResponse.json(value)
         response.headers.set("Cache-Control", "no-store")
         response.headers.set("Vary", "Accept")
         return response

@@ -3,10 +3,12 @@ import SceneLinkHTTP
 
 extension AnalyticsQueryError: ResponseError {
     /// 400 `invalid-analytics-query`, saying what to send instead.
-    var response: HTTPResponse {
+    var problem: HTTPProblem {
         HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-analytics-query", title: "Invalid analytics query",
-                    detail: description).response(headers: [:])
+                    detail: description)
     }
+
+    var response: HTTPResponse { problem.response(headers: [:]) }
 }
 
 extension AnalyticsStoreError: ResponseError {

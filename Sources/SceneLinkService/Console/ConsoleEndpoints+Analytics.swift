@@ -17,10 +17,10 @@ extension ConsoleEndpoints {
     /// chosen dimension (platform by default: one report, so the page stays fast), and CSV
     /// downloads. A wrong scope, range or zone is the page with the API's sentence.
     func analyticsPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let query = Self.analyticsQuery(request, extra: [])
         let dimension = Self.analyticsDimension(request)
-        analyticsReports(query: query, dimension: dimension) { timeseries, breakdown in
+        analyticsReports(query: query, dimension: dimension, by: caller) { timeseries, breakdown in
             var page = ConsolePage(title: ConsoleSection.analytics.title, section: .analytics, session: session)
             Self.writeAnalyticsForm(request, dimension: dimension, action: ConsoleSection.analytics.path, choosesScope: true, into: &page.html)
             let status = Self.writeAnalytics(timeseries: timeseries, breakdown: breakdown, query: query, dimension: dimension, into: &page.html)
@@ -33,38 +33,81 @@ extension ConsoleEndpoints {
         request.queryItem("dimension").flatMap { AnalyticsDimension(rawValue: $0) } ?? .platform
     }
 
-    /// The analytics API's time series and breakdown by `dimension` for `query`.
-    func analyticsReports(query: [(String, String)], dimension: AnalyticsDimension,
-                          completion: @escaping @Sendable (_ timeseries: HTTPResponse, _ breakdown: HTTPResponse) -> Void) {
-        callAnalyticsAPI({ $0.timeseries }, path: AnalyticsEndpoints.timeseriesPattern, query: query) { [self] timeseries in
-            callAnalyticsAPI({ $0.breakdown }, path: AnalyticsEndpoints.breakdownPattern,
-                             query: query + [("dimension", dimension.rawValue)]) { breakdown in
+    /// The time series and the breakdown by `dimension` for `query`, through `AnalyticsOperations`.
+    func analyticsReports(query: [(String, String)], dimension: AnalyticsDimension, by caller: OperatorCaller,
+                          completion: @escaping @Sendable (Result<AnalyticsOperations.Timeseries, OperationError>,
+                                                           Result<AnalyticsOperations.Breakdown, OperationError>) -> Void) {
+        let reports = analyticsReports.operations
+        let series: AnalyticsOperations.Query, noInterval: AnalyticsOperations.Query
+        do {
+            series = try reports.query(Self.item(in: query))
+            // The breakdown has no interval, as on the API.
+            noInterval = try reports.query { $0 == "interval" ? nil : Self.item(in: query)($0) }
+        } catch {
+            return completion(.failure(error), .failure(error))
+        }
+        reports.timeseries(series, by: caller) { timeseries in
+            reports.breakdown(noInterval, dimension: dimension, by: caller) { breakdown in
                 completion(timeseries, breakdown)
             }
         }
     }
 
-    /// The time series (chart, table, totals) and the breakdown, or the API's sentence when the
-    /// query was refused; answers the page's status.
-    static func writeAnalytics(timeseries: HTTPResponse, breakdown: HTTPResponse, query: [(String, String)],
+    /// The item `name` of `query`, as the analytics operations read items.
+    static func item(in query: [(String, String)]) -> @Sendable (String) -> String? {
+        { name in query.first { $0.0 == name }?.1 }
+    }
+
+    /// The time series (chart, table, totals) and the breakdown, or the operation's sentence when
+    /// the query was refused; answers the page's status.
+    static func writeAnalytics(timeseries: Result<AnalyticsOperations.Timeseries, OperationError>,
+                               breakdown: Result<AnalyticsOperations.Breakdown, OperationError>, query: [(String, String)],
                                dimension: AnalyticsDimension, into html: inout HTMLDocument) -> HTTPStatus {
-        guard timeseries.status.code == 200, let document = try? JSONParser.parse(timeseries.body) else {
-            html.element("p", text: Self.problemText(timeseries), attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
-            return timeseries.status
+        let series: AnalyticsOperations.Timeseries
+        switch timeseries {
+        case .success(let report): series = report
+        case .failure(let error):
+            html.element("p", text: error.problem.detail, attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
+            return error.problem.status
         }
-        Self.writeTimeseries(document, query: query, into: &html)
+        Self.writeTimeseries(series, query: query, into: &html)
         html.element("h2", text: "Breakdown")
         Self.writeBreakdown(dimension, breakdown, query: query, into: &html)
         return .ok
     }
 
-    /// `GET /console/analytics/timeseries.csv` and `…/breakdown.csv`: the analytics API's CSV.
-    func analyticsCSV(_ request: HTTPRequest, _ responder: HTTPResponder,
-                      report: @escaping (AnalyticsEndpoints) -> (HTTPRequest, HTTPResponder) throws -> Void) {
+    /// `GET /console/analytics/timeseries.csv` and `…/breakdown.csv`: the report as the analytics
+    /// API writes its CSV.
+    func analyticsCSV(_ request: HTTPRequest, _ responder: HTTPResponder, breakdown: Bool) {
+        guard let caller = OperatorCaller(request) else { return }
         let query = Self.analyticsQuery(request, extra: ["dimension"])
-        callAnalyticsAPI(report, path: request.path, query: query, accept: "text/csv") { answer in
-            responder.respond(answer.status.code == 200 ? answer
-                              : ConsolePage.notice(status: answer.status, title: "No CSV", detail: Self.problemText(answer)))
+        let reports = analyticsReports.operations
+        let refuse: @Sendable (OperationError) -> Void = { error in
+            responder.respond(ConsolePage.notice(status: error.problem.status, title: "No CSV", detail: error.problem.detail))
+        }
+        do throws(OperationError) {
+            let item = Self.item(in: query)
+            if breakdown {
+                let parsed = try reports.query { $0 == "interval" ? nil : item($0) }
+                let dimension: AnalyticsDimension
+                do { dimension = try AnalyticsOperations.Query.dimension(item) } catch { throw OperationError(error.problem) }
+                reports.breakdown(parsed, dimension: dimension, by: caller) { result in
+                    switch result {
+                    case .success(let report):
+                        responder.respond(AnalyticsEndpoints.csvResponse(AnalyticsEndpoints.csv(report), name: "breakdown-" + dimension.rawValue))
+                    case .failure(let error): refuse(error)
+                    }
+                }
+            } else {
+                reports.timeseries(try reports.query(item), by: caller) { result in
+                    switch result {
+                    case .success(let report): responder.respond(AnalyticsEndpoints.csvResponse(AnalyticsEndpoints.csv(report), name: "timeseries"))
+                    case .failure(let error): refuse(error)
+                    }
+                }
+            }
+        } catch {
+            refuse(error)
         }
     }
 
@@ -74,20 +117,6 @@ extension ConsoleEndpoints {
         let chosen = scope ?? request.queryItem("scope").flatMap { $0.isEmpty ? nil : String($0.prefix(256)) } ?? AnalyticsScope.all.key
         return [("scope", chosen)] + (analyticsItems + extra).compactMap { name in
             request.queryItem(name).flatMap { $0.isEmpty ? nil : (name, String($0.prefix(64))) }
-        }
-    }
-
-    /// Runs an analytics API report for `query` and hands its answer to `completion`.
-    private func callAnalyticsAPI(_ report: (AnalyticsEndpoints) -> (HTTPRequest, HTTPResponder) throws -> Void, path: String,
-                                  query: [(String, String)], accept: String = "application/json",
-                                  completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let call = HTTPRequest(method: .get, target: path + "?" + Self.encode(query), headers: ["Accept": accept])
-        do {
-            try report(analyticsReports)(call, HTTPResponder(completion))
-        } catch let error as any ResponseError {
-            completion(error.response)
-        } catch {
-            completion(HTTPResponse(status: .internalServerError))
         }
     }
 
@@ -141,38 +170,36 @@ extension ConsoleEndpoints {
         html.close("form")
     }
 
-    static func writeTimeseries(_ document: JSONValue, query: [(String, String)], into html: inout HTMLDocument) {
-        let zone = document["tz"]?.stringValue ?? "UTC"
-        let range = "\(document["from"]?.stringValue ?? "") to \(document["to"]?.stringValue ?? "") (\(zone))"
+    static func writeTimeseries(_ report: AnalyticsOperations.Timeseries, query: [(String, String)], into html: inout HTMLDocument) {
+        let range = "\(report.query.range.from) to \(report.query.range.to) (\(report.query.range.zone))"
         let scope = query.first { $0.0 == "scope" }?.1 ?? AnalyticsScope.all.key
         html.element("h2", text: "\(scope == AnalyticsScope.all.key ? "Every link" : scope), \(range)")
-        let buckets = document["buckets"]?.arrayValue ?? []
         html.open("p")
         html.element("a", text: "Download the time series as CSV", attributes: [(name: "href", value: timeseriesCSVPath + "?" + encode(query)),
                                                                                 (name: "download", value: "scenelink-timeseries.csv")])
         html.close("p")
-        guard buckets.count <= maximumBucketsShown else {
-            html.element("p", text: "The range holds \(buckets.count) buckets, more than a page draws (\(maximumBucketsShown)); "
+        guard report.buckets.count <= maximumBucketsShown else {
+            html.element("p", text: "The range holds \(report.buckets.count) buckets, more than a page draws (\(maximumBucketsShown)); "
                 + "choose a shorter range or a longer interval, or download the CSV.", attributes: [(name: "class", value: "error")])
             return
         }
-        func count(_ value: JSONValue?) -> Int64 { Int64(value?.intValue ?? 0) }
-        ConsoleBarChart(caption: "Human visits per \(document["interval"]?.stringValue ?? "day"), \(range)", labelHeading: "Start",
+        ConsoleBarChart(caption: "Human visits per \(report.query.interval.rawValue), \(range)", labelHeading: "Start",
                         valueHeading: "Human visits",
-                        bars: buckets.map { (label: $0["start"]?.stringValue ?? "", value: count($0["human"])) }).write(into: &html, id: "timeseries")
-        table(caption: "Totals", headings: ["Count"] + AnalyticsCounts.names, rows: [["All"] + AnalyticsCounts.names.map { String(count(document["totals"]?[$0])) }],
+                        bars: report.buckets.map { (label: $0.start, value: $0.counts.human) }).write(into: &html, id: "timeseries")
+        table(caption: "Totals", headings: ["Count"] + AnalyticsCounts.names, rows: [["All"] + report.totals.values.map(String.init)],
               into: &html)
     }
 
-    static func writeBreakdown(_ dimension: AnalyticsDimension, _ response: HTTPResponse, query: [(String, String)],
-                                       into html: inout HTMLDocument) {
-        guard response.status.code == 200, let document = try? JSONParser.parse(response.body) else {
-            html.element("p", text: "\(dimension.rawValue): \(problemText(response))", attributes: [(name: "class", value: "error")])
+    static func writeBreakdown(_ dimension: AnalyticsDimension, _ result: Result<AnalyticsOperations.Breakdown, OperationError>,
+                               query: [(String, String)], into html: inout HTMLDocument) {
+        let report: AnalyticsOperations.Breakdown
+        switch result {
+        case .success(let found): report = found
+        case .failure(let error):
+            html.element("p", text: "\(dimension.rawValue): \(error.problem.detail)", attributes: [(name: "class", value: "error")])
             return
         }
-        let rows = (document["rows"]?.arrayValue ?? []).prefix(20).map { row in
-            [row["value"]?.stringValue ?? "", row["count"]?.intValue.map(String.init) ?? "0"]
-        }
+        let rows = report.rows.prefix(20).map { [$0.value, String($0.count)] }
         let noun = dimension == .preview ? "previews" : "human visits"
         table(caption: "By \(dimension.rawValue): \(noun), largest first (the first 20)", headings: [dimension.rawValue, "Count"],
               rows: rows.isEmpty ? [["(none)", "0"]] : rows, into: &html)

@@ -36,7 +36,7 @@ extension ConsoleEndpoints {
             let query = Self.analyticsQuery(request, extra: [], scope: scope)
             let dimension = Self.analyticsDimension(request)
             let readsAnalytics = session.may(.analyticsTimeseries) && session.may(.analyticsBreakdown)
-            readIf(readsAnalytics, { done in analyticsReports(query: query, dimension: dimension) { done(($0, $1)) } }) { [self] reports in
+            readIf(readsAnalytics, { done in analyticsReports(query: query, dimension: dimension, by: caller) { done(($0, $1)) } }) { [self] reports in
                 var page = ConsolePage(title: "Link \(code)", section: .links, session: session)
                 if let notice {
                     page.html.element("p", text: notice, attributes: [(name: "class", value: "error"), (name: "role", value: "alert"),

@@ -109,8 +109,8 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .post, Self.linkEditPattern, change.performing(.updateShortLink)) { self.editLink($0, $1) }
         on(&endpoints, .post, Self.linkDeletePattern, change.performing(.deleteShortLink)) { self.deleteLink($0, $1) }
         on(&endpoints, .get, ConsoleSection.analytics.path, page.performing(.analyticsTimeseries)) { self.analyticsPage($0, $1) }
-        on(&endpoints, .get, Self.timeseriesCSVPath, page.performing(.analyticsTimeseries)) { self.analyticsCSV($0, $1, report: { $0.timeseries }) }
-        on(&endpoints, .get, Self.breakdownCSVPath, page.performing(.analyticsBreakdown)) { self.analyticsCSV($0, $1, report: { $0.breakdown }) }
+        on(&endpoints, .get, Self.timeseriesCSVPath, page.performing(.analyticsTimeseries)) { self.analyticsCSV($0, $1, breakdown: false) }
+        on(&endpoints, .get, Self.breakdownCSVPath, page.performing(.analyticsBreakdown)) { self.analyticsCSV($0, $1, breakdown: true) }
         on(&endpoints, .get, ConsoleSection.webhooks.path, page.performing(.listWebhooks)) { self.webhookList($0, $1) }
         on(&endpoints, .get, ConsoleSection.claims.path, page.performing(.listClaims)) { self.claimsPage($0, $1) }
         on(&endpoints, .get, Self.webhookPattern, page.performing(.listWebhookDeliveries)) { self.webhookDeliveries($0, $1) }

@@ -1,0 +1,162 @@
+import Foundation
+import SceneLinkCore
+import SceneLinkHTTP
+
+/// The analytics reports' operations: time series, breakdown, uniques, export, privacy receipt,
+/// and a link's purge. Each checks its caller's permission (`analytics:read` for the reports,
+/// `links:write` for the purge, which writes its audit entry) and answers typed values; the JSON
+/// and CSV API (`AnalyticsEndpoints`) and the console's Analytics, link and System pages are
+/// adapters over them. The queries' items are read once (`Query`), for both.
+struct AnalyticsOperations: Sendable {
+    let store: any AnalyticsStore
+    let recorder: AnalyticsRecorder
+    let clock: SceneStateClock
+    let audit: AuditTrail?
+
+    /// A report's scope, range and interval, read from query items as the API names them
+    /// (`scope`, `from`, `to`, `tz`, `interval`, `dimension`).
+    struct Query: Sendable {
+        var scope: AnalyticsScope
+        var range: AnalyticsRange
+        var interval: AnalyticsInterval
+
+        /// - Throws: 400 `invalid-analytics-query` saying which item is wrong and what it takes.
+        init(_ item: (String) -> String?, now: Date) throws(AnalyticsQueryError) {
+            scope = try AnalyticsScope(parsing: item("scope") ?? "all")
+            let text = item("interval") ?? AnalyticsInterval.day.rawValue
+            guard let interval = AnalyticsInterval(rawValue: text) else { throw .invalidInterval(text) }
+            self.interval = interval
+            range = try AnalyticsRange(from: item("from"), to: item("to"), zone: item("tz"), now: now)
+        }
+
+        /// The breakdown's `dimension`, which it must name.
+        static func dimension(_ item: (String) -> String?) throws(AnalyticsQueryError) -> AnalyticsDimension {
+            guard let text = item("dimension") else { throw .invalidDimension("") }
+            guard let dimension = AnalyticsDimension(rawValue: text) else { throw .invalidDimension(text) }
+            return dimension
+        }
+    }
+
+    /// Every bucket of the range, zeros included, and the totals.
+    struct Timeseries: Sendable {
+        let query: Query
+        let buckets: [(start: String, counts: AnalyticsCounts)]
+        let totals: AnalyticsCounts
+    }
+
+    /// Human visits (previews for `preview`) per value, largest first.
+    struct Breakdown: Sendable {
+        let query: Query
+        let dimension: AnalyticsDimension
+        let rows: [AnalyticsBreakdownRow]
+        var total: Int64 { rows.reduce(0) { $0 + $1.count } }
+    }
+
+    /// Distinct visitors per UTC day of the range.
+    struct Uniques: Sendable {
+        let scope: AnalyticsScope
+        let range: AnalyticsRange
+        let days: [(day: String, visitors: Int64)]
+    }
+
+    /// What analytics keeps: whether it counts, and each table with its columns and rows.
+    struct Receipt: Sendable {
+        let isOn: Bool
+        let tables: [AnalyticsTableReceipt]
+    }
+
+    /// The query of `item` now (`Query`), or its 400.
+    func query(_ item: (String) -> String?) throws(OperationError) -> Query {
+        do {
+            return try Query(item, now: clock.now())
+        } catch {
+            throw OperationError(error.problem)
+        }
+    }
+
+    func timeseries(_ query: Query, by caller: OperatorCaller, completion: @escaping @Sendable (Result<Timeseries, OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsTimeseries) ?? offRefusal() { return completion(.failure(refusal)) }
+        store.analyticsVisits(scope: query.scope.key, from: query.range.startBucket, to: query.range.endBucket) { result in
+            completion(result.map { rows in
+                let spans = query.range.spans(query.interval)
+                var sums = Array(repeating: AnalyticsCounts(), count: spans.count)
+                var totals = AnalyticsCounts()
+                var walk = AnalyticsSpanWalk(spans: spans)
+                for row in rows {
+                    guard let index = walk.index(of: row.bucket) else { continue }
+                    sums[index] += row.counts
+                    totals += row.counts
+                }
+                return Timeseries(query: query, buckets: zip(spans, sums).map { (start: $0.start, counts: $1) }, totals: totals)
+            }.mapError(Self.error))
+        }
+    }
+
+    func breakdown(_ query: Query, dimension: AnalyticsDimension, by caller: OperatorCaller,
+                   completion: @escaping @Sendable (Result<Breakdown, OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsBreakdown) ?? offRefusal() { return completion(.failure(refusal)) }
+        store.analyticsBreakdown(scope: query.scope.key, dimension: dimension, from: query.range.startBucket, to: query.range.endBucket) { result in
+            completion(result.map { Breakdown(query: query, dimension: dimension, rows: $0) }.mapError(Self.error))
+        }
+    }
+
+    /// Distinct visitors per UTC day of `from`…`to` (the zone is UTC whatever `tz` says).
+    func uniques(scope: AnalyticsScope, from: String?, to: String?, by caller: OperatorCaller,
+                 completion: @escaping @Sendable (Result<Uniques, OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsUniques) ?? offRefusal() { return completion(.failure(refusal)) }
+        let range: AnalyticsRange
+        do {
+            range = try AnalyticsRange(from: from, to: to, zone: "UTC", now: clock.now())
+        } catch {
+            return completion(.failure(OperationError(error.problem)))
+        }
+        let days = range.utcDays
+        store.analyticsVisitors(scope: scope.key, days: days) { result in
+            completion(result.map { rows in
+                var byDay: [Int64: Int64] = [:]
+                for row in rows { byDay[row.day] = row.count }
+                return Uniques(scope: scope, range: range, days: days.map { (day: AnalyticsBucket.dayText($0), visitors: byDay[$0] ?? 0) })
+            }.mapError(Self.error))
+        }
+    }
+
+    /// Every short link's counts per bucket that has any, streamed (`AnalyticsExport`).
+    func export(_ query: Query, by caller: OperatorCaller, completion: @escaping @Sendable (Result<AnalyticsExport, OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsExport) ?? offRefusal() { return completion(.failure(refusal)) }
+        AnalyticsExport.start(store: store, range: query.range, interval: query.interval) { completion($0.mapError(Self.error)) }
+    }
+
+    /// What analytics keeps, in the operator's own database.
+    func privacy(by caller: OperatorCaller, completion: @escaping @Sendable (Result<Receipt, OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsPrivacy) { return completion(.failure(refusal)) }
+        store.analyticsReceipt { [recorder] result in
+            completion(result.map { Receipt(isOn: recorder.configuration.isOn, tables: $0) }.mapError(Self.error))
+        }
+    }
+
+    /// Deletes every count of the link `code`, in memory and stored; answers the rows deleted.
+    func purge(link code: ShortCode, by caller: OperatorCaller, completion: @escaping @Sendable (Result<Int64, OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsPurge) { return completion(.failure(refusal)) }
+        recorder.forget(link: code)
+        store.deleteAnalytics(scope: AnalyticsScope.link(code).key) { [audit] result in
+            switch result {
+            case .success(let deleted):
+                audit.record(actor: caller.actor, action: "analytics.purged", subject: "link:\(code.rawValue)",
+                             detail: ["rows": String(deleted)]) { completion(.success(Int64(deleted))) }
+            case .failure(let error):
+                completion(.failure(Self.error(error)))
+            }
+        }
+    }
+
+    /// 404 `analytics-off` while nothing is counted, for the reports.
+    private func offRefusal() -> OperationError? {
+        recorder.configuration.isOn ? nil : OperationError(AnalyticsProblems.off)
+    }
+
+    static func error(_ error: AnalyticsStoreError) -> OperationError {
+        switch error {
+        case .failure(let failure): OperationError(failure)
+        }
+    }
+}
