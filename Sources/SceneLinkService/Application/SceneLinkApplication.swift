@@ -193,7 +193,7 @@ public final class SceneLinkApplication: Sendable {
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
                 refusals: refusals,
-                keyCache: keys, keys: keyOperations, auditReads: auditOperations, analytics: store, claims: store, analyticsReports: analyticsEndpoints, webhooks: webhookEndpoints, shortLinks: shortLinks, routes: routes, service: configuration,
+                keyCache: keys, keys: keyOperations, auditReads: auditOperations, analytics: store, claims: store, reports: analyticsEndpoints.operations, webhooks: webhookEndpoints.operations, links: shortLinks.operations, routes: routes, service: configuration,
                 storeDescription: storeDescription,
                 storeHealth: { completion in
                     store.checkWritable { result in

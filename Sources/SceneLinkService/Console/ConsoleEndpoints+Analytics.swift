@@ -37,7 +37,7 @@ extension ConsoleEndpoints {
     func analyticsReports(query: [(String, String)], dimension: AnalyticsDimension, by caller: OperatorCaller,
                           completion: @escaping @Sendable (Result<AnalyticsOperations.Timeseries, OperationError>,
                                                            Result<AnalyticsOperations.Breakdown, OperationError>) -> Void) {
-        let reports = analyticsReports.operations
+        let reports = reports
         let series: AnalyticsOperations.Query, noInterval: AnalyticsOperations.Query
         do {
             series = try reports.query(Self.item(in: query))
@@ -81,7 +81,7 @@ extension ConsoleEndpoints {
     func analyticsCSV(_ request: HTTPRequest, _ responder: HTTPResponder, breakdown: Bool) {
         guard let caller = OperatorCaller(request) else { return }
         let query = Self.analyticsQuery(request, extra: ["dimension"])
-        let reports = analyticsReports.operations
+        let reports = reports
         let refuse: @Sendable (OperationError) -> Void = { error in
             responder.respond(ConsolePage.notice(status: error.problem.status, title: "No CSV", detail: error.problem.detail))
         }

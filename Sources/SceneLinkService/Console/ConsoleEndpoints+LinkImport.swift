@@ -1,6 +1,5 @@
 import SceneLinkCore
 import SceneLinkHTTP
-import SceneLinkText
 
 extension ConsoleEndpoints {
     /// Where the Links page's import form posts.
@@ -10,12 +9,12 @@ extension ConsoleEndpoints {
     /// bytes, so the CSV itself is somewhat smaller; a larger one is answered 413 before it is read.
     static let maximumImportFormBytes = ShortLinkEndpoints.maximumImportBodyBytes
 
-    /// `POST /console/import-links` (`csv`, `atomic=yes` or absent): as
-    /// `POST /v1/short-links/import[?atomic=true]` with the CSV pasted, so every row is checked
-    /// and audited as the API does it; a page with each row's result (the link made, or why
-    /// not), or the Links page's form again with the API's sentence for a CSV it refuses whole.
+    /// `POST /console/import-links` (`csv`, `atomic=yes` or absent): `ShortLinkOperations.importLinks`
+    /// with the CSV pasted, so every row is checked and audited as through the API; a page with
+    /// each row's result (the link made, or why not), or the Links page's form again with the
+    /// operation's sentence for a CSV it refuses whole.
     func importLinks(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
         let csv = form["csv"] ?? ""
         let atomic = form["atomic"] == "yes"
@@ -28,40 +27,44 @@ extension ConsoleEndpoints {
         guard !csv.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return refuse("Paste a CSV whose first line names its columns, such as link,alias,tags.", .badRequest)
         }
-        callAPI(shortLinks, { $0.importLinks }, request, method: .post,
-                target: ShortLinkEndpoints.importPattern + (atomic ? "?atomic=true" : ""),
-                fields: ["Content-Type": "text/csv; charset=utf-8"], body: csv) { answer in
-            guard [200, 422].contains(answer.status.code), let report = try? JSONParser.parse(answer.body) else {
-                return refuse(Self.problemText(answer), answer.status)
+        links.importLinks(csv: Array(csv.utf8), atomic: atomic, by: caller) { [routes] result in
+            switch result {
+            case .success(let report):
+                var page = ConsolePage(title: "Import links", section: .links, session: session)
+                Self.writeImportReport(report, table: routes.value, into: &page.html)
+                responder.respond(page.response(status: report.nothingStored ? .unprocessableContent : .ok))
+            case .failure(let error):
+                refuse(error.problem.detail, error.problem.status)
             }
-            var page = ConsolePage(title: "Import links", section: .links, session: session)
-            Self.writeImportReport(report, atomic: atomic, into: &page.html)
-            responder.respond(page.response(status: answer.status))
         }
     }
 
-    /// The import API's report as a summary and a table of rows: each made link linked to its
-    /// page, each refused row with the API's sentence.
-    private static func writeImportReport(_ report: JSONValue, atomic: Bool, into html: inout HTMLDocument) {
-        let created = report["created"]?.intValue ?? 0, refused = report["refused"]?.intValue ?? 0
-        let nothingStored = atomic && refused > 0
-        html.element("p", text: nothingStored
+    /// The import's report as a summary and a table of rows: each made link linked to its page,
+    /// each refused row with the operation's sentence.
+    private static func writeImportReport(_ report: ShortLinkOperations.ImportReport, table: RouteTable, into html: inout HTMLDocument) {
+        let created = report.created, refused = report.refused
+        html.element("p", text: report.nothingStored
                      ? "Nothing was stored: \(refused) \(refused == 1 ? "row was" : "rows were") refused, and the import was all or nothing."
                      : "Made: \(created) · Refused: \(refused).",
-                     attributes: nothingStored || refused > 0 ? [(name: "class", value: "error")] : [])
+                     attributes: report.nothingStored || refused > 0 ? [(name: "class", value: "error")] : [])
         html.openTable(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"])
-        for row in report["rows"]?.arrayValue ?? [] {
+        for item in report.rows {
             html.open("tr")
-            html.element("th", text: row["row"]?.intValue.map(String.init) ?? "", attributes: [(name: "scope", value: "row")])
-            let status = row["status"]?.stringValue ?? ""
-            html.element("td", text: status == "valid" ? "valid, not stored" : status)
-            html.open("td")
-            if status == "created", let code = row["code"]?.stringValue {
-                html.element("a", text: row["shortLink"]?.stringValue ?? code, attributes: [(name: "href", value: linkPath(code))])
-            } else if status == "refused" {
-                html.text(row["problem"]?["detail"]?.stringValue ?? "")
+            html.element("th", text: String(item.row), attributes: [(name: "scope", value: "row")])
+            switch item.outcome {
+            case .created(let link):
+                html.element("td", text: "created")
+                html.open("td")
+                let code = link.code.rawValue
+                html.element("a", text: ShortLinkEndpoints.url(of: link.code, table: table) ?? code, attributes: [(name: "href", value: linkPath(code))])
+                html.close("td")
+            case .valid:
+                html.element("td", text: "valid, not stored")
+                html.element("td", text: "")
+            case .refused(let problem):
+                html.element("td", text: "refused")
+                html.element("td", text: problem.detail)
             }
-            html.close("td")
             html.close("tr")
         }
         html.closeTable()

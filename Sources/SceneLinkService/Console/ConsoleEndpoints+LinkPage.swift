@@ -25,7 +25,7 @@ extension ConsoleEndpoints {
                           _ responder: HTTPResponder) {
         guard let caller = OperatorCaller(request) else { return }
         let code = request.pathParameters["code"] ?? ""
-        shortLinks.operations.get(code: try? ShortCode(code), by: caller) { [self] result in
+        links.get(code: try? ShortCode(code), by: caller) { [self] result in
             let counted: ShortLinkOperations.Counted
             switch result {
             case .success(let found): counted = found
@@ -180,7 +180,7 @@ extension ConsoleEndpoints {
     func linkQR(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let caller = OperatorCaller(request) else { return }
         let code = request.pathParameters["code"] ?? ""
-        shortLinks.operations.get(code: try? ShortCode(code), by: caller) { [routes] result in
+        links.get(code: try? ShortCode(code), by: caller) { [routes] result in
             let link: ShortLink
             switch result {
             case .success(let counted): link = counted.link
@@ -238,7 +238,7 @@ extension ConsoleEndpoints {
             return showLink(request, session: session, notice: "Your \(what) was not saved: \(error.detail)", status: error.status, responder)
         }
         let condition = EntityTagCondition.tags([EntityTag.shortLink(revision: revision)])
-        shortLinks.operations.update(code: try? ShortCode(code), parsed, condition: condition, by: caller) { [self] result in
+        links.update(code: try? ShortCode(code), parsed, condition: condition, by: caller) { [self] result in
             switch result {
             case .success:
                 responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(code)))
@@ -264,7 +264,7 @@ extension ConsoleEndpoints {
             return showLink(request, session: session, notice: "Tick the box that confirms the deletion; nothing was deleted.",
                             status: .badRequest, responder)
         }
-        shortLinks.operations.delete(code: try? ShortCode(code), by: caller) { result in
+        links.delete(code: try? ShortCode(code), by: caller) { result in
             switch result {
             case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.links.path))
             case .failure(let error): responder.respond(Self.linkNotFound(error))

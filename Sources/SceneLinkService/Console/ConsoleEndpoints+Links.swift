@@ -39,7 +39,7 @@ extension ConsoleEndpoints {
         } catch {
             return completion(.failure(OperationError(error)))
         }
-        shortLinks.operations.list(after: query.cursor, limit: query.limit, filter: query.filter, by: caller, completion: completion)
+        links.list(after: query.cursor, limit: query.limit, filter: query.filter, by: caller, completion: completion)
     }
 
     /// The search form, the table of one page and the link to the next; answers the page's status.
@@ -234,7 +234,7 @@ extension ConsoleEndpoints {
         } catch {
             return refuse(error.detail, error.status)
         }
-        shortLinks.operations.create(parsed, by: caller) { result in
+        links.create(parsed, by: caller) { result in
             switch result {
             case .success(let made): responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(made.code.rawValue)))
             case .failure(let error): refuse(error.problem.detail, error.problem.status)

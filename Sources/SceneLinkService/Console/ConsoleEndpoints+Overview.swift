@@ -23,7 +23,7 @@ extension ConsoleEndpoints {
             analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
                                       to: (today + 1) * AnalyticsBucket.perDay, completion: done)
         }) { [self] result in
-            readIf(readsWebhooks, { webhooks.operations.list(by: caller, completion: $0) }) { [self] endpoints in
+            readIf(readsWebhooks, { webhooks.list(by: caller, completion: $0) }) { [self] endpoints in
             readIf(readsAnalytics, { analytics.analyticsTopLinks(days: (today - Self.topLinkDays + 1)...today, limit: Self.topLinksShown,
                                                                  completion: $0) }) { [self] top in
             storeHealth { problem in

@@ -17,7 +17,7 @@ extension ConsoleEndpoints {
     /// rotate its secret and send a test, and the form that makes one.
     func webhookList(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
-        webhooks.operations.list(by: caller) { result in
+        webhooks.list(by: caller) { result in
             var page = ConsolePage(title: ConsoleSection.webhooks.title, section: .webhooks, session: session)
             switch result {
             case .success(let endpoints) where endpoints.isEmpty:
@@ -148,7 +148,7 @@ extension ConsoleEndpoints {
     func webhookDeliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let id = request.pathParameters["id"] ?? ""
-        webhooks.operations.deliveries(id: id, limit: Self.deliveriesShown, by: caller) { [webhooks] result in
+        webhooks.deliveries(id: id, limit: Self.deliveriesShown, by: caller) { [webhooks] result in
             let endpoint: WebhookEndpoint, deliveries: [WebhookDelivery]
             switch result {
             case .success(let found): (endpoint, deliveries) = found
@@ -171,7 +171,7 @@ extension ConsoleEndpoints {
             } else {
                 Self.writeDeliveries(deliveries, endpointID: id, formToken: session.formToken, into: &page.html)
             }
-            Self.writeEndpointChanges(endpoint, defaultOverlap: webhooks.operations.configuration.rotationOverlap,
+            Self.writeEndpointChanges(endpoint, defaultOverlap: webhooks.configuration.rotationOverlap,
                                       formToken: session.formToken, into: &page.html)
             responder.respond(page.response())
         }
@@ -235,7 +235,7 @@ extension ConsoleEndpoints {
             return responder.respond(Self.notice(OperationError(error), title: "Endpoint not added"))
         }
         let new = WebhookOperations.NewEndpoint(url: parsed.url, events: parsed.events, description: parsed.description)
-        webhooks.operations.create(new, by: caller) { [self] result in
+        webhooks.create(new, by: caller) { [self] result in
             switch result {
             case .success(let endpoint):
                 responder.respond(secretPage(title: "Endpoint added", url: endpoint.url, secret: endpoint.secret.text, session: session,
@@ -258,7 +258,7 @@ extension ConsoleEndpoints {
             }
             overlapSeconds = seconds
         }
-        webhooks.operations.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { [self] result in
+        webhooks.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { [self] result in
             switch result {
             case .success(let endpoint):
                 responder.respond(secretPage(title: "Secret rotated", url: endpoint.url, secret: endpoint.secret.text, session: session,
@@ -284,7 +284,7 @@ extension ConsoleEndpoints {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
         }
         guard let caller = OperatorCaller(request) else { return }
-        webhooks.operations.test(id: id, by: caller) { result in
+        webhooks.test(id: id, by: caller) { result in
             switch result {
             case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
             case .failure(let error): responder.respond(Self.notice(error, title: "Test not sent"))
@@ -299,7 +299,7 @@ extension ConsoleEndpoints {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such message", detail: "No webhook message has this id."))
         }
         guard let caller = OperatorCaller(request) else { return }
-        webhooks.operations.replay(id: id, messageID: messageID, by: caller) { result in
+        webhooks.replay(id: id, messageID: messageID, by: caller) { result in
             switch result {
             case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
             case .failure(let error): responder.respond(Self.notice(error, title: "Not replayed"))
@@ -326,7 +326,7 @@ extension ConsoleEndpoints {
             return responder.respond(Self.notice(OperationError(error), title: "Endpoint not changed"))
         }
         let change = WebhookOperations.Change(url: parsed.url, events: parsed.events, enabled: parsed.enabled)
-        webhooks.operations.update(id: id, change, by: caller) { result in
+        webhooks.update(id: id, change, by: caller) { result in
             switch result {
             case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
             case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not changed"))
@@ -346,7 +346,7 @@ extension ConsoleEndpoints {
                                                         detail: "Tick the box that confirms the deletion; nothing was deleted."))
         }
         guard let caller = OperatorCaller(request) else { return }
-        webhooks.operations.delete(id: id, by: caller) { result in
+        webhooks.delete(id: id, by: caller) { result in
             switch result {
             case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.webhooks.path))
             case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not deleted"))

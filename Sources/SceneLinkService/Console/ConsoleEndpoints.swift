@@ -53,13 +53,12 @@ public struct ConsoleEndpoints: Sendable {
     let analytics: any AnalyticsStore
     /// Where the Claims page reads how many claims expired per day.
     let claims: any ClaimStore
-    /// The analytics API, whose reports the Analytics page shows and whose CSV it offers.
-    let analyticsReports: AnalyticsEndpoints
-    /// The webhook API, whose handlers the Webhooks page's changes go through (same checks, same audit entries).
-    let webhooks: WebhookEndpoints
-    /// The short-link API, whose handlers the Links pages read and change links through (same
-    /// checks, same audit entries).
-    let shortLinks: ShortLinkEndpoints
+    /// The analytics reports the Analytics, link and privacy pages show (and whose CSV they offer).
+    let reports: AnalyticsOperations
+    /// The webhook operations the Webhooks pages read and change endpoints through (the API's own).
+    let webhooks: WebhookOperations
+    /// The short-link operations the Links pages read and change links through (the API's own).
+    let links: ShortLinkOperations
     let routes: Current<RouteTable>
     /// What the System page shows of the server's settings.
     let service: ServiceConfiguration

@@ -103,7 +103,7 @@ public struct ShortLinkEndpoints: Sendable {
         }
         endpoints.on(.get, Self.collectionPattern, .admin(.listShortLinks)) { try self.list($0, $1) }
         endpoints.on(.post, Self.importPattern, .admin(.importShortLinks).accepting(bodyBytes: Self.maximumImportBodyBytes)) {
-            self.importLinks($0, $1)
+            try self.importLinks($0, $1)
         }
         endpoints.on(.get, Self.itemPattern, .admin(.getShortLink)) { try self.show($0, $1) }
         endpoints.on(.patch, Self.itemPattern, .admin(.updateShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
