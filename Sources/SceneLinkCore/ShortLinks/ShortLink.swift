@@ -3,6 +3,10 @@ import Foundation
 /// One stored short link: its code, the link it stands for, how it is labelled, and how often
 /// it was followed.
 public struct ShortLink: Sendable, Equatable {
+    /// How long an expired link keeps answering 410 before the sweep deletes it (then 404, and
+    /// its code is free again).
+    public static let expiredRetention: Duration = .seconds(30 * 24 * 60 * 60)
+
     /// The longest title, in characters.
     public static let maximumTitleLength = 200
     /// The most tags one link may have.

@@ -55,7 +55,7 @@ public struct AnalyticsEndpoints: Sendable {
         let query = try operations.query(request.queryItem)
         let csv = Self.wantsCSV(request)
         operations.timeseries(query, by: caller) { result in
-            responder.respond(Self.answer(result) { csv ? Self.csvResponse(Self.csv($0), name: "timeseries") : Self.jsonResponse(Self.json($0)) })
+            responder.respond(Self.answer(result) { csv ? AnalyticsCSV.response(AnalyticsCSV.text($0), name: "timeseries") : Self.jsonResponse(Self.json($0)) })
         }
     }
 
@@ -68,7 +68,7 @@ public struct AnalyticsEndpoints: Sendable {
         let csv = Self.wantsCSV(request)
         operations.breakdown(query, dimension: dimension, by: caller) { result in
             responder.respond(Self.answer(result) {
-                csv ? Self.csvResponse(Self.csv($0), name: "breakdown-" + dimension.rawValue) : Self.jsonResponse(Self.json($0))
+                csv ? AnalyticsCSV.response(AnalyticsCSV.text($0), name: "breakdown-" + dimension.rawValue) : Self.jsonResponse(Self.json($0))
             })
         }
     }
@@ -83,7 +83,7 @@ public struct AnalyticsEndpoints: Sendable {
                 if csv {
                     var body = AnalyticsCSV.row(["day", "visitors"])
                     for day in uniques.days { body += AnalyticsCSV.row([day.day, String(day.visitors)]) }
-                    return Self.csvResponse(body, name: "uniques")
+                    return AnalyticsCSV.response(body, name: "uniques")
                 }
                 return Self.jsonResponse(.object([
                     ("scope", .string(uniques.scope.key)), ("from", .string(uniques.range.from)), ("to", .string(uniques.range.to)),
@@ -177,20 +177,6 @@ public struct AnalyticsEndpoints: Sendable {
         ])
     }
 
-    /// The time series as CSV: `start` and each count, a row per bucket.
-    static func csv(_ timeseries: AnalyticsOperations.Timeseries) -> String {
-        var body = AnalyticsCSV.row(["start"] + AnalyticsCounts.names)
-        for bucket in timeseries.buckets { body += AnalyticsCSV.row([bucket.start] + bucket.counts.values.map(String.init)) }
-        return body
-    }
-
-    /// The breakdown as CSV: `value,count`, largest first.
-    static func csv(_ breakdown: AnalyticsOperations.Breakdown) -> String {
-        var body = AnalyticsCSV.row(["value", "count"])
-        for row in breakdown.rows { body += AnalyticsCSV.row([row.value, String(row.count)]) }
-        return body
-    }
-
     static func countMembers(_ counts: AnalyticsCounts) -> [(key: String, value: JSONValue)] {
         zip(AnalyticsCounts.names, counts.values).map { (key: $0, value: .number(String($1))) }
     }
@@ -208,12 +194,4 @@ public struct AnalyticsEndpoints: Sendable {
         return response
     }
 
-    static func csvResponse(_ body: String, name: String) -> HTTPResponse {
-        var response = HTTPResponse(contentType: AnalyticsCSV.contentType, body: Array(body.utf8))
-        response.headers.set("Cache-Control", "no-store")
-        response.headers.set("Vary", "Accept")
-        response.headers.set("Content-Disposition", "attachment; filename=\"scenelink-\(name).csv\"")
-        response.headers.set("X-Content-Type-Options", "nosniff")
-        return response
-    }
 }

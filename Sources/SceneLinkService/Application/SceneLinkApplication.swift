@@ -193,7 +193,7 @@ public final class SceneLinkApplication: Sendable {
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
                 refusals: refusals,
-                keyCache: keys, keys: keyOperations, auditReads: auditOperations, analytics: store, claims: store, reports: analyticsEndpoints.operations, webhooks: webhookEndpoints.operations, links: shortLinks.operations, routes: routes, service: configuration,
+                keyCache: keys, keys: keyOperations, auditReads: auditOperations, claims: ClaimOperations(analytics: store, claims: store), reports: analyticsEndpoints.operations, webhooks: webhookEndpoints.operations, links: shortLinks.operations, routes: routes, service: configuration,
                 storeDescription: storeDescription,
                 storeHealth: { completion in
                     store.checkWritable { result in
@@ -440,11 +440,11 @@ public final class SceneLinkApplication: Sendable {
         }, completion: completion)
     }
 
-    /// Deletes short links that expired more than `ShortLinkEndpoints.expiredRetention` ago (until
+    /// Deletes short links that expired more than `ShortLink.expiredRetention` ago (until
     /// then they answer 410, after it 404), in short transactions of at most 200, and logs how many
     /// went; calls back with the number deleted.
     public func sweepExpiredShortLinks(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
-        let cutoff = now.addingTimeInterval(-ShortLinkEndpoints.expiredRetention.seconds)
+        let cutoff = now.addingTimeInterval(-ShortLink.expiredRetention.seconds)
         sweep(event: "short-link-sweep", counted: "expired_short_links_deleted", { [store] batch, done in
             store.deleteExpiredShortLinks(expiredBefore: cutoff, limit: batch) { done($0.mapError { $0 }) }
         }, completion: completion)

@@ -94,14 +94,14 @@ extension ConsoleEndpoints {
                 reports.breakdown(parsed, dimension: dimension, by: caller) { result in
                     switch result {
                     case .success(let report):
-                        responder.respond(AnalyticsEndpoints.csvResponse(AnalyticsEndpoints.csv(report), name: "breakdown-" + dimension.rawValue))
+                        responder.respond(AnalyticsCSV.response(AnalyticsCSV.text(report), name: "breakdown-" + dimension.rawValue))
                     case .failure(let error): refuse(error)
                     }
                 }
             } else {
                 reports.timeseries(try reports.query(item), by: caller) { result in
                     switch result {
-                    case .success(let report): responder.respond(AnalyticsEndpoints.csvResponse(AnalyticsEndpoints.csv(report), name: "timeseries"))
+                    case .success(let report): responder.respond(AnalyticsCSV.response(AnalyticsCSV.text(report), name: "timeseries"))
                     case .failure(let error): refuse(error)
                     }
                 }

@@ -8,23 +8,18 @@ extension ConsoleEndpoints {
     /// analytics counts of every link, expired from the sweep's count as it deletes them (counts
     /// only: no claim, code or install id is shown).
     func claimsPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let today = AnalyticsBucket.day(of: clock.now())
         let firstDay = today - Self.overviewDays + 1
-        analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
-                                  to: (today + 1) * AnalyticsBucket.perDay) { visits in
-            claims.expiredClaims(days: firstDay...today) { expiries in
-                var page = ConsolePage(title: ConsoleSection.claims.title, section: .claims, session: session)
-                switch (visits, expiries) {
-                case (.success(let rows), .success(let expiredPerDay)):
-                    Self.writeClaims(rows: rows, expired: expiredPerDay, firstDay: firstDay, into: &page)
-                case (.failure(let error), _):
-                    page.html.element("p", text: "The counts could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
-                case (_, .failure(let error)):
-                    page.html.element("p", text: "The counts could not be read: \(error.description)", attributes: [(name: "class", value: "error")])
-                }
-                responder.respond(page.response())
+        claims.daily(days: firstDay...today, by: caller) { result in
+            var page = ConsolePage(title: ConsoleSection.claims.title, section: .claims, session: session)
+            switch result {
+            case .success(let daily):
+                Self.writeClaims(rows: daily.visits, expired: daily.expired, firstDay: firstDay, into: &page)
+            case .failure(let error):
+                page.html.element("p", text: "The counts could not be read: \(error.problem.detail)", attributes: [(name: "class", value: "error")])
             }
+            responder.respond(page.response())
         }
     }
 

@@ -7,7 +7,7 @@ extension ConsoleEndpoints {
     /// The largest import form: as large as the import API's largest CSV (and the server's
     /// default body limit). The form's percent-encoding makes a comma or a line break three
     /// bytes, so the CSV itself is somewhat smaller; a larger one is answered 413 before it is read.
-    static let maximumImportFormBytes = ShortLinkEndpoints.maximumImportBodyBytes
+    static let maximumImportFormBytes = ShortLinkOperations.maximumImportBytes
 
     /// `POST /console/import-links` (`csv`, `atomic=yes` or absent): `ShortLinkOperations.importLinks`
     /// with the CSV pasted, so every row is checked and audited as through the API; a page with
@@ -56,7 +56,7 @@ extension ConsoleEndpoints {
                 html.element("td", text: "created")
                 html.open("td")
                 let code = link.code.rawValue
-                html.element("a", text: ShortLinkEndpoints.url(of: link.code, table: table) ?? code, attributes: [(name: "href", value: linkPath(code))])
+                html.element("a", text: table.shortLinkURL(of: link.code) ?? code, attributes: [(name: "href", value: linkPath(code))])
                 html.close("td")
             case .valid:
                 html.element("td", text: "valid, not stored")

@@ -46,7 +46,7 @@ extension ConsoleEndpoints {
                 page.html.element("a", text: "All links", attributes: [(name: "href", value: ConsoleSection.links.path)])
                 page.html.close("p")
                 let expired = link.isExpired(at: clock.now())
-                let url = ShortLinkEndpoints.url(of: link.code, table: routes.value)
+                let url = routes.value.shortLinkURL(of: link.code)
                 Self.writeLinkFacts(counted, url: url, expired: expired, into: &page.html)
                 writeDestinations(of: link.link, expired: expired, into: &page.html)
                 Self.writeQR(url: url, code: code, into: &page.html)
@@ -186,7 +186,7 @@ extension ConsoleEndpoints {
             case .success(let counted): link = counted.link
             case .failure(let error): return responder.respond(Self.linkNotFound(error))
             }
-            guard let url = ShortLinkEndpoints.url(of: link.code, table: routes.value),
+            guard let url = routes.value.shortLinkURL(of: link.code),
                   let qr = try? QRCode(encoding: QRMarker.marking(url), level: QREndpoints.defaultLevel) else {
                 return responder.respond(ConsolePage.notice(status: .conflict, title: "No QR code",
                                                             detail: "The route file names no https host, so the short link has no URL to draw."))

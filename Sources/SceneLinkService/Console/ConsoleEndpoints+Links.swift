@@ -32,7 +32,7 @@ extension ConsoleEndpoints {
                            completion: @escaping @Sendable (Result<ShortLinkOperations.Page, OperationError>) -> Void) {
         let query: (cursor: Int64?, limit: Int, filter: ShortLinkFilter)
         do {
-            query = try ShortLinkEndpoints.listing { name in
+            query = try ShortLinkOperations.listing { name in
                 guard ["q", "tag", "cursor"].contains(name), let value = request.queryItem(name), !value.isEmpty else { return nil }
                 return String(value.prefix(256))
             }

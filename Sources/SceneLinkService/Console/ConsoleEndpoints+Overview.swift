@@ -19,13 +19,10 @@ extension ConsoleEndpoints {
         let firstDay = today - Self.overviewDays + 1
         let readsAnalytics = session.may(.analyticsTimeseries)
         let readsWebhooks = session.may(.listWebhooks)
-        readIf(readsAnalytics, { done in
-            analytics.analyticsVisits(scope: AnalyticsScope.all.key, from: firstDay * AnalyticsBucket.perDay,
-                                      to: (today + 1) * AnalyticsBucket.perDay, completion: done)
-        }) { [self] result in
+        readIf(readsAnalytics, { reports.visits(days: firstDay...today, by: caller, completion: $0) }) { [self] result in
             readIf(readsWebhooks, { webhooks.list(by: caller, completion: $0) }) { [self] endpoints in
-            readIf(readsAnalytics, { analytics.analyticsTopLinks(days: (today - Self.topLinkDays + 1)...today, limit: Self.topLinksShown,
-                                                                 completion: $0) }) { [self] top in
+            readIf(readsAnalytics, { reports.topLinks(days: (today - Self.topLinkDays + 1)...today, limit: Self.topLinksShown,
+                                                      by: caller, completion: $0) }) { [self] top in
             storeHealth { problem in
                 var page = ConsolePage(title: ConsoleSection.overview.title, section: .overview, session: session)
                 switch result {
@@ -37,7 +34,7 @@ extension ConsoleEndpoints {
                     }
                     Self.writeCounts(perDay, firstDay: firstDay, into: &page.html)
                 case .failure(let error)?:
-                    page.html.element("p", text: "The analytics could not be read: \(error.description)",
+                    page.html.element("p", text: "The analytics could not be read: \(error.problem.detail)",
                                       attributes: [(name: "class", value: "error")])
                 case nil:
                     break
@@ -45,7 +42,7 @@ extension ConsoleEndpoints {
                 page.html.element("h2", text: "Store")
                 page.html.element("p", text: problem.map { "The store cannot write: \($0)" } ?? "The store is writable (\(storeDescription)).",
                                   attributes: problem == nil ? [] : [(name: "class", value: "error")])
-                if let top { Self.writeTopLinks(top.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html) }
+                if let top { Self.writeTopLinks(top.mapError { ConsoleReadFailure(message: $0.problem.detail) }, into: &page.html) }
                 if let endpoints { Self.writeDisabledWebhooks(endpoints, into: &page.html) }
                 responder.respond(page.response())
             }

@@ -45,10 +45,10 @@ extension ConsoleEndpoints {
     /// `GET /console/system/privacy`: the analytics privacy receipt, every table with every
     /// column kept and its row count (as `GET /v1/analytics/privacy`).
     func privacyReceipt(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder) else { return }
-        analytics.analyticsReceipt { receipt in
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
+        reports.privacy(by: caller) { receipt in
             var page = ConsolePage(title: "Privacy receipt", section: .system, session: session)
-            Self.writeReceipt(receipt.mapError { ConsoleReadFailure(message: $0.description) }, into: &page.html)
+            Self.writeReceipt(receipt.map(\.tables).mapError { ConsoleReadFailure(message: $0.problem.detail) }, into: &page.html)
             responder.respond(page.response())
         }
     }
@@ -78,7 +78,7 @@ extension ConsoleEndpoints {
         Self.table(caption: "How long each kind of data is kept", headings: ["Data", "Kept", "Flag"], rows: [
             ["Sessions (apps' scene state), after last use", text(service.sceneState.sessionTimeToLive), "--session-ttl"],
             ["Claims", text(service.claims.lifetime), "--claim-ttl"],
-            ["Short links, after they expire", text(ShortLinkEndpoints.expiredRetention), "(fixed)"],
+            ["Short links, after they expire", text(ShortLink.expiredRetention), "(fixed)"],
             ["Analytics hourly breakdowns", text(service.analytics.detailRetention), "--analytics-detail-retention"],
             ["Analytics counts", text(service.analytics.retention), "--analytics-retention"],
             ["Audit log", "\(Int(AuditEntry.retention / 86_400))d", "(fixed)"],

@@ -50,9 +50,8 @@ public struct ConsoleEndpoints: Sendable {
     let keys: APIKeyOperations
     /// The audit log's read, which the System page shows as the session may see it.
     let auditReads: AuditOperations
-    let analytics: any AnalyticsStore
-    /// Where the Claims page reads how many claims expired per day.
-    let claims: any ClaimStore
+    /// The claims made, redeemed and expired per day, which the Claims page shows.
+    let claims: ClaimOperations
     /// The analytics reports the Analytics, link and privacy pages show (and whose CSV they offer).
     let reports: AnalyticsOperations
     /// The webhook operations the Webhooks pages read and change endpoints through (the API's own).

@@ -160,3 +160,21 @@ struct AnalyticsOperations: Sendable {
         }
     }
 }
+
+extension AnalyticsOperations {
+    /// The counts of every link per 15-minute bucket over the UTC days `days` (the Overview's
+    /// counts and chart): a time-series report.
+    func visits(days: ClosedRange<Int64>, by caller: OperatorCaller,
+                completion: @escaping @Sendable (Result<[AnalyticsBatch.Visits], OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsTimeseries) { return completion(.failure(refusal)) }
+        store.analyticsVisits(scope: AnalyticsScope.all.key, from: days.lowerBound * AnalyticsBucket.perDay,
+                              to: (days.upperBound + 1) * AnalyticsBucket.perDay) { completion($0.mapError(Self.error)) }
+    }
+
+    /// The `limit` links with the most human visits over the UTC days `days`: a time-series report.
+    func topLinks(days: ClosedRange<Int64>, limit: Int, by caller: OperatorCaller,
+                  completion: @escaping @Sendable (Result<[AnalyticsTopLink], OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .analyticsTimeseries) { return completion(.failure(refusal)) }
+        store.analyticsTopLinks(days: days, limit: limit) { completion($0.mapError(Self.error)) }
+    }
+}

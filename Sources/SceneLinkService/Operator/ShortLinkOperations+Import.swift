@@ -26,6 +26,11 @@ extension ShortLinkOperations {
         var nothingStored: Bool { atomic && refused > 0 }
     }
 
+    /// The largest CSV an import takes: as large as the server takes by default
+    /// (`--max-body-bytes`), room for 10,000 rows of about 100 bytes; a larger file is split into
+    /// several imports.
+    static let maximumImportBytes = 1 << 20
+
     /// Where an import's rows are read and checked: off the caller's thread, since 10,000 rows
     /// each resolved against the route table take milliseconds.
     private static let importQueue = DispatchQueue.global(qos: .userInitiated)

@@ -34,6 +34,10 @@ struct ShortLinkOperations: Sendable {
     /// the change on top of it); clicks do not count as changes.
     static let updateAttempts = 3
 
+    /// Links per listing page: the default and the most.
+    static let defaultPageSize = 50
+    static let maximumPageSize = 500
+
     /// One page, oldest first, of the links `filter` keeps, after `cursor`.
     func list(after cursor: Int64?, limit: Int, filter: ShortLinkFilter, by caller: OperatorCaller,
               completion: @escaping @Sendable (Result<Page, OperationError>) -> Void) {
@@ -163,6 +167,43 @@ struct ShortLinkOperations: Sendable {
     }
 
     // MARK: - Shared
+
+    /// The listing's query items (`limit`, `cursor`, `tag`, `q`) as `item` gives them, read once
+    /// for the API and the console's Links page.
+    /// - Throws: 400 `invalid-query` saying which item is wrong and what it takes.
+    static func listing(_ item: (String) -> String?) throws(HTTPProblem) -> (cursor: Int64?, limit: Int, filter: ShortLinkFilter) {
+        var limit = defaultPageSize
+        if let text = item("limit") {
+            guard let value = Int(text), (1...maximumPageSize).contains(value) else {
+                throw ShortLinkProblems.invalidQuery("limit takes a whole number from 1 to \(maximumPageSize), not '\(text.prefix(32))'.")
+            }
+            limit = value
+        }
+        var cursor: Int64?
+        if let text = item("cursor") {
+            guard text.utf8.count <= 19, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let value = Int64(text) else {
+                throw ShortLinkProblems.invalidQuery("cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
+            }
+            cursor = value
+        }
+        var filter = ShortLinkFilter.all
+        if let text = item("tag") {
+            do {
+                filter.tag = try ShortLinkTag(text)
+            } catch {
+                throw ShortLinkProblems.invalidQuery("tag takes one tag: \(error.description)")
+            }
+        }
+        if let text = item("q"), !text.isEmpty {
+            guard text.utf8.count <= ShortLinkFilter.maximumTextBytes else {
+                throw ShortLinkProblems.invalidQuery("q is \(text.utf8.count) bytes long; search for at most \(ShortLinkFilter.maximumTextBytes).")
+            }
+            filter.text = text
+        }
+        return (cursor, limit, filter)
+    }
+
 
     /// The checks a target and an expiry pass on creation, on a change and on each imported
     /// row: the expiry is after `now` (422), the link is not itself a short link (422), and it

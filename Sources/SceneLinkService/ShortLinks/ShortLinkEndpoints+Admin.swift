@@ -39,7 +39,7 @@ extension ShortLinkEndpoints {
 
     /// The 201 of a new link.
     private static func created(_ link: ShortLink, table: RouteTable) -> HTTPResponse {
-        HTTPResponse.created(json: json(link, table: table, now: nil), location: url(of: link.code, table: table))
+        HTTPResponse.created(json: json(link, table: table, now: nil), location: table.shortLinkURL(of: link.code))
     }
 
     /// `GET /v1/short-links?limit=N&cursor=C&tag=TAG&q=TEXT`: one page, oldest first, of the
@@ -47,7 +47,7 @@ extension ShortLinkEndpoints {
     /// and its visits since it was made by class (`visits: {human, preview, bot}`, flushed counts).
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let caller = try OperatorCaller.of(request)
-        let (cursor, limit, filter) = try Self.listing(request.queryItem)
+        let (cursor, limit, filter) = try ShortLinkOperations.listing(request.queryItem)
         let now = clock.now()
         operations.list(after: cursor, limit: limit, filter: filter, by: caller) { [routes] result in
             switch result {
@@ -61,42 +61,6 @@ extension ShortLinkEndpoints {
                 responder.respond(error.response)
             }
         }
-    }
-
-    /// The listing's query items (`limit`, `cursor`, `tag`, `q`) as `item` gives them, read once
-    /// for the API and the console's Links page.
-    /// - Throws: 400 `invalid-query` saying which item is wrong and what it takes.
-    static func listing(_ item: (String) -> String?) throws(HTTPProblem) -> (cursor: Int64?, limit: Int, filter: ShortLinkFilter) {
-        var limit = defaultPageSize
-        if let text = item("limit") {
-            guard let value = Int(text), (1...maximumPageSize).contains(value) else {
-                throw ShortLinkProblems.invalidQuery("limit takes a whole number from 1 to \(maximumPageSize), not '\(text.prefix(32))'.")
-            }
-            limit = value
-        }
-        var cursor: Int64?
-        if let text = item("cursor") {
-            guard text.utf8.count <= 19, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let value = Int64(text) else {
-                throw ShortLinkProblems.invalidQuery("cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
-            }
-            cursor = value
-        }
-        var filter = ShortLinkFilter.all
-        if let text = item("tag") {
-            do {
-                filter.tag = try ShortLinkTag(text)
-            } catch {
-                throw ShortLinkProblems.invalidQuery("tag takes one tag: \(error.description)")
-            }
-        }
-        if let text = item("q"), !text.isEmpty {
-            guard text.utf8.count <= ShortLinkFilter.maximumTextBytes else {
-                throw ShortLinkProblems.invalidQuery("q is \(text.utf8.count) bytes long; search for at most \(ShortLinkFilter.maximumTextBytes).")
-            }
-            filter.text = text
-        }
-        return (cursor, limit, filter)
     }
 
     /// `GET /v1/short-links/{code}`: the link as an item of the listing, with its `ETag`; 404
@@ -175,7 +139,7 @@ extension ShortLinkEndpoints {
     /// `tags`. With `now` (the listing, one link, a change), also `clicks`, whether it has
     /// `expired`, and its `visits` by class.
     static func json(_ link: ShortLink, table: RouteTable, now: Date?, visits: AnalyticsCounts = AnalyticsCounts()) -> JSONValue {
-        let url = url(of: link.code, table: table)
+        let url = table.shortLinkURL(of: link.code)
         var members: [(key: String, value: JSONValue)] = [
             ("code", .string(link.code.rawValue)), ("url", url.map { .string($0) } ?? .null),
             // Where its QR code is (GET /v1/qr), on this server.

@@ -5,7 +5,7 @@ import SceneLinkHTTP
 extension ShortLinkEndpoints {
     /// The largest import body: as large as the server takes by default (`--max-body-bytes`),
     /// room for 10,000 rows of about 100 bytes; a larger file is split into several imports.
-    static let maximumImportBodyBytes = 1 << 20
+    static let maximumImportBodyBytes = ShortLinkOperations.maximumImportBytes
 
     /// `POST /v1/short-links/import[?atomic=true]` with a `text/csv` body (`ShortLinkImportTable`):
     /// each row is checked as a creation is (`ShortLinkRequest`'s values, `checkTarget`), an
@@ -47,7 +47,7 @@ extension ShortLinkEndpoints {
             switch item.outcome {
             case .created(let link):
                 .object([("row", .number(String(item.row))), ("status", .string("created")), ("code", .string(link.code.rawValue)),
-                         ("shortLink", url(of: link.code, table: table).map { .string($0) } ?? .null)])
+                         ("shortLink", table.shortLinkURL(of: link.code).map { .string($0) } ?? .null)])
             case .valid:
                 .object([("row", .number(String(item.row))), ("status", .string("valid"))])
             case .refused(let problem):

@@ -32,7 +32,7 @@ import SceneLinkHTTP
 /// beyond "this one exists".
 ///
 /// **Expiry.** At and after `expiresAt` a link answers 410. The application's sweep deletes
-/// links `expiredRetention` after they expired; from then on they are 404 and the code is free.
+/// links `ShortLink.expiredRetention` after they expired; from then on they are 404 and the code is free.
 ///
 /// ```swift
 /// var endpoints = EndpointTable()
@@ -90,11 +90,6 @@ public struct ShortLinkEndpoints: Sendable {
     static let maximumBodyBytes = 16 * 1024
     /// The longest target link, as `GET /v1/resolve` takes.
     static let maximumLinkBytes = 2048
-    /// Links per listing page: the default and the most.
-    static let defaultPageSize = 50
-    static let maximumPageSize = 500
-    /// How long an expired link keeps answering 410 before the sweep deletes it.
-    public static let expiredRetention: Duration = .seconds(30 * 24 * 60 * 60)
 
     /// Declares the admin routes and `GET /s/{code}`.
     public func register(on endpoints: inout EndpointTable) {
@@ -111,11 +106,6 @@ public struct ShortLinkEndpoints: Sendable {
         }
         endpoints.on(.delete, Self.itemPattern, .admin(.deleteShortLink)) { try self.delete($0, $1) }
         endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
-    }
-
-    /// `https://HOST/s/CODE` on the table's first host, or nil when the app lists no host.
-    static func url(of code: ShortCode, table: RouteTable) -> String? {
-        table.hosts.first.map { "https://\($0)\(ShortCode.pathPrefix)\(code.rawValue)" }
     }
 
     /// Counts one click (never a `HEAD`, which previews and checkers send).
