@@ -21,8 +21,8 @@ extension SceneStateEndpoints {
         let id = SessionID.random()
         let token = SessionToken.random()
         let record = SessionRecord(id: id, tokenHash: token.hash, createdAt: now, expiresAt: expiresAt)
-        let body = "{\"id\":\(JSONEscaping.quote(id.rawValue)),\"token\":\(JSONEscaping.quote(token.text)),"
-            + "\"expiresAt\":\(JSONEscaping.quote(RFC3339.string(expiresAt)))}"
+        let body = JSONValue.object([("id", .string(id.rawValue)), ("token", .string(token.text)),
+                                     ("expiresAt", .string(RFC3339.string(expiresAt)))])
         // The body holds the session's token: `created` keeps it out of every cache.
         let created = HTTPResponse.created(json: body, location: "/v1/sessions/\(id.rawValue)")
         store.createSession(record, recording: recorder?.record(created)) { result in

@@ -91,7 +91,7 @@ enum ShortLinkProblems {
     static func expired(at date: Date) -> HTTPProblem {
         HTTPProblem(status: .gone, type: HTTPProblem.typeBase + "short-link-expired", title: "Short link expired",
                     detail: "This short link expired at \(RFC3339.string(date)); ask its sender for a new one.",
-                    extensions: [(name: "expiredAt", json: JSONEscaping.quote(RFC3339.string(date)))])
+                    extensions: [(name: "expiredAt", json: JSONWriter.text(.string(RFC3339.string(date)), escapingSlashes: false))])
     }
 
     /// The answer for a store failure.

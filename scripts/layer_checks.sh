@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Checks of the code's shape that a compiler does not make, run by .ci/run:
+#   1. the console performs operations, never the API's handlers: no file under
+#      Sources/SceneLinkService/Console names an API endpoint type or a runner of one (callAPI);
+#   2. JSON answers are written by the one writer (JSONWriter, from JSONValue): JSONEscaping.quote,
+#      which concatenated JSON is built with, appears only in the files listed below, each for a
+#      stated reason. A new file that concatenates JSON fails here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+
+api='\b(ShortLinkEndpoints|WebhookEndpoints|AnalyticsEndpoints|APIKeyEndpoints|AuditEndpoints)\b|\bcallAPI\b'
+if found=$(grep -rnE "$api" Sources/SceneLinkService/Console | grep -vE '^[^:]+:[0-9]+:\s*///'); then
+  echo "The console must call operations (Sources/SceneLinkService/Operator), not the API's endpoint types:"
+  echo "$found"
+  status=1
+else
+  echo "console: no API endpoint type and no callAPI under Sources/SceneLinkService/Console"
+fi
+
+# Where JSONEscaping.quote may still stand, and why.
+allowed=(
+  Sources/SceneLinkText/JSONEscaping.swift                  # the escaper itself
+  Sources/SceneLinkHTTP/HTTPProblem.swift                   # the problem type (below the JSON writer's layer)
+  Sources/SceneLinkHTTP/HTTPAccessRecord.swift              # a log line, not an answer (below the JSON writer's layer)
+  Sources/SceneLinkService/Operations/Logger.swift          # log lines, not answers
+  Sources/SceneLinkService/Operations/LogValue.swift        # log lines, not answers
+  Sources/SceneLinkService/Operations/Metrics.swift         # Prometheus label values, not JSON answers
+  Sources/SceneLinkCore/Webhooks/WebhookEvent.swift         # outgoing webhook payloads, from templates made once per event
+  Sources/SceneLinkCore/ShortLinks/ShortLinkClickVisit.swift # part of a short_link.clicked payload
+  Sources/SceneLinkService/SceneState/SceneDocument.swift   # not yet moved: it repeats a stored JSON value verbatim, which JSONValue cannot carry
+)
+used=$(grep -rlF 'JSONEscaping.quote' Sources --include='*.swift' | sort)
+unexpected=$(comm -23 <(echo "$used") <(printf '%s\n' "${allowed[@]}" | sort))
+if [ -n "$unexpected" ]; then
+  echo "JSON built by concatenation (JSONEscaping.quote) outside the listed files; write it from JSONValue (HTTPResponse.json):"
+  echo "$unexpected"
+  status=1
+else
+  echo "JSON writer: JSONEscaping.quote only in the $(echo "$used" | wc -l) listed files"
+fi
+exit $status
