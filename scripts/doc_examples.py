@@ -24,6 +24,7 @@ import json
 import os
 import pathlib
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -33,7 +34,7 @@ import time
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ADMIN_TOKEN = "doc-examples-admin-token-0123456789"
+ADMIN_TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 SKIP = re.compile(r"<!--\s*doc-example:\s*skip\b")
 TALKS_TO_APP = re.compile(r"(127\.0\.0\.1|localhost):8080\b")
 FENCE = re.compile(r"^```(\w*)\s*$")

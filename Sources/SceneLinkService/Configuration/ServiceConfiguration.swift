@@ -108,7 +108,7 @@ extension ServiceConfiguration {
         .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,
                   help: "How long a claim's short code (ABCD-EFGH) can be typed into the app (at most 7d)."),
         Option(name: "admin-token", valueName: "TOKEN",
-               help: "Bearer token of the admin routes, /v1/short-links and /v1/webhooks (16+ characters); unset, those routes answer 403.",
+               help: "Bearer token of the admin routes, /v1/short-links and /v1/webhooks (at least 128 bits of estimated entropy: make one with scenelink token); unset, those routes answer 403.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: admin routes off)" : "(set)" }),
@@ -125,7 +125,7 @@ extension ServiceConfiguration {
         .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
                  help: "Clients each rate-limit class remembers (about 50 bytes each); the least recently seen is forgotten."),
         Option(name: "admin-token-next", valueName: "TOKEN",
-               help: "A second admin token accepted during a rotation (16+ characters); then make it --admin-token and drop this.",
+               help: "A second admin token accepted during a rotation (as strong as --admin-token); then make it --admin-token and drop this.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.nextAdminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token-next")
                }, show: { $0.shortLinks.nextAdminToken == nil ? "(none)" : "(set)" }),

@@ -3262,7 +3262,7 @@ components:
                 type: https://scenelink.dev/problems/admin-disabled
                 title: Administration is off
                 status: 403
-                detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics, keys, audit) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
+                detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics, keys, audit) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN; make one with scenelink token) and send it as 'Authorization: Bearer TOKEN'."
             missingScope:
               value:
                 type: https://scenelink.dev/problems/missing-scope
