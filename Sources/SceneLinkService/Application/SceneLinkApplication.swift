@@ -221,7 +221,10 @@ public final class SceneLinkApplication: Sendable {
         self.router = router
         patterns.value = router.routes.map(\.pattern)
         let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, admin: authenticator,
-                                   linkPages: linkPages, console: console?.guardian, refusals: refusals)
+                                   linkPages: linkPages, console: console?.guardian, refusals: refusals,
+                                   adminHosts: AdminHostCheck(configured: configuration.adminHosts,
+                                                              listenHost: configuration.adminListen?.host ?? configuration.http.host,
+                                                              routes: routes))
         let publicRoutes = endpoints.router(for: configuration.adminListen == nil ? .only : .publicBesideAdmin, guards.handler)
         self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
                                  onRequestCompleted: Self.recorder(served: publicRoutes, all: router, endpoints, configuration, metrics, logger))

@@ -33,6 +33,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Where `/metrics` and every admin-token route are served instead of the public port
     /// (which then answers them 404); nil serves everything on the public port.
     public var adminListen: ListenAddress?
+    /// The names an admin-port route answers besides the admin routes' listen address and the
+    /// route file's hosts (`AdminHostCheck`, against DNS rebinding); any other Host is 421.
+    public var adminHosts = ["localhost", "127.0.0.1", "::1"]
     /// Click analytics: on, how often counts are written, how long they are kept, the country header.
     public var analytics = AnalyticsRecorder.Configuration()
     /// The operator console at `/console/`: on, its sessions' idle and absolute lifetimes, plain HTTP.
@@ -56,6 +59,11 @@ extension ServiceConfiguration {
                apply: { config, value throws(ConfigurationError) in
                    config.adminListen = try ListenAddress(parsing: value, flag: "admin-listen")
                }, show: { $0.adminListen?.description ?? "(none: everything on --port)" }),
+        Option(name: "admin-hosts", valueName: "HOST[,HOST...]",
+               help: "Host names the admin routes answer (against DNS rebinding), besides the address they listen on and the route file's hosts; any other Host is 421.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.adminHosts = try AdminHostCheck.parse(value, flag: "admin-hosts")
+               }, show: { $0.adminHosts.joined(separator: ",") }),
         Option(name: "trusted-proxies", valueName: "CIDR[,CIDR...]",
                help: "Proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Proto/-Host) are believed; the client is the rightmost untrusted address.",
                apply: { config, value throws(ConfigurationError) in
