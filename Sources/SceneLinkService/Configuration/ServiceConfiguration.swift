@@ -27,7 +27,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var storeURL: String?
     /// The PostgreSQL store's pool and timeouts (used only with `storeURL`).
     public var postgres = PostgresSceneStateStore.Configuration()
-    /// How often expired sessions and claims, short links past their retention and Idempotency-Key records are swept. The application runs the sweep (not the
+    /// How often expired sessions and claims, short links past their retention, Idempotency-Key records and old webhook deliveries are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
     /// Where `/metrics` and every admin-token route are served instead of the public port
@@ -110,7 +110,7 @@ extension ServiceConfiguration {
                  help: "Scenes one session may hold (409 beyond)."),
         .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
                  help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
-        .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions and claims, short links past their 30-day retention and Idempotency-Key records past 24 h are deleted."),
+        .duration("sweep-interval", \.sweepInterval, help: "How often expired sessions and claims, short links past their 30-day retention, Idempotency-Key records past 24 h and webhook deliveries past --webhook-retention are deleted."),
         .duration("claim-ttl", \.claims.lifetime,
                   help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
         .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,
@@ -148,6 +148,8 @@ extension ServiceConfiguration {
                    config.webhooks.retrySchedule = try WebhookRetrySchedule.parse(value, flag: "webhook-retry-schedule")
                }, show: { $0.webhooks.retrySchedule.text }),
         .duration("webhook-timeout", \.webhooks.timeout, help: "Time one webhook attempt may take, connecting included."),
+        .duration("webhook-retention", \.webhooks.retention,
+                  help: "How long delivered and failed webhook deliveries are kept after their last attempt; the sweep deletes older ones (pending ones never)."),
         .integer("webhook-max-in-flight-per-endpoint", \.webhooks.maximumInFlightPerEndpoint, in: 1...10_000,
                  help: "Webhook attempts in flight to one endpoint at once, per instance (the rest wait in the outbox)."),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,
