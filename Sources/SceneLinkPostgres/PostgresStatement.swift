@@ -628,7 +628,13 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 ON CONFLICT DO NOTHING RETURNING 1
                 """
         case .selectAPIKey: return "SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys WHERE id = $1"
-        case .selectAPIKeys: return "SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys ORDER BY created_at, id"
+        case .selectAPIKeys:
+            // Keyset paging in listing order; the first page starts after (Int64.min, ''). COLLATE "C":
+            // ids compare by their bytes, as SQLite's do, whatever the database's collation.
+            return """
+                SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys
+                WHERE (created_at, id COLLATE "C") > ($1, $2 COLLATE "C") ORDER BY created_at, id COLLATE "C" LIMIT $3
+                """
         case .revokeAPIKey:
             // A key already revoked keeps its first time and is answered as stored.
             return """
@@ -727,7 +733,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .deleteExpiredIdempotencyKeys: return [OID.int8, OID.int8]
         case .createAPIKey: return [OID.text, OID.text, OID.text, OID.bytea, OID.int8]
         case .selectAPIKey: return [OID.text]
-        case .selectAPIKeys: return []
+        case .selectAPIKeys: return [OID.int8, OID.text, OID.int8]
         case .revokeAPIKey: return [OID.text, OID.int8]
         case .appendAuditEntry: return [OID.int8, OID.text, OID.text, OID.text, OID.text]
         case .selectAuditEntries: return [OID.int8, OID.text, OID.text, OID.int8]

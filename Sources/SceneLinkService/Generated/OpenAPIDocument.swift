@@ -1387,21 +1387,43 @@ paths:
       tags: [keys]
       operationId: listAPIKeys
       summary: List API keys
-      description: Every key, oldest first, revoked ones too, without their text. Needs the admin token (keys cannot manage keys).
+      description: |
+        One page of keys, oldest first (by creation time, then id), revoked ones too, without their
+        text; follow `nextCursor` until it is null, as the short-link listing pages. Needs the admin
+        token (keys cannot manage keys).
       security: [{ adminToken: [] }]
+      parameters:
+        - name: limit
+          in: query
+          required: false
+          description: Keys per page, 1 to 500.
+          schema: { type: integer, minimum: 1, maximum: 500, default: 100 }
+        - name: cursor
+          in: query
+          required: false
+          description: The `nextCursor` of the previous page, as given (opaque).
+          schema: { type: string, pattern: "^[0-9]{1,19}_[0-9a-f]{16}$" }
       responses:
         "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
-          description: The keys.
+          description: One page of keys.
+          headers:
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
           content:
             application/json:
               schema:
                 type: object
-                required: [keys]
+                required: [keys, nextCursor]
                 properties:
                   keys:
                     type: array
                     items: { $ref: "#/components/schemas/APIKey" }
+                  nextCursor:
+                    type: [string, "null"]
+                    description: The `cursor` of the next page; null on the last.
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
         "429": { $ref: "#/components/responses/AdminRateLimited" }
         "403": { $ref: "#/components/responses/AdminDisabled" }
