@@ -7,11 +7,11 @@ struct AdminTokenRotationTests {
     @Test("during a rotation both the admin token and the next one are accepted, and no other")
     func bothTokens() async throws {
         try await SceneLinkApplicationTests.withService({ configuration in
-            configuration.shortLinks.adminToken = "old-admin-token-0123456789"
-            configuration.shortLinks.nextAdminToken = "new-admin-token-0123456789"
+            configuration.shortLinks.adminToken = "prEwy_-FntbdFsvj8n2A5AzLV_bC226WSsnO9jDiIdw"
+            configuration.shortLinks.nextAdminToken = "FQfZmUSTUDqOthszb0J0psjgQpktTqGjfukkZSzPMx8"
         }) { client, _ async throws in
             var statuses: [Int] = []
-            for token in ["old-admin-token-0123456789", "new-admin-token-0123456789", "other-admin-token-0123456789"] {
+            for token in ["prEwy_-FntbdFsvj8n2A5AzLV_bC226WSsnO9jDiIdw", "FQfZmUSTUDqOthszb0J0psjgQpktTqGjfukkZSzPMx8", "gUOOLK0lD0QO8s-WeCohd82sKjS-pSl-floI_kXyHsE"] {
                 statuses.append(try await client.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer \(token)"]).status)
             }
             #expect(statuses == [200, 200, 401])
