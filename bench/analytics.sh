@@ -9,7 +9,7 @@
 set -euo pipefail
 export LOAD_SECONDS=${LOAD_SECONDS:-24}
 root=$(cd "$(dirname "$0")/.." && pwd)
-export SCENELINK_ADMIN_TOKEN=bench-analytics-admin-token-0123456789
+export SCENELINK_ADMIN_TOKEN=$(head -c 32 /dev/urandom | base64 | tr "+/" "-_" | tr -d "=\n")   # as scenelink token makes one
 ua='User-Agent: Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 accept='Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 language='Accept-Language: ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7'

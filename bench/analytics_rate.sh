@@ -15,7 +15,7 @@ mkdir -p "$root/.build/bench-logs"
 exec > >(tee "$root/.build/bench-logs/$(date -u +%Y-%m-%dT%H%M%SZ)-analytics-rate.txt") 2>&1
 export SCENELINK_RATE_LIMITS=sessions=1000000000/s,links=1000000000/s,resolve=1000000000/s,state=1000000000/s,claims=1000000000/s,claim-pages=1000000000/s,qr=1000000000/s
 export SCENELINK_INSTANCE_LIMITS=claim-pages=1000000000/s
-export SCENELINK_ADMIN_TOKEN=bench-analytics-admin-token-0123456789
+export SCENELINK_ADMIN_TOKEN=$(head -c 32 /dev/urandom | base64 | tr "+/" "-_" | tr -d "=\n")   # as scenelink token makes one
 bin=${SCENELINK_BIN:-}
 if [ -z "$bin" ]; then
   (cd "$root" && swift build -c release --product scenelink >/dev/null)

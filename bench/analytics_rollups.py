@@ -22,6 +22,7 @@ With --database, an existing file is used as it is (the generator is skipped) an
 import argparse
 import os
 import pathlib
+import secrets
 import signal
 import sqlite3
 import statistics
@@ -35,7 +36,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from proof_support import free_port, wait_until_healthy  # noqa: E402
 
-TOKEN = "bench-rollups-admin-token-0123456789"
+TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 DIMENSIONS = ["platform", "browser", "referrer", "country", "trigger", "outcome", "preview"]
 
 

@@ -34,7 +34,7 @@ fi
 command -v wrk >/dev/null && command -v nginx >/dev/null || { apt-get update -qq >/dev/null && apt-get install -y -qq wrk nginx-light >/dev/null; }
 work=$(mktemp -d)
 port=${BENCH_PORT:-18280}; hook_port=$((port + 1)); hb_port=$((port + 2))
-token=bench-webhooks-admin-token-0123
+token=$(head -c 32 /dev/urandom | base64 | tr "+/" "-_" | tr -d "=\n")   # as scenelink token makes one
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done

@@ -15,6 +15,7 @@ import http.client
 import json
 import os
 import pathlib
+import secrets
 import signal
 import subprocess
 import sys
@@ -24,7 +25,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from proof_support import admin_call, check, fail, free_port, wait_until_healthy  # noqa: E402
 
-TOKEN = "analytics-durability-admin-token-0123456789"
+TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
           "Version/17.4 Mobile/15E148 Safari/604.1")
 MAC = ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "

@@ -25,6 +25,7 @@ PostgreSQL refuses to run as root: scripts/postgres.sh runs it as `postgres` und
 """
 import json
 import os
+import secrets
 import subprocess
 import sys
 import time
@@ -37,7 +38,7 @@ import slclient  # noqa: E402
 from proof_support import check, fail, free_port  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOKEN = "commit-in-doubt-admin-token-0123456789"
+TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1")
 

@@ -42,6 +42,7 @@ import http.server
 import json
 import os
 import pathlib
+import secrets
 import shutil
 import signal
 import subprocess
@@ -64,7 +65,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-TOKEN = "console-browser-admin-token-0123456789abcdef"
+TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ROUTES = ROOT / "examples" / "fuelmoney.json"
 TRIED_LINK = "fuelmoney://settings/premium"

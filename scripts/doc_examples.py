@@ -32,6 +32,7 @@ import json
 import os
 import pathlib
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -41,7 +42,7 @@ import time
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ADMIN_TOKEN = "doc-examples-admin-token-0123456789"
+ADMIN_TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 # Markers are whole lines, so a page may quote one in its text without acting on it.
 SKIP = re.compile(r"^\s*<!--\s*doc-example:\s*skip\b\s*(?:\((?P<reason>[^)]*\S[^)]*)\))?\s*-->\s*$")
 SERVE_FLAGS = re.compile(r"^\s*<!--\s*doc-example:\s*serve\s+(?P<flags>[^>]*?)\s*-->\s*$", re.MULTILINE)

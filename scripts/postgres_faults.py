@@ -58,7 +58,7 @@ POSTGRES_SH = os.path.join(ROOT, "scripts", "postgres.sh")
 CLIENT_TIMEOUT = 10   # seconds: a request without an answer by then hangs
 RECOVERY = 5          # seconds: the bound for serving again once the database is back
 USER = "scenelink"
-ADMIN_TOKEN = "faults-admin-" + secrets.token_hex(8)
+ADMIN_TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 
 
 # HTTP -------------------------------------------------------------------------------------

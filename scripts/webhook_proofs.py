@@ -28,6 +28,7 @@ Exits 1 on the first failed proof.
 import json
 import os
 import re
+import secrets
 import signal
 import subprocess
 import tempfile
@@ -42,7 +43,7 @@ from proof_support import admin_call, check, fail, free_port, wait_until_healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("SCENELINK_BIN", os.path.join(ROOT, ".build/release/scenelink"))
-TOKEN = "webhook-proofs-admin-token-0123"
+TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 TIMEOUT_S = 1.0
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")

@@ -21,6 +21,7 @@ an operator might leave them: it must replace the one and remove the other, or 3
 Exits 1 on the first failed proof.
 """
 import os
+import secrets
 import shutil
 import ssl
 import subprocess
@@ -36,7 +37,7 @@ from proof_support import admin_call, check, fail, free_port, wait_until_healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("SCENELINK_BIN", os.path.join(ROOT, ".build/release/scenelink"))
-TOKEN = "webhook-tls-proof-admin-token-0123"
+TOKEN = secrets.token_urlsafe(32)  # as `scenelink token` makes one: serve refuses a guessable token
 SYSTEM_BUNDLE = "/etc/ssl/certs/ca-certificates.crt"
 
 

@@ -19,8 +19,17 @@ extension PostgresSceneStateStore: APIKeyStore, AuditLog {
         }
     }
 
-    public func apiKeys(completion: @escaping APIKeyCompletion<[APIKey]>) {
-        call(.selectAPIKeys, [], kind: .read, Self.keyCompletion(completion)) { rows in .success(try rows.map(Self.apiKey)) }
+    public func apiKeys(after cursor: APIKeyCursor?, limit: Int, completion: @escaping APIKeyCompletion<APIKeyPage>) {
+        let limit = max(0, limit)
+        call(.selectAPIKeys, [.int64(cursor?.createdAtMilliseconds ?? .min), .text(cursor?.id ?? ""), .int64(Int64(limit) + 1)],
+             kind: .read, Self.keyCompletion(completion)) { rows in
+            let shown = rows.prefix(limit)
+            var next: APIKeyCursor?
+            if rows.count > limit, let last = shown.last {
+                next = APIKeyCursor(createdAtMilliseconds: try last.int64(4), id: try last.text(0))
+            }
+            return .success(APIKeyPage(keys: try shown.map(Self.apiKey), nextCursor: next))
+        }
     }
 
     public func revokeAPIKey(id: String, at: Date, completion: @escaping APIKeyCompletion<APIKey?>) {

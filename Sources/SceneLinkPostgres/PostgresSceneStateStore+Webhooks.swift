@@ -121,6 +121,11 @@ extension PostgresSceneStateStore: WebhookStore {
         }
     }
 
+    public func deleteFinishedWebhookDeliveries(before cutoff: Date, limit: Int, completion: @escaping WebhookCompletion<Int>) {
+        call(.deleteFinishedWebhookDeliveries, [.int64(Self.milliseconds(cutoff)), .int64(Int64(max(0, limit)))],
+             kind: .soloWrite, Self.mapping(completion)) { $0.count }
+    }
+
     // MARK: Rows
 
     /// The endpoint in `webhookEndpointColumns` order from column `first`; nil for a row whose

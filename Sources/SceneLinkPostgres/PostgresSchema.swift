@@ -678,6 +678,11 @@ enum PostgresSchema {
         CREATE TRIGGER analytics_visitors_rows_removed AFTER DELETE ON analytics_visitors REFERENCING OLD TABLE AS removed
             FOR EACH STATEMENT EXECUTE FUNCTION analytics_table_rows_removed();
         """,
+        // 17: delivered and failed webhook deliveries by their last attempt, for the retention
+        // sweep, as SQLite's migration 16; pending ones are not in it and never swept.
+        """
+        CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (last_attempt_at) WHERE state <> 'pending';
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

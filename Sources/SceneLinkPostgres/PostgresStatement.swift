@@ -49,6 +49,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case markWebhookRetry = "mark_webhook_retry"
     case markWebhookFailed = "mark_webhook_failed"
     case selectWebhookStatistics = "select_webhook_statistics"
+    case deleteFinishedWebhookDeliveries = "delete_finished_webhook_deliveries"
     case createClaim = "create_claim"
     case selectClaimByToken = "select_claim_by_token"
     case selectClaimByCode = "select_claim_by_code"
@@ -472,6 +473,15 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 UPDATE webhook_endpoints AS e SET disabled_at = $2, disabled_reason = $4
                 FROM failed WHERE $5 = 1 AND e.id = failed.endpoint_id
                 """
+        case .deleteFinishedWebhookDeliveries:
+            // The retention sweep, by the webhook_deliveries_finished index (migration 17); never a
+            // pending row. SKIP LOCKED: instances sweeping at once take different rows.
+            return """
+                DELETE FROM webhook_deliveries WHERE sequence IN (
+                    SELECT sequence FROM webhook_deliveries WHERE state <> 'pending' AND last_attempt_at < $1
+                    ORDER BY last_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+                RETURNING 1
+                """
         case .selectWebhookStatistics:
             // A disabled endpoint's deliveries wait for it to be re-enabled: not a backlog to alert on.
             return """
@@ -618,7 +628,13 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 ON CONFLICT DO NOTHING RETURNING 1
                 """
         case .selectAPIKey: return "SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys WHERE id = $1"
-        case .selectAPIKeys: return "SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys ORDER BY created_at, id"
+        case .selectAPIKeys:
+            // Keyset paging in listing order; the first page starts after (Int64.min, ''). COLLATE "C":
+            // ids compare by their bytes, as SQLite's do, whatever the database's collation.
+            return """
+                SELECT \(PostgresStatement.apiKeyColumns) FROM api_keys
+                WHERE (created_at, id COLLATE "C") > ($1, $2 COLLATE "C") ORDER BY created_at, id COLLATE "C" LIMIT $3
+                """
         case .revokeAPIKey:
             // A key already revoked keeps its first time and is answered as stored.
             return """
@@ -701,6 +717,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .compactAnalytics: return [OID.int8, OID.int8, OID.int8]
         case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8, OID.int8, OID.textArray, OID.int8Array]
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
+        case .deleteFinishedWebhookDeliveries: return [OID.int8, OID.int8]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
         case .createClaim: return [OID.int8, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8, OID.text, OID.text]
@@ -716,7 +733,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .deleteExpiredIdempotencyKeys: return [OID.int8, OID.int8]
         case .createAPIKey: return [OID.text, OID.text, OID.text, OID.bytea, OID.int8]
         case .selectAPIKey: return [OID.text]
-        case .selectAPIKeys: return []
+        case .selectAPIKeys: return [OID.int8, OID.text, OID.int8]
         case .revokeAPIKey: return [OID.text, OID.int8]
         case .appendAuditEntry: return [OID.int8, OID.text, OID.text, OID.text, OID.text]
         case .selectAuditEntries: return [OID.int8, OID.text, OID.text, OID.int8]

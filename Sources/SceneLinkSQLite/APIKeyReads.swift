@@ -6,11 +6,14 @@ import SceneLinkCore
 final class APIKeyReads {
     static let columns = "id, name, scopes, secret_hash, created_at, revoked_at"
 
-    private let selectByID, selectAll: Statement
+    private let selectByID, selectPage: Statement
 
     init(connection: Connection) throws(SQLiteError) {
         selectByID = try connection.prepare("SELECT \(Self.columns) FROM api_keys WHERE id = ?1")
-        selectAll = try connection.prepare("SELECT \(Self.columns) FROM api_keys ORDER BY created_at, id")
+        // Keyset paging in listing order; the first page starts after (Int64.min, '').
+        selectPage = try connection.prepare("""
+            SELECT \(Self.columns) FROM api_keys WHERE (created_at, id) > (?1, ?2) ORDER BY created_at, id LIMIT ?3
+            """)
     }
 
     func key(id: String) throws(SQLiteError) -> APIKey? {
@@ -21,12 +24,20 @@ final class APIKeyReads {
         return Self.key(at: selectByID)
     }
 
-    func keys() throws(SQLiteError) -> [APIKey] {
-        selectAll.reset()
-        defer { selectAll.reset() }
+    /// Up to `limit` keys after `cursor`, oldest first, and the cursor of the next page when more follow.
+    func keys(after cursor: APIKeyCursor?, limit: Int) throws(SQLiteError) -> APIKeyPage {
+        selectPage.reset()
+        defer { selectPage.reset() }
+        let limit = max(0, limit)
+        try selectPage.bind(.integer(cursor?.createdAtMilliseconds ?? .min), .text(cursor?.id ?? ""), .integer(Int64(limit) + 1))
         var keys: [APIKey] = []
-        while try selectAll.step() { keys.append(Self.key(at: selectAll)) }
-        return keys
+        var last: APIKeyCursor?
+        while try selectPage.step() {
+            guard keys.count < limit else { return APIKeyPage(keys: keys, nextCursor: last) }
+            keys.append(Self.key(at: selectPage))
+            last = APIKeyCursor(createdAtMilliseconds: selectPage.int64(at: 4), id: selectPage.text(at: 0))
+        }
+        return APIKeyPage(keys: keys, nextCursor: nil)
     }
 
     /// The row under the cursor, in `columns` order. A scope this build does not know is left out.

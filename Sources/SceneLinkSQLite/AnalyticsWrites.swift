@@ -81,7 +81,9 @@ final class AnalyticsWrites {
         }
     }
 
-    /// Deletes every row of `scope`; answers how many.
+    /// Deletes every row of `scope`; answers how many. The writer runs with `secure_delete` on
+    /// (`SQLiteSceneStateStore.init`), so what a purge deletes is overwritten in the file, not left
+    /// in its free space.
     func delete(scope: String) throws(SQLiteError) -> Int {
         var deleted = 0
         for statement in deleteScope {

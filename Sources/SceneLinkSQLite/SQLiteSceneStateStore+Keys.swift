@@ -19,9 +19,9 @@ extension SQLiteSceneStateStore: APIKeyStore, AuditLog {
         }
     }
 
-    public func apiKeys(completion: @escaping APIKeyCompletion<[APIKey]>) {
+    public func apiKeys(after cursor: APIKeyCursor?, limit: Int, completion: @escaping APIKeyCompletion<APIKeyPage>) {
         read({ completion($0.mapError { .failure(Self.failure($0)) }) }) { statements throws(SQLiteError) in
-            try statements.keys.keys()
+            try statements.keys.keys(after: cursor, limit: limit)
         }
     }
 

@@ -64,6 +64,10 @@ extension SQLiteSceneStateStore: WebhookStore {
         webhookWrite(completion) { try $0.statistics() }
     }
 
+    public func deleteFinishedWebhookDeliveries(before cutoff: Date, limit: Int, completion: @escaping WebhookCompletion<Int>) {
+        webhookWrite(completion) { try $0.deleteFinished(before: cutoff, limit: limit) }
+    }
+
     private func webhookWrite<T: Sendable>(_ completion: @escaping WebhookCompletion<T>,
                                            _ body: @escaping @Sendable (WebhookWrites) throws -> T) {
         webhookContextWrite(completion) { context in try body(context.webhooks) }

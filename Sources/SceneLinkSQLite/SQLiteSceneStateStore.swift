@@ -25,6 +25,10 @@ import Synchronization
 /// then applies schema migrations (`PRAGMA user_version`). **`close()`** waits for queued
 /// writes, checkpoints the WAL into the main file (`wal_checkpoint(TRUNCATE)`) and closes.
 ///
+/// **Deletes overwrite.** The writer runs with `secure_delete` on, so deleted rows (a purged
+/// link's analytics, expired sessions) are zeroed in the file. Older copies of a page in the WAL
+/// are overwritten as the log is checkpointed and reused; `close()` truncates it.
+///
 /// **Caches.** Sessions read by id are kept in a bounded cache (`SessionCache`), so authenticating
 /// a request costs no query, and values in another (`ValueCache`), so a restore costs none either;
 /// a hit is answered at once, on the caller's thread. This is sound because this process is the
@@ -110,6 +114,12 @@ public final class SQLiteSceneStateStore: SceneStateStore {
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA wal_autocheckpoint = \(max(1, configuration.checkpointPages))")
         try connection.execute("PRAGMA foreign_keys = ON")
+        // Deleted rows are overwritten with zeros, not left in the file's free space: a purge of a
+        // link's analytics (or any delete) leaves no readable copy. On for every write, not around
+        // the purge alone: with it off, page splits leave stale copies of rows behind and the
+        // tables' interior pages keep keys, which a later purge cannot reach. Debian's SQLite has
+        // it on by default; this makes every build alike.
+        try connection.execute("PRAGMA secure_delete = ON")
         try Schema.migrate(connection)
         claimCodes = try StoreKeys.claimCodeCipher(on: connection)
         writer = GroupCommitWriter(context: try WriteContext(connection: connection),

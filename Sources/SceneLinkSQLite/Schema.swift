@@ -339,6 +339,11 @@ enum Schema {
         CREATE TRIGGER analytics_visitors_row_removed AFTER DELETE ON analytics_visitors
             BEGIN UPDATE analytics_table_rows SET row_count = row_count - 1 WHERE table_name = 'analytics_visitors'; END;
         """,
+        // 16: delivered and failed webhook deliveries by their last attempt, for the retention
+        // sweep (`--webhook-retention`); pending ones are not in it and never swept.
+        """
+        CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (last_attempt_at) WHERE state <> 'pending';
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

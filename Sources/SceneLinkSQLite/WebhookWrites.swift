@@ -19,7 +19,7 @@ final class WebhookWrites {
     private let insertEndpoint, selectEndpoints, selectEndpoint, deleteEndpoint, deleteEndpointDeliveries: Statement
     private let rotate, update, fanOut, enqueueOne, selectDeliveries, selectMessage, selectDue, lease: Statement
     private let markDelivered, markRetry, markFailed, disable, selectStatistics, selectSubscriptions: Statement
-    private let selectEnabledEndpointIDs: Statement
+    private let selectEnabledEndpointIDs, deleteFinished: Statement
     /// The event types some enabled endpoint subscribes to; nil until read (and after any change
     /// to endpoints or a rolled-back batch). Saves a click the fan-out statement when nobody listens.
     private var subscribed: Set<WebhookEventType>?
@@ -90,6 +90,12 @@ final class WebhookWrites {
             WHERE d.state = 'pending' AND e.disabled_at IS NULL
             """)
         selectSubscriptions = try connection.prepare("SELECT events FROM webhook_endpoints WHERE disabled_at IS NULL")
+        // The retention sweep: by the webhook_deliveries_finished index (migration 16), never a pending row.
+        deleteFinished = try connection.prepare("""
+            DELETE FROM webhook_deliveries WHERE sequence IN (
+                SELECT sequence FROM webhook_deliveries WHERE state <> 'pending' AND last_attempt_at < ?1
+                ORDER BY last_attempt_at LIMIT ?2)
+            """)
     }
 
     /// Forgets the cached subscriptions (a batch that changed endpoints was rolled back).
@@ -264,6 +270,13 @@ final class WebhookWrites {
                 try disable.run(.integer(sequence), time, .text(error))
             }
         }
+    }
+
+    /// Deletes up to `limit` delivered and failed deliveries last attempted before `cutoff`,
+    /// oldest first; answers how many.
+    func deleteFinished(before cutoff: Date, limit: Int) throws(SQLiteError) -> Int {
+        try deleteFinished.run(.integer(cutoff.millisecondsSince1970), .integer(Int64(max(0, limit))))
+        return connection.changes
     }
 
     func statistics() throws(SQLiteError) -> WebhookQueueStatistics {

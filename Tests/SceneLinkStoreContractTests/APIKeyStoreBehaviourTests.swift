@@ -56,6 +56,39 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func keysArePagedOldestFirstByTimeThenIdWithACursorUntilTheLastPage(kind: StoreKind) async throws {
+        let stores = try Stores(kind)
+        defer { stores.tearDown() }
+        let store = stores.keys
+        // Five keys: two made in the same millisecond (ordered by id), the rest a second apart, made out of order.
+        var made: [APIKey] = []
+        for (index, offset) in [3.0, 0.0, 2.0, 0.0, 1.0].enumerated() {
+            let key = try Self.key("key-\(index)", [.linksRead], at: epoch.addingTimeInterval(offset)).key
+            try await awaiting { store.createAPIKey(key, completion: $0) }
+            made.append(key)
+        }
+        let expected = made.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map(\.id)
+        var seen: [String] = []
+        var cursor: APIKeyCursor?
+        var pages = 0
+        repeat {
+            let page = try await awaiting { store.apiKeys(after: cursor, limit: 2, completion: $0) }
+            #expect(page.keys.count == (pages < 2 ? 2 : 1))
+            seen += page.keys.map(\.id)
+            cursor = page.nextCursor
+            pages += 1
+        } while cursor != nil && pages < 10
+        #expect(pages == 3)
+        #expect(seen == expected)
+        // A page that ends exactly at the last key has no next cursor; every key gathered is the same list.
+        #expect(try await awaiting { store.apiKeys(after: nil, limit: 5, completion: $0) }.nextCursor == nil)
+        #expect(try await awaiting { store.apiKeys(completion: $0) }.map(\.id) == expected)
+        // A cursor past the last key answers an empty last page.
+        let past = APIKeyCursor(createdAtMilliseconds: Int64(epoch.timeIntervalSince1970 * 1000) + 60_000, id: "0000000000000000")
+        #expect(try await awaiting { store.apiKeys(after: past, limit: 2, completion: $0) } == APIKeyPage(keys: [], nextCursor: nil))
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aLiveKeysNameIsUniqueAndARevokedKeysNameIsFree(kind: StoreKind) async throws {
         let stores = try Stores(kind)
         defer { stores.tearDown() }

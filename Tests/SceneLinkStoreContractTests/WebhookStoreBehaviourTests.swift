@@ -192,6 +192,49 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func theRetentionSweepDeletesOldDeliveredAndFailedDeliveriesOldestFirstAndNeverAPendingOne(kind: StoreKind) async throws {
+        let fixture = try EventStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let endpoint = Self.endpoint([])
+        _ = try await awaiting { store.createWebhookEndpoint(endpoint, completion: $0) }
+        for _ in 0..<5 {
+            let event = WebhookEvent.webhookTest(endpointID: endpoint.id, at: epoch)
+            #expect(try await awaiting { store.enqueueWebhookEvent(event, endpointID: endpoint.id, completion: $0) })
+        }
+        let claimed = try await awaiting { store.claimWebhookDeliveries(now: epoch, leaseUntil: epoch.addingTimeInterval(30),
+                                                                       limit: 10, cap: .none, completion: $0) }
+        let sequences = claimed.map(\.delivery.sequence).sorted()
+        try #require(sequences.count == 5)
+        // Delivered at +20 s, failed at +10 s, delivered at +100 s (after the cutoff), a retry
+        // attempted at +5 s (still pending), and one never recorded (pending, leased).
+        let outcomes: [(WebhookAttemptOutcome, TimeInterval)] = [
+            (.delivered(status: 204), 20), (.failed(status: 500, error: "HTTP 500", disableEndpoint: false), 10),
+            (.delivered(status: 200), 100), (.retry(nextAttemptAt: epoch.addingTimeInterval(60), status: 503, error: "HTTP 503"), 5),
+        ]
+        for (sequence, (outcome, after)) in zip(sequences, outcomes) {
+            try await awaiting { store.recordWebhookAttempt(sequence: sequence, outcome: outcome, at: epoch.addingTimeInterval(after),
+                                                            completion: $0) }
+        }
+        let cutoff = epoch.addingTimeInterval(50)
+        // Oldest last attempt first: the failed one (+10 s) goes before the delivered one (+20 s).
+        #expect(try await awaiting { store.deleteFinishedWebhookDeliveries(before: cutoff, limit: 1, completion: $0) } == 1)
+        var left = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        #expect(Set(left.map(\.sequence)) == Set(sequences).subtracting([sequences[1]]))
+        #expect(try await awaiting { store.deleteFinishedWebhookDeliveries(before: cutoff, limit: 200, completion: $0) } == 1)
+        #expect(try await awaiting { store.deleteFinishedWebhookDeliveries(before: cutoff, limit: 200, completion: $0) } == 0)
+        left = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        #expect(Set(left.map(\.sequence)) == [sequences[2], sequences[3], sequences[4]])
+        // However late the cutoff, pending deliveries stay: the retry and the leased one.
+        #expect(try await awaiting { store.deleteFinishedWebhookDeliveries(before: epoch.addingTimeInterval(86_400 * 365), limit: 200,
+                                                                           completion: $0) } == 1)
+        left = try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 10, completion: $0) }
+        #expect(Set(left.map(\.sequence)) == [sequences[3], sequences[4]])
+        #expect(left.allSatisfy { $0.state == .pending })
+        #expect(try await awaiting { store.webhookQueueStatistics(completion: $0) }.pending == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func anEndpointAtItsCapKeepsItsBacklogUnleasedWhileOtherEndpointsAreClaimedPastIt(kind: StoreKind) async throws {
         let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }

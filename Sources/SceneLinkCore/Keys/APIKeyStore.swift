@@ -13,9 +13,31 @@ public protocol APIKeyStore: Sendable {
     func createAPIKey(_ key: APIKey, completion: @escaping APIKeyCompletion<Void>)
     /// The key with this id, revoked or not; nil when there is none.
     func apiKey(id: String, completion: @escaping APIKeyCompletion<APIKey?>)
-    /// Every key, revoked ones too, oldest first.
-    func apiKeys(completion: @escaping APIKeyCompletion<[APIKey]>)
+    /// Up to `limit` keys after `cursor` (from the first without one), revoked ones too, oldest
+    /// first: by creation time in whole milliseconds, then id. `nextCursor` is set when more follow.
+    func apiKeys(after cursor: APIKeyCursor?, limit: Int, completion: @escaping APIKeyCompletion<APIKeyPage>)
     /// Marks the key revoked at `at` (a key already revoked keeps its first time) and answers it;
     /// nil when there is no key with this id.
     func revokeAPIKey(id: String, at: Date, completion: @escaping APIKeyCompletion<APIKey?>)
+}
+
+extension APIKeyStore {
+    /// Every key, revoked ones too, oldest first: `apiKeys(after:limit:)` page after page, for the
+    /// command line's list and the console, which show them all.
+    public func apiKeys(completion: @escaping APIKeyCompletion<[APIKey]>) {
+        Self.gather(self, after: nil, into: [], completion: completion)
+    }
+
+    private static func gather(_ store: Self, after cursor: APIKeyCursor?, into gathered: [APIKey],
+                               completion: @escaping APIKeyCompletion<[APIKey]>) {
+        store.apiKeys(after: cursor, limit: 500) { result in
+            switch result {
+            case .success(let page):
+                guard let next = page.nextCursor else { return completion(.success(gathered + page.keys)) }
+                gather(store, after: next, into: gathered + page.keys, completion: completion)
+            case .failure(let error):
+                completion(.failure(error))
+            }
+        }
+    }
 }

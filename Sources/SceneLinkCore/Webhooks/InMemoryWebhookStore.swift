@@ -177,4 +177,19 @@ public final class InMemoryWebhookStore: WebhookStore {
         }
         completion(.success(statistics))
     }
+
+    public func deleteFinishedWebhookDeliveries(before cutoff: Date, limit: Int, completion: @escaping WebhookCompletion<Int>) {
+        let deleted = state.withLock { state in
+            let old = state.deliveries.indices.filter { index in
+                let delivery = state.deliveries[index]
+                guard delivery.state != .pending, let last = delivery.lastAttemptAt else { return false }
+                return last < cutoff
+            }.sorted { (state.deliveries[$0].lastAttemptAt ?? cutoff, state.deliveries[$0].sequence)
+                < (state.deliveries[$1].lastAttemptAt ?? cutoff, state.deliveries[$1].sequence) }
+            let chosen = Set(old.prefix(max(0, limit)).map { state.deliveries[$0].sequence })
+            state.deliveries.removeAll { chosen.contains($0.sequence) }
+            return chosen.count
+        }
+        completion(.success(deleted))
+    }
 }

@@ -56,6 +56,11 @@ public protocol WebhookStore: Sendable {
                               completion: @escaping WebhookCompletion<Void>)
     /// The pending backlog.
     func webhookQueueStatistics(completion: @escaping WebhookCompletion<WebhookQueueStatistics>)
+    /// Deletes up to `limit` delivered and failed deliveries whose last attempt was before
+    /// `cutoff`, oldest first (the retention sweep, `--webhook-retention`); a pending delivery is
+    /// never deleted, however old. Answers how many went. A message whose every delivery is gone
+    /// can no longer be replayed.
+    func deleteFinishedWebhookDeliveries(before cutoff: Date, limit: Int, completion: @escaping WebhookCompletion<Int>)
 }
 
 extension WebhookStore {

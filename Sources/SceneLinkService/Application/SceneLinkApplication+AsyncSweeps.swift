@@ -39,4 +39,13 @@ extension SceneLinkApplication {
             sweepAuditLog(now: now) { continuation.resume(returning: $0) }
         }
     }
+
+    /// `sweepWebhookDeliveries(now:completion:)`, awaited.
+    /// - Returns: the number of webhook deliveries deleted.
+    @discardableResult
+    public func sweepWebhookDeliveries(now: Date = Date()) async -> Int {
+        await withCheckedContinuation { continuation in
+            sweepWebhookDeliveries(now: now) { continuation.resume(returning: $0) }
+        }
+    }
 }

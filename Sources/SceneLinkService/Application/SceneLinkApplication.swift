@@ -223,7 +223,10 @@ public final class SceneLinkApplication: Sendable {
         self.router = router
         patterns.value = router.routes.map(\.pattern)
         let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, admin: authenticator,
-                                   linkPages: linkPages, console: console?.guardian, refusals: refusals)
+                                   linkPages: linkPages, console: console?.guardian, refusals: refusals,
+                                   adminHosts: AdminHostCheck(configured: configuration.adminHosts,
+                                                              listenHost: configuration.adminListen?.host ?? configuration.http.host,
+                                                              routes: routes))
         let publicRoutes = endpoints.router(for: configuration.adminListen == nil ? .only : .publicBesideAdmin, guards.handler)
         self.server = HTTPServer(configuration: configuration.http, router: publicRoutes,
                                  onRequestCompleted: Self.recorder(served: publicRoutes, all: router, endpoints, configuration, metrics, logger))
@@ -421,7 +424,9 @@ public final class SceneLinkApplication: Sendable {
                     self.sweepExpiredClaims(now: Date()) { _ in
                         self.sweepExpiredIdempotencyKeys(now: Date()) { _ in
                             self.compactAnalytics(now: Date()) { _ in
-                                self.sweepAuditLog(now: Date()) { _ in }
+                                self.sweepAuditLog(now: Date()) { _ in
+                                    self.sweepWebhookDeliveries(now: Date()) { _ in }
+                                }
                             }
                         }
                     }
@@ -475,6 +480,16 @@ public final class SceneLinkApplication: Sendable {
         let cutoff = now.addingTimeInterval(-AuditEntry.retention)
         sweep(event: "audit-sweep", counted: "audit_entries_deleted", { [store] batch, done in
             store.deleteAuditEntries(before: cutoff, limit: batch) { done($0.mapError { $0 }) }
+        }, completion: completion)
+    }
+
+    /// Deletes delivered and failed webhook deliveries last attempted more than `--webhook-retention`
+    /// ago (pending ones never), in short transactions of at most 200, and logs how many went;
+    /// calls back with the number deleted.
+    public func sweepWebhookDeliveries(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
+        let cutoff = now.addingTimeInterval(-configuration.webhooks.retention.seconds)
+        sweep(event: "webhook-delivery-sweep", counted: "webhook_deliveries_deleted", { [store] batch, done in
+            store.deleteFinishedWebhookDeliveries(before: cutoff, limit: batch) { done($0.mapError { $0 }) }
         }, completion: completion)
     }
 

@@ -149,6 +149,15 @@ extension CommandLineTool {
                     CommandFlag.serve("store", help: "The PostgreSQL store the servers use (serve's --store).")],
             example: "scenelink keys create --name marketing --scopes links:write,analytics:read --db ./scenelink.sqlite"),
         CommandHelp(
+            command: "token", usage: ["token"],
+            summary: """
+                Print a new secret for --admin-token or --admin-token-next: 32 random bytes from the system's
+                CSPRNG in base64url without padding (43 characters, about 256 bits). serve refuses a token
+                with fewer than 128 bits of estimated entropy (docs/security.md). Exit 2 for a usage error.
+                """,
+            flags: [],
+            example: "scenelink serve --admin-token \"$(scenelink token)\""),
+        CommandHelp(
             command: "endpoints", usage: ["endpoints [--json] [serve flags]"],
             summary: """
                 Print every route the server declares: method, pattern, port (public, admin or both),

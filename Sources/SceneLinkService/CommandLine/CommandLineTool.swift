@@ -25,6 +25,7 @@ import SceneLinkCore
 /// scenelink store copy --from STORE --to STORE [--resume]   (SQLite file or postgres:// URL)
 /// scenelink backup [--db PATH] DEST
 /// scenelink keys create --name NAME --scopes A,B | list | revoke ID   [--db PATH | --store URL]
+/// scenelink token
 /// scenelink endpoints [--json]
 /// scenelink install [--prefix DIR]
 /// scenelink help [COMMAND]
@@ -66,6 +67,7 @@ public struct CommandLineTool {
           backup       Copy the SQLite store while the server runs: scenelink backup [--db PATH] DEST
           keys         Named API keys with scopes: scenelink keys create --name NAME --scopes A,B,
                        scenelink keys list, scenelink keys revoke ID (--db PATH or --store URL)
+          token        Print a new admin token (32 random bytes, base64url): scenelink token
           endpoints    Every route with its port, caller, rate limit and body limit:
                        scenelink endpoints [--json]
           install      Put this binary on the PATH: scenelink install [--prefix DIR] (default \(installPrefix))
@@ -124,6 +126,7 @@ public struct CommandLineTool {
         case "store": return store(rest)
         case "backup": return backup(rest)
         case "keys": return keys(rest)
+        case "token": return token(rest)
         case "endpoints": return endpoints(rest)
         case "install": return install(rest)
         case "version":

@@ -31,12 +31,15 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var storeURL: String?
     /// The PostgreSQL store's pool and timeouts (used only with `storeURL`).
     public var postgres = PostgresSceneStateStore.Configuration()
-    /// How often expired sessions and claims, short links past their retention and Idempotency-Key records are swept. The application runs the sweep (not the
+    /// How often expired sessions and claims, short links past their retention, Idempotency-Key records and old webhook deliveries are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
     /// Where `/metrics` and every admin-token route are served instead of the public port
     /// (which then answers them 404); nil serves everything on the public port.
     public var adminListen: ListenAddress?
+    /// The names an admin-port route answers besides the admin routes' listen address and the
+    /// route file's hosts (`AdminHostCheck`, against DNS rebinding); any other Host is 421.
+    public var adminHosts = ["localhost", "127.0.0.1", "::1"]
     /// Click analytics: on, how often counts are written, how long they are kept, the country header.
     public var analytics = AnalyticsRecorder.Configuration()
     /// The operator console at `/console/`: on, its sessions' idle and absolute lifetimes, plain HTTP.
@@ -62,6 +65,11 @@ extension ServiceConfiguration {
                apply: { config, value throws(ConfigurationError) in
                    config.adminListen = try ListenAddress(parsing: value, flag: "admin-listen")
                }, show: { $0.adminListen?.description ?? "(none: everything on --port)" }),
+        Option(name: "admin-hosts", valueName: "HOST[,HOST...]",
+               help: "Host names the admin routes answer (against DNS rebinding), besides the address they listen on and the route file's hosts; any other Host is 421.",
+               apply: { config, value throws(ConfigurationError) in
+                   config.adminHosts = try AdminHostCheck.parse(value, flag: "admin-hosts")
+               }, show: { $0.adminHosts.joined(separator: ",") }),
         Option(name: "trusted-proxies", valueName: "CIDR[,CIDR...]",
                help: "Proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Proto/-Host) are believed; the client is the rightmost untrusted address.",
                apply: { config, value throws(ConfigurationError) in
@@ -113,13 +121,13 @@ extension ServiceConfiguration {
                  help: "Scenes one session may hold (409 beyond)."),
         .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
                  help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
-        .duration("sweep-interval", \.sweepInterval, help: "How often the sweep runs: expired sessions, claims and console sessions, short links past their 30-day retention, Idempotency-Key records past 24 h and audit entries past 400 days are deleted, analytics rows past their retention compacted, and refused-auth counts written."),
+        .duration("sweep-interval", \.sweepInterval, help: "How often the sweep runs: expired sessions, claims and console sessions, short links past their 30-day retention, Idempotency-Key records past 24 h, audit entries past 400 days and webhook deliveries past --webhook-retention are deleted, analytics rows past their retention compacted, and refused-auth counts written."),
         .duration("claim-ttl", \.claims.lifetime,
                   help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
         .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,
                   help: "How long a claim's short code (ABCD-EFGH) can be typed into the app (at most 7d)."),
         Option(name: "admin-token", valueName: "TOKEN",
-               help: "Bearer token of the admin routes (/v1/short-links, /v1/webhooks, /v1/analytics, /v1/keys, /v1/audit) and the console's sign-in, the root key that may do everything (16+ characters); unset, those routes answer 403 and the console is closed.",
+               help: "Bearer token of the admin routes (/v1/short-links, /v1/webhooks, /v1/analytics, /v1/keys, /v1/audit) and the console's sign-in, the root key that may do everything (at least 128 bits of estimated entropy: make one with scenelink token); unset, those routes answer 403 and the console is closed.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.adminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token")
                }, show: { $0.shortLinks.adminToken == nil ? "(none: admin routes off)" : "(set)" }),
@@ -136,7 +144,7 @@ extension ServiceConfiguration {
         .integer("rate-limit-clients", \.rateLimits.maximumClients, in: 1...10_000_000,
                  help: "Clients each rate-limit class remembers (about 50 bytes each); the least recently seen is forgotten."),
         Option(name: "admin-token-next", valueName: "TOKEN",
-               help: "A second admin token accepted during a rotation (16+ characters); then make it --admin-token and drop this.",
+               help: "A second admin token accepted during a rotation (as strong as --admin-token); then make it --admin-token and drop this.",
                apply: { config, value throws(ConfigurationError) in
                    config.shortLinks.nextAdminToken = try ShortLinkEndpoints.Configuration.adminToken(value, flag: "admin-token-next")
                }, show: { $0.shortLinks.nextAdminToken == nil ? "(none)" : "(set)" }),
@@ -151,6 +159,8 @@ extension ServiceConfiguration {
                    config.webhooks.retrySchedule = try WebhookRetrySchedule.parse(value, flag: "webhook-retry-schedule")
                }, show: { $0.webhooks.retrySchedule.text }),
         .duration("webhook-timeout", \.webhooks.timeout, help: "Time one webhook attempt may take, connecting included."),
+        .duration("webhook-retention", \.webhooks.retention,
+                  help: "How long delivered and failed webhook deliveries are kept after their last attempt; the sweep deletes older ones (pending ones never)."),
         .integer("webhook-max-in-flight-per-endpoint", \.webhooks.maximumInFlightPerEndpoint, in: 1...10_000,
                  help: "Webhook attempts in flight to one endpoint at once, per instance (the rest wait in the outbox)."),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,

@@ -16,7 +16,7 @@ extension ConsoleEndpoints {
     func system(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder) else { return }
         guard let caller = OperatorCaller(request) else { return }
-        readIf(session.may(.listKeys), { keys.list(by: caller, completion: $0) }) { [self] keys in
+        readIf(session.may(.listKeys), { keys.listEvery(by: caller, completion: $0) }) { [self] keys in
             readIf(session.may(.readAudit), { auditReads.read(AuditQuery(limit: Self.auditEntriesShown), by: caller, completion: $0) }) { [self] audit in
                 storeHealth { [self] problem in
                     var page = ConsolePage(title: ConsoleSection.system.title, section: .system, session: session)

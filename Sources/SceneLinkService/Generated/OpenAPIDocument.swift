@@ -27,6 +27,9 @@ info:
     names it too. Requests are rate-limited per client by class (429 with `Retry-After`,
     `RateLimit-Policy` and `RateLimit`; `--rate-limit`, on by default). With `--admin-listen`,
     `/metrics` and every route that takes the admin token (`/v1/short-links…`, `/v1/webhooks…`, `/v1/analytics…`) are served only on that private port and answer 404 here.
+    Every route of the admin port (on `--admin-listen`, or on this port without it) answers only
+    requests for the admin port's own names (`--admin-hosts`, the listen address, the route file's
+    hosts) and any other Host with 421 `misdirected-request`, against DNS rebinding.
   license:
     name: MIT
     identifier: MIT
@@ -101,6 +104,7 @@ paths:
       operationId: getMetrics
       summary: Prometheus metrics
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The Prometheus text exposition (version 0.0.4).
           content:
@@ -568,6 +572,7 @@ paths:
               labelled:
                 value: { link: "fuelmoney://settings/premium", alias: spring-email, title: "Spring sale (email)", tags: [spring, email] }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "201":
           description: "The new short link. Not cacheable (`Cache-Control: no-store`)."
           headers:
@@ -648,6 +653,7 @@ paths:
           description: Only links whose code, link or title contains this text (ASCII letters in any case; at most 200 bytes; empty for all).
           schema: { type: string, maxLength: 200 }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: One page.
           headers:
@@ -711,6 +717,7 @@ paths:
             schema: { type: string, maxLength: 1048576 }
             example: "link,alias,expiresAt,tags,title\r\nfuelmoney://settings/premium,spring-email,2030-12-31T23:59:59Z,spring;email,\"Spring sale, email\"\r\n"
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: Every row's outcome, in order. Not cacheable.
           headers:
@@ -758,6 +765,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: links:read
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The short link. Not cacheable.
           headers:
@@ -800,6 +808,7 @@ paths:
           application/json:
             schema: { $ref: "#/components/schemas/ShortLinkChange" }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The changed link, as `GET` answers it.
           headers:
@@ -829,6 +838,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: links:write
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "204": { description: The short link is gone. }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
         "429": { $ref: "#/components/responses/AdminRateLimited" }
@@ -860,6 +870,7 @@ paths:
           required: false
           schema: { type: string, enum: ["15m", hour, day], default: day }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The series.
           content:
@@ -906,6 +917,7 @@ paths:
         - $ref: "#/components/parameters/AnalyticsTo"
         - $ref: "#/components/parameters/AnalyticsZone"
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The breakdown.
           content:
@@ -945,6 +957,7 @@ paths:
         - $ref: "#/components/parameters/AnalyticsFrom"
         - $ref: "#/components/parameters/AnalyticsTo"
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: Every day of the range.
           content:
@@ -991,6 +1004,7 @@ paths:
           required: false
           schema: { type: string, enum: ["15m", hour, day], default: day }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The rows with any count, streamed.
           headers:
@@ -1017,6 +1031,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: analytics:read
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The privacy receipt.
           content:
@@ -1042,6 +1057,7 @@ paths:
           schema: { type: string, pattern: "^link:[A-Za-z0-9_-]{1,64}$" }
           example: link:spring-sale
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: Purged.
           content:
@@ -1080,6 +1096,7 @@ paths:
             schema: { $ref: "#/components/schemas/WebhookRequest" }
             example: { url: "https://crm.example.com/hooks/scenelink", events: [short_link.clicked], description: CRM }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "201":
           description: The new endpoint, with its secret.
           headers:
@@ -1117,6 +1134,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: webhooks:admin
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The endpoints.
           content:
@@ -1138,6 +1156,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: webhooks:admin
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The endpoint.
           content:
@@ -1167,6 +1186,7 @@ paths:
             schema: { $ref: "#/components/schemas/WebhookChange" }
             example: { enabled: true }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The endpoint as changed, without its secret.
           content:
@@ -1189,6 +1209,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: webhooks:admin
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "204": { description: The endpoint is gone. }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
         "429": { $ref: "#/components/responses/AdminRateLimited" }
@@ -1219,6 +1240,7 @@ paths:
               properties:
                 overlapSeconds: { type: integer, minimum: 0, maximum: 604800 }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The endpoint with its new secret (shown this once).
           content:
@@ -1243,6 +1265,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: webhooks:admin
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "202":
           description: Queued.
           content:
@@ -1273,6 +1296,7 @@ paths:
           description: Deliveries to list, 1 to 500.
           schema: { type: integer, minimum: 1, maximum: 500, default: 50 }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The deliveries.
           content:
@@ -1301,6 +1325,7 @@ paths:
       security: [{ adminToken: [] }]
       x-scenelink-scope: webhooks:admin
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "202":
           description: Queued.
           content:
@@ -1333,6 +1358,7 @@ paths:
             schema: { $ref: "#/components/schemas/APIKeyRequest" }
             example: { name: marketing, scopes: [links:write, analytics:read] }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "201":
           description: The new key, with its text.
           headers:
@@ -1361,20 +1387,43 @@ paths:
       tags: [keys]
       operationId: listAPIKeys
       summary: List API keys
-      description: Every key, oldest first, revoked ones too, without their text. Needs the admin token (keys cannot manage keys).
+      description: |
+        One page of keys, oldest first (by creation time, then id), revoked ones too, without their
+        text; follow `nextCursor` until it is null, as the short-link listing pages. Needs the admin
+        token (keys cannot manage keys).
       security: [{ adminToken: [] }]
+      parameters:
+        - name: limit
+          in: query
+          required: false
+          description: Keys per page, 1 to 500.
+          schema: { type: integer, minimum: 1, maximum: 500, default: 100 }
+        - name: cursor
+          in: query
+          required: false
+          description: The `nextCursor` of the previous page, as given (opaque).
+          schema: { type: string, pattern: "^[0-9]{1,19}_[0-9a-f]{16}$" }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
-          description: The keys.
+          description: One page of keys.
+          headers:
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
           content:
             application/json:
               schema:
                 type: object
-                required: [keys]
+                required: [keys, nextCursor]
                 properties:
                   keys:
                     type: array
                     items: { $ref: "#/components/schemas/APIKey" }
+                  nextCursor:
+                    type: [string, "null"]
+                    description: The `cursor` of the next page; null on the last.
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
         "429": { $ref: "#/components/responses/AdminRateLimited" }
         "403": { $ref: "#/components/responses/AdminDisabled" }
@@ -1397,6 +1446,7 @@ paths:
         given to a new key. Revoking a revoked key answers 204 again. Needs the admin token (keys cannot manage keys).
       security: [{ adminToken: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "204": { description: The key is revoked. }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
         "429": { $ref: "#/components/responses/AdminRateLimited" }
@@ -1443,6 +1493,7 @@ paths:
           description: Only entries by this caller (exact), such as `admin-token`.
           schema: { type: string, maxLength: 256 }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: One page of entries.
           content:
@@ -1928,6 +1979,7 @@ paths:
         `--console-insecure-http on`. Every console answer carries a Content-Security-Policy
         without scripts, `X-Frame-Options: DENY` and `Cache-Control: no-store`.
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The sign-in form.
           content:
@@ -1941,6 +1993,7 @@ paths:
       operationId: consoleStyleSheet
       summary: The console's style sheet
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The one style sheet every console page links (`style-src 'self'`).
           content:
@@ -1967,6 +2020,7 @@ paths:
               properties:
                 token: { type: string, description: The admin token or an API key (slk_…). }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "401":
           description: The form again, saying the token is neither the admin token nor a working key (or is empty).
@@ -1999,6 +2053,7 @@ paths:
           application/x-www-form-urlencoded:
             schema: { $ref: "#/components/schemas/ConsoleForm" }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
   /console/overview:
@@ -2009,6 +2064,7 @@ paths:
       description: Visits of every link today, over 7 and 30 UTC days by class, QR scans, claims and installs, as a chart and a table; the store's health.
       security: [{ consoleSession: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
@@ -2025,6 +2081,7 @@ paths:
         - { name: cursor, in: query, required: false, description: The next page's cursor as the page gave it., schema: { type: string } }
         - { name: route, in: query, required: false, description: The route the create form asks the parameters of., schema: { type: string } }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
@@ -2051,6 +2108,7 @@ paths:
                     title: { type: string }
                     tags: { type: string }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
@@ -2077,6 +2135,7 @@ paths:
                     csv: { type: string }
                     atomic: { type: string, enum: ["yes"] }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: Each row's result.
           content:
@@ -2113,6 +2172,7 @@ paths:
         - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
         - { name: dimension, in: query, required: false, description: The breakdown shown (platform by default)., schema: { type: string } }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
@@ -2132,6 +2192,7 @@ paths:
       description: The QR code of the short link's URL with the QR marker (`sl_qr=1`, so scans count as `qr`), as an attachment.
       security: [{ consoleSession: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The QR code.
           headers:
@@ -2173,6 +2234,7 @@ paths:
                     title: { type: string }
                     tags: { type: string }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
@@ -2205,6 +2267,7 @@ paths:
                     revision: { type: string }
                     expiresAt: { type: string }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
@@ -2236,6 +2299,7 @@ paths:
                   properties:
                     confirm: { type: string, enum: ["yes"] }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
@@ -2256,6 +2320,7 @@ paths:
         - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
         - { name: dimension, in: query, required: false, description: The breakdown shown (platform by default)., schema: { type: string } }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
@@ -2275,6 +2340,7 @@ paths:
         - { name: tz, in: query, required: false, description: An IANA time zone., schema: { type: string } }
         - { name: interval, in: query, required: false, description: "15m, hour or day.", schema: { type: string } }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The CSV.
           content:
@@ -2298,6 +2364,7 @@ paths:
         - { name: to, in: query, required: false, description: Last day., schema: { type: string } }
         - { name: tz, in: query, required: false, description: An IANA time zone., schema: { type: string } }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The CSV.
           content:
@@ -2315,6 +2382,7 @@ paths:
       description: Claims made by link pages and redeemed by the app per UTC day over 30 days, from the analytics counts (counts only).
       security: [{ consoleSession: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
@@ -2332,6 +2400,7 @@ paths:
           description: A link to resolve (the first 2,048 bytes are tried).
           schema: { type: string }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
@@ -2343,6 +2412,7 @@ paths:
       description: Version, store and its health, rate limits, retention, the association files checked, a link to the privacy receipt, the API keys and the newest audit entries.
       security: [{ consoleSession: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
@@ -2354,6 +2424,7 @@ paths:
       description: Every analytics table with every column kept and its row count, as `GET /v1/analytics/privacy`.
       security: [{ consoleSession: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
@@ -2376,6 +2447,7 @@ paths:
                     name: { type: string }
                     scopes: { type: array, items: { type: string } }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "201":
           description: The key made, its text shown this once.
           content:
@@ -2412,6 +2484,7 @@ paths:
           application/x-www-form-urlencoded:
             schema: { $ref: "#/components/schemas/ConsoleForm" }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
         "404":
@@ -2428,6 +2501,7 @@ paths:
       description: Every webhook endpoint with buttons to rotate its secret and send a test, and the form that adds one.
       security: [{ consoleSession: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
@@ -2450,6 +2524,7 @@ paths:
                     events: { type: array, items: { type: string } }
                     description: { type: string }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "201":
           description: The endpoint added, its secret shown this once.
           content:
@@ -2473,6 +2548,7 @@ paths:
       description: The newest 50 messages with state, attempts, last status and error, each with a replay button.
       security: [{ consoleSession: [] }]
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200": { $ref: "#/components/responses/ConsolePage" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
@@ -2502,6 +2578,7 @@ paths:
                     events: { type: array, items: { type: string } }
                     enabled: { type: string, enum: ["yes"] }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
@@ -2532,6 +2609,7 @@ paths:
                   properties:
                     confirm: { type: string, enum: ["yes"] }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "400": { $ref: "#/components/responses/ConsoleNotChanged" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
@@ -2556,6 +2634,7 @@ paths:
           application/x-www-form-urlencoded:
             schema: { $ref: "#/components/schemas/ConsoleForm" }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
           description: The new secret, shown this once.
           content:
@@ -2583,6 +2662,7 @@ paths:
           application/x-www-form-urlencoded:
             schema: { $ref: "#/components/schemas/ConsoleForm" }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
@@ -2612,6 +2692,7 @@ paths:
           application/x-www-form-urlencoded:
             schema: { $ref: "#/components/schemas/ConsoleForm" }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "403": { $ref: "#/components/responses/ConsoleRefused" }
         "404": { $ref: "#/components/responses/ConsoleNotChanged" }
@@ -2630,6 +2711,7 @@ paths:
           description: Any path under `/console/` that is not a console page.
           schema: { type: string }
       responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
         "405":
           description: A console path that is served with POST only (`sign-in`, `sign-out`).
@@ -3222,6 +3304,21 @@ components:
       content:
         application/problem+json:
           schema: { $ref: "#/components/schemas/Problem" }
+    MisdirectedRequest:
+      description: |
+        An admin-port route asked for by a host that is not one of the admin port's own names
+        (`misdirected-request`): the Host (or a trusted proxy's `X-Forwarded-Host`) must be a name of
+        `--admin-hosts` (by default `localhost`, `127.0.0.1`, `::1`), the address the admin routes
+        listen on, or one of the route file's hosts. A defence against DNS rebinding; `detail` names
+        the accepted hosts and the flag.
+      content:
+        application/problem+json:
+          schema: { $ref: "#/components/schemas/Problem" }
+          example:
+            type: https://scenelink.dev/problems/misdirected-request
+            title: Misdirected request
+            status: 421
+            detail: "The admin port answers only requests for its own names (127.0.0.1, ::1, localhost, fuelmoney.example.com), not 'evil.example:8080'; reach it by one of those, or add the name to --admin-hosts."
     AdminUnauthorized:
       description: "No, a malformed, or a wrong `Authorization: Bearer TOKEN` (not the server's admin token)."
       headers:
@@ -3262,7 +3359,7 @@ components:
                 type: https://scenelink.dev/problems/admin-disabled
                 title: Administration is off
                 status: 403
-                detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics, keys, audit) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as 'Authorization: Bearer TOKEN'."
+                detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics, keys, audit) are off; start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN; make one with scenelink token) and send it as 'Authorization: Bearer TOKEN'."
             missingScope:
               value:
                 type: https://scenelink.dev/problems/missing-scope

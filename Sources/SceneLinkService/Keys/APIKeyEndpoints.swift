@@ -8,7 +8,7 @@ import SceneLinkHTTP
 /// | method and path | answers |
 /// |---|---|
 /// | `POST /v1/keys` `{"name","scopes"}` | 201 the key with its text in `key` (`slk_…`, shown this once) |
-/// | `GET /v1/keys` | 200 `{"keys":[…]}`, oldest first, revoked ones too, without their text |
+/// | `GET /v1/keys?limit=N&cursor=C` | 200 `{"keys":[…],"nextCursor"}`, one page oldest first, revoked ones too, without their text |
 /// | `DELETE /v1/keys/{id}` | 204: the key stops working (at once here, within 5 s on other instances) |
 public struct APIKeyEndpoints: Sendable {
     let operations: APIKeyOperations
@@ -20,6 +20,9 @@ public struct APIKeyEndpoints: Sendable {
     public static let collectionPattern = "/v1/keys"
     public static let itemPattern = "/v1/keys/{id}"
     static let maximumBodyBytes = 4 * 1024
+    /// Keys per listing page: the default and the most.
+    static let defaultPageSize = 100
+    static let maximumPageSize = 500
 
     /// Declares the three routes, for the admin token only.
     public func register(on endpoints: inout EndpointTable) {
@@ -43,12 +46,29 @@ public struct APIKeyEndpoints: Sendable {
         }
     }
 
-    /// `GET /v1/keys`: every key, without its text.
+    /// `GET /v1/keys?limit=N&cursor=C`: one page of keys, oldest first, without their text, and
+    /// the `nextCursor` of the next page (null on the last), as `GET /v1/short-links` pages.
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
-        operations.list(by: try OperatorCaller.of(request)) { result in
+        let caller = try OperatorCaller.of(request)
+        var limit = Self.defaultPageSize
+        if let text = request.queryItem("limit") {
+            guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
+                throw APIKeyProblems.invalidQuery("limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.")
+            }
+            limit = value
+        }
+        var cursor: APIKeyCursor?
+        if let text = request.queryItem("cursor") {
+            guard let value = APIKeyCursor(text: text) else {
+                throw APIKeyProblems.invalidQuery("cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(48))'.")
+            }
+            cursor = value
+        }
+        operations.list(after: cursor, limit: limit, by: caller) { result in
             switch result {
-            case .success(let keys):
-                var response = HTTPResponse.json(.object([("keys", .array(keys.map { Self.json($0, text: nil) }))]))
+            case .success(let page):
+                var response = HTTPResponse.json(.object([("keys", .array(page.keys.map { Self.json($0, text: nil) })),
+                                                          ("nextCursor", page.nextCursor.map { .string($0.text) } ?? .null)]))
                 response.headers.set("Cache-Control", "no-store")
                 responder.respond(response)
             case .failure(let error):

@@ -19,8 +19,15 @@ struct APIKeyOperations: Sendable {
         let token: APIKeyToken
     }
 
-    /// Every key, revoked ones too, oldest first, without their text.
-    func list(by caller: OperatorCaller, completion: @escaping @Sendable (Result<[APIKey], OperationError>) -> Void) {
+    /// One page of keys after `cursor`, revoked ones too, oldest first, without their text.
+    func list(after cursor: APIKeyCursor?, limit: Int, by caller: OperatorCaller,
+              completion: @escaping @Sendable (Result<APIKeyPage, OperationError>) -> Void) {
+        if let refusal = caller.refusal(of: .listKeys) { return completion(.failure(refusal)) }
+        store.apiKeys(after: cursor, limit: limit) { result in completion(result.mapError(Self.error)) }
+    }
+
+    /// Every key, page after page (the console's System page lists them all).
+    func listEvery(by caller: OperatorCaller, completion: @escaping @Sendable (Result<[APIKey], OperationError>) -> Void) {
         if let refusal = caller.refusal(of: .listKeys) { return completion(.failure(refusal)) }
         store.apiKeys { result in completion(result.mapError(Self.error)) }
     }

@@ -110,7 +110,7 @@ struct AdminAuthenticator: Sendable {
                 HTTPProblem(
                     status: .forbidden, type: HTTPProblem.typeBase + "admin-disabled", title: "Administration is off",
                     detail: "No admin token is configured, so the admin routes (short links, webhooks, analytics, keys, audit) are off; "
-                        + "start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN, 16 or more characters) and send it as "
+                        + "start scenelink with --admin-token TOKEN (or SCENELINK_ADMIN_TOKEN=TOKEN; make one with scenelink token) and send it as "
                         + "'Authorization: Bearer TOKEN'.").response()
             case .missingToken:
                 Self.unauthorized("This route needs the header 'Authorization: Bearer TOKEN' with the server's admin token "

@@ -13,6 +13,8 @@ import SceneLinkHTTP
 /// link page's notice when the client prefers HTML (`ContentNegotiation`), or for the
 /// `console-sign-in` class as a console page. A console route (`RouteCaller.console`) goes
 /// through `ConsoleGuard`: a live session, and for a change its form token and same origin.
+/// Before all of these, a route of the admin port (`RoutePort.admin`, on `--admin-listen` or
+/// sharing the public port) checks the host the request asked for (`AdminHostCheck`, 421 else).
 struct EndpointGuard: Sendable {
     /// nil when rate limits are off (`--rate-limit off`).
     let rateLimiter: RateLimiter?
@@ -24,9 +26,18 @@ struct EndpointGuard: Sendable {
     var console: ConsoleGuard? = nil
     /// Where refused callers are audited (`auth.refused`); nil without an audit log.
     var refusals: RefusalAudit? = nil
+    /// The Host check of the admin port's routes; nil checks none (tests of the other guards).
+    var adminHosts: AdminHostCheck? = nil
 
     /// `endpoint`'s handler with its guards in front (the handler itself when none applies).
     func handler(for endpoint: Endpoint) -> HTTPHandler {
+        let guarded = callerAndRateGuards(for: endpoint)
+        guard endpoint.policy.port == .admin, let adminHosts else { return guarded }
+        return adminHosts.guarding(guarded)
+    }
+
+    /// `endpoint`'s handler behind its caller check and rate limit.
+    private func callerAndRateGuards(for endpoint: Endpoint) -> HTTPHandler {
         let handler = endpoint.handler
         var addressClass: RateLimitClass?
         if case .perAddress(let kind) = endpoint.policy.rateLimit, rateLimiter?.applies(kind) == true {

@@ -13,21 +13,29 @@ extension ShortLinkEndpoints {
             self.nextAdminToken = nextAdminToken
         }
 
-        /// The fewest characters an admin token may have.
-        static let minimumAdminTokenLength = 16
+        /// The longest admin token taken (as `BearerCredentials` reads at most).
+        static let maximumAdminTokenLength = BearerCredentials.maximumTokenBytes
 
-        /// Checks a token given on the command line: 16 to 512 characters that can travel in
-        /// `Authorization: Bearer` (RFC 9110 §11.2 token68: letters, digits, `-._~+/`, then `=`).
-        /// - Throws: `ConfigurationError` naming the flag and the fix.
+        /// Checks a token given on the command line: at most 512 characters that can travel in
+        /// `Authorization: Bearer` (RFC 9110 §11.2 token68: letters, digits, `-._~+/`, then `=`),
+        /// with at least `SecretStrength.minimumBits` (128) bits of estimated entropy, so a guessable
+        /// token (`aaaaaaaaaaaaaaaa`, words and a counter) stops the server at start.
+        /// - Throws: `ConfigurationError` naming the flag and the fix (`scenelink token`).
         static func adminToken(_ value: String, flag: String) throws(ConfigurationError) -> String {
             let count = value.utf8.count
-            guard count >= minimumAdminTokenLength, count <= 512 else {
-                throw ConfigurationError("--\(flag) must be \(minimumAdminTokenLength) to 512 characters, not \(count); "
-                    + "generate one with 'openssl rand -base64 32'.")
+            guard count <= maximumAdminTokenLength else {
+                throw ConfigurationError("--\(flag) must be at most \(maximumAdminTokenLength) characters, not \(count); "
+                    + "make one with 'scenelink token'.")
             }
-            guard BearerCredentials.isToken68(value.utf8) else {
+            guard value.isEmpty || BearerCredentials.isToken68(value.utf8) else {
                 throw ConfigurationError("--\(flag) may hold only letters, digits and - . _ ~ + /, with = only at the end "
                     + "(it travels as 'Authorization: Bearer TOKEN').")
+            }
+            let bits = SecretStrength.estimatedBits(value)
+            guard bits >= SecretStrength.minimumBits else {
+                throw ConfigurationError("--\(flag) is too easy to guess: about \(bits) bits of entropy, fewer than "
+                    + "\(SecretStrength.minimumBits) (docs/security.md says how it is estimated); "
+                    + "make one with 'scenelink token' (32 random bytes).")
             }
             return value
         }

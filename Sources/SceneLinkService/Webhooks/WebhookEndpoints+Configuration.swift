@@ -21,6 +21,9 @@ extension WebhookEndpoints {
         /// `--webhook-max-in-flight-per-endpoint`), so that a slow endpoint with a backlog
         /// cannot take every slot.
         public var maximumInFlightPerEndpoint = 16
+        /// How long delivered and failed deliveries are kept after their last attempt
+        /// (`--webhook-retention`); the sweep deletes older ones. Pending ones are never deleted.
+        public var retention: Duration = .seconds(30 * 86400)
         /// How often the worker looks for due deliveries.
         public var pollInterval: Duration = .milliseconds(250)
 

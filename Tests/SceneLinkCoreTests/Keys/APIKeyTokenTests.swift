@@ -13,7 +13,7 @@ import Testing
 
     @Test func textWithoutAKeysShapeIsNotAKey() {
         for text in ["", "slk_", "slk_0123456789abcdef", "slk_0123456789abcdef_", "slk_0123456789ABCDEF_secret",
-                     "slk_0123456789abcde_xsecret", "sk_0123456789abcdef_secret", "test-admin-token-0123456789"] {
+                     "slk_0123456789abcde_xsecret", "sk_0123456789abcdef_secret", "5QOGJ0oYVpW2xXjwSG-c2_iLCKJR1rEOhoMn9krFfHY"] {
             #expect(APIKeyToken(parsing: text) == nil, "\(text)")
         }
         #expect(APIKeyToken(parsing: "slk_0123456789abcdef_s-e_c") == APIKeyToken(id: "0123456789abcdef", secret: "s-e_c"))

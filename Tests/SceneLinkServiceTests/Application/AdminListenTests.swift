@@ -8,17 +8,17 @@ struct AdminListenTests {
     func split() async throws {
         try await SceneLinkApplicationTests.withService({ configuration in
             configuration.adminListen = ListenAddress(host: "127.0.0.1", port: 0)
-            configuration.shortLinks.adminToken = "admin-token-0123456789"
+            configuration.shortLinks.adminToken = "ov05cy3ZJa7-rjIJWewew_H8LYTrcOitNXC_chIrf1s"
         }) { client, application async throws in
             let admin = LoopbackClient(port: try #require(application.adminPort))
             #expect(try await client.send("GET", "/metrics").status == 404)
-            #expect(try await client.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer admin-token-0123456789"]).status == 404)
+            #expect(try await client.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer ov05cy3ZJa7-rjIJWewew_H8LYTrcOitNXC_chIrf1s"]).status == 404)
             #expect(try await client.send("GET", "/healthz").status == 200)
             #expect(try await client.send("GET", "/readyz").status == 200)
             #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://settings/account").status == 200)
             #expect(try await admin.send("GET", "/healthz").status == 200)
             #expect(try await admin.send("GET", "/readyz").status == 200)
-            #expect(try await admin.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer admin-token-0123456789"]).status == 200)
+            #expect(try await admin.send("GET", "/v1/short-links", headers: ["Authorization": "Bearer ov05cy3ZJa7-rjIJWewew_H8LYTrcOitNXC_chIrf1s"]).status == 200)
             #expect(try await admin.send("GET", "/v1/resolve?url=fuelmoney://settings/account").status == 404)
             let page = try await admin.send("GET", "/metrics")
             #expect(page.status == 200)
@@ -30,7 +30,7 @@ struct AdminListenTests {
 
     @Test("with an admin port, every route declared for it is 404 on the public port and served on the admin port, from the declarations")
     func everyDeclaredRouteOnItsPort() async throws {
-        let token = "admin-token-0123456789"
+        let token = "ov05cy3ZJa7-rjIJWewew_H8LYTrcOitNXC_chIrf1s"
         try await SceneLinkApplicationTests.withService({ configuration in
             configuration.adminListen = ListenAddress(host: "127.0.0.1", port: 0)
             configuration.shortLinks.adminToken = token

@@ -248,7 +248,7 @@ import Testing
     }
 
     @Test func aShortLinkFollowedOnAPhoneCarriesAClaimForItsTarget() async throws {
-        let token = "a-short-link-admin-token"
+        let token = "NeqawAC87SD3cfssckjEPbpGZg9J8_P9hcOxf9At0S8"
         try await withService({ $0.shortLinks.adminToken = token }) { client, _, _ in
             let created = try await client.send("POST", "/v1/short-links",
                                                 headers: ["Authorization": "Bearer " + token, "Content-Type": "application/json"],

@@ -10,7 +10,7 @@ import Testing
     }
 
     static let commands = ["serve", "resolve", "check", "routes", "association", "generate", "qr", "healthcheck",
-                           "store copy", "backup", "keys", "endpoints", "install", "version", "help"]
+                           "store copy", "backup", "keys", "token", "endpoints", "install", "version", "help"]
 
     static var recipes: String { AssociationEndpointsTests.examples.appendingPathComponent("recipes.json").path }
 

@@ -37,14 +37,30 @@ struct ServiceConfigurationTests {
     func adminToken() throws {
         #expect(ServiceConfiguration().shortLinks.adminToken == nil)
         let fromEnvironment = try ServiceConfiguration.parse(
-            arguments: [], environment: ["SCENELINK_ADMIN_TOKEN": "c2VjcmV0LXNlY3JldC1zZWNyZXQ="])
-        #expect(fromEnvironment.shortLinks.adminToken == "c2VjcmV0LXNlY3JldC1zZWNyZXQ=")
+            arguments: [], environment: ["SCENELINK_ADMIN_TOKEN": "7xGFJTpSIjv3rbCxhoIm3jWtdpVcl337yI1n09UWR68="])
+        #expect(fromEnvironment.shortLinks.adminToken == "7xGFJTpSIjv3rbCxhoIm3jWtdpVcl337yI1n09UWR68=")
         let fromFlag = try ServiceConfiguration.parse(
-            arguments: ["--admin-token", "flag-token-0123456789"], environment: ["SCENELINK_ADMIN_TOKEN": "env-token-0123456789"])
-        #expect(fromFlag.shortLinks.adminToken == "flag-token-0123456789")
+            arguments: ["--admin-token", "Z0w3xZLZucxbdyiowmyvwdbw5OEng19YJ79TBrAXs8Q"], environment: ["SCENELINK_ADMIN_TOKEN": "bGERAhQIZZ2Hi6l0qDdCNbyf0TIaYUSgxMRa_UJVHhA"])
+        #expect(fromFlag.shortLinks.adminToken == "Z0w3xZLZucxbdyiowmyvwdbw5OEng19YJ79TBrAXs8Q")
         let option = try #require(ServiceConfiguration.options.first { $0.name == "admin-token" })
         #expect(option.show(fromFlag) == "(set)")
         #expect(option.defaultValue == "(none: admin routes off)")
+    }
+
+    @Test("a guessable admin token stops start-up with how to make one, for both token flags", arguments: [
+        ("admin-token", "aaaaaaaaaaaaaaaa", 0), ("admin-token", "my-admin-token-0123456789", 70), ("admin-token-next", "short", 11),
+        ("admin-token", "", 0),
+    ])
+    func weakAdminToken(flag: String, token: String, bits: Int) {
+        let message = "--\(flag) is too easy to guess: about \(bits) bits of entropy, fewer than 128 (docs/security.md says how it is "
+            + "estimated); make one with 'scenelink token' (32 random bytes)."
+        #expect(throws: ConfigurationError(message)) {
+            try ServiceConfiguration.parse(arguments: ["--\(flag)", token], environment: [:])
+        }
+        let variable = flag == "admin-token" ? "SCENELINK_ADMIN_TOKEN" : "SCENELINK_ADMIN_TOKEN_NEXT"
+        #expect(throws: ConfigurationError("\(variable): " + message)) {
+            try ServiceConfiguration.parse(arguments: [], environment: [variable: token])
+        }
     }
 
     @Test("durations take units")
@@ -134,7 +150,7 @@ struct ServiceConfigurationTests {
         (["--claim-code-ttl", "8d"], "--claim-code-ttl is at most 7d, not '8d'."),
         (["--access-log", "maybe"], "--access-log takes on or off, not 'maybe'."),
         (["--log-level", "loud"], "--log-level takes debug, info, warning or error, not 'loud'."),
-        (["--admin-token", "short"], "--admin-token must be 16 to 512 characters, not 5; generate one with 'openssl rand -base64 32'."),
+        (["--admin-token", String(repeating: "x", count: 513)], "--admin-token must be at most 512 characters, not 513; make one with 'scenelink token'."),
         (["--admin-token", "has spaces in the token"],
          "--admin-token may hold only letters, digits and - . _ ~ + /, with = only at the end (it travels as 'Authorization: Bearer TOKEN')."),
     ])

@@ -12,8 +12,8 @@ import Testing
 @Suite struct ConsoleEndpointsTests {
     static let token = ShortLinkEndpointsTests.token
     static let admin = ["Authorization": "Bearer \(token)"]
-    /// LoopbackClient sends `Host: test`: the console's own origin over plain HTTP.
-    static let sameOrigin = ["Origin": "http://test", "Sec-Fetch-Site": "same-origin",
+    /// LoopbackClient sends `Host: localhost`: the console's own origin over plain HTTP.
+    static let sameOrigin = ["Origin": "http://localhost", "Sec-Fetch-Site": "same-origin",
                              "Content-Type": "application/x-www-form-urlencoded"]
     static let csp = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     typealias Clock = ConsoleSessionsTests.Clock
@@ -112,13 +112,13 @@ import Testing
 
     @Test func overHTTPSTheCookieIsSecureAndPlainHTTPFromAnotherAddressIsRefused() async throws {
         try await Self.withConsole({ $0.http.trustedProxies = try! HTTPTrustedProxies(parsing: "127.0.0.1/32") }) { client, _ in
-            let https = ["X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https", "Origin": "https://test",
+            let https = ["X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https", "Origin": "https://localhost",
                          "Content-Type": "application/x-www-form-urlencoded"]
             let secure = try await Self.signIn(client, headers: https)
             #expect(secure.response.status == 303)
             #expect(secure.response.headers["set-cookie"]?.hasSuffix("; Secure") == true)
 
-            let plain = ["X-Forwarded-For": "203.0.113.9", "Origin": "http://test", "Content-Type": "application/x-www-form-urlencoded"]
+            let plain = ["X-Forwarded-For": "203.0.113.9", "Origin": "http://localhost", "Content-Type": "application/x-www-form-urlencoded"]
             let page = try await client.send("GET", "/console/", headers: plain)
             #expect(page.status == 403)
             #expect(page.text.contains("--console-insecure-http on"))
@@ -131,7 +131,7 @@ import Testing
             $0.http.trustedProxies = try! HTTPTrustedProxies(parsing: "127.0.0.1/32")
             $0.console.allowsInsecureHTTP = true
         }) { client, _ in
-            let plain = ["X-Forwarded-For": "203.0.113.9", "Origin": "http://test", "Content-Type": "application/x-www-form-urlencoded"]
+            let plain = ["X-Forwarded-For": "203.0.113.9", "Origin": "http://localhost", "Content-Type": "application/x-www-form-urlencoded"]
             let allowed = try await Self.signIn(client, headers: plain)
             #expect(allowed.response.status == 303)
         }
@@ -172,7 +172,7 @@ import Testing
             let cases: [(String, LoopbackClient.Response)] = [
                 ("no form token", try await post(Self.sameOrigin, fields)),
                 ("a wrong form token", try await post(Self.sameOrigin, fields + [("csrf", String(repeating: "a", count: 64))])),
-                ("cross-site", try await post(["Sec-Fetch-Site": "cross-site", "Origin": "http://test"], fields + [("csrf", csrf)])),
+                ("cross-site", try await post(["Sec-Fetch-Site": "cross-site", "Origin": "http://localhost"], fields + [("csrf", csrf)])),
                 ("same-site (another port)", try await post(["Sec-Fetch-Site": "same-site"], fields + [("csrf", csrf)])),
                 ("a foreign Origin", try await post(["Origin": "https://evil.example"], fields + [("csrf", csrf)])),
                 ("neither Origin nor Sec-Fetch-Site", try await post([:], fields + [("csrf", csrf)])),

@@ -48,6 +48,48 @@ import Testing
         }
     }
 
+    @Test func theKeyListIsPagedWithLimitAndCursorLikeTheShortLinks() async throws {
+        try await Service.withService { client, _ in
+            var made: [String] = []
+            for index in 0..<5 { made.append(try await Self.makeKey(client, name: "tool-\(index)", scopes: ["links:read"]).id) }
+            var seen: [String] = []
+            var query = "?limit=2"
+            var pages = 0
+            while pages < 10 {
+                let response = try await client.send("GET", "/v1/keys\(query)", headers: Service.admin)
+                #expect(response.status == 200)
+                #expect(response.headers["cache-control"] == "no-store")
+                let document = try JSONParser.parse(response.body)
+                let keys = try #require(document["keys"]?.arrayValue)
+                #expect(keys.count <= 2)
+                seen += keys.compactMap { $0["id"]?.stringValue }
+                pages += 1
+                guard let next = document["nextCursor"]?.stringValue else {
+                    #expect(document["nextCursor"] == .null)
+                    break
+                }
+                query = "?limit=2&cursor=\(next)"
+            }
+            #expect(pages == 3)
+            #expect(Set(seen) == Set(made))
+            #expect(seen.count == made.count)
+            let all = try JSONParser.parse(try await client.send("GET", "/v1/keys", headers: Service.admin).body)
+            #expect(all["keys"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == seen)
+
+            for (query, detail) in [
+                ("?limit=0", "limit takes a whole number from 1 to 500, not '0'."),
+                ("?limit=501", "limit takes a whole number from 1 to 500, not '501'."),
+                ("?cursor=abc", "cursor takes the nextCursor of the previous page as it was given, not 'abc'."),
+                ("?cursor=1_XYZ", "cursor takes the nextCursor of the previous page as it was given, not '1_XYZ'."),
+            ] {
+                let refused = try await client.send("GET", "/v1/keys\(query)", headers: Service.admin)
+                #expect(refused.status == 400)
+                #expect(refused.text.contains("problems/invalid-query"))
+                #expect(Self.detail(refused) == detail)
+            }
+        }
+    }
+
     @Test func aBadKeyRequestNamesWhatToFix() async throws {
         try await Service.withService { client, _ in
             let unknown = try await client.send("POST", "/v1/keys", headers: Self.admin,

@@ -31,7 +31,7 @@ import Testing
         guard case .failure(let error) = refused else { Issue.record("a links:read key made a key"); return }
         #expect(error.problem.status.code == 403)
         #expect(error.problem.type.hasSuffix("admin-token-required"))
-        let listed = await Self.wait { keys.list(by: Self.admin, completion: $0) }
+        let listed = await Self.wait { keys.listEvery(by: Self.admin, completion: $0) }
         #expect((try? listed.get())?.isEmpty == true)
         #expect(try await Self.entries(log).isEmpty)
     }

@@ -98,7 +98,7 @@ struct RateLimiterRoutesTests {
 
     @Test("wrong admin tokens spend the address's admin-auth budget; once spent, even the right token is 429 until it refills")
     func adminAuthBudget() async throws {
-        let token = "admin-token-0123456789"
+        let token = "ov05cy3ZJa7-rjIJWewew_H8LYTrcOitNXC_chIrf1s"
         try await service("admin-auth=3/h", adminToken: token) { client, _ async throws in
             // A missing token is told how to send one and spends nothing.
             #expect(try await client.send("GET", "/v1/short-links").status == 401)

@@ -7,7 +7,7 @@ import Testing
 /// Each kind of caller against `AdminAuthenticator`, without a server: the admin token, a key
 /// with the scope, without it, on a root-only route, revoked, and revoked behind the cache's back.
 @Suite struct AdminAuthenticatorTests {
-    static let token = "root-admin-token-0123456789"
+    static let token = "G9X73BqGgc7PTq46s-KiSk6OKpIRDmTFFkJh1JYvmpY"
 
     static func request(_ bearer: String?) -> HTTPRequest {
         HTTPRequest(method: .get, target: "/v1/short-links", headers: bearer.map { ["Authorization": "Bearer \($0)"] } ?? [:])

@@ -110,6 +110,20 @@ struct EndpointTableTests {
             #expect(caddyBlocks(path), "Caddy proxies \(endpoint.name)")
         }
     }
+
+    @Test("the sample proxy configs clear a client's own country header, so only the proxy's GeoIP value can reach --country-header")
+    func deployClearsTheClientsCountry() throws {
+        let deploy = SceneLinkApplicationTests.repositoryRoot.appendingPathComponent("deploy")
+        let nginx = try String(contentsOf: deploy.appendingPathComponent("nginx-scenelink.conf"), encoding: .utf8)
+        let caddy = try String(contentsOf: deploy.appendingPathComponent("Caddyfile"), encoding: .utf8)
+        for header in ["X-Country-Code", "CF-IPCountry"] {
+            #expect(nginx.split(separator: "\n").contains {
+                $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["proxy_set_header", header, "\"\";"]
+            }, "nginx passes a client's \(header)")
+            #expect(caddy.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "header_up -\(header)" },
+                    "Caddy passes a client's \(header)")
+        }
+    }
 }
 
 /// openapi.yaml's operations as text blocks, by method and path: enough to check what each

@@ -44,7 +44,9 @@ struct LoopbackClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure(description: "connect: \(String(cString: strerror(errno)))") }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+        // `localhost`, a name the admin port answers (`AdminHostCheck`), unless the test sends its own Host.
+        let host = headers.keys.contains { $0.lowercased() == "host" } ? "" : "Host: localhost\r\n"
+        var head = "\(method) \(target) HTTP/1.1\r\n\(host)Connection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "PUT" || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         let request = Array((head + "\r\n").utf8) + body

@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    static let token = "test-admin-token-0123456789"
+    static let token = "5QOGJ0oYVpW2xXjwSG-c2_iLCKJR1rEOhoMn9krFfHY"
     static let admin = ["Authorization": "Bearer \(token)"]
     static let json = ["Accept": "application/json"]
     static let browser = ["Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
