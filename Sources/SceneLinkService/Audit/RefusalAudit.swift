@@ -60,7 +60,7 @@ final class RefusalAudit: Sendable {
     func record(_ reason: AuthRefusalReason, client: IPAddress, keyID: String?, door: Door, route: String,
                 detail extra: [String: String] = [:]) {
         let now = clock.now()
-        let (first, closed) = state.withLock { state -> (Bool, [(Key, Minute)]) in
+        let (first, closed) = state.withLock { state -> (Key?, [(Key, Minute)]) in
             let closed = now.timeIntervalSince(state.lastClose) >= 1 ? Self.closeEnded(&state, now: now) : []
             var key = Key(address: client.description, reason: reason)
             if state.open[key] == nil, state.open.count >= Self.capacity {
@@ -71,15 +71,14 @@ final class RefusalAudit: Sendable {
                 minute.keyID = keyID ?? minute.keyID
                 minute.route = route
                 state.open[key] = minute
-                return (false, closed)
+                return (nil, closed)
             }
             state.open[key] = Minute(start: now, more: 0, keyID: keyID, door: door, route: route)
-            return (true, closed)
+            return (key, closed)
         }
         for (key, minute) in closed { write(key, minute, count: minute.more, extra: ["after": "more refusals in the same minute"]) }
-        if first {
-            write(Key(address: client.description, reason: reason),
-                  Minute(start: now, more: 0, keyID: keyID, door: door, route: route), count: 1, extra: extra)
+        if let first {
+            write(first, Minute(start: now, more: 0, keyID: keyID, door: door, route: route), count: 1, extra: extra)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkNetwork
 import SceneLinkText
 import Synchronization
 import Testing
@@ -150,5 +151,42 @@ import Testing
         #expect(log.contains { $0.contains(#""path":"/v1/keys""#) && $0.contains(#""principal":"admin-token""#) })
         #expect(log.contains { $0.contains(#""path":"/healthz""#) && !$0.contains("principal") })
         #expect(!log.contains { $0.contains(key.text) || $0.contains(Console.token) })
+    }
+
+    /// The entries a flood of refusals leaves, the audit log read once they are all written.
+    static func floodEntries(_ refusals: RefusalAudit, _ log: InMemoryAuditLog, expecting count: Int) async throws -> [AuditEntry] {
+        var entries: [AuditEntry] = []
+        for _ in 0..<200 {
+            entries = try await withCheckedThrowingContinuation { continuation in
+                log.auditEntries(AuditQuery(limit: 10_000)) { continuation.resume(with: $0.map(\.entries)) }
+            }
+            if entries.count >= count { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return entries
+    }
+
+    @Test func aFloodFromManyAddressesIsBoundedByTheTableAndCountedUnderManyPastIt() async throws {
+        let clock = Console.Clock()
+        let log = InMemoryAuditLog()
+        let refusals = RefusalAudit(trail: AuditTrail(log: log, clock: clock.clock), clock: clock.clock)
+        let addresses = RefusalAudit.capacity + 1_000
+        for index in 0..<addresses {
+            let address = IPAddress(ipv4: 0x0A00_0000 + UInt32(index))
+            // Three refusals each within the minute: one entry each now, the rest counted.
+            for _ in 0..<3 { refusals.record(.wrongToken, client: address, keyID: nil, door: .api, route: "GET /v1/short-links") }
+        }
+        // The table's addresses and one for the rest: never more entries than that, whatever arrives.
+        var entries = try await Self.floodEntries(refusals, log, expecting: RefusalAudit.capacity + 1)
+        #expect(entries.count == RefusalAudit.capacity + 1)
+        #expect(entries.filter { $0.detail["client"] == RefusalAudit.overflowAddress }.count == 1)
+        clock.advance(by: RefusalAudit.window)
+        refusals.flush()
+        entries = try await Self.floodEntries(refusals, log, expecting: 2 * (RefusalAudit.capacity + 1))
+        #expect(entries.count == 2 * (RefusalAudit.capacity + 1))
+        let counted = entries.compactMap { $0.detail["count"].flatMap(Int.init) }.reduce(0, +)
+        #expect(counted == 3 * addresses, "every refusal is counted, none lost")
+        let many = entries.filter { $0.detail["client"] == RefusalAudit.overflowAddress }.compactMap { $0.detail["count"].flatMap(Int.init) }
+        #expect(many.sorted() == [1, 3 * 1_000 - 1])
     }
 }
