@@ -1,7 +1,7 @@
 import SceneLinkCore
 
 /// A libFuzzer target over link parsing and matching: each input is a link resolved against
-/// the kitchen-sink table (examples/kitchen-sink.json, embedded below). Every format must
+/// the kitchen-sink table (examples/kitchen-sink.json, as the binary carries it: `BuiltInRoutes`). Every format must
 /// agree with the resolved stack (the CodableRepresentation and elements as the stack's own
 /// encoding, the document carrying both), and no format may answer where `resolve` fails. Every successful stack is printed back to a link, which must
 /// resolve to the same stack; the CodableRepresentation must round-trip through
@@ -10,7 +10,7 @@ import SceneLinkCore
 ///
 /// Built normally, `FuzzResolve FILE...` replays inputs (crash reproducers, a corpus).
 enum FuzzResolve {
-    static let table: RouteTable? = try? RouteTable(routeFile: Array(kitchenSink.utf8))
+    static let table: RouteTable? = BuiltInRoutes.example(named: "kitchen-sink").flatMap { try? RouteTable(routeFile: Array($0.utf8)) }
 
     static func check(_ data: [UInt8]) {
         guard let table, let link = String(validating: data, as: UTF8.self) else { return }
@@ -82,98 +82,3 @@ import Foundation
 }
 #endif
 
-/// examples/kitchen-sink.json, byte for byte (regenerate when the example changes).
-let kitchenSink = #"""
-{
-  "app": {
-    "name": "KitchenSink",
-    "schemes": ["kitchensink", "ks"],
-    "hosts": ["kitchen.example.com", "www.kitchen.example.com"]
-  },
-  "types": {
-    "Tab": {
-      "tag": "KitchenSink.Tab",
-      "rawValue": "String",
-      "cases": { "home": "home", "search": "search", "profile": "profile" }
-    },
-    "Level": {
-      "tag": "KitchenSink.Level",
-      "rawValue": "Int",
-      "cases": { "low": 1, "medium": 2, "high": 3 }
-    },
-    "User": {
-      "tag": "KitchenSink.User",
-      "fields": { "id": "Int", "name": "String" }
-    },
-    "Screen": {
-      "tag": "KitchenSink.Screen",
-      "cases": {
-        "home": {},
-        "detail": { "id": "Int" },
-        "named": { "_0": "String" },
-        "filtered": { "level": "Level", "strict": "Bool" }
-      }
-    },
-    "Photo": {
-      "tag": "KitchenSink.Models.Photo",
-      "fields": { "id": "UUID", "scale": "Double" }
-    },
-    "IntBox": {
-      "tag": "KitchenSink.Box<Swift.Int>",
-      "fields": { "value": "Int" }
-    },
-    "Item": {
-      "tag": "KitchenSink.Item",
-      "fields": { "title": "String", "screen": "Screen" }
-    }
-  },
-  "routes": [
-    { "name": "home", "path": "/",
-      "push": [ { "type": "Screen", "value": "home" } ] },
-    { "name": "users", "path": "/users/{id}",
-      "push": [ { "type": "Screen", "value": { "detail": { "id": "{id}" } } } ],
-      "routes": [
-        { "name": "profile", "path": "profile",
-          "query": { "name": "{name}" },
-          "push": [ { "type": "User", "value": { "id": "{id}", "name": "{name}" } } ] },
-        { "name": "posts", "path": "posts/{post:Int}",
-          "push": [ { "type": "Int", "value": "{post}" } ],
-          "routes": [
-            { "name": "photos", "path": "photos/{photo}",
-              "query": { "scale": { "param": "{scale}", "default": 1.0 } },
-              "push": [ { "type": "Photo", "value": { "id": "{photo}", "scale": "{scale}" } } ],
-              "routes": [
-                { "name": "zoom", "path": "zoom/{level}",
-                  "query": { "strict": { "param": "{strict}", "default": false } },
-                  "push": [ { "type": "Screen", "value": { "filtered": { "level": "{level}", "strict": "{strict}" } } } ] }
-              ] }
-          ] }
-      ] },
-    { "name": "search", "path": "/search",
-      "query": { "q": "{q}", "tab": { "param": "{tab}", "default": "search" } },
-      "push": [ { "type": "Screen", "value": { "named": { "_0": "{q}" } } },
-                { "type": "Tab", "value": "{tab}" } ] },
-    { "name": "files", "path": "/files/{path...}",
-      "push": [ { "type": "String", "value": "{path}" } ] },
-    { "name": "flags", "path": "/flags/{on}",
-      "push": [ { "type": "Bool", "value": "{on}" } ] },
-    { "name": "scale", "path": "/scale/{factor}",
-      "push": [ { "type": "Double", "value": "{factor}" } ] },
-    { "name": "level", "path": "/level/{level}",
-      "push": [ { "type": "Level", "value": "{level}" } ] },
-    { "name": "levelAll", "path": "/level/all",
-      "push": [ { "type": "Level", "value": "low" }, { "type": "Level", "value": "high" } ] },
-    { "name": "levelNamed", "path": "/level/{label:String}",
-      "push": [ { "type": "Screen", "value": { "named": { "_0": "{label}" } } } ] },
-    { "name": "legacy", "path": "/legacy/{token:String}",
-      "push": [ { "type": "Screen", "value": "home" } ] },
-    { "name": "box", "path": "/box/{value}",
-      "push": [ { "type": "IntBox", "value": { "value": "{value}" } } ] },
-    { "name": "items", "path": "/items/{title}",
-      "push": [ { "type": "Item", "value": { "title": "{title}", "screen": { "detail": { "id": 7 } } } } ] },
-    { "name": "tabs", "path": "/tabs/{tab}",
-      "selection": { "type": "Tab", "value": "{tab}" } }
-  ]
-}
-
-"""#

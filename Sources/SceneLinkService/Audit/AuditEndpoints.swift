@@ -25,24 +25,19 @@ public struct AuditEndpoints: Sendable {
 
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let caller = try OperatorCaller.of(request)
-        var query = AuditQuery(limit: Self.defaultPageSize)
-        if let text = request.queryItem("limit") {
-            guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
-                throw Self.invalidQuery("limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.")
-            }
-            query.limit = value
-        }
+        var query = AuditQuery(limit: try PageLimit.parse(request.queryItem("limit"), standard: Self.defaultPageSize,
+                                                          maximum: Self.maximumPageSize))
         if let text = request.queryItem("before") {
             // 18 digits, as openapi.yaml says: every such number is an Int64, and sequences never get near it.
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let value = Int64(text) else {
-                throw Self.invalidQuery("before takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
+                throw HTTPProblem.invalidQuery("before takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
             }
             query.before = value
         }
         for name in ["subject", "actor"] {
             if let text = request.queryItem(name), text.count > 256 {
-                throw Self.invalidQuery("\(name) is \(text.count) characters long; give at most 256.")
+                throw HTTPProblem.invalidQuery("\(name) is \(text.count) characters long; give at most 256.")
             }
         }
         query.subject = request.queryItem("subject")
@@ -62,9 +57,6 @@ public struct AuditEndpoints: Sendable {
         }
     }
 
-    static func invalidQuery(_ detail: String) -> HTTPProblem {
-        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-query", title: "Invalid query item", detail: detail)
-    }
 
     /// One entry: `{"sequence","at","actor","action","subject","detail":{…}}`, `detail`'s members sorted by name.
     static func json(_ entry: AuditEntry) -> JSONValue {

@@ -50,17 +50,11 @@ public struct APIKeyEndpoints: Sendable {
     /// the `nextCursor` of the next page (null on the last), as `GET /v1/short-links` pages.
     func list(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let caller = try OperatorCaller.of(request)
-        var limit = Self.defaultPageSize
-        if let text = request.queryItem("limit") {
-            guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
-                throw APIKeyProblems.invalidQuery("limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.")
-            }
-            limit = value
-        }
+        let limit = try PageLimit.parse(request.queryItem("limit"), standard: Self.defaultPageSize, maximum: Self.maximumPageSize)
         var cursor: APIKeyCursor?
         if let text = request.queryItem("cursor") {
             guard let value = APIKeyCursor(text: text) else {
-                throw APIKeyProblems.invalidQuery("cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(48))'.")
+                throw HTTPProblem.invalidQuery("cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(48))'.")
             }
             cursor = value
         }

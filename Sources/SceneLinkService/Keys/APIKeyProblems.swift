@@ -7,10 +7,6 @@ enum APIKeyProblems {
         HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-key-request", title: "Invalid key request", detail: detail)
     }
 
-    /// A `limit` or `cursor` of `GET /v1/keys` that cannot be read (the short-link listing's problem type).
-    static func invalidQuery(_ detail: String) -> HTTPProblem {
-        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-query", title: "Invalid query item", detail: detail)
-    }
 
     static let notFound = HTTPProblem(
         status: .notFound, type: HTTPProblem.typeBase + "key-not-found", title: "No such API key",

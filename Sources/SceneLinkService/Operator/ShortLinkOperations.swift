@@ -172,18 +172,12 @@ struct ShortLinkOperations: Sendable {
     /// for the API and the console's Links page.
     /// - Throws: 400 `invalid-query` saying which item is wrong and what it takes.
     static func listing(_ item: (String) -> String?) throws(HTTPProblem) -> (cursor: Int64?, limit: Int, filter: ShortLinkFilter) {
-        var limit = defaultPageSize
-        if let text = item("limit") {
-            guard let value = Int(text), (1...maximumPageSize).contains(value) else {
-                throw ShortLinkProblems.invalidQuery("limit takes a whole number from 1 to \(maximumPageSize), not '\(text.prefix(32))'.")
-            }
-            limit = value
-        }
+        let limit = try PageLimit.parse(item("limit"), standard: defaultPageSize, maximum: maximumPageSize)
         var cursor: Int64?
         if let text = item("cursor") {
             guard text.utf8.count <= 19, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let value = Int64(text) else {
-                throw ShortLinkProblems.invalidQuery("cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
+                throw HTTPProblem.invalidQuery("cursor takes the nextCursor of the previous page as it was given, not '\(text.prefix(32))'.")
             }
             cursor = value
         }
@@ -192,12 +186,12 @@ struct ShortLinkOperations: Sendable {
             do {
                 filter.tag = try ShortLinkTag(text)
             } catch {
-                throw ShortLinkProblems.invalidQuery("tag takes one tag: \(error.description)")
+                throw HTTPProblem.invalidQuery("tag takes one tag: \(error.description)")
             }
         }
         if let text = item("q"), !text.isEmpty {
             guard text.utf8.count <= ShortLinkFilter.maximumTextBytes else {
-                throw ShortLinkProblems.invalidQuery("q is \(text.utf8.count) bytes long; search for at most \(ShortLinkFilter.maximumTextBytes).")
+                throw HTTPProblem.invalidQuery("q is \(text.utf8.count) bytes long; search for at most \(ShortLinkFilter.maximumTextBytes).")
             }
             filter.text = text
         }

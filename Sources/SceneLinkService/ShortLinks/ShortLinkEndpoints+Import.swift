@@ -31,7 +31,7 @@ extension ShortLinkEndpoints {
         }
         let atomicText = request.queryItem("atomic") ?? "false"
         guard atomicText == "true" || atomicText == "false" else {
-            throw ShortLinkProblems.invalidQuery("atomic takes true (all rows or none) or false (every row that can be), not '\(atomicText.prefix(32))'.")
+            throw HTTPProblem.invalidQuery("atomic takes true (all rows or none) or false (every row that can be), not '\(atomicText.prefix(32))'.")
         }
         operations.importLinks(csv: request.body, atomic: atomicText == "true", by: caller) { [routes] result in
             switch result {

@@ -80,9 +80,6 @@ enum ShortLinkProblems {
                     detail: "expiresAt \(RFC3339.string(date)) has already passed; give a later instant, or leave expiresAt out for a link that never expires.")
     }
 
-    static func invalidQuery(_ detail: String) -> HTTPProblem {
-        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-query", title: "Invalid query item", detail: detail)
-    }
 
     static let notFound = HTTPProblem(
         status: .notFound, type: HTTPProblem.typeBase + "short-link-not-found", title: "No such short link",

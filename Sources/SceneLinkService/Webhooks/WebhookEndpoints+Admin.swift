@@ -104,13 +104,7 @@ extension WebhookEndpoints {
     /// `GET /v1/webhooks/{id}/deliveries?limit=N`: newest first.
     func deliveries(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let caller = try OperatorCaller.of(request)
-        var limit = Self.defaultPageSize
-        if let text = request.queryItem("limit") {
-            guard let value = Int(text), (1...Self.maximumPageSize).contains(value) else {
-                throw WebhookProblems.invalidQuery("limit takes a whole number from 1 to \(Self.maximumPageSize), not '\(text.prefix(32))'.")
-            }
-            limit = value
-        }
+        let limit = try PageLimit.parse(request.queryItem("limit"), standard: Self.defaultPageSize, maximum: Self.maximumPageSize)
         operations.deliveries(id: request.pathParameters["id"] ?? "", limit: limit, by: caller) { result in
             responder.respond(Self.answer(result) { .json(.object([("deliveries", .array($0.1.map(Self.json)))])) })
         }

@@ -32,9 +32,6 @@ enum WebhookProblems {
                 + "PATCH /v1/webhooks/\(endpoint.id) and {\"enabled\": true}, then try again.")
     }
 
-    static func invalidQuery(_ detail: String) -> HTTPProblem {
-        HTTPProblem(status: .badRequest, type: HTTPProblem.typeBase + "invalid-query", title: "Invalid query item", detail: detail)
-    }
 
     /// The answer for a store failure.
     static func store(_ error: WebhookStoreError) -> HTTPResponse {
