@@ -40,21 +40,21 @@ import SceneLinkHTTP
 ///                    clock: .system).register(on: &endpoints)
 /// ```
 public struct ShortLinkEndpoints: Sendable {
-    let store: any ShortLinkStore
-    let routes: Current<RouteTable>
-    let clock: SceneStateClock
+    /// The operations the admin routes perform (their checks and audit entries), which also hold
+    /// the store, the route table and the clock the follow route reads: each is held once, since
+    /// a resolve of a short link copies this value per request.
+    let operations: ShortLinkOperations
     let metrics: Metrics?
     /// The link pages a browser following a short link is shown (its target's page, or a notice).
     let linkPages: LinkPageEndpoints
     /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
     let idempotency: IdempotencyGate?
-    /// Where visits are counted (`GET /s/CODE`) and the listing's `visits` read from; nil for none.
+    /// Where visits are counted (`GET /s/CODE`); nil for none.
     let analytics: AnalyticsRecorder?
-    let analyticsStore: (any AnalyticsStore)?
-    /// Where creations and deletions are recorded (`AuditTrail`); nil records nothing.
-    let audit: AuditTrail?
-    /// The operations the admin routes perform (their checks and audit entries).
-    let operations: ShortLinkOperations
+
+    var store: any ShortLinkStore { operations.store }
+    var routes: Current<RouteTable> { operations.routes }
+    var clock: SceneStateClock { operations.clock }
 
     /// - Parameters:
     ///   - store: where short links live.
@@ -68,13 +68,8 @@ public struct ShortLinkEndpoints: Sendable {
     public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil,
                 linkPages: LinkPageEndpoints? = nil, idempotency: (any IdempotencyStore)? = nil,
                 analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil, audit: AuditTrail? = nil) {
-        self.audit = audit
         self.analytics = analytics
-        self.analyticsStore = analyticsStore
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
-        self.store = store
-        self.routes = routes
-        self.clock = clock
         self.metrics = metrics
         self.linkPages = linkPages ?? LinkPageEndpoints(table: routes.value, metrics: metrics)
         operations = ShortLinkOperations(store: store, routes: routes, clock: clock, analyticsStore: analyticsStore, audit: audit)
