@@ -13,6 +13,9 @@ import SceneLinkHTTP
 /// link page's notice when the client prefers HTML (`ContentNegotiation`), or for the
 /// `console-sign-in` class as a console page. A console route (`RouteCaller.console`) goes
 /// through `ConsoleGuard`: a live session, and for a change its form token and same origin.
+/// A refused caller is audited (`RefusalAudit`, `auth.refused`); one let through is attached to the
+/// request (`OperatorIdentity`, for the operation's own permission check and audit entry) and named
+/// in the access log (`HTTPResponse.principal`: `admin-token`, `key:ID`, never a token).
 /// Before all of these, a route of the admin port (`RoutePort.admin`, on `--admin-listen` or
 /// sharing the public port) checks the host the request asked for (`AdminHostCheck`, 421 else).
 struct EndpointGuard: Sendable {
