@@ -123,11 +123,16 @@ public final class SceneLinkApplication: Sendable {
         let server = Reference<HTTPServer>()
         /// Every route's pattern, by the index requests are counted under (`recorder`).
         let patterns = Reference<[String]>()
+        // However many probes arrive, at most one store check a second (StoreCheck).
+        let storeCheck = StoreCheck(clock: clock) { done in
+            store.checkWritable { result in
+                if case .failure(let error) = result { return done("\(error)") }
+                done(nil)
+            }
+        }
         OperationsEndpoints(
             readiness: { completion in
-                store.checkWritable { result in
-                    var problem: String?
-                    if case .failure(let error) = result { problem = "\(error)" }
+                storeCheck.outcome { problem in
                     completion(OperationsEndpoints.Readiness(routeCount: routes.value.routeCount, databaseProblem: problem))
                 }
             },

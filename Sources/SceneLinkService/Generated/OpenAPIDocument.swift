@@ -88,7 +88,11 @@ paths:
       tags: [operations]
       operationId: getReadiness
       summary: Readiness
-      description: 200 when the route table is loaded and the database is writable; 503 with the reason otherwise.
+      description: |
+        200 when the route table is loaded and the database is writable; 503 with the reason
+        otherwise. The database check (a write through the store's writer) runs at most once a
+        second however many probes arrive: a probe within a second of the last check is answered
+        with its outcome, any other waits for the one check in flight.
       responses:
         "200":
           description: Ready.

@@ -39,11 +39,13 @@ public struct OperationsEndpoints: Sendable {
     /// Declares the four endpoints.
     public func register(on endpoints: inout EndpointTable) {
         let probe = RoutePolicy(port: .both, rateLimit: .notLimited(because: "an orchestrator's probe, answered from memory"))
+        let readyProbe = RoutePolicy(port: .both, rateLimit: .notLimited(
+            because: "an orchestrator's probe: the store check it reports runs at most once a second however many probes arrive (StoreCheck)"))
         endpoints.on(.get, "/healthz", probe) { _, responder in
             responder.respond(OperationsEndpoints.healthy)
         }
-        endpoints.on(.get, "/readyz", probe) { [readiness] _, responder in
-            // The database check is a write through the store's writer; the store calls back.
+        endpoints.on(.get, "/readyz", readyProbe) { [readiness] _, responder in
+            // The database check is a write through the store's writer, at most once a second; the store calls back.
             readiness { state in
                 if state.routeCount == 0 {
                     responder.respond(OperationsEndpoints.notReady("No route table is loaded; check the route file and send SIGHUP."))
