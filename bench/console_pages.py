@@ -125,7 +125,7 @@ def main():
         print(f"{'page':58} {'median ms':>10} {'p95 ms':>8} {'bytes':>8}")
         for path in PAGES:
             median, p95, size = timed(port, path, cookie)
-            print(f"{path:58} {median:10.1f} {p95:8.1f} {size:8}")
+            print(f"{path:58} {median:10.2f} {p95:8.2f} {size:8}")
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
