@@ -40,15 +40,15 @@ struct ConsoleGuard: Sendable {
                     return responder.respond(ConsolePage.notice(status: .forbidden, title: "Refused", detail: refusal))
                 }
                 if let operation, !session.may(operation) {
-                    let refusal = Self.refusal(of: session.signedInAs, for: operation)
+                    let refusal = OperationError.denial(operation, for: session.signedInAs)
                     refusals?.record(refusal.reason, client: request.clientAddress, keyID: session.keyID, door: .console, route: route,
                                      detail: ["operation": operation.rawValue])
                     // A page is a page saying so; a form post (which no page offers) the API's own problem.
                     if request.method == .get || request.method == .head {
-                        return responder.respond(ConsolePage.notice(status: .forbidden, title: refusal.problem.title,
-                                                                    detail: refusal.problem.detail))
+                        return responder.respond(ConsolePage.notice(status: .forbidden, title: refusal.error.problem.title,
+                                                                    detail: refusal.error.problem.detail))
                     }
-                    return responder.respond(ConsoleHeaders.applied(to: refusal.problem.response()))
+                    return responder.respond(ConsoleHeaders.applied(to: refusal.error.response))
                 }
                 var request = request
                 // Set here, whatever the request carried: audit entries name the session, never its id.
@@ -70,16 +70,6 @@ struct ConsoleGuard: Sendable {
                                                              + "did not answer; retry in a moment."))
                 }
             }
-        }
-    }
-
-    /// The API's own refusal of `identity` for `operation`, and the reason the audit log records.
-    static func refusal(of identity: OperatorIdentity, for operation: AdminOperation) -> (problem: HTTPProblem, reason: AuthRefusalReason) {
-        switch (identity, operation.permission) {
-        case (.key(_, let name, _), .scope(let scope)):
-            (AdminAuthenticator.Refusal.missingScopeProblem(scope, key: name), .missingScope)
-        default:
-            (AdminAuthenticator.Refusal.rootOnlyProblem, .adminTokenRequired)
         }
     }
 

@@ -30,11 +30,16 @@ struct OperationError: Error, Sendable {
     /// `identity` may not perform `operation`: the API's own refusal (403 `missing-scope` naming the
     /// scope, or `admin-token-required`).
     static func denied(_ operation: AdminOperation, for identity: OperatorIdentity) -> OperationError {
+        denial(operation, for: identity).error
+    }
+
+    /// `denied`, with the reason the audit log records the refusal under (a guard's `auth.refused`).
+    static func denial(_ operation: AdminOperation, for identity: OperatorIdentity) -> (error: OperationError, reason: AuthRefusalReason) {
         switch (identity, operation.permission) {
         case (.key(_, let name, _), .scope(let scope)):
-            OperationError(AdminAuthenticator.Refusal.missingScopeProblem(scope, key: name))
+            (OperationError(AdminAuthenticator.Refusal.missingScopeProblem(scope, key: name)), .missingScope)
         default:
-            OperationError(AdminAuthenticator.Refusal.rootOnlyProblem)
+            (OperationError(AdminAuthenticator.Refusal.rootOnlyProblem), .adminTokenRequired)
         }
     }
 
