@@ -1,5 +1,4 @@
 import SceneLinkNetwork
-import SceneLinkText
 
 /// What the server knows about one completed request, for an access log.
 public struct HTTPAccessRecord: Sendable, Equatable {
@@ -42,14 +41,6 @@ public struct HTTPAccessRecord: Sendable, Equatable {
         self.durationMicroseconds = durationMicroseconds
     }
 
-    /// One JSON line (no newline):
-    /// `{"time":"2026-01-02T03:04:05.000006Z","method":"GET","path":"/healthz","status":200,"bytes":120,"duration_us":35,"client":"192.0.2.7","request_id":"Ab3x00000000002a"}`,
-    /// and `"principal":"key:0123456789abcdef"` last when a guard named the caller.
-    public var jsonLine: String {
-        "{\"time\":\"\(HTTPDate.iso8601(epochMicroseconds: time))\",\"method\":\(JSONEscaping.quote(method.rawValue)),"
-            + "\"path\":\(JSONEscaping.quote(path)),\"status\":\(status),\"bytes\":\(responseBytes),"
-            + "\"duration_us\":\(durationMicroseconds),\"client\":\"\(client)\","
-            + "\"request_id\":\(JSONEscaping.quote(requestID.description))"
-            + (principal.map { ",\"principal\":\(JSONEscaping.quote($0))}" } ?? "}")
-    }
+    /// `time` as RFC 3339 in UTC with microseconds: `2026-01-02T03:04:05.000006Z`.
+    public var timeText: String { HTTPDate.iso8601(epochMicroseconds: time) }
 }

@@ -27,6 +27,20 @@ public enum JSONWriter {
         String(decoding: encode(value, escapingSlashes: escapingSlashes, sortingKeys: sortingKeys), as: UTF8.self)
     }
 
+    /// A hole in a document written by `pieces(_:)`: a value a later writer (a database
+    /// statement that learns it) puts in. It is written as the byte U+0001, which JSON text
+    /// never holds outside a string and every string escapes, so it cannot be confused with text.
+    public static let hole = JSONValue.number("\u{1}")
+
+    /// `value` as compact JSON (slashes as they are, members in the order given) cut at each
+    /// `hole`: one more piece than there are holes. Joining the pieces with the holes' JSON
+    /// text gives the whole document.
+    public static func pieces(_ value: JSONValue) -> [String] {
+        encode(value, escapingSlashes: false, sortingKeys: false)
+            .split(separator: 0x01, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Appends `value` as compact JSON, keys sorted unless `sortingKeys` is false.
     public static func append(_ value: JSONValue, to out: inout [UInt8], escapingSlashes: Bool, sortingKeys: Bool = true) {
         switch value {

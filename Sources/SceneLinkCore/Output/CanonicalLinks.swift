@@ -21,13 +21,10 @@ public struct CanonicalLinks: Sendable, Equatable {
 
     /// `{"route":...,"scheme":...,"https":...}`, the answer of `POST /v1/links`.
     public var documentBytes: [UInt8] {
-        var out: [UInt8] = Array("{\"route\":".utf8)
-        JSONWriter.append(route.map(JSONValue.string) ?? .null, to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"scheme\":".utf8))
-        JSONWriter.append(scheme.map(JSONValue.string) ?? .null, to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"https\":".utf8))
-        JSONWriter.append(https.map(JSONValue.string) ?? .null, to: &out, escapingSlashes: false)
-        out.append(UInt8(ascii: "}"))
-        return out
+        var document = JSONObjectWriter(capacity: 128)
+        document.member("route", route)
+        document.member("scheme", scheme)
+        document.member("https", https)
+        return document.finish()
     }
 }

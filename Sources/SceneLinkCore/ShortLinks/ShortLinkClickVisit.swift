@@ -1,5 +1,3 @@
-import SceneLinkText
-
 /// What `short_link.clicked` says about the visit that clicked: its class, trigger, platform and
 /// country, derived at request time. Nothing that could identify the visitor.
 public struct ShortLinkClickVisit: Sendable, Equatable {
@@ -17,8 +15,8 @@ public struct ShortLinkClickVisit: Sendable, Equatable {
     }
 
     /// `{"class":"human","trigger":"qr","platform":"ios","country":"JP"}`.
-    public var json: String {
-        "{\"class\":\"\(visitClass.rawValue)\",\"trigger\":\"\(trigger.rawValue)\",\"platform\":\"\(platform.rawValue)\","
-            + "\"country\":\(JSONEscaping.quote(country))}"
+    public var json: JSONValue {
+        .object([("class", .string(visitClass.rawValue)), ("trigger", .string(trigger.rawValue)),
+                 ("platform", .string(platform.rawValue)), ("country", .string(country))])
     }
 }

@@ -13,31 +13,13 @@ extension RouteTable {
 
     /// `{"app":...,"schemes":[...],"hosts":[...],"routes":[{"name","pattern","stack","selection"}]}`.
     public var routesDocument: [UInt8] {
-        var out: [UInt8] = Array("{\"app\":".utf8)
-        JSONWriter.appendString(appName, to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"schemes\":".utf8))
-        JSONWriter.append(.array(schemes.map(JSONValue.string)), to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"hosts\":".utf8))
-        JSONWriter.append(.array(hosts.map(JSONValue.string)), to: &out, escapingSlashes: false)
-        out.append(contentsOf: Array(",\"routes\":[".utf8))
-        for (offset, summary) in summaries.enumerated() {
-            if offset > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: Array("{\"name\":".utf8))
-            JSONWriter.appendString(summary.name, to: &out, escapingSlashes: false)
-            out.append(contentsOf: Array(",\"pattern\":".utf8))
-            JSONWriter.appendString(summary.pattern, to: &out, escapingSlashes: false)
-            out.append(contentsOf: Array(",\"stack\":".utf8))
-            NavigationPathEncoding.appendElements(summary.stack, to: &out)
-            out.append(contentsOf: Array(",\"selection\":".utf8))
-            if let selection = summary.selection {
-                NavigationPathEncoding.appendElement(selection, to: &out)
-            } else {
-                out.append(contentsOf: Array("null".utf8))
-            }
-            out.append(UInt8(ascii: "}"))
+        let routes = summaries.map { summary in
+            JSONValue.object([("name", .string(summary.name)), ("pattern", .string(summary.pattern)),
+                              ("stack", .array(summary.stack.map(\.json))), ("selection", summary.selection?.json ?? .null)])
         }
-        out.append(contentsOf: Array("]}".utf8))
-        return out
+        return JSONWriter.encode(.object([("app", .string(appName)), ("schemes", .array(schemes.map(JSONValue.string))),
+                                          ("hosts", .array(hosts.map(JSONValue.string))), ("routes", .array(routes))]),
+                                 escapingSlashes: false, sortingKeys: false)
     }
 
     /// A readable table of the routes for a terminal:

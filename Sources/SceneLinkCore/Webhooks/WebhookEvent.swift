@@ -1,5 +1,4 @@
 import Foundation
-import SceneLinkText
 
 /// One event as it is delivered: its id (the `webhook-id` header, the same on every attempt and
 /// every replay: a receiver's idempotency key), its type, and the thin JSON body
@@ -19,11 +18,15 @@ public struct WebhookEvent: Sendable, Equatable {
         self.payload = payload
     }
 
-    /// An event of `type` at `timestamp` whose `data` is the JSON object `data` (already encoded).
-    public init(type: WebhookEventType, timestamp: Date, data: String, id: String = WebhookEvent.newID()) {
-        let time = JSONEscaping.quote(Self.timestampText(timestamp))
+    /// An event of `type` at `timestamp` whose `data` is the JSON object `data`.
+    public init(type: WebhookEventType, timestamp: Date, data: JSONValue, id: String = WebhookEvent.newID()) {
         self.init(id: id, type: type, timestamp: timestamp,
-                  payload: "{\"type\":\"\(type.rawValue)\",\"timestamp\":\(time),\"data\":\(data)}")
+                  payload: JSONWriter.text(Self.body(type: type, timestamp: timestamp, data: data), escapingSlashes: false, sortingKeys: false))
+    }
+
+    /// The body every event has: `{"type","timestamp","data"}`, in that order.
+    private static func body(type: WebhookEventType, timestamp: Date, data: JSONValue) -> JSONValue {
+        .object([("type", .string(type.rawValue)), ("timestamp", .string(timestampText(timestamp))), ("data", data)])
     }
 
     /// A new message id: `msg_` and 128 random bits from the system CSPRNG.
@@ -50,17 +53,18 @@ public struct WebhookEvent: Sendable, Equatable {
     }
 
     /// The `data` of `short_link.created` and `short_link.updated`.
-    private static func data(_ link: ShortLink) -> String {
-        let expires = link.expiresAt.map { JSONEscaping.quote(timestampText($0)) } ?? "null"
-        let tags = link.tags.map { JSONEscaping.quote($0.rawValue) }.joined(separator: ",")
-        return "{\"code\":\(JSONEscaping.quote(link.code.rawValue)),\"route\":\(route(link)),\"link\":\(JSONEscaping.quote(link.link)),"
-            + "\"createdAt\":\(JSONEscaping.quote(timestampText(link.createdAt))),\"expiresAt\":\(expires),"
-            + "\"title\":\(link.title.map(JSONEscaping.quote) ?? "null"),\"tags\":[\(tags)]}"
+    private static func data(_ link: ShortLink) -> JSONValue {
+        .object([
+            ("code", .string(link.code.rawValue)), ("route", route(link)), ("link", .string(link.link)),
+            ("createdAt", .string(timestampText(link.createdAt))),
+            ("expiresAt", link.expiresAt.map { .string(timestampText($0)) } ?? .null),
+            ("title", link.title.map(JSONValue.string) ?? .null), ("tags", .array(link.tags.map { .string($0.rawValue) })),
+        ])
     }
 
     /// `short_link.deleted`: the code.
     public static func shortLinkDeleted(_ code: ShortCode, at time: Date) -> WebhookEvent {
-        WebhookEvent(type: .shortLinkDeleted, timestamp: time, data: "{\"code\":\(JSONEscaping.quote(code.rawValue))}")
+        WebhookEvent(type: .shortLinkDeleted, timestamp: time, data: .object([("code", .string(code.rawValue))]))
     }
 
     /// `short_link.clicked`: the code, the target link, the link's click count including this
@@ -77,16 +81,17 @@ public struct WebhookEvent: Sendable, Equatable {
     /// through the resolve API, which classifies nothing).
     public static func shortLinkClickedTemplate(_ link: ShortLink, at time: Date, visit: ShortLinkClickVisit? = nil)
         -> (id: String, beforeCount: String, afterCount: String) {
-        let stamp = JSONEscaping.quote(timestampText(time))
-        return (newID(),
-                "{\"type\":\"short_link.clicked\",\"timestamp\":\(stamp),\"data\":{\"code\":\(JSONEscaping.quote(link.code.rawValue)),"
-                    + "\"route\":\(route(link)),\"link\":\(JSONEscaping.quote(link.link)),\"count\":",
-                ",\"time\":\(stamp),\"visit\":\(visit?.json ?? "null")}}")
+        let data = JSONValue.object([
+            ("code", .string(link.code.rawValue)), ("route", route(link)), ("link", .string(link.link)),
+            ("count", JSONWriter.hole), ("time", .string(timestampText(time))), ("visit", visit?.json ?? .null),
+        ])
+        let pieces = JSONWriter.pieces(body(type: .shortLinkClicked, timestamp: time, data: data))
+        return (newID(), pieces.first ?? "", pieces.last ?? "")
     }
 
-    /// The link's route name as JSON: a string, or null when unknown.
-    private static func route(_ link: ShortLink) -> String {
-        link.route.map(JSONEscaping.quote) ?? "null"
+    /// The link's route name: a string, or null when unknown.
+    private static func route(_ link: ShortLink) -> JSONValue {
+        link.route.map(JSONValue.string) ?? .null
     }
 
     /// `claim.redeemed`: the claimed link's route (null when unknown), the link, how the app found
@@ -96,9 +101,10 @@ public struct WebhookEvent: Sendable, Equatable {
     public static func claimRedeemed(_ claim: Claim) -> WebhookEvent {
         let redeemedAt = claim.redemption?.redeemedAt ?? claim.createdAt
         let template = claimRedeemedTemplate(source: claim.redemption?.source ?? .url, at: redeemedAt)
+        let route = JSONWriter.text(claim.route.map(JSONValue.string) ?? .null, escapingSlashes: false)
+        let link = JSONWriter.text(.string(claim.link), escapingSlashes: false)
         return WebhookEvent(id: template.id, type: .claimRedeemed, timestamp: redeemedAt,
-                            payload: template.beforeRoute + (claim.route.map(JSONEscaping.quote) ?? "null")
-                                + claimRedeemedBetweenRouteAndLink + JSONEscaping.quote(claim.link) + template.afterLink)
+                            payload: template.beforeRoute + route + claimRedeemedBetweenRouteAndLink + link + template.afterLink)
     }
 
     /// The `claim.redeemed` body around its route and link, for a store that learns them in the
@@ -106,10 +112,12 @@ public struct WebhookEvent: Sendable, Equatable {
     /// afterLink`, with `claimRedeemedBetweenRouteAndLink` in the statement).
     public static func claimRedeemedTemplate(source: ClaimSource, at time: Date)
         -> (id: String, beforeRoute: String, afterLink: String) {
-        let stamp = JSONEscaping.quote(timestampText(time))
-        return (newID(),
-                "{\"type\":\"claim.redeemed\",\"timestamp\":\(stamp),\"data\":{\"route\":",
-                ",\"source\":\(JSONEscaping.quote(source.rawValue)),\"redeemedAt\":\(stamp)}}")
+        let data = JSONValue.object([
+            ("route", JSONWriter.hole), ("link", JSONWriter.hole),
+            ("source", .string(source.rawValue)), ("redeemedAt", .string(timestampText(time))),
+        ])
+        let pieces = JSONWriter.pieces(body(type: .claimRedeemed, timestamp: time, data: data))
+        return (newID(), pieces.first ?? "", pieces.last ?? "")
     }
 
     /// What separates the route from the link in a `claim.redeemed` body.
@@ -117,6 +125,6 @@ public struct WebhookEvent: Sendable, Equatable {
 
     /// `webhook.test`: the endpoint it was sent to.
     public static func webhookTest(endpointID: String, at time: Date) -> WebhookEvent {
-        WebhookEvent(type: .webhookTest, timestamp: time, data: "{\"endpointId\":\(JSONEscaping.quote(endpointID))}")
+        WebhookEvent(type: .webhookTest, timestamp: time, data: .object([("endpointId", .string(endpointID))]))
     }
 }

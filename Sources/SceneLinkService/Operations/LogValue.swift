@@ -1,5 +1,4 @@
-import SceneLinkHTTP
-import SceneLinkText
+import SceneLinkCore
 
 /// A value in a structured log line.
 public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
@@ -11,12 +10,13 @@ public enum LogValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteger
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
 
-    var json: String {
+    /// The value as JSON writes it; a double that is not finite is `null`.
+    var json: JSONValue {
         switch self {
-        case .string(let s): JSONEscaping.quote(s)
-        case .int(let i): String(i)
-        case .double(let d): d.isFinite ? String(d) : "null"
-        case .bool(let b): b ? "true" : "false"
+        case .string(let s): .string(s)
+        case .int(let i): .number(String(i))
+        case .double(let d): d.isFinite ? .number(String(d)) : .null
+        case .bool(let b): .bool(b)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
+import SceneLinkCore
 import SceneLinkHTTP
-import SceneLinkText
 import Synchronization
 
 /// Structured logs: one JSON object per line on standard output.
@@ -41,10 +41,14 @@ public final class Logger: Sendable {
     /// numbers or booleans as given.
     public func log(_ level: LogLevel, _ event: String, _ fields: [(String, LogValue)] = []) {
         guard level >= self.level else { return }
-        var line = "{\"time\":\(JSONEscaping.quote(Logger.timestamp())),\"level\":\"\(level.rawValue)\",\"event\":\(JSONEscaping.quote(event))"
-        for (name, value) in fields { line += ",\(JSONEscaping.quote(name)):\(value.json)" }
-        line += "}\n"
-        flush(adding: Array(line.utf8))
+        var line = JSONObjectWriter()
+        line.member("time", Logger.timestamp())
+        line.member("level", level.rawValue)
+        line.member("event", event)
+        for (name, value) in fields { line.member(name, value.json) }
+        var bytes = line.finish()
+        bytes.append(UInt8(ascii: "\n"))
+        flush(adding: bytes)
     }
 
     /// Queues one access-log line; it is written with the next batch.

@@ -154,9 +154,18 @@ public final class Metrics: Sendable {
         return out
     }
 
-    /// A quoted label value. The exposition format escapes `\`, `"` and line feeds as JSON
-    /// does; the values here (route patterns, method names) hold no other control character.
+    /// A quoted label value as the Prometheus text format writes one: `\`, `"` and the line
+    /// feed are the only escapes it knows (`\\`, `\"`, `\n`); everything else is as it is.
     static func label(_ value: String) -> String {
-        JSONEscaping.quote(value)
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

@@ -27,34 +27,34 @@ enum SceneDocument {
     }
 
     static func encode(_ snapshot: SceneSnapshot) -> String {
-        var out = "{\"scene\":\(JSONEscaping.quote(snapshot.scene.rawValue)),"
-        out += "\"etag\":\(JSONEscaping.quote(snapshot.etag.headerValue)),\"values\":{"
-        var first = true
-        for key in snapshot.values.keys.sorted() {
-            guard let value = snapshot.values[key] else { continue }
-            if !first { out += "," }
-            first = false
-            out += "\(JSONEscaping.quote(key.rawValue)):{\"contentType\":\(JSONEscaping.quote(value.contentType)),"
-            out += "\"etag\":\(JSONEscaping.quote(value.etag.headerValue)),"
-            out += "\"base64\":\"\(Data(value.bytes).base64EncodedString())\""
-            if let json = embeddableJSON(value) {
-                out += ",\"json\":" + json
-            } else if let text = embeddableText(value) {
-                out += ",\"text\":" + JSONEscaping.quote(text)
+        var document = JSONObjectWriter()
+        document.member("scene", snapshot.scene.rawValue)
+        document.member("etag", snapshot.etag.headerValue)
+        document.member("values") { values in
+            for key in snapshot.values.keys.sorted() {
+                guard let value = snapshot.values[key] else { continue }
+                values.member(key.rawValue) { entry in
+                    entry.member("contentType", value.contentType)
+                    entry.member("etag", value.etag.headerValue)
+                    entry.member("base64", Data(value.bytes).base64EncodedString())
+                    if let json = embeddableJSON(value) {
+                        entry.member("json", validatedJSON: json)
+                    } else if let text = embeddableText(value) {
+                        entry.member("text", text)
+                    }
+                }
             }
-            out += "}"
         }
-        out += "}}"
-        return out
+        return document.finishText()
     }
 
     /// The list of a session's scenes.
     static func encode(_ scenes: [SceneSummary]) -> String {
         let items = scenes.map { summary in
-            "{\"scene\":\(JSONEscaping.quote(summary.scene.rawValue)),\"etag\":\(JSONEscaping.quote(summary.etag.headerValue)),"
-                + "\"values\":\(summary.valueCount)}"
+            JSONValue.object([("scene", .string(summary.scene.rawValue)), ("etag", .string(summary.etag.headerValue)),
+                              ("values", .number(String(summary.valueCount)))])
         }
-        return "{\"scenes\":[" + items.joined(separator: ",") + "]}"
+        return JSONWriter.text(.object([("scenes", .array(items))]), escapingSlashes: false, sortingKeys: false)
     }
 
     static func decode(_ body: [UInt8]) throws(DecodingError) -> [ValueKey: ValueContent] {

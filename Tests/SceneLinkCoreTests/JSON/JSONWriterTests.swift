@@ -94,4 +94,12 @@ import Testing
         #expect(JSONWriter.text(value, escapingSlashes: false) == #"{"a":[{"y":"a/b","z":null}],"b":1}"#)
         #expect(JSONWriter.text(.string("say \"hi\"\n"), escapingSlashes: false, sortingKeys: false) == JSONEscaping.quote("say \"hi\"\n"))
     }
+
+    @Test func cutsADocumentAtItsHolesAndNowhereElse() {
+        // A string holding U+0001 is escaped, so only the holes cut.
+        let value = JSONValue.object([("a", .string("x\u{1}y")), ("n", JSONWriter.hole), ("b", .string("/")), ("m", JSONWriter.hole), ("c", .null)])
+        let pieces = JSONWriter.pieces(value)
+        #expect(pieces == [#"{"a":"x\u0001y","n":"#, #","b":"/","m":"#, #","c":null}"#])
+        #expect(JSONWriter.pieces(.array([.number("1")])) == ["[1]"])
+    }
 }

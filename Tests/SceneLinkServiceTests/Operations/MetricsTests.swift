@@ -76,8 +76,11 @@ struct MetricsTests {
         #expect(samples[#"scenelink_store_commit_batch_size_bucket{le="+Inf"}"#] == 5)
     }
 
-    @Test("label values are escaped")
+    @Test("label values are escaped as the exposition format escapes them, and only so")
     func escaping() {
         #expect(Metrics.label(#"a"b\c"#) == #""a\"b\\c""#)
+        #expect(Metrics.label("a\nb") == #""a\nb""#)
+        // The format has no \uXXXX: another control character or a tab goes out as it is.
+        #expect(Metrics.label("a\tb\u{1}/é") == "\"a\tb\u{1}/é\"")
     }
 }
