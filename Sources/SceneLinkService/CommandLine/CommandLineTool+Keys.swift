@@ -9,8 +9,10 @@ extension CommandLineTool {
     /// `scenelink keys create --name NAME --scopes A,B | list | revoke ID`, on the store serve uses
     /// (`--db PATH` or `--store URL`, else `SCENELINK_DB` / `SCENELINK_STORE`).
     ///
-    /// Creating and revoking write an audit entry whose actor is `cli`. A running server sees a key
-    /// made or revoked here within 5 s (`APIKeyCache`).
+    /// Each subcommand is `APIKeyOperations`' own (the API's and the console's): the command line is
+    /// the operator who holds the store, with the admin token's permission, and creating and revoking
+    /// write the operation's audit entry with the actor `cli`. A running server sees a key made or
+    /// revoked here within 5 s (`APIKeyCache`).
     func keys(_ arguments: [String]) -> Int32 {
         let subcommand: String, parsed: CommandArguments, configuration: ServiceConfiguration
         do throws(ConfigurationError) {
@@ -62,39 +64,45 @@ extension CommandLineTool {
             return 1
         }
         defer { close() }
+        // The command line acts as the operator who holds the store: the admin token's permission,
+        // named `cli` in the audit log. A failed audit write is logged on standard error; the change stands.
+        let auditLog = Logger(level: .error) { bytes in FileHandle.standardError.write(Data(bytes)) }
+        let operations = APIKeyOperations(store: store, cache: nil, audit: AuditTrail(log: store, logger: auditLog), clock: .system)
+        let caller = OperatorCaller(identity: .adminToken, actor: AuditActor.commandLine.description, client: .unspecified)
         switch subcommand {
-        case "create": return createKey(parsed, store: store)
-        case "revoke": return revokeKey(parsed.positionals[0], store: store)
-        default: return listKeys(store: store)
+        case "create": return createKey(parsed, operations: operations, by: caller)
+        case "revoke": return revokeKey(parsed.positionals[0], operations: operations, by: caller)
+        default: return listKeys(operations: operations, by: caller)
         }
     }
 
-    private func createKey(_ parsed: CommandArguments, store: any APIKeyStore & AuditLog) -> Int32 {
-        let made: (key: APIKey, token: APIKeyToken)
+    private func createKey(_ parsed: CommandArguments, operations: APIKeyOperations, by caller: OperatorCaller) -> Int32 {
+        let name: String, scopes: [APIKeyScope]
         do throws(APIKeyInputError) {
-            guard let name = parsed["name"] else { return usageError("keys", ConfigurationError("keys create needs --name NAME.")) }
-            guard let scopes = parsed["scopes"] else {
+            guard let given = parsed["name"] else { return usageError("keys", ConfigurationError("keys create needs --name NAME.")) }
+            guard let list = parsed["scopes"] else {
                 return usageError("keys", ConfigurationError("keys create needs --scopes, a comma-separated list of \(APIKeyScope.names)."))
             }
-            made = try APIKey.make(name: name, scopes: try APIKeyScope.parseList(scopes), at: Date())
+            (name, scopes) = (given, try APIKeyScope.parseList(list))
         } catch {
             return usageError("keys", ConfigurationError(error.description))
         }
-        switch Self.wait({ store.createAPIKey(made.key, completion: $0) }) {
-        case .success:
-            recordAudit(store, action: "api_key.created", key: made.key)
+        switch Self.wait({ operations.create(name: name, scopes: scopes, by: caller, completion: $0) }) {
+        case .success(let made):
             out(made.token.text)
             err("Created the key '\(made.key.name)' (id \(made.key.id), scopes \(made.key.scopes.map(\.rawValue).joined(separator: ","))). "
                 + "This is the only time its text is shown; send it as 'Authorization: Bearer KEY'.")
             return 0
+        case .failure(let error) where error.problem.status == .badRequest:
+            return usageError("keys", ConfigurationError(error.problem.detail))
         case .failure(let error):
-            err("scenelink keys create: \(error)")
+            err("scenelink keys create: \(Self.sentence(error))")
             return 1
         }
     }
 
-    private func listKeys(store: any APIKeyStore) -> Int32 {
-        switch Self.wait({ store.apiKeys(completion: $0) }) {
+    private func listKeys(operations: APIKeyOperations, by caller: OperatorCaller) -> Int32 {
+        switch Self.wait({ operations.listEvery(by: caller, completion: $0) }) {
         case .success(let keys):
             let rows = [["ID", "NAME", "SCOPES", "CREATED", "REVOKED"]] + keys.map { key in
                 [key.id, key.name, key.scopes.map(\.rawValue).joined(separator: ","), RFC3339.string(key.createdAt),
@@ -108,37 +116,33 @@ extension CommandLineTool {
             }
             return 0
         case .failure(let error):
-            err("scenelink keys list: \(error)")
+            err("scenelink keys list: \(Self.sentence(error))")
             return 1
         }
     }
 
-    private func revokeKey(_ id: String, store: any APIKeyStore & AuditLog) -> Int32 {
+    private func revokeKey(_ id: String, operations: APIKeyOperations, by caller: OperatorCaller) -> Int32 {
         guard APIKeyToken.isID(id) else {
             err("scenelink keys revoke: '\(id.prefix(64))' is not a key id (16 lowercase hex digits, as scenelink keys list shows).")
             return 2
         }
-        switch Self.wait({ store.revokeAPIKey(id: id, at: Date(), completion: $0) }) {
-        case .success(let key?):
-            recordAudit(store, action: "api_key.revoked", key: key)
+        switch Self.wait({ operations.revoke(id: id, by: caller, completion: $0) }) {
+        case .success(let key):
             out("revoked the key '\(key.name)' (id \(key.id)); running servers refuse it within 5 s")
             return 0
-        case .success(nil):
+        case .failure(let error) where error.problem.status == .notFound:
             err("scenelink keys revoke: no key has the id \(id); scenelink keys list shows them.")
             return 1
         case .failure(let error):
-            err("scenelink keys revoke: \(error)")
+            err("scenelink keys revoke: \(Self.sentence(error))")
             return 1
         }
     }
 
-    /// Appends the audit entry of a key change made here; a failure is reported, not fatal (the change stands).
-    private func recordAudit(_ log: any AuditLog, action: String, key: APIKey) {
-        let entry = AuditEntry(at: Date(), actor: .commandLine, action: action, subject: "key:\(key.id)",
-                               detail: APIKeyOperations.detail(key))
-        if case .failure(let failure) = Self.wait({ log.appendAuditEntry(entry, completion: $0) }) {
-            err("scenelink keys: the change was made, but its audit entry could not be written: \(failure)")
-        }
+    /// What went wrong, for the person at the terminal: the store's own failure when the store
+    /// failed (they run it), else the operation's sentence.
+    private static func sentence(_ error: OperationError) -> String {
+        error.storeFailure.map { "\($0)" } ?? error.problem.detail
     }
 
     /// Waits for a store's completion handler (the command line has nothing else to do meanwhile).
