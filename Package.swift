@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
         .executable(name: "ResolveBench", targets: ["ResolveBench"]),
         .executable(name: "QRBench", targets: ["QRBench"]),
+        .executable(name: "UniquesBench", targets: ["UniquesBench"]),
         .executable(name: "DispatchFloor", targets: ["DispatchFloor"]),
     ],
     dependencies: [],
@@ -71,6 +72,8 @@ let package = Package(
         .executableTarget(name: "ResolveBench", dependencies: ["SceneLinkCore"], path: "bench/ResolveBench"),
         // In-process QR encoding beside libqrencode (bench/qr.sh runs it in release mode).
         .executableTarget(name: "QRBench", dependencies: ["SceneLinkCore"], path: "bench/QRBench"),
+        // The distinct-visitor count's error and memory (bench/uniques_error.sh).
+        .executableTarget(name: "UniquesBench", dependencies: ["SceneLinkCore"], path: "bench/UniquesBench"),
         // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
         .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),

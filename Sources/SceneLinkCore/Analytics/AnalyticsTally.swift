@@ -60,11 +60,12 @@ public struct AnalyticsTally: Sendable {
         }
     }
 
-    /// Counts a visitor once per scope per UTC day: `seen` holds those counted before.
-    public mutating func add(_ mark: AnalyticsVisitorMark, seen: inout AnalyticsVisitorSets) {
-        for scope in AnalyticsEvent.scopes(link: mark.link, route: mark.route)
-        where seen.insert(mark.visitor, scope: scope, day: mark.day) {
-            visitors[Cell(scope: scope, bucket: mark.day), default: 0] += 1
+    /// Counts a visitor once per scope per UTC day: `seen` holds those counted before (exactly
+    /// while a scope's day has few, by its estimate once many).
+    public mutating func add(_ mark: AnalyticsVisitorMark, seen: inout AnalyticsVisitorSketches) {
+        for scope in AnalyticsEvent.scopes(link: mark.link, route: mark.route) {
+            let gained = seen.insert(mark.visitor, scope: scope, day: mark.day)
+            if gained > 0 { visitors[Cell(scope: scope, bucket: mark.day), default: 0] += gained }
         }
     }
 

@@ -139,7 +139,7 @@ public struct AnalyticsWindow: Sendable {
 
     /// Adds the window's events to `tally`, and its visitors to those `seen` before (a visitor
     /// counts once per scope and day, across windows).
-    public func tally(into tally: inout AnalyticsTally, seen: inout AnalyticsVisitorSets) {
+    public func tally(into tally: inout AnalyticsTally, seen: inout AnalyticsVisitorSketches) {
         for event in events {
             let place = places[Int(event.place)]
             tally.add(AnalyticsEvent(kind(of: event), bucket: event.bucket, link: place.link, route: place.route), count: event.count)

@@ -18,7 +18,9 @@ import Synchronization
 /// - A write that fails is kept and added to the next one (logged), so a store that is down for
 ///   a while loses nothing either, up to `maximumPendingEntries` distinct events waiting.
 /// - Distinct visitors are hashed under a salt made each UTC day that never leaves memory
-///   (`AnalyticsSalt`), and counted in exact sets that die with the day (`AnalyticsVisitorSets`).
+///   (`AnalyticsSalt`), an IPv6 address by its /64 as the rate limits group it, and counted in
+///   sketches that die with the day: exact up to 1,024 visitors a scope a day, then HyperLogLog,
+///   all within 32 MiB (`AnalyticsVisitorSketches`).
 public final class AnalyticsRecorder: Sendable {
     /// `--analytics`, `--analytics-flush`, `--analytics-detail-retention`, `--analytics-retention`
     /// and `--country-header`.
@@ -52,7 +54,7 @@ public final class AnalyticsRecorder: Sendable {
     /// What only the flush queue touches.
     private struct Flushing {
         var carried = AnalyticsTally()
-        var seen = AnalyticsVisitorSets()
+        var seen = AnalyticsVisitorSketches()
     }
 
     public let configuration: Configuration
@@ -82,7 +84,9 @@ public final class AnalyticsRecorder: Sendable {
         let referrer = VisitReferrer(referer: request.headers["Referer"])
         let country = country(of: request)
         let bucket = AnalyticsBucket.index(of: now)
-        let address = request.clientAddress
+        // An IPv6 visitor by the /64 a subscriber is given (as the rate limits count them), so
+        // an address per request does not make a visitor per request.
+        let address = RateLimitKey(client: request.clientAddress)
         pending.withLock { pending in
             var visitor: UInt64?
             if reading.visitClass == .human {
@@ -198,13 +202,18 @@ public final class AnalyticsRecorder: Sendable {
         if dropped > 0 {
             logger?.log(.warning, "analytics-events-dropped", [("events", .int(dropped))])
         }
-        let tally = flushing.withLock { flushing in
+        let (tally, untracked) = flushing.withLock { flushing in
             var tally = flushing.carried
             flushing.carried = AnalyticsTally()
+            let untrackedBefore = flushing.seen.untracked
             window.tally(into: &tally, seen: &flushing.seen)
-            // A visitor set is needed only while its day can still get visits.
+            // A visitor sketch is needed only while its day can still get visits.
             flushing.seen.forget(before: AnalyticsBucket.day(of: Date()) - 1)
-            return tally
+            return (tally, flushing.seen.untracked - untrackedBefore)
+        }
+        if untracked > 0 {
+            logger?.log(.warning, "analytics-visitors-untracked", [("visitors", .int(untracked)),
+                                                                  ("budget_bytes", .int(AnalyticsVisitorSketches.defaultBudget))])
         }
         guard !tally.isEmpty else { return }
         let done = DispatchSemaphore(value: 0)

@@ -31,7 +31,7 @@ import SceneLinkCore
     }
 
     @Test func aVisitorCountsOncePerScopeAndDayAcrossWindows() throws {
-        var seen = AnalyticsVisitorSets()
+        var seen = AnalyticsVisitorSketches()
         var first = AnalyticsTally()
         first.add(try Self.mark(7), seen: &seen)
         first.add(try Self.mark(7), seen: &seen)

@@ -19,7 +19,7 @@ import SceneLinkCore
 
     static func tally(_ window: AnalyticsWindow) -> AnalyticsBatch {
         var tally = AnalyticsTally()
-        var seen = AnalyticsVisitorSets()
+        var seen = AnalyticsVisitorSketches()
         window.tally(into: &tally, seen: &seen)
         return tally.batch
     }
@@ -121,6 +121,11 @@ import SceneLinkCore
         let referrers = batch.marginals.filter { $0.scope == "all" && $0.dimension == .referrer }
         #expect(referrers.count == 1_000 && referrers.allSatisfy { $0.count == 3 })
         let visitors = Dictionary(uniqueKeysWithValues: batch.visitors.map { ($0.scope, $0.count) })
-        #expect(visitors == ["all": 2_000, "link:even": 1_000, "link:odd": 1_000, "route:settings.premium": 2_000])
+        // Exact up to 1,024 visitors a scope a day; past that the sketch's estimate (its standard
+        // error at 2,000 is about 0.6 %, and these visitors are always the same).
+        #expect(visitors["link:even"] == 1_000 && visitors["link:odd"] == 1_000)
+        for scope in ["all", "route:settings.premium"] {
+            #expect(abs((visitors[scope] ?? 0) - 2_000) <= 60, "\(scope): \(visitors[scope] ?? 0)")
+        }
     }
 }
