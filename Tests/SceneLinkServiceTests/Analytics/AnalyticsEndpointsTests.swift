@@ -105,6 +105,18 @@ import Testing
         }
     }
 
+    @Test func anIPv6VisitorCountsOnceForItsWhole64AsTheRateLimitsCountIt() async throws {
+        try await Self.withService { client, application in
+            // Three addresses of one /64 (one subscriber's privacy addresses), then another /64.
+            for address in ["2001:db8:1:2::1", "2001:db8:1:2::abcd", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:3::1"] {
+                #expect(try await Self.visit(client, "/settings/premium", agent: Self.iPhone, from: address) == 200)
+            }
+            await Self.flush(application)
+            let uniques = try await Self.json(client, "/v1/analytics/uniques?scope=all&" + Self.day)
+            #expect((uniques["days"] as? [[String: Any]])?.first?["visitors"] as? Int == 2)
+        }
+    }
+
     @Test func csvAnswersAreRFC4180AndNeverFormulas() async throws {
         try await Self.withService { client, application in
             #expect(try await Self.visit(client, "/settings/premium", agent: Self.mac, from: "203.0.113.9",
