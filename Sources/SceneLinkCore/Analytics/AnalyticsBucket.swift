@@ -37,11 +37,19 @@ public enum AnalyticsBucket {
         Date(timeIntervalSince1970: Double(bucket * seconds))
     }
 
-    /// A UTC day as `YYYY-MM-DD`.
+    /// A UTC day (days since 1970-01-01) as `YYYY-MM-DD` in the proleptic Gregorian calendar,
+    /// by arithmetic (Howard Hinnant's `civil_from_days`): pages list 30 days and more, and a
+    /// `Calendar` or `DateFormatter` per day cost more than the rest of such a page.
     public static func dayText(_ day: Int64) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day * 86_400)))
-        return AnalyticsRange.dateText(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let shifted = day + 719_468                     // days since 0000-03-01
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097         // 0 ... 146_096
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)   // from March 1
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let dayOfMonth = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return AnalyticsRange.dateText(year: Int(year), month: Int(month), day: Int(dayOfMonth))
     }
 }

@@ -35,7 +35,7 @@ extension ConsoleEndpoints {
             redeemed[index] += row.counts.installs
         }
         let expired = made.indices.map { expiredPerDay[firstDay + Int64($0)] ?? 0 }
-        let days = made.indices.map { Self.dayText(firstDay + Int64($0)) }
+        let days = made.indices.map { AnalyticsBucket.dayText(firstDay + Int64($0)) }
         page.html.element("p", text: "Made: \(made.reduce(0, +)) · Redeemed: \(redeemed.reduce(0, +)) · Expired unredeemed: "
                                 + "\(expired.reduce(0, +)) in the last \(Self.overviewDays) UTC days.")
         ConsoleBarChart(caption: "Claims made per UTC day, last \(Self.overviewDays) days", labelHeading: "Day",
@@ -47,14 +47,5 @@ extension ConsoleEndpoints {
         page.html.element("p", text: "A claim counts as expired on the UTC day it expired unredeemed; the sweep counts it as it deletes it, "
                                 + "so a claim shows here once the sweep after its expiry has run.",
                           attributes: [(name: "class", value: "muted")])
-    }
-
-    /// `YYYY-MM-DD` of a UTC day number.
-    static func dayText(_ day: Int64) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(day * 86_400)))
     }
 }

@@ -129,7 +129,7 @@ extension ConsoleEndpoints {
             html.close("tr")
         }
         html.closeTable()
-        let bars = perDay.enumerated().map { index, counts in (label: dayText(firstDay + Int64(index)), value: counts.human) }
+        let bars = perDay.enumerated().map { index, counts in (label: AnalyticsBucket.dayText(firstDay + Int64(index)), value: counts.human) }
         ConsoleBarChart(caption: "Human visits per UTC day, last \(perDay.count) days", labelHeading: "Day",
                         valueHeading: "Human visits", bars: bars).write(into: &html, id: "visits")
     }

@@ -373,7 +373,7 @@ import Testing
             let claims = try await client.send("GET", "/console/claims", headers: Self.cookie(id))
             #expect(claims.status == 200)
             #expect(claims.text.contains("Made: 1 · Redeemed: 0 · Expired unredeemed: 1 in the last 30 UTC days."), "\(claims.text)")
-            let expiryDay = ConsoleEndpoints.dayText(AnalyticsBucket.day(of: Date(timeIntervalSince1970: 1_800_000_000 + 7 * 86_400)))
+            let expiryDay = AnalyticsBucket.dayText(AnalyticsBucket.day(of: Date(timeIntervalSince1970: 1_800_000_000 + 7 * 86_400)))
             #expect(claims.text.contains("<tr><th scope=\"row\">\(expiryDay)</th><td>0</td><td>0</td><td>1</td></tr>"),
                     "\(claims.text)")
         }
