@@ -10,7 +10,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1:-}" = --sign-in ]; then
-  cookie=$(curl -sf -o /dev/null -D - -X POST --data-urlencode "token=$SCENELINK_ADMIN_TOKEN" "http://127.0.0.1:$PORT/console/sign-in" \
+  # The console takes a sign-in only from its own origin (a form posted from its page).
+  cookie=$(curl -sf -o /dev/null -D - -X POST -H "Origin: http://127.0.0.1:$PORT" --data-urlencode "token=$SCENELINK_ADMIN_TOKEN" "http://127.0.0.1:$PORT/console/sign-in" \
     | awk -F'[: ;]+' 'tolower($1)=="set-cookie"{print $2; exit}')
   [ -n "$cookie" ] || { echo "bench/console-instructions.sh: the sign-in set no cookie" >&2; exit 1; }
   echo "$2"

@@ -76,6 +76,68 @@ public struct AnalyticsTally: Sendable {
         for (cell, count) in other.visitors { visitors[cell, default: 0] += count }
     }
 
+    /// The rows the tally would write.
+    public var entryCount: Int { visits.count + marginals.count + visitors.count }
+
+    /// What `bounded(to:)` had to do to fit.
+    public struct Bounding: Equatable, Sendable {
+        /// Rows merged into coarser ones (breakdowns into their UTC day's first hour, then
+        /// 15-minute counts into their UTC day's first quarter hour): every count kept.
+        public var folded = 0
+        /// Rows let go after folding, the oldest first.
+        public var droppedRows = 0
+        /// The visits (human, preview and bot) in the 15-minute rows let go.
+        public var droppedVisits: Int64 = 0
+
+        /// Nothing folded or let go.
+        public init() {}
+    }
+
+    /// The tally in at most `limit` rows (a backlog of failed writes that must not grow without
+    /// bound): first breakdowns are folded into their UTC day's first hour, then 15-minute counts
+    /// into their day's first quarter hour, which keeps every day's totals and breakdowns exact;
+    /// only if that is not enough are the oldest rows let go, breakdowns before counts before
+    /// visitors, and `Bounding` says how many.
+    public func bounded(to limit: Int) -> (tally: AnalyticsTally, bounding: Bounding) {
+        var tally = self
+        var bounding = Bounding()
+        guard tally.entryCount > limit else { return (tally, bounding) }
+        var dailyMarginals: [MarginalCell: Int64] = [:]
+        for (cell, count) in tally.marginals {
+            var day = cell
+            day.hour = AnalyticsHours.floorDivide(cell.hour, 24) * 24
+            dailyMarginals[day, default: 0] += count
+        }
+        bounding.folded += tally.marginals.count - dailyMarginals.count
+        tally.marginals = dailyMarginals
+        if tally.entryCount > limit {
+            var dailyVisits: [Cell: AnalyticsCounts] = [:]
+            for (cell, counts) in tally.visits {
+                let day = Cell(scope: cell.scope, bucket: AnalyticsBucket.day(ofBucket: cell.bucket) * AnalyticsBucket.perDay)
+                dailyVisits[day, default: AnalyticsCounts()] += counts
+            }
+            bounding.folded += tally.visits.count - dailyVisits.count
+            tally.visits = dailyVisits
+        }
+        var excess = tally.entryCount - limit
+        guard excess > 0 else { return (tally, bounding) }
+        for cell in tally.marginals.keys.sorted(by: { $0.hour < $1.hour }).prefix(excess) {
+            tally.marginals[cell] = nil
+            bounding.droppedRows += 1
+            excess -= 1
+        }
+        for cell in tally.visits.keys.sorted(by: { $0.bucket < $1.bucket }).prefix(max(0, excess)) {
+            if let counts = tally.visits.removeValue(forKey: cell) { bounding.droppedVisits += counts.human + counts.preview + counts.bot }
+            bounding.droppedRows += 1
+            excess -= 1
+        }
+        for cell in tally.visitors.keys.sorted(by: { $0.bucket < $1.bucket }).prefix(max(0, excess)) {
+            tally.visitors[cell] = nil
+            bounding.droppedRows += 1
+        }
+        return (tally, bounding)
+    }
+
     /// The tally without the counts of one short link's scope (its analytics were purged).
     public func without(link: ShortCode) -> AnalyticsTally {
         let scope = AnalyticsScope.link(link).key

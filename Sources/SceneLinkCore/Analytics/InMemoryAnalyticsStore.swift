@@ -15,10 +15,17 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
     }
 
     private let state = Mutex(State())
+    private let writeFailure = Mutex<AnalyticsStoreError?>(nil)
 
     public init() {}
 
+    /// Makes every write fail with `error` until called again with nil (a store that is down).
+    public func failWrites(with error: AnalyticsStoreError?) {
+        writeFailure.withLock { $0 = error }
+    }
+
     public func recordAnalytics(_ batch: AnalyticsBatch, completion: @escaping AnalyticsCompletion<Void>) {
+        if let failure = writeFailure.withLock({ $0 }) { return completion(.failure(failure)) }
         state.withLock { state in
             for row in batch.visits {
                 state.visits[row.scope, default: [:]][row.bucket, default: AnalyticsCounts()] += row.counts

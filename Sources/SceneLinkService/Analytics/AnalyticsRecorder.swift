@@ -16,7 +16,10 @@ import Synchronization
 /// - SIGTERM loses nothing: `stop()` writes what is counted before the store closes. A kill -9
 ///   loses at most the counts of one flush window.
 /// - A write that fails is kept and added to the next one (logged), so a store that is down for
-///   a while loses nothing either, up to `maximumPendingEntries` distinct events waiting.
+///   a while loses nothing either, up to `maximumPendingEntries` distinct events waiting. The rows
+///   kept waiting are at most `maximumCarriedRows`: past it they are folded into their UTC day
+///   (every day's totals still exact), and only then are the oldest let go, each counted in
+///   `/metrics` (`exposition`) and the log.
 /// - Distinct visitors are hashed under a salt made each UTC day that never leaves memory
 ///   (`AnalyticsSalt`), an IPv6 address by its /64 as the rate limits group it, and counted in
 ///   sketches that die with the day: exact up to 1,024 visitors a scope a day, then HyperLogLog,
@@ -51,6 +54,24 @@ public final class AnalyticsRecorder: Sendable {
         var flushRequested = false
     }
 
+    /// The most rows of failed writes kept for the next flush (`AnalyticsTally.bounded(to:)`).
+    static let maximumCarriedRows = 200_000
+
+    /// What the recorder could not count as it came, since the start, for `/metrics`.
+    struct Statistics: Sendable, Equatable {
+        /// Events the full window had no room for.
+        var droppedEvents = 0
+        /// Rows of failed writes waiting for the next flush.
+        var backlogRows = 0
+        /// Backlog rows folded into their UTC day.
+        var foldedRows = 0
+        /// Backlog rows let go after folding, and the visits in them.
+        var droppedRows = 0
+        var droppedVisits: Int64 = 0
+        /// Visitors not counted in a scope because the visitor sketches' memory was spent.
+        var untrackedVisitors = 0
+    }
+
     /// What only the flush queue touches.
     private struct Flushing {
         var carried = AnalyticsTally()
@@ -64,11 +85,20 @@ public final class AnalyticsRecorder: Sendable {
     private let flushing = Mutex(Flushing())
     private let queue = DispatchQueue(label: "scenelink.analytics")
     private let timer = Mutex<DispatchSourceBox?>(nil)
+    private let counters = Mutex(Statistics())
 
-    public init(store: any AnalyticsStore, configuration: Configuration = Configuration(), logger: Logger? = nil) {
+    /// The most rows of failed writes kept (`maximumCarriedRows`; tests give fewer).
+    private let backlogLimit: Int
+
+    public convenience init(store: any AnalyticsStore, configuration: Configuration = Configuration(), logger: Logger? = nil) {
+        self.init(store: store, configuration: configuration, logger: logger, backlogLimit: Self.maximumCarriedRows)
+    }
+
+    init(store: any AnalyticsStore, configuration: Configuration, logger: Logger?, backlogLimit: Int) {
         self.store = store
         self.configuration = configuration
         self.logger = logger
+        self.backlogLimit = backlogLimit
     }
 
     // MARK: Recording (request path)
@@ -140,6 +170,7 @@ public final class AnalyticsRecorder: Sendable {
     /// Counts an event the full window had no room for, and starts a flush to make room.
     private func drop(in pending: inout Pending) {
         pending.dropped += 1
+        counters.withLock { $0.droppedEvents += 1 }
         if !pending.flushRequested {
             pending.flushRequested = true
             queue.async { self.flushNow() }
@@ -212,6 +243,7 @@ public final class AnalyticsRecorder: Sendable {
             return (tally, flushing.seen.untracked - untrackedBefore)
         }
         if untracked > 0 {
+            counters.withLock { $0.untrackedVisitors += untracked }
             logger?.log(.warning, "analytics-visitors-untracked", [("visitors", .int(untracked)),
                                                                   ("budget_bytes", .int(AnalyticsVisitorSketches.defaultBudget))])
         }
@@ -238,9 +270,52 @@ public final class AnalyticsRecorder: Sendable {
             logger?.log(.error, "analytics-flush-in-doubt", [("error", .string(message))])
         case let other?:
             // Written again with the next window: a write that failed changed nothing.
-            flushing.withLock { $0.carried.merge(tally) }
-            logger?.log(.error, "analytics-flush-failed", [("error", .string(other.description))])
+            let (bounding, rows) = flushing.withLock { flushing in
+                flushing.carried.merge(tally)
+                let bounded = flushing.carried.bounded(to: backlogLimit)
+                flushing.carried = bounded.tally
+                return (bounded.bounding, bounded.tally.entryCount)
+            }
+            counters.withLock { counters in
+                counters.backlogRows = rows
+                counters.foldedRows += bounding.folded
+                counters.droppedRows += bounding.droppedRows
+                counters.droppedVisits += bounding.droppedVisits
+            }
+            logger?.log(.error, "analytics-flush-failed", [("error", .string(other.description)), ("backlog_rows", .int(rows))])
+            if bounding != AnalyticsTally.Bounding() {
+                logger?.log(.warning, "analytics-backlog-bounded", [
+                    ("folded_rows", .int(bounding.folded)), ("dropped_rows", .int(bounding.droppedRows)),
+                    ("dropped_visits", .int(Int(bounding.droppedVisits))), ("limit_rows", .int(backlogLimit)),
+                ])
+            }
+            return
         }
+        counters.withLock { $0.backlogRows = 0 }
+    }
+
+    /// What the recorder could not count as it came, since the start.
+    var statistics: Statistics { counters.withLock { $0 } }
+
+    /// The recorder's lines of `/metrics`.
+    public var exposition: String {
+        let now = statistics
+        var out = ""
+        func counter(_ name: String, _ help: String, _ value: some BinaryInteger) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) counter\n\(name) \(value)\n"
+        }
+        counter("scenelink_analytics_dropped_events_total", "Visits and claims not counted because the flush window was full.",
+                now.droppedEvents)
+        out += "# HELP scenelink_analytics_backlog_rows Rows of failed analytics writes waiting for the next flush.\n"
+        out += "# TYPE scenelink_analytics_backlog_rows gauge\nscenelink_analytics_backlog_rows \(now.backlogRows)\n"
+        counter("scenelink_analytics_backlog_folded_rows_total", "Waiting rows folded into their UTC day to keep the backlog bounded.",
+                now.foldedRows)
+        counter("scenelink_analytics_backlog_dropped_rows_total", "Waiting rows let go, oldest first, after folding was not enough.",
+                now.droppedRows)
+        counter("scenelink_analytics_backlog_dropped_visits_total", "Visits in the waiting rows let go.", now.droppedVisits)
+        counter("scenelink_analytics_untracked_visitors_total",
+                "Visitors not counted in a scope because the distinct-visitor sketches' memory was spent.", now.untrackedVisitors)
+        return out
     }
 
     // MARK: Retention

@@ -130,6 +130,7 @@ public final class SceneLinkApplication: Sendable {
                 done(nil)
             }
         }
+        let analytics = AnalyticsRecorder(store: store, configuration: configuration.analytics, logger: logger)
         OperationsEndpoints(
             readiness: { completion in
                 storeCheck.outcome { problem in
@@ -141,7 +142,8 @@ public final class SceneLinkApplication: Sendable {
                                                  routePatterns: patterns.value ?? [], rateLimiter: rateLimiter) { page in
                     store.webhookQueueStatistics { result in
                         let queue = try? result.get()
-                        completion(page + webhookMetrics.exposition(queue: queue, now: Date()) + claimMetrics.exposition)
+                        completion(page + webhookMetrics.exposition(queue: queue, now: Date()) + claimMetrics.exposition
+                                   + analytics.exposition)
                     }
                 }
             },
@@ -161,7 +163,6 @@ public final class SceneLinkApplication: Sendable {
         ).register(on: &endpoints)
         let claimIssuer = ClaimIssuer(store: store, configuration: configuration.claims, clock: clock, metrics: claimMetrics,
                                       rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil)
-        let analytics = AnalyticsRecorder(store: store, configuration: configuration.analytics, logger: logger)
         self.analytics = analytics
         // With --analytics off the recorder counts nothing; it still classifies short-link clicks
         // for their `short_link.clicked` events.

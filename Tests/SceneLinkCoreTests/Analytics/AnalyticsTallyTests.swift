@@ -91,4 +91,62 @@ import SceneLinkCore
         // A new salt (a restart, the next day) makes an unrelated hash.
         #expect(today.visitor(address: address, browser: .safari) != again.visitor(address: address, browser: .safari))
     }
+
+    /// Human visits of one link at 15-minute `buckets`, one of each per referrer of `referrers`.
+    static func spread(buckets: [Int64], referrers: Int) throws -> AnalyticsTally {
+        var tally = AnalyticsTally()
+        for bucket in buckets {
+            for referrer in 0..<referrers {
+                let visit = AnalyticsVisit(reading: iPhone, trigger: .click, referrer: "site\(referrer).example", country: "JP",
+                                           outcome: .appStore)
+                tally.add(AnalyticsEvent(.visit(visit), bucket: bucket, link: try ShortCode("spring"), route: nil), count: 2)
+            }
+        }
+        return tally
+    }
+
+    static func daily(_ batch: AnalyticsBatch) -> [String: Int64] {
+        var days: [String: Int64] = [:]
+        for row in batch.visits { days["\(row.scope) \(AnalyticsBucket.day(ofBucket: row.bucket))", default: 0] += row.counts.human }
+        for row in batch.marginals where row.dimension == .referrer {
+            days["\(row.scope) \(row.value) \(row.hour / 24)", default: 0] += row.count
+        }
+        return days
+    }
+
+    @Test func aBacklogWithinItsLimitIsLeftAsItIs() throws {
+        let tally = try Self.spread(buckets: [Self.bucket, Self.bucket + 1], referrers: 2)
+        let (bounded, bounding) = tally.bounded(to: tally.entryCount)
+        #expect(bounding == AnalyticsTally.Bounding())
+        #expect(bounded.entryCount == tally.entryCount)
+    }
+
+    @Test func aBacklogOverItsLimitIsFoldedIntoDaysWithEveryDaysCountsKept() throws {
+        // Two days of eight quarter hours each, three referrers: folding leaves one row per day.
+        let first = AnalyticsBucket.day(ofBucket: Self.bucket) * AnalyticsBucket.perDay
+        let buckets = (0..<8).map { first + Int64($0) * 4 } + (0..<8).map { first + AnalyticsBucket.perDay + Int64($0) * 4 }
+        let tally = try Self.spread(buckets: buckets, referrers: 3)
+        let (bounded, bounding) = tally.bounded(to: 40)
+        #expect(bounded.entryCount <= 40)
+        #expect(bounding.folded > 0 && bounding.droppedRows == 0 && bounding.droppedVisits == 0)
+        #expect(Self.daily(bounded.batch) == Self.daily(tally.batch))
+        #expect(bounded.batch.visits.allSatisfy { $0.bucket % AnalyticsBucket.perDay == 0 })
+    }
+
+    @Test func whatFoldingCannotFitLetsTheOldestGoAndCountsIt() throws {
+        let first = AnalyticsBucket.day(ofBucket: Self.bucket) * AnalyticsBucket.perDay
+        let tally = try Self.spread(buckets: (0..<5).map { first + Int64($0) * AnalyticsBucket.perDay }, referrers: 4)
+        // One quarter hour on each of 5 days: 2 scopes × (1 visit row + 4 referrers + 5 other
+        // breakdowns) = 20 rows a day, 100 in all, already one a day: nothing folds, 64 must go.
+        let (bounded, bounding) = tally.bounded(to: 36)
+        #expect(bounded.entryCount == 36)
+        #expect(bounding.folded == 0 && bounding.droppedRows == 64)
+        // Breakdowns go first (the oldest days'), so every visit row stays.
+        #expect(bounding.droppedVisits == 0)
+        #expect(bounded.batch.visits.count == 10)
+        let (smaller, more) = tally.bounded(to: 4)
+        #expect(smaller.entryCount == 4)
+        #expect(more.droppedVisits == 2 * 4 * 6)
+        #expect(smaller.batch.visits.allSatisfy { AnalyticsBucket.day(ofBucket: $0.bucket) >= AnalyticsBucket.day(ofBucket: first) + 3 })
+    }
 }
