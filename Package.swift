@@ -29,6 +29,7 @@ let package = Package(
         .plugin(name: "SceneLinkGenerate", targets: ["SceneLinkGenerate"]),
         .executable(name: "FuzzHTTPDecoder", targets: ["FuzzHTTPDecoder"]),
         .executable(name: "FuzzResolve", targets: ["FuzzResolve"]),
+        .executable(name: "FuzzAnalytics", targets: ["FuzzAnalytics"]),
         .executable(name: "ResolveBench", targets: ["ResolveBench"]),
         .executable(name: "QRBench", targets: ["QRBench"]),
         .executable(name: "UniquesBench", targets: ["UniquesBench"]),
@@ -68,6 +69,7 @@ let package = Package(
         // scripts/fuzz.sh builds them with -sanitize=fuzzer and -DFUZZING.
         .executableTarget(name: "FuzzHTTPDecoder", dependencies: ["SceneLinkHTTP"]),
         .executableTarget(name: "FuzzResolve", dependencies: ["SceneLinkCore"]),
+        .executableTarget(name: "FuzzAnalytics", dependencies: ["SceneLinkCore"]),
         // In-process resolve benchmark (bench/resolve.sh runs it in release mode).
         .executableTarget(name: "ResolveBench", dependencies: ["SceneLinkCore"], path: "bench/ResolveBench"),
         // In-process QR encoding beside libqrencode (bench/qr.sh runs it in release mode).

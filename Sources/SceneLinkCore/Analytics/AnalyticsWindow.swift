@@ -7,7 +7,9 @@
 /// - An *event* is a place, a 15-minute bucket, the visit's closed properties, its country's two
 ///   letters and its referrer host's number (each distinct host is numbered once per window).
 ///   It is found in one lookup keyed by the place's fingerprints and those numbers, then its
-///   place's names are compared in full; equal events share one count.
+///   place's names and its properties are compared in full; equal events share one count. The key
+///   only makes the lookup fast: two events it cannot tell apart are still counted apart (found by
+///   a scan), and `keyLayoutProblem` checks that it tells every two apart today.
 /// - A *visitor* is a person's keyed hash (`AnalyticsSalt`) at a place, counted once.
 ///
 /// All three are found in `AnalyticsKeyTable`s; no string is hashed with SipHash and none is
@@ -43,14 +45,14 @@ public struct AnalyticsWindow: Sendable {
         enum Kind: UInt8, Sendable { case visit, claim, install }
 
         /// Its key among the events of places with `fingerprints`: every closed property (each
-        /// enum's case number) and the country's letters in one word, the bucket (a window spans
-        /// minutes, so its low 32 bits tell a window's buckets apart) and the referrer's number in
-        /// another. Exact but for the place, whose names are compared on a match.
+        /// enum's case number, in the bits `keyFields` gives it) and the country's letters in one
+        /// word, the bucket (a window spans minutes, so its low 32 bits tell a window's buckets
+        /// apart) and the referrer's number in another.
         func key(_ fingerprints: Fingerprints) -> AnalyticsKeyTable.Key {
-            func number<T>(_ value: T) -> UInt64 { withUnsafeBytes(of: value) { UInt64($0.first ?? 0) } }
-            let properties = UInt64(kind.rawValue) | number(reading.visitClass) << 8 | number(reading.platform) << 16
-                | number(reading.browser) << 24 | number(reading.previewer) << 32 | number(trigger) << 40
-                | number(outcome) << 44 | UInt64(country.letters) << 48
+            let properties = UInt64(kind.rawValue) | AnalyticsWindow.caseNumber(reading.visitClass) << 8
+                | AnalyticsWindow.caseNumber(reading.platform) << 16 | AnalyticsWindow.caseNumber(reading.browser) << 24
+                | AnalyticsWindow.caseNumber(reading.previewer) << 32 | AnalyticsWindow.caseNumber(trigger) << 40
+                | AnalyticsWindow.caseNumber(outcome) << 44 | UInt64(country.letters) << 48
             return AnalyticsKeyTable.Key(a: fingerprints.link, b: fingerprints.route, c: properties,
                                          d: UInt64(UInt32(truncatingIfNeeded: bucket)) << 32 | UInt64(referrer))
         }
@@ -60,6 +62,36 @@ public struct AnalyticsWindow: Sendable {
             bucket == other.bucket && kind == other.kind && reading == other.reading && trigger == other.trigger
                 && outcome == other.outcome && country == other.country && referrer == other.referrer
         }
+    }
+
+    /// An enum's case number as it is stored (one byte for an enum without payloads, an optional
+    /// one's `nil` the number after its last case), for the event key.
+    @inline(__always)
+    static func caseNumber<T>(_ value: T) -> UInt64 { withUnsafeBytes(of: value) { UInt64($0.first ?? 0) } }
+
+    /// Each enum of the event key, the bits it has there, and its case numbers in declared order.
+    static let keyFields: [(name: String, bits: Int, size: Int, numbers: [UInt64])] = [
+        ("VisitClass", 8, MemoryLayout<VisitClass>.size, VisitClass.allCases.map { caseNumber($0) }),
+        ("VisitPlatform", 8, MemoryLayout<VisitPlatform>.size, VisitPlatform.allCases.map { caseNumber($0) }),
+        ("BrowserFamily", 8, MemoryLayout<BrowserFamily>.size, BrowserFamily.allCases.map { caseNumber($0) }),
+        ("Previewer?", 8, MemoryLayout<Previewer?>.size, Previewer.allCases.map { caseNumber(Optional($0)) } + [caseNumber(Previewer?.none)]),
+        ("VisitTrigger", 4, MemoryLayout<VisitTrigger>.size, VisitTrigger.allCases.map { caseNumber($0) }),
+        ("VisitOutcome", 4, MemoryLayout<VisitOutcome>.size, VisitOutcome.allCases.map { caseNumber($0) }),
+    ]
+
+    /// Why the event key would not tell two events apart, nil when it tells every two apart: each
+    /// enum must be one byte whose case numbers are distinct and fit its bits. A new case or a
+    /// payload that breaks this costs speed, never a count (events are compared in full), and
+    /// the analytics tests fail on it.
+    public static var keyLayoutProblem: String? {
+        for field in keyFields {
+            guard field.size == 1 else { return "\(field.name) is \(field.size) bytes, not one: its case number is not its first byte." }
+            guard Set(field.numbers).count == field.numbers.count else { return "\(field.name)'s cases share numbers." }
+            guard let largest = field.numbers.max(), largest < 1 << field.bits else {
+                return "\(field.name) has case numbers up to \(field.numbers.max() ?? 0), more than its \(field.bits) bits of the key hold."
+            }
+        }
+        return nil
     }
 
     /// The distinct events and visitors a window holds at most; past it, new ones are refused
@@ -174,14 +206,15 @@ public struct AnalyticsWindow: Sendable {
         if let number = eventTable.value(for: key) {
             let place = events[Int(number)].place
             // Compared in place: copying the place out would retain and release its strings.
-            if places[Int(place)].link == link && places[Int(place)].route == route {
+            if places[Int(place)].link == link && places[Int(place)].route == route && events[Int(number)].counts(like: event) {
                 events[Int(number)].count += 1
                 return place
             }
         }
         guard let place = placeNumber(link: link, route: route, bucket: event.bucket, fingerprints: fingerprints) else { return nil }
         // A place whose fingerprints another place has (operators' names that collide in 128 bits
-        // do not happen by chance): its events are found by a scan.
+        // do not happen by chance), or an event the key does not tell apart from another (a
+        // layout `keyLayoutProblem` would name): its events are found by a scan.
         if eventTable.value(for: key) != nil,
            let number = events.firstIndex(where: { $0.place == place && $0.counts(like: event) }) {
             events[number].count += 1

@@ -128,4 +128,8 @@ import SceneLinkCore
             #expect(abs((visitors[scope] ?? 0) - 2_000) <= 60, "\(scope): \(visitors[scope] ?? 0)")
         }
     }
+
+    @Test func theEventKeyTellsEveryTwoEventsApartAsTheEnumsAreDeclared() {
+        #expect(AnalyticsWindow.keyLayoutProblem == nil)
+    }
 }
