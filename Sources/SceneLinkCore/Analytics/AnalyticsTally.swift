@@ -69,6 +69,22 @@ public struct AnalyticsTally: Sendable {
         }
     }
 
+    /// Names every breakdown value as `values` keeps it (`AnalyticsDimensionValues`): a value past
+    /// its scope's 100 of the day, or past the budget, is counted under `(other)`. The values of
+    /// each scope, day and dimension are offered most frequent first.
+    public mutating func nameValues(_ values: inout AnalyticsDimensionValues) {
+        let ordered = marginals.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.value < $1.key.value }
+        var named: [MarginalCell: Int64] = [:]
+        named.reserveCapacity(marginals.count)
+        for (cell, count) in ordered {
+            var kept = cell
+            kept.value = values.name(cell.value, scope: cell.scope, day: AnalyticsHours.floorDivide(cell.hour, 24),
+                                     dimension: cell.dimension, count: count)
+            named[kept, default: 0] += count
+        }
+        marginals = named
+    }
+
     /// Adds another window's counts (one whose write failed, to be written with this one).
     public mutating func merge(_ other: AnalyticsTally) {
         for (cell, counts) in other.visits { visits[cell, default: AnalyticsCounts()] += counts }

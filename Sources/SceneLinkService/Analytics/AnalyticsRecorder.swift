@@ -70,12 +70,15 @@ public final class AnalyticsRecorder: Sendable {
         var droppedVisits: Int64 = 0
         /// Visitors not counted in a scope because the visitor sketches' memory was spent.
         var untrackedVisitors = 0
+        /// Breakdown counts moved to `(other)`: their value came past the 100 a scope keeps a day.
+        var otherValues: Int64 = 0
     }
 
     /// What only the flush queue touches.
     private struct Flushing {
         var carried = AnalyticsTally()
         var seen = AnalyticsVisitorSketches()
+        var values = AnalyticsDimensionValues()
     }
 
     public let configuration: Configuration
@@ -238,8 +241,13 @@ public final class AnalyticsRecorder: Sendable {
             flushing.carried = AnalyticsTally()
             let untrackedBefore = flushing.seen.untracked
             window.tally(into: &tally, seen: &flushing.seen)
-            // A visitor sketch is needed only while its day can still get visits.
-            flushing.seen.forget(before: AnalyticsBucket.day(of: Date()) - 1)
+            tally.nameValues(&flushing.values)
+            // A visitor sketch, or a day's value names, is needed only while its day can still get visits.
+            let yesterday = AnalyticsBucket.day(of: Date()) - 1
+            flushing.seen.forget(before: yesterday)
+            flushing.values.forget(before: yesterday)
+            let folded = flushing.values.folded
+            counters.withLock { $0.otherValues = folded }
             return (tally, flushing.seen.untracked - untrackedBefore)
         }
         if untracked > 0 {
@@ -313,6 +321,8 @@ public final class AnalyticsRecorder: Sendable {
         counter("scenelink_analytics_backlog_dropped_rows_total", "Waiting rows let go, oldest first, after folding was not enough.",
                 now.droppedRows)
         counter("scenelink_analytics_backlog_dropped_visits_total", "Visits in the waiting rows let go.", now.droppedVisits)
+        counter("scenelink_analytics_other_values_total",
+                "Breakdown counts moved to (other), summed over scopes: their value came past the 100 a scope keeps by name a UTC day.", now.otherValues)
         counter("scenelink_analytics_untracked_visitors_total",
                 "Visitors not counted in a scope because the distinct-visitor sketches' memory was spent.", now.untrackedVisitors)
         return out

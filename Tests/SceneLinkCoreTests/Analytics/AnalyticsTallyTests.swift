@@ -149,4 +149,20 @@ import SceneLinkCore
         #expect(more.droppedVisits == 2 * 4 * 6)
         #expect(smaller.batch.visits.allSatisfy { AnalyticsBucket.day(ofBucket: $0.bucket) >= AnalyticsBucket.day(ofBucket: first) + 3 })
     }
+
+    @Test func aFlushOffersItsMostFrequentValuesFirstAndKeepsEveryCount() throws {
+        var tally = AnalyticsTally()
+        // 150 referrers, the nth seen n + 1 times: the 100 most frequent keep their names.
+        for index in 0..<150 {
+            let visit = AnalyticsVisit(reading: Self.iPhone, trigger: .click, referrer: "site\(index).example", country: "JP", outcome: .page)
+            tally.add(AnalyticsEvent(.visit(visit), bucket: Self.bucket, link: nil, route: nil), count: Int64(index + 1))
+        }
+        var values = AnalyticsDimensionValues()
+        tally.nameValues(&values)
+        let referrers = tally.batch.marginals.filter { $0.dimension == .referrer }
+        #expect(referrers.count == 101)
+        #expect(referrers.first { $0.value == "(other)" }?.count == (1...50).reduce(0, +))
+        #expect(referrers.contains { $0.value == "site149.example" } && !referrers.contains { $0.value == "site49.example" })
+        #expect(referrers.reduce(0) { $0 + $1.count } == (1...150).reduce(0, +))
+    }
 }

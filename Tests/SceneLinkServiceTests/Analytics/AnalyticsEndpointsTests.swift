@@ -117,6 +117,24 @@ import Testing
         }
     }
 
+    @Test func aScopeKeepsAtMost100ReferrersADayByNameAndTheRestUnderOther() async throws {
+        try await Self.withService { client, application in
+            for index in 0..<105 {
+                #expect(try await Self.visit(client, "/settings/premium", agent: Self.iPhone, from: "198.51.100.\(index + 1)",
+                                             extra: ["Referer": "https://site\(index).example/"]) == 200)
+            }
+            await Self.flush(application)
+            let breakdown = try await Self.json(client, "/v1/analytics/breakdown?dimension=referrer&scope=all&" + Self.day)
+            let rows = Self.rows(breakdown)
+            #expect(rows.count == 101)
+            #expect(rows["(other)"] == 5)
+            #expect(breakdown["total"] as? Int == 105)
+            let metrics = try await client.send("GET", "/metrics", headers: [:]).text
+            // Five in each scope the visits counted in: `all` and the route's.
+            #expect(metrics.contains("scenelink_analytics_other_values_total 10\n"))
+        }
+    }
+
     @Test func csvAnswersAreRFC4180AndNeverFormulas() async throws {
         try await Self.withService { client, application in
             #expect(try await Self.visit(client, "/settings/premium", agent: Self.mac, from: "203.0.113.9",
