@@ -8,7 +8,7 @@ import SceneLinkHTTP
 /// | method and path | answers |
 /// |---|---|
 /// | `GET /v1/analytics/timeseries?scope&from&to&tz&interval` | every bucket of the range, zeros included, and totals |
-/// | `GET /v1/analytics/breakdown?dimension&scope&from&to&tz` | human visits (previews for `preview`) per value, largest first |
+/// | `GET /v1/analytics/breakdown?dimension&scope&from&to&tz&limit` | human visits (previews for `preview`) per value, the `limit` largest (100; at most 1,000) |
 /// | `GET /v1/analytics/uniques?scope&from&to` | distinct visitors per UTC day |
 /// | `GET /v1/analytics/export?from&to&tz&interval` | CSV, streamed: every short link's counts per bucket that has any (`AnalyticsExport`) |
 /// | `GET /v1/analytics/privacy` | every analytics table and column, with its row count |
@@ -59,14 +59,18 @@ public struct AnalyticsEndpoints: Sendable {
         }
     }
 
-    /// `GET /v1/analytics/breakdown`: `{"scope","dimension","tz","from","to","rows":[{"value","count"}],"total"}`.
+    /// `GET /v1/analytics/breakdown`: `{"scope","dimension","tz","from","to","rows":[{"value","count"}],"total","omitted"}`:
+    /// the `limit` largest values (100 unless asked, at most 1,000), the total of every value, and
+    /// how many values were not listed.
     func breakdown(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let caller = try OperatorCaller.of(request)
         // The breakdown has no interval: an `interval` item is ignored, as it always was.
         let query = try operations.query { $0 == "interval" ? nil : request.queryItem($0) }
         let dimension = try AnalyticsOperations.Query.dimension(request.queryItem)
+        let limit = try PageLimit.parse(request.queryItem("limit"), standard: AnalyticsOperations.breakdownLimit.standard,
+                                        maximum: AnalyticsOperations.breakdownLimit.maximum)
         let csv = Self.wantsCSV(request)
-        operations.breakdown(query, dimension: dimension, by: caller) { result in
+        operations.breakdown(query, dimension: dimension, limit: limit, by: caller) { result in
             responder.respond(Self.answer(result) {
                 csv ? AnalyticsCSV.response(AnalyticsCSV.text($0), name: "breakdown-" + dimension.rawValue) : Self.jsonResponse(Self.json($0))
             })
@@ -173,7 +177,7 @@ public struct AnalyticsEndpoints: Sendable {
             ("scope", .string(query.scope.key)), ("dimension", .string(breakdown.dimension.rawValue)), ("tz", .string(query.range.zone)),
             ("from", .string(query.range.from)), ("to", .string(query.range.to)),
             ("rows", .array(breakdown.rows.map { .object([("value", .string($0.value)), ("count", .number(String($0.count)))]) })),
-            ("total", .number(String(breakdown.total))),
+            ("total", .number(String(breakdown.total))), ("omitted", .number(String(breakdown.omitted))),
         ])
     }
 

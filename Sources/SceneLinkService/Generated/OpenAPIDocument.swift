@@ -906,9 +906,12 @@ paths:
       summary: Human visits by one dimension
       description: |
         Human visits of the range per value of `dimension`, largest first (`preview`: previews
-        per previewer). Kept per hour (then per UTC day after `--analytics-detail-retention`), so
-        in a zone whose offset is not whole hours a range's edges count by the hour they start in.
-        `Accept: text/csv` answers CSV. Needs the admin token or a key with analytics:read.
+        per previewer): the `limit` largest values, with `total` counting every value and `omitted`
+        how many were not listed. Each scope keeps at most 100 values by name per dimension per UTC
+        day; the rest count as `(other)`. Kept per hour (then per UTC day after
+        `--analytics-detail-retention`), so in a zone whose offset is not whole hours a range's edges
+        count by the hour they start in. `Accept: text/csv` answers CSV (the same rows). Needs the
+        admin token or a key with analytics:read.
       security: [{ adminToken: [] }]
       x-scenelink-scope: analytics:read
       parameters:
@@ -920,6 +923,10 @@ paths:
         - $ref: "#/components/parameters/AnalyticsFrom"
         - $ref: "#/components/parameters/AnalyticsTo"
         - $ref: "#/components/parameters/AnalyticsZone"
+        - name: limit
+          in: query
+          description: How many values to list, the largest first.
+          schema: { type: integer, minimum: 1, maximum: 1000, default: 100 }
       responses:
         "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "200":
@@ -935,6 +942,7 @@ paths:
                 to: "2026-11-26"
                 rows: [{ value: ios, count: 120 }, { value: android, count: 80 }]
                 total: 200
+                omitted: 0
             text/csv:
               schema: { type: string }
         "400": { $ref: "#/components/responses/AnalyticsQueryInvalid" }
@@ -4124,7 +4132,7 @@ components:
         totals: { $ref: "#/components/schemas/AnalyticsCounts" }
     AnalyticsBreakdown:
       type: object
-      required: [scope, dimension, tz, from, to, rows, total]
+      required: [scope, dimension, tz, from, to, rows, total, omitted]
       properties:
         scope: { type: string }
         dimension: { type: string }
@@ -4139,7 +4147,8 @@ components:
             properties:
               value: { type: string }
               count: { type: integer, minimum: 0 }
-        total: { type: integer, minimum: 0 }
+        total: { type: integer, minimum: 0, description: "Every value's count, those past the limit too." }
+        omitted: { type: integer, minimum: 0, description: "How many values are past the limit and not listed." }
     AnalyticsUniques:
       type: object
       required: [scope, from, to, days]

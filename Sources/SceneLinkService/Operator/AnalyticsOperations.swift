@@ -48,9 +48,25 @@ struct AnalyticsOperations: Sendable {
     struct Breakdown: Sendable {
         let query: Query
         let dimension: AnalyticsDimension
+        /// The largest values, at most the `limit` asked for.
         let rows: [AnalyticsBreakdownRow]
-        var total: Int64 { rows.reduce(0) { $0 + $1.count } }
+        /// Every value's count, the ones not listed too.
+        let total: Int64
+        /// The values past the limit, not listed.
+        let omitted: Int
+
+        /// The first `limit` of `all` (largest first, as the store answers), with the total of all.
+        init(query: Query, dimension: AnalyticsDimension, all: [AnalyticsBreakdownRow], limit: Int) {
+            self.query = query
+            self.dimension = dimension
+            rows = Array(all.prefix(limit))
+            total = all.reduce(0) { $0 + $1.count }
+            omitted = max(0, all.count - limit)
+        }
     }
+
+    /// The values a breakdown lists unless asked for another `limit`, and the most it lists.
+    static let breakdownLimit = (standard: 100, maximum: 1_000)
 
     /// Distinct visitors per UTC day of the range.
     struct Uniques: Sendable {
@@ -92,11 +108,12 @@ struct AnalyticsOperations: Sendable {
         }
     }
 
-    func breakdown(_ query: Query, dimension: AnalyticsDimension, by caller: OperatorCaller,
+    func breakdown(_ query: Query, dimension: AnalyticsDimension, limit: Int = AnalyticsOperations.breakdownLimit.standard,
+                   by caller: OperatorCaller,
                    completion: @escaping @Sendable (Result<Breakdown, OperationError>) -> Void) {
         if let refusal = caller.refusal(of: .analyticsBreakdown) ?? offRefusal() { return completion(.failure(refusal)) }
         store.analyticsBreakdown(scope: query.scope.key, dimension: dimension, from: query.range.startBucket, to: query.range.endBucket) { result in
-            completion(result.map { Breakdown(query: query, dimension: dimension, rows: $0) }.mapError(Self.error))
+            completion(result.map { Breakdown(query: query, dimension: dimension, all: $0, limit: limit) }.mapError(Self.error))
         }
     }
 

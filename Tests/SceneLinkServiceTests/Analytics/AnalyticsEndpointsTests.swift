@@ -124,11 +124,24 @@ import Testing
                                              extra: ["Referer": "https://site\(index).example/"]) == 200)
             }
             await Self.flush(application)
-            let breakdown = try await Self.json(client, "/v1/analytics/breakdown?dimension=referrer&scope=all&" + Self.day)
+            let breakdown = try await Self.json(client, "/v1/analytics/breakdown?dimension=referrer&scope=all&limit=1000&" + Self.day)
             let rows = Self.rows(breakdown)
             #expect(rows.count == 101)
             #expect(rows["(other)"] == 5)
             #expect(breakdown["total"] as? Int == 105)
+            // `limit` lists the largest values only; the total still counts them all.
+            let top = try await Self.json(client, "/v1/analytics/breakdown?dimension=referrer&scope=all&limit=3&" + Self.day)
+            #expect((top["rows"] as? [[String: Any]])?.first?["value"] as? String == "(other)")
+            #expect((top["rows"] as? [[String: Any]])?.count == 3)
+            #expect(top["total"] as? Int == 105 && top["omitted"] as? Int == 98)
+            #expect(breakdown["omitted"] as? Int == 0)
+            // 100 values unless asked for more.
+            let standard = try await Self.json(client, "/v1/analytics/breakdown?dimension=referrer&scope=all&" + Self.day)
+            #expect((standard["rows"] as? [[String: Any]])?.count == 100 && standard["omitted"] as? Int == 1)
+            for bad in ["0", "1001", "ten"] {
+                let refused = try await client.send("GET", "/v1/analytics/breakdown?dimension=referrer&limit=\(bad)", headers: Self.admin)
+                #expect(refused.status == 400 && refused.text.contains("limit takes a whole number from 1 to 1000"), "\(bad)")
+            }
             let metrics = try await client.send("GET", "/metrics", headers: [:]).text
             // Five in each scope the visits counted in: `all` and the route's.
             #expect(metrics.contains("scenelink_analytics_other_values_total 10\n"))
