@@ -62,8 +62,8 @@ extension PostgresSceneStateStore: APIKeyStore, AuditLog {
         }
     }
 
-    public func deleteAuditEntries(before cutoff: Date, limit: Int, completion: @escaping AuditCompletion<Int>) {
-        call(.deleteAuditEntries, [.int64(Self.milliseconds(cutoff)), .int64(Int64(max(0, limit)))], kind: .soloWrite,
+    public func deleteAuditEntries(before cutoff: Date, action: String?, limit: Int, completion: @escaping AuditCompletion<Int>) {
+        call(.deleteAuditEntries, [.int64(Self.milliseconds(cutoff)), .int64(Int64(max(0, limit))), action.map { .text($0) } ?? .null], kind: .soloWrite,
              Self.auditCompletion(completion)) { $0.count }
     }
 

@@ -656,7 +656,8 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .deleteAuditEntries:
             return """
                 DELETE FROM audit_log WHERE sequence IN (
-                    SELECT sequence FROM audit_log WHERE at < $1 ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED)
+                    SELECT sequence FROM audit_log WHERE at < $1 AND ($3::text IS NULL OR action = $3)
+                    ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED)
                 RETURNING 1
                 """
         }
@@ -737,7 +738,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .revokeAPIKey: return [OID.text, OID.int8]
         case .appendAuditEntry: return [OID.int8, OID.text, OID.text, OID.text, OID.text]
         case .selectAuditEntries: return [OID.int8, OID.text, OID.text, OID.int8]
-        case .deleteAuditEntries: return [OID.int8, OID.int8]
+        case .deleteAuditEntries: return [OID.int8, OID.int8, OID.text]
         }
     }
 }

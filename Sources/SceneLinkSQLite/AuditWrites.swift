@@ -11,7 +11,7 @@ final class AuditWrites {
         insert = try connection.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?1, ?2, ?3, ?4, ?5)")
         deleteOld = try connection.prepare("""
             DELETE FROM audit_log WHERE sequence IN
-                (SELECT sequence FROM audit_log WHERE at < ?1 ORDER BY at LIMIT ?2)
+                (SELECT sequence FROM audit_log WHERE at < ?1 AND (?3 IS NULL OR action = ?3) ORDER BY at LIMIT ?2)
             """)
     }
 
@@ -22,9 +22,10 @@ final class AuditWrites {
         return connection.lastInsertRowID
     }
 
-    /// Deletes up to `limit` entries made before `cutoff`, oldest first; answers how many.
-    func deleteEntries(before cutoff: Date, limit: Int) throws(SQLiteError) -> Int {
-        try deleteOld.run(.integer(cutoff.millisecondsSince1970), .integer(Int64(max(0, limit))))
+    /// Deletes up to `limit` entries made before `cutoff` (of `action` only, when given), oldest
+    /// first; answers how many.
+    func deleteEntries(before cutoff: Date, action: String?, limit: Int) throws(SQLiteError) -> Int {
+        try deleteOld.run(.integer(cutoff.millisecondsSince1970), .integer(Int64(max(0, limit))), action.map { .text($0) } ?? .null)
         return connection.changes
     }
 }

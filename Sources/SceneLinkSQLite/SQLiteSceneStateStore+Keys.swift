@@ -44,9 +44,9 @@ extension SQLiteSceneStateStore: APIKeyStore, AuditLog {
         read({ completion($0.mapError(Self.failure)) }) { statements throws(SQLiteError) in try statements.audit.page(query) }
     }
 
-    public func deleteAuditEntries(before cutoff: Date, limit: Int, completion: @escaping AuditCompletion<Int>) {
+    public func deleteAuditEntries(before cutoff: Date, action: String?, limit: Int, completion: @escaping AuditCompletion<Int>) {
         write({ completion($0.mapError(Self.failure)) }, isOneStatement: true) { context in
-            try context.audit.deleteEntries(before: cutoff, limit: limit)
+            try context.audit.deleteEntries(before: cutoff, action: action, limit: limit)
         }
     }
 

@@ -130,7 +130,16 @@ import Testing
         let byActor = try await awaiting { log.auditEntries(AuditQuery(limit: 10, actor: "key:ops(00000000000000aa)"), completion: $0) }
         #expect(byActor.entries.count == 2)
 
-        let deleted = try await awaiting { log.deleteAuditEntries(before: epoch.addingTimeInterval(2), limit: 200, completion: $0) }
+        // Of one action only: none of the others goes, however old.
+        let refused = AuditEntry(at: epoch, actor: "anonymous", action: "auth.refused", subject: "address:192.0.2.1", detail: [:])
+        _ = try await awaiting { log.appendAuditEntry(refused, completion: $0) }
+        let onlyRefused = try await awaiting {
+            log.deleteAuditEntries(before: epoch.addingTimeInterval(100), action: "auth.refused", limit: 200, completion: $0)
+        }
+        #expect(onlyRefused == 1)
+        #expect(try await awaiting { log.auditEntries(AuditQuery(limit: 10), completion: $0) }.entries.count == 5)
+
+        let deleted = try await awaiting { log.deleteAuditEntries(before: epoch.addingTimeInterval(2), action: nil, limit: 200, completion: $0) }
         #expect(deleted == 2)
         #expect(try await awaiting { log.auditEntries(AuditQuery(limit: 10), completion: $0) }.entries.count == 3)
     }

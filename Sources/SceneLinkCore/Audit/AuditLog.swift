@@ -13,6 +13,7 @@ public protocol AuditLog: Sendable {
     func appendAuditEntry(_ entry: AuditEntry, completion: @escaping AuditCompletion<AuditEntry>)
     /// One page of entries, newest first (`AuditQuery`).
     func auditEntries(_ query: AuditQuery, completion: @escaping AuditCompletion<AuditPage>)
-    /// Deletes up to `limit` entries made before `cutoff`, oldest first; answers how many.
-    func deleteAuditEntries(before cutoff: Date, limit: Int, completion: @escaping AuditCompletion<Int>)
+    /// Deletes up to `limit` entries made before `cutoff` (only those of `action` when it is
+    /// given), oldest first; answers how many.
+    func deleteAuditEntries(before cutoff: Date, action: String?, limit: Int, completion: @escaping AuditCompletion<Int>)
 }

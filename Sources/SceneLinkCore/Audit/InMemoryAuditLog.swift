@@ -31,9 +31,9 @@ public final class InMemoryAuditLog: AuditLog {
         completion(.success(AuditPage(entries: page, nextCursor: matching.count > limit ? page.last?.sequence : nil)))
     }
 
-    public func deleteAuditEntries(before cutoff: Date, limit: Int, completion: @escaping AuditCompletion<Int>) {
+    public func deleteAuditEntries(before cutoff: Date, action: String?, limit: Int, completion: @escaping AuditCompletion<Int>) {
         let deleted: Int = state.withLock { state in
-            let old = state.entries.filter { $0.at < cutoff }.prefix(max(0, limit)).map(\.sequence)
+            let old = state.entries.filter { $0.at < cutoff && (action == nil || $0.action == action) }.prefix(max(0, limit)).map(\.sequence)
             state.entries.removeAll { old.contains($0.sequence) }
             return old.count
         }

@@ -40,6 +40,15 @@ extension SceneLinkApplication {
         }
     }
 
+    /// `sweepRefusedAuthEntries(now:completion:)`, awaited.
+    /// - Returns: the number of `auth.refused` entries deleted.
+    @discardableResult
+    public func sweepRefusedAuthEntries(now: Date = Date()) async -> Int {
+        await withCheckedContinuation { continuation in
+            sweepRefusedAuthEntries(now: now) { continuation.resume(returning: $0) }
+        }
+    }
+
     /// `sweepWebhookDeliveries(now:completion:)`, awaited.
     /// - Returns: the number of webhook deliveries deleted.
     @discardableResult

@@ -431,7 +431,9 @@ public final class SceneLinkApplication: Sendable {
                         self.sweepExpiredIdempotencyKeys(now: Date()) { _ in
                             self.compactAnalytics(now: Date()) { _ in
                                 self.sweepAuditLog(now: Date()) { _ in
-                                    self.sweepWebhookDeliveries(now: Date()) { _ in }
+                                    self.sweepRefusedAuthEntries(now: Date()) { _ in
+                                        self.sweepWebhookDeliveries(now: Date()) { _ in }
+                                    }
                                 }
                             }
                         }
@@ -485,7 +487,16 @@ public final class SceneLinkApplication: Sendable {
     public func sweepAuditLog(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
         let cutoff = now.addingTimeInterval(-AuditEntry.retention)
         sweep(event: "audit-sweep", counted: "audit_entries_deleted", { [store] batch, done in
-            store.deleteAuditEntries(before: cutoff, limit: batch) { done($0.mapError { $0 }) }
+            store.deleteAuditEntries(before: cutoff, action: nil, limit: batch) { done($0.mapError { $0 }) }
+        }, completion: completion)
+    }
+
+    /// Deletes `auth.refused` audit entries older than `--refused-auth-retention` (30 days), in short
+    /// transactions of at most 200, and logs how many went; calls back with the number deleted.
+    public func sweepRefusedAuthEntries(now: Date = Date(), completion: @escaping @Sendable (Int) -> Void) {
+        let cutoff = now.addingTimeInterval(-configuration.refusedAuthRetention.seconds)
+        sweep(event: "refused-auth-sweep", counted: "refused_auth_entries_deleted", { [store] batch, done in
+            store.deleteAuditEntries(before: cutoff, action: RefusalAudit.action, limit: batch) { done($0.mapError { $0 }) }
         }, completion: completion)
     }
 

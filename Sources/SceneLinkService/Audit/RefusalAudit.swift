@@ -17,6 +17,9 @@ import Synchronization
 /// refusals.record(.missingScope, client: request.clientAddress, keyID: key.id, door: .api, route: "GET /v1/audit")
 /// ```
 final class RefusalAudit: Sendable {
+    /// The audit action of a refusal (kept `--refused-auth-retention`, not 400 days).
+    static let action = "auth.refused"
+
     /// How long refusals of one address and reason are folded into one count.
     static let window: TimeInterval = 60
     /// The most addresses and reasons counted at once.
@@ -109,6 +112,6 @@ final class RefusalAudit: Sendable {
         detail["door"] = minute.door.rawValue
         detail["route"] = minute.route
         if let keyID = minute.keyID { detail["keyId"] = keyID }
-        trail.record(actor: "anonymous", action: "auth.refused", subject: "address:\(key.address)", detail: detail) {}
+        trail.record(actor: "anonymous", action: Self.action, subject: "address:\(key.address)", detail: detail) {}
     }
 }

@@ -34,6 +34,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// How often expired sessions and claims, short links past their retention, Idempotency-Key records and old webhook deliveries are swept. The application runs the sweep (not the
     /// store's own timer) so that every sweep is logged.
     public var sweepInterval: Duration = .seconds(60)
+    /// How long `auth.refused` audit entries are kept (`--refused-auth-retention`); every other
+    /// entry is kept `AuditEntry.retention` (400 days).
+    public var refusedAuthRetention: Duration = .seconds(30 * 86_400)
     /// Where `/metrics` and every admin-token route are served instead of the public port
     /// (which then answers them 404); nil serves everything on the public port.
     public var adminListen: ListenAddress?
@@ -121,7 +124,7 @@ extension ServiceConfiguration {
                  help: "Scenes one session may hold (409 beyond)."),
         .integer("max-session-bytes", \.sceneState.limits.maximumSessionBytes, in: 1...(1 << 40),
                  help: "Bytes of values one session may hold, all scenes together (409 beyond)."),
-        .duration("sweep-interval", \.sweepInterval, help: "How often the sweep runs: expired sessions, claims and console sessions, short links past their 30-day retention, Idempotency-Key records past 24 h, audit entries past 400 days and webhook deliveries past --webhook-retention are deleted, analytics rows past their retention compacted, and refused-auth counts written."),
+        .duration("sweep-interval", \.sweepInterval, help: "How often the sweep runs: expired sessions, claims and console sessions, short links past their 30-day retention, Idempotency-Key records past 24 h, audit entries past 400 days (refused sign-ins and tokens past --refused-auth-retention) and webhook deliveries past --webhook-retention are deleted, analytics rows past their retention compacted, and refused-auth counts written."),
         .duration("claim-ttl", \.claims.lifetime,
                   help: "How long a claim a phone's link page hands out can be redeemed (Play referrer, claim URL)."),
         .duration("claim-code-ttl", \.claims.codeLifetime, atMost: ClaimEndpoints.Configuration.maximumCodeLifetime,
@@ -159,6 +162,8 @@ extension ServiceConfiguration {
                    config.webhooks.retrySchedule = try WebhookRetrySchedule.parse(value, flag: "webhook-retry-schedule")
                }, show: { $0.webhooks.retrySchedule.text }),
         .duration("webhook-timeout", \.webhooks.timeout, help: "Time one webhook attempt may take, connecting included."),
+        .duration("refused-auth-retention", \.refusedAuthRetention,
+                  help: "How long the audit log keeps auth.refused entries (failed sign-ins, wrong or revoked tokens, missing scopes, CSRF refusals); the sweep deletes older ones. Other entries are kept 400 days."),
         .duration("webhook-retention", \.webhooks.retention,
                   help: "How long delivered and failed webhook deliveries are kept after their last attempt; the sweep deletes older ones (pending ones never)."),
         .integer("webhook-max-in-flight-per-endpoint", \.webhooks.maximumInFlightPerEndpoint, in: 1...10_000,

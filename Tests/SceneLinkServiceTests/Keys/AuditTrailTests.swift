@@ -133,4 +133,24 @@ import Testing
             #expect(left.isEmpty)
         }
     }
+
+    @Test func refusedCallersAreKept30DaysAndEveryOtherEntry400() async throws {
+        let clock = Service.Clock()
+        try await Service.withService(clock: clock) { (client: LoopbackClient, application: SceneLinkApplication) throws in
+            #expect(try await Service.create(client, #"{"link": "fuelmoney://settings/account", "alias": "kept"}"#).status == 201)
+            let wrong = ["Authorization": "Bearer sl_0123456789abcdef_wrongwrongwrongwrongwrongwrong"]
+            #expect(try await client.send("GET", "/v1/short-links", headers: wrong).status == 401)
+            // The refusal's entry is written after the answer: wait for it (it comes, or the test fails).
+            var actions: [String] = []
+            for _ in 0..<100 where !actions.contains("auth.refused") {
+                actions = try await Self.entries(client).entries.compactMap { $0["action"]?.stringValue }
+                if !actions.contains("auth.refused") { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(actions.contains("auth.refused") && actions.contains("short_link.created"))
+            #expect(await application.sweepRefusedAuthEntries(now: Service.start.addingTimeInterval(29 * 86_400)) == 0)
+            #expect(await application.sweepRefusedAuthEntries(now: Service.start.addingTimeInterval(31 * 86_400)) >= 1)
+            let after = try await Self.entries(client).entries.compactMap { $0["action"]?.stringValue }
+            #expect(!after.contains("auth.refused") && after.contains("short_link.created"))
+        }
+    }
 }
