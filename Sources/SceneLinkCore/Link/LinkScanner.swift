@@ -25,6 +25,17 @@ import SceneLinkText
 /// 8. Query items split on `&` and the first `=`; names and values are percent-decoded once
 ///    (`+` stays `+`), when a route with query items first needs them (`queryItems(of:)`).
 ///
+/// A browser reads links by the WHATWG URL Standard, so a link it would read differently (another
+/// host, another path) is refused rather than read another way (`scripts/whatwg_differential.py`
+/// compares the two over thousands of links):
+/// - a backslash or a space before the query (a browser reads `\` as `/` in an https link);
+/// - userinfo in an https link (`https://evil.example\@host/` or `https://user@host/`), a `%` in
+///   its host, a port that is not a number up to 65535;
+/// - in a link of an app scheme written with `//`, a first segment a browser would read as a host
+///   with userinfo or a port, or not at all (`@`, `:`, `<`, `>`, `[`, `]`, `^`, `|`);
+/// - a dot segment, `.` or `..`, also percent-encoded (`%2e`): a browser removes it and the
+///   segment before it.
+///
 /// The scan allocates nothing on the path every link takes: segments are written into the
 /// caller's buffer as byte ranges of the link.
 enum LinkScanner {
@@ -60,9 +71,11 @@ enum LinkScanner {
         let pathEnd = link[index..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
         let query = pathEnd < end ? (pathEnd + 1)..<end : nil
         var host: Range<Int>?
+        if let refusal = Self.ambiguity(in: UnsafeBufferPointer(rebasing: link[index..<pathEnd])) { return .failure(refusal) }
         if !hosts.isEmpty && ASCIICase.equal(link[scheme], token: "https") {
             guard hasSlashes else { return .failure(.invalid(reason: "an https link needs \"https://\" and a host")) }
             let authorityEnd = link[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            if let refusal = Self.authorityAmbiguity(link[index..<authorityEnd]) { return .failure(refusal) }
             let name = Self.host(inAuthority: index..<authorityEnd, of: link)
             guard !name.isEmpty else { return .failure(.invalid(reason: "it has no host after https://")) }
             guard hosts.contains(where: { ASCIICase.equal(link[name], lowercase: $0) }) else {
@@ -73,6 +86,14 @@ enum LinkScanner {
         } else if !schemes.contains(where: { ASCIICase.equal(link[scheme], lowercase: $0) }) {
             let configured = schemes.map { $0 + "://" } + hosts.map { "https://" + $0 }
             return .failure(.unknownScheme(scheme: String(decoding: link[scheme], as: UTF8.self).lowercased(), configured: configured))
+        } else if hasSlashes {
+            // Where a browser reads this link's host: its first segment must read the same as a host.
+            let firstEnd = link[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            if let byte = link[index..<firstEnd].first(where: { Self.hostDelimiters.contains($0) }) {
+                let shown = String(decoding: link[index..<firstEnd], as: UTF8.self)
+                return .failure(.invalid(reason: "its first segment \"\(shown)\" has '\(Character(Unicode.Scalar(byte)))', which a browser "
+                                             + "reads as part of a host, a port or credentials; percent-encode it"))
+            }
         }
         var scanned = ScannedLink(scheme: scheme, host: host, segmentCount: 0, query: query, hasEscapes: false, isASCII: true)
         var start = index
@@ -103,6 +124,12 @@ enum LinkScanner {
                         scanned.hasEscapes = true
                     }
                 }
+                if cursor - start <= 6, link[start] == UInt8(ascii: ".") || link[start] == UInt8(ascii: "%"),
+                   Self.isDotSegment(UnsafeBufferPointer(rebasing: link[start..<cursor])) {
+                    let shown = String(decoding: link[start..<cursor], as: UTF8.self)
+                    return .failure(.invalid(reason: "it has the dot segment \"\(shown)\", which a browser removes with the segment "
+                                                 + "before it; write the path without it"))
+                }
                 if scanned.segmentCount < segments.count {
                     segments[scanned.segmentCount] = LinkSegment(start: start, end: cursor)
                 }
@@ -114,6 +141,56 @@ enum LinkScanner {
             unusual = false
         }
         return .success(scanned)
+    }
+
+    /// Bytes a browser reads as part of a host's syntax (userinfo, port, IPv6 brackets) or refuses
+    /// in one, in the first segment of an app-scheme link written with `//`.
+    static let hostDelimiters: [UInt8] = Array("@:<>[]^|".utf8)
+
+    /// Why the part of a link before its query would read differently in a browser: a backslash
+    /// or a space; nil when it has neither.
+    static func ambiguity(in part: UnsafeBufferPointer<UInt8>) -> LinkScanFailure? {
+        guard let index = part.firstIndex(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: " ") }) else { return nil }
+        return part[index] == UInt8(ascii: " ")
+            ? .invalid(reason: "it has a space before its query; percent-encode it as %20")
+            : .invalid(reason: "it has a backslash before its query, which a browser reads as '/'; write '/' or percent-encode it as %5C")
+    }
+
+    /// Why an https link's authority would read differently in a browser, or not at all: userinfo,
+    /// a `%` in the host, a port that is not a number up to 65535; nil when it has none.
+    static func authorityAmbiguity(_ authority: Slice<UnsafeBufferPointer<UInt8>>) -> LinkScanFailure? {
+        if authority.contains(UInt8(ascii: "@")) {
+            return .invalid(reason: "it has credentials (user@) before its host, which a browser reads differently; send the link without them")
+        }
+        if authority.contains(UInt8(ascii: "%")) {
+            return .invalid(reason: "its host has a percent-escape; write the host as it is")
+        }
+        // The port's colon is the last one after an IPv6 literal's closing bracket, if any.
+        let bracket = authority.lastIndex(of: UInt8(ascii: "]")) ?? authority.startIndex
+        if let colon = authority[bracket...].lastIndex(of: UInt8(ascii: ":")) {
+            let port = authority[(colon + 1)...]
+            guard port.allSatisfy({ $0 >= 48 && $0 <= 57 }), port.count <= 5, (Int(String(decoding: port, as: UTF8.self)) ?? 0) <= 65_535 else {
+                return .invalid(reason: "its port \"\(String(decoding: port, as: UTF8.self))\" is not a number from 0 to 65535")
+            }
+        }
+        return nil
+    }
+
+    /// Whether a raw segment is `.` or `..`, also with its dots percent-encoded (`%2e`, any case).
+    static func isDotSegment(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var dots = 0, index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: ".") {
+                index += 1
+            } else if index + 2 < raw.count, raw[index] == UInt8(ascii: "%"), raw[index + 1] == UInt8(ascii: "2"),
+                      raw[index + 2] | 0x20 == UInt8(ascii: "e") {
+                index += 3
+            } else {
+                return false
+            }
+            dots += 1
+        }
+        return dots == 1 || dots == 2
     }
 
     /// The host of an authority (`user@host:port`): without userinfo and without a numeric

@@ -38,17 +38,47 @@ import Testing
         #expect(throws: ResolveError.self) { try table.resolve("https://kitchen.example.com/USERS/1") }
     }
 
-    /// RFC 3986 §6.2.3: the default port and an empty port are the same link as none; userinfo
-    /// never takes part.
-    @Test func defaultAndEmptyPortsAndUserinfoAreDropped() throws {
+    /// RFC 3986 §6.2.3: the default port and an empty port are the same link as none, and any
+    /// other port up to 65535 is dropped; a port a browser would refuse is refused.
+    @Test func defaultAndEmptyPortsAreDroppedAndABadPortRefused() throws {
         for link in ["https://kitchen.example.com:443/users/1", "https://kitchen.example.com:/users/1",
-                     "https://someone@kitchen.example.com/users/1", "https://kitchen.example.com:8443/users/1"] {
+                     "https://kitchen.example.com:8443/users/1", "https://kitchen.example.com:65535/users/1"] {
             #expect(try route(link) == "users", "\(link)")
         }
-        #expect(throws: ResolveError.unknownHost(host: "kitchen.example.com:x",
-                                                 configured: ["kitchen.example.com", "www.kitchen.example.com"])) {
-            try table.resolve("https://kitchen.example.com:x/users/1")
+        for port in ["x", "65536", "1e3", "-1"] {
+            #expect(throws: ResolveError.invalidLink(link: "https://kitchen.example.com:\(port)/users/1",
+                                                     reason: "its port \"\(port)\" is not a number from 0 to 65535")) {
+                try table.resolve("https://kitchen.example.com:\(port)/users/1")
+            }
         }
+    }
+
+    /// What a browser (the WHATWG URL Standard) would read as another host or another path is
+    /// refused with the reason, never read another way.
+    @Test func linksABrowserReadsDifferentlyAreRefused() throws {
+        let refused: [(String, String)] = [
+            (#"https://evil.example\@kitchen.example.com/users/1"#, "backslash"),
+            ("https://someone@kitchen.example.com/users/1", "credentials"),
+            ("https://kitchen.example.com%2e/users/1", "percent-escape"),
+            (#"https://kitchen.example.com/users\1"#, "backslash"),
+            ("https://kitchen.example.com/users/1 2", "space"),
+            ("ks://user@users/1", "'@'"),
+            ("ks://users:80/1", "':'"),
+            ("ks://users/%2e%2E/settings", "dot segment"),
+            ("ks://users/.%2e", "dot segment"),
+        ]
+        for (link, word) in refused {
+            #expect {
+                try table.resolve(link)
+            } throws: { error in
+                guard case .invalidLink(_, let reason) = error as? ResolveError else { return false }
+                return reason.contains(word)
+            }
+        }
+        // A backslash or a space in the query is read the same by both.
+        #expect(try route(#"https://kitchen.example.com/users/1?q=a\b"#) == "users")
+        // Dots inside a segment are no dot segment.
+        #expect(try table.resolve("ks://level/.x").parameters.first?.value == .string(".x"))
     }
 
     /// RFC 3986 §6.2.2.2: a percent-encoded unreserved character is the character itself
@@ -59,10 +89,11 @@ import Testing
         #expect(try table.resolve("ks://level/%7Euser").parameters.first?.value == .string("~user"))
     }
 
-    /// RFC 3986 §6.2.2.3's dot segments are not removed: `.` and `..` are segments no route can
-    /// declare, so such a link is a 404 naming the path as written, not another screen.
-    @Test func dotSegmentsAreKeptAndMatchNoRoute() throws {
-        #expect(throws: ResolveError.wrongParameterType(path: "/users/../settings", segment: 2, value: "..", expected: ["an Int"])) {
+    /// RFC 3986 §6.2.2.3's dot segments: a browser removes them (and the segment before `..`), so
+    /// a link with one is refused rather than read as another screen or as a parameter's value.
+    @Test func dotSegmentsAreRefused() throws {
+        #expect(throws: ResolveError.invalidLink(link: "ks://users/../settings",
+                                                 reason: "it has the dot segment \"..\", which a browser removes with the segment before it; write the path without it")) {
             try table.resolve("ks://users/../settings")
         }
         #expect(throws: ResolveError.self) { try table.resolve("ks://./users/1") }
@@ -146,7 +177,7 @@ import Testing
     }
 
     @Test func viewsAreTheLinksOwnBytes() throws {
-        let read = scan("https://me@Kitchen.Example.com:443//users/1/?tab=2&x#top")
+        let read = scan("https://Kitchen.Example.com:443//users/1/?tab=2&x#top")
         #expect(read.host == "Kitchen.Example.com")
         #expect(read.segments == ["users", "1"])
         #expect(read.query == "tab=2&x")

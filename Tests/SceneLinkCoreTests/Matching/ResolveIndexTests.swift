@@ -95,9 +95,9 @@ import Testing
         #expect(try ExampleFiles.navigationPath(table, "t://a/b/x/y") == #"["Swift.String","\"b\\\/x\\\/y\""]"#)
         #expect(try ExampleFiles.navigationPath(table, "t://a/q\"/d") == #"["Swift.String","\"q\\\"\""]"#)
         #expect(try ExampleFiles.navigationPath(table, "t://a/%62/c") == #"["Swift.Int","1"]"#)
-        #expect(try ExampleFiles.navigationPath(table, "https://u@T.EXAMPLE.COM:80/a/05/d") == #"["Swift.Int","5"]"#)
+        #expect(try ExampleFiles.navigationPath(table, "https://T.EXAMPLE.COM:80/a/05/d") == #"["Swift.Int","5"]"#)
         for link in ["t://a/b/c", "t://a/5/d", "t://a/b/d", "t://a/b/x/y", "t://a/b", "t://a", "t://b", "t://a/-5/d", "t://a/05/d",
-                     "t://a/99999999999999999999/d", "t://a/%62/c", "https://t.example.com:80/a/b/c", "https://u@T.EXAMPLE.COM/a/5/d"] {
+                     "t://a/99999999999999999999/d", "t://a/%62/c", "https://t.example.com:80/a/b/c", "https://T.EXAMPLE.COM/a/5/d"] {
             Self.expectFormatsAgree(table, link)
         }
     }

@@ -33,7 +33,9 @@ import Testing
         #expect(ShortCode.codeText(inShortLink: "https://fuelmoney.example.com/s/abc", hosts: hosts) == "abc")
         #expect(ShortCode.codeText(inShortLink: "HTTPS://FM.Example/s/abc/?utm=x#top", hosts: hosts) == "abc")
         #expect(ShortCode.codeText(inShortLink: "https://fuelmoney.example.com:443/s/abc", hosts: hosts) == "abc")
-        #expect(ShortCode.codeText(inShortLink: "https://user@fm.example:8443/s/abc", hosts: hosts) == "abc")
+        #expect(ShortCode.codeText(inShortLink: "https://fm.example:8443/s/abc", hosts: hosts) == "abc")
+        // Credentials a browser would read differently: no code.
+        #expect(ShortCode.codeText(inShortLink: "https://user@fm.example/s/abc", hosts: hosts) == nil)
         #expect(ShortCode.codeText(inShortLink: "https://fm.example//s//%61bc", hosts: hosts) == "abc")
         #expect(ShortCode.codeText(inShortLink: "https://fm.example/s/", hosts: hosts) == nil)
         #expect(ShortCode.codeText(inShortLink: "https://fm.example/s/a/b", hosts: hosts) == nil)
