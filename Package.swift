@@ -33,6 +33,7 @@ let package = Package(
         .executable(name: "ResolveBench", targets: ["ResolveBench"]),
         .executable(name: "QRBench", targets: ["QRBench"]),
         .executable(name: "UniquesBench", targets: ["UniquesBench"]),
+        .executable(name: "LinkReadings", targets: ["LinkReadings"]),
         .executable(name: "DispatchFloor", targets: ["DispatchFloor"]),
     ],
     dependencies: [],
@@ -76,6 +77,8 @@ let package = Package(
         .executableTarget(name: "QRBench", dependencies: ["SceneLinkCore"], path: "bench/QRBench"),
         // The distinct-visitor count's error and memory (bench/uniques_error.sh).
         .executableTarget(name: "UniquesBench", dependencies: ["SceneLinkCore"], path: "bench/UniquesBench"),
+        // How SceneLink reads links, for scripts/whatwg_differential.py.
+        .executableTarget(name: "LinkReadings", dependencies: ["SceneLinkCore", "SceneLinkText"], path: "scripts/LinkReadings"),
         // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
         .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),

@@ -208,3 +208,22 @@ import Testing
         #expect(LinkScanner.listedHost(inHostField: "", hosts: hosts) == nil)
     }
 }
+
+@Suite struct RouteTableReadingTests {
+    let table: RouteTable
+
+    init() throws { table = try ExampleFiles.table("kitchen-sink") }
+
+    @Test func readsTheHostAndTheDecodedSegmentsOfALink() throws {
+        #expect(try table.reading(of: "HTTPS://Kitchen.Example.com:443//users/%31/?tab=2#top")
+                == LinkReading(host: "kitchen.example.com", segments: ["users", "1"]))
+        #expect(try table.reading(of: "ks://settings/a%2Fb") == LinkReading(host: nil, segments: ["settings", "a/b"]))
+    }
+
+    @Test func refusesWhatTheResolverRefusesWithTheSameError() {
+        for link in [#"https://evil.example\@kitchen.example.com/users/1"#, "https://other.example/users/1", "nope://x", "ks://a/../b"] {
+            #expect(throws: ResolveError.self) { try table.reading(of: link) }
+            #expect(throws: ResolveError.self) { try table.resolve(link) }
+        }
+    }
+}
