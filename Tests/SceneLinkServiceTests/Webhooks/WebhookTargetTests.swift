@@ -36,4 +36,17 @@ import Testing
         }
         try WebhookTarget.checkResolved(host: "hooks.example", resolver: resolver)
     }
+
+    @Test func aHostOtherSystemsReadAsAnotherAddressIsRefusedWithTheReason() throws {
+        for host in ["0x7f.1", "0177.0.0.1", "127.1", "2130706433", "0xcb.0.113.7", "203.0.113.07", "1.2.3.4.5", "hooks.example%2ecom"] {
+            #expect(throws: WebhookTarget.Refusal.self, "\(host)") {
+                try WebhookTarget.validate("https://\(host)/hook", allowPrivate: true)
+            }
+        }
+        for host in ["203.0.113.7", "hooks.example.com", "0x7f.example.com", "hooks.example.com.", "v1.hooks.example"] {
+            #expect(throws: Never.self, "\(host)") { _ = try WebhookTarget.validate("https://\(host)/hook", allowPrivate: true) }
+        }
+        // A backslash or credentials never make a URL at all.
+        #expect(throws: WebhookTarget.Refusal.self) { try WebhookTarget.validate(#"https://evil.example\@hooks.example.com/"#, allowPrivate: true) }
+    }
 }
