@@ -21,45 +21,44 @@ struct ConsoleBarChart: Sendable {
         let largest = max(bars.map(\.value).max() ?? 0, 1)
         let plotHeight = Self.height - Self.axisHeight
         let slot = bars.isEmpty ? 0 : Double(Self.width) / Double(bars.count)
-        html.open("figure")
-        html.element("figcaption", text: caption, attributes: [(name: "id", value: id + "-caption")])
-        html.open("svg", attributes: [
-            (name: "class", value: "chart"), (name: "role", value: "img"), (name: "aria-labelledby", value: id + "-caption"),
-            (name: "viewBox", value: "0 0 \(Self.width) \(Self.height)"), (name: "width", value: String(Self.width)),
-            (name: "height", value: String(Self.height)), (name: "xmlns", value: "http://www.w3.org/2000/svg"),
-        ])
-        for (index, bar) in bars.enumerated() {
-            let barHeight = Int((Double(bar.value) / Double(largest) * Double(plotHeight - 12)).rounded())
-            let x = Double(index) * slot + slot * 0.1
-            html.open("rect", attributes: [
-                (name: "class", value: "bar"), (name: "x", value: Self.format(x)), (name: "y", value: String(plotHeight - barHeight)),
-                (name: "width", value: Self.format(slot * 0.8)), (name: "height", value: String(barHeight)),
-            ])
-            html.element("title", text: "\(bar.label): \(bar.value)")
-            html.close("rect")
+        html.element("figure") { html in
+            html.element("figcaption", text: caption, attributes: ["id": id + "-caption"])
+            html.element("svg", attributes: [
+                "class": "chart", "role": "img", "aria-labelledby": id + "-caption",
+                "viewBox": "0 0 \(Self.width) \(Self.height)", "width": String(Self.width),
+                "height": String(Self.height), "xmlns": "http://www.w3.org/2000/svg",
+            ]) { html in
+                for (index, bar) in bars.enumerated() {
+                    let barHeight = Int((Double(bar.value) / Double(largest) * Double(plotHeight - 12)).rounded())
+                    let x = Double(index) * slot + slot * 0.1
+                    html.element("rect", attributes: [
+                        "class": "bar", "x": Self.format(x), "y": String(plotHeight - barHeight),
+                        "width": Self.format(slot * 0.8), "height": String(barHeight),
+                    ]) { html in
+                        html.element("title", text: "\(bar.label): \(bar.value)")
+                    }
+                }
+                html.element("line", attributes: ["x1": "0", "y1": String(plotHeight),
+                                                  "x2": String(Self.width), "y2": String(plotHeight)]) { _ in }
+                if let first = bars.first, let last = bars.last {
+                    html.element("text", text: first.label, attributes: ["x": "0", "y": String(Self.height - 4)])
+                    html.element("text", text: last.label, attributes: ["x": String(Self.width), "y": String(Self.height - 4),
+                                                                        "text-anchor": "end"])
+                }
+                html.element("text", text: "max \(largest)", attributes: ["x": "0", "y": "10"])
+            }
         }
-        html.open("line", attributes: [(name: "x1", value: "0"), (name: "y1", value: String(plotHeight)),
-                                       (name: "x2", value: String(Self.width)), (name: "y2", value: String(plotHeight))])
-        html.close("line")
-        if let first = bars.first, let last = bars.last {
-            html.element("text", text: first.label, attributes: [(name: "x", value: "0"), (name: "y", value: String(Self.height - 4))])
-            html.element("text", text: last.label, attributes: [(name: "x", value: String(Self.width)), (name: "y", value: String(Self.height - 4)),
-                                                                (name: "text-anchor", value: "end")])
+        html.element("details") { html in
+            html.element("summary", text: "The chart's numbers")
+            html.table(caption: caption, headings: [labelHeading, valueHeading]) { html in
+                for bar in bars {
+                    html.element("tr") { html in
+                        html.element("th", text: bar.label, attributes: ["scope": "row"])
+                        html.element("td", text: String(bar.value), attributes: ["class": "number"])
+                    }
+                }
+            }
         }
-        html.element("text", text: "max \(largest)", attributes: [(name: "x", value: "0"), (name: "y", value: "10")])
-        html.close("svg")
-        html.close("figure")
-        html.open("details")
-        html.element("summary", text: "The chart's numbers")
-        html.openTable(caption: caption, headings: [labelHeading, valueHeading])
-        for bar in bars {
-            html.open("tr")
-            html.element("th", text: bar.label, attributes: [(name: "scope", value: "row")])
-            html.element("td", text: String(bar.value), attributes: [(name: "class", value: "number")])
-            html.close("tr")
-        }
-        html.closeTable()
-        html.close("details")
     }
 
     private static func format(_ value: Double) -> String {

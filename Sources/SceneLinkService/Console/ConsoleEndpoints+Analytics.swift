@@ -67,7 +67,7 @@ extension ConsoleEndpoints {
         switch timeseries {
         case .success(let report): series = report
         case .failure(let error):
-            html.element("p", text: error.problem.detail, attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
+            html.element("p", text: error.problem.detail, attributes: ["class": "error", "role": "alert"])
             return error.problem.status
         }
         Self.writeTimeseries(series, query: query, into: &html)
@@ -135,52 +135,53 @@ extension ConsoleEndpoints {
     /// `choosesScope`, the scope) of the report on the page at `action`.
     static func writeAnalyticsForm(_ request: HTTPRequest, dimension chosenDimension: AnalyticsDimension, action: String,
                                    choosesScope: Bool, into html: inout HTMLDocument) {
-        html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: action)])
-        if choosesScope {
-            html.element("label", text: "Scope: all, link:CODE or route:NAME", attributes: [(name: "for", value: "analytics-scope")])
-            html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "analytics-scope"), (name: "name", value: "scope"),
-                                            (name: "value", value: request.queryItem("scope") ?? AnalyticsScope.all.key)])
+        html.element("form", attributes: ["method": "get", "action": action]) { html in
+            if choosesScope {
+                html.element("label", text: "Scope: all, link:CODE or route:NAME", attributes: ["for": "analytics-scope"])
+                html.void(.input, attributes: ["type": "text", "id": "analytics-scope", "name": "scope",
+                                               "value": request.queryItem("scope") ?? AnalyticsScope.all.key])
+            }
+            html.element("fieldset") { html in
+                html.element("legend", text: "Range (dates in the zone, both included; the last 30 days by default)")
+                for (name, label, type) in [("from", "From", "date"), ("to", "To", "date"),
+                                            ("tz", "Time zone (IANA, such as Europe/Paris)", "text")] {
+                    html.element("label", text: label, attributes: ["for": "analytics-\(name)"])
+                    html.void(.input, attributes: ["type": type, "id": "analytics-\(name)", "name": name,
+                                                   "value": request.queryItem(name) ?? (name == "tz" ? "UTC" : "")])
+                }
+                html.element("label", text: "Interval", attributes: ["for": "analytics-interval"])
+                html.element("select", attributes: ["id": "analytics-interval", "name": "interval"]) { html in
+                    let chosen = request.queryItem("interval") ?? AnalyticsInterval.day.rawValue
+                    for interval in AnalyticsInterval.allCases {
+                        var attributes: HTMLAttributes = ["value": interval.rawValue]
+                        if interval.rawValue == chosen { attributes.append("selected", "selected") }
+                        html.element("option", text: interval.rawValue, attributes: attributes)
+                    }
+                }
+                html.element("label", text: "Breakdown by", attributes: ["for": "analytics-dimension"])
+                html.element("select", attributes: ["id": "analytics-dimension", "name": "dimension"]) { html in
+                    for dimension in AnalyticsDimension.allCases {
+                        var attributes: HTMLAttributes = ["value": dimension.rawValue]
+                        if dimension == chosenDimension { attributes.append("selected", "selected") }
+                        html.element("option", text: dimension.rawValue, attributes: attributes)
+                    }
+                }
+            }
+            html.element("button", text: "Show", attributes: ["type": "submit"])
         }
-        html.open("fieldset")
-        html.element("legend", text: "Range (dates in the zone, both included; the last 30 days by default)")
-        for (name, label, type) in [("from", "From", "date"), ("to", "To", "date"), ("tz", "Time zone (IANA, such as Europe/Paris)", "text")] {
-            html.element("label", text: label, attributes: [(name: "for", value: "analytics-\(name)")])
-            html.open("input", attributes: [(name: "type", value: type), (name: "id", value: "analytics-\(name)"), (name: "name", value: name),
-                                            (name: "value", value: request.queryItem(name) ?? (name == "tz" ? "UTC" : ""))])
-        }
-        html.element("label", text: "Interval", attributes: [(name: "for", value: "analytics-interval")])
-        html.open("select", attributes: [(name: "id", value: "analytics-interval"), (name: "name", value: "interval")])
-        let chosen = request.queryItem("interval") ?? AnalyticsInterval.day.rawValue
-        for interval in AnalyticsInterval.allCases {
-            var attributes: [(name: StaticString, value: String)] = [(name: "value", value: interval.rawValue)]
-            if interval.rawValue == chosen { attributes.append((name: "selected", value: "selected")) }
-            html.element("option", text: interval.rawValue, attributes: attributes)
-        }
-        html.close("select")
-        html.element("label", text: "Breakdown by", attributes: [(name: "for", value: "analytics-dimension")])
-        html.open("select", attributes: [(name: "id", value: "analytics-dimension"), (name: "name", value: "dimension")])
-        for dimension in AnalyticsDimension.allCases {
-            var attributes: [(name: StaticString, value: String)] = [(name: "value", value: dimension.rawValue)]
-            if dimension == chosenDimension { attributes.append((name: "selected", value: "selected")) }
-            html.element("option", text: dimension.rawValue, attributes: attributes)
-        }
-        html.close("select")
-        html.close("fieldset")
-        html.element("button", text: "Show", attributes: [(name: "type", value: "submit")])
-        html.close("form")
     }
 
     static func writeTimeseries(_ report: AnalyticsOperations.Timeseries, query: [(String, String)], into html: inout HTMLDocument) {
         let range = "\(report.query.range.from) to \(report.query.range.to) (\(report.query.range.zone))"
         let scope = query.first { $0.0 == "scope" }?.1 ?? AnalyticsScope.all.key
         html.element("h2", text: "\(scope == AnalyticsScope.all.key ? "Every link" : scope), \(range)")
-        html.open("p")
-        html.element("a", text: "Download the time series as CSV", attributes: [(name: "href", value: timeseriesCSVPath + "?" + encode(query)),
-                                                                                (name: "download", value: "scenelink-timeseries.csv")])
-        html.close("p")
+        html.element("p") { html in
+            html.element("a", text: "Download the time series as CSV", attributes: ["href": timeseriesCSVPath + "?" + encode(query),
+                                                                                    "download": "scenelink-timeseries.csv"])
+        }
         guard report.buckets.count <= maximumBucketsShown else {
             html.element("p", text: "The range holds \(report.buckets.count) buckets, more than a page draws (\(maximumBucketsShown)); "
-                + "choose a shorter range or a longer interval, or download the CSV.", attributes: [(name: "class", value: "error")])
+                + "choose a shorter range or a longer interval, or download the CSV.", attributes: ["class": "error"])
             return
         }
         ConsoleBarChart(caption: "Human visits per \(report.query.interval.rawValue), \(range)", labelHeading: "Start",
@@ -196,17 +197,17 @@ extension ConsoleEndpoints {
         switch result {
         case .success(let found): report = found
         case .failure(let error):
-            html.element("p", text: "\(dimension.rawValue): \(error.problem.detail)", attributes: [(name: "class", value: "error")])
+            html.element("p", text: "\(dimension.rawValue): \(error.problem.detail)", attributes: ["class": "error"])
             return
         }
         let rows = report.rows.prefix(20).map { [$0.value, String($0.count)] }
         let noun = dimension == .preview ? "previews" : "human visits"
         table(caption: "By \(dimension.rawValue): \(noun), largest first (the first 20)", headings: [dimension.rawValue, "Count"],
               rows: rows.isEmpty ? [["(none)", "0"]] : rows, into: &html)
-        html.open("p")
-        html.element("a", text: "Download by \(dimension.rawValue) as CSV",
-                     attributes: [(name: "href", value: breakdownCSVPath + "?" + encode(query + [("dimension", dimension.rawValue)])),
-                                  (name: "download", value: "scenelink-\(dimension.rawValue).csv")])
-        html.close("p")
+        html.element("p") { html in
+            html.element("a", text: "Download by \(dimension.rawValue) as CSV",
+                         attributes: ["href": breakdownCSVPath + "?" + encode(query + [("dimension", dimension.rawValue)]),
+                                      "download": "scenelink-\(dimension.rawValue).csv"])
+        }
     }
 }

@@ -17,7 +17,7 @@ extension ConsoleEndpoints {
             case .success(let daily):
                 Self.writeClaims(rows: daily.visits, expired: daily.expired, firstDay: firstDay, into: &page)
             case .failure(let error):
-                page.html.element("p", text: "The counts could not be read: \(error.problem.detail)", attributes: [(name: "class", value: "error")])
+                page.html.element("p", text: "The counts could not be read: \(error.problem.detail)", attributes: ["class": "error"])
             }
             responder.respond(page.response())
         }
@@ -46,6 +46,6 @@ extension ConsoleEndpoints {
                    into: &page.html)
         page.html.element("p", text: "A claim counts as expired on the UTC day it expired unredeemed; the sweep counts it as it deletes it, "
                                 + "so a claim shows here once the sweep after its expiry has run.",
-                          attributes: [(name: "class", value: "muted")])
+                          attributes: ["class": "muted"])
     }
 }

@@ -20,7 +20,7 @@ extension ConsoleEndpoints {
         let atomic = form["atomic"] == "yes"
         let refuse: @Sendable (String, HTTPStatus) -> Void = { sentence, status in
             var page = ConsolePage(title: "Import links", section: .links, session: session)
-            page.html.element("p", text: "Nothing was imported: see the form below.", attributes: [(name: "class", value: "error")])
+            page.html.element("p", text: "Nothing was imported: see the form below.", attributes: ["class": "error"])
             Self.writeImportForm(csv: csv, atomic: atomic, error: sentence, formToken: session.formToken, into: &page.html)
             responder.respond(page.response(status: status))
         }
@@ -46,54 +46,52 @@ extension ConsoleEndpoints {
         html.element("p", text: report.nothingStored
                      ? "Nothing was stored: \(refused) \(refused == 1 ? "row was" : "rows were") refused, and the import was all or nothing."
                      : "Made: \(created) · Refused: \(refused).",
-                     attributes: report.nothingStored || refused > 0 ? [(name: "class", value: "error")] : [])
-        html.openTable(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"])
-        for item in report.rows {
-            html.open("tr")
-            html.element("th", text: String(item.row), attributes: [(name: "scope", value: "row")])
-            switch item.outcome {
-            case .created(let link):
-                html.element("td", text: "created")
-                html.open("td")
-                let code = link.code.rawValue
-                html.element("a", text: table.shortLinkURL(of: link.code) ?? code, attributes: [(name: "href", value: linkPath(code))])
-                html.close("td")
-            case .valid:
-                html.element("td", text: "valid, not stored")
-                html.element("td", text: "")
-            case .refused(let problem):
-                html.element("td", text: "refused")
-                html.element("td", text: problem.detail)
+                     attributes: report.nothingStored || refused > 0 ? ["class": "error"] : [:])
+        html.table(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"]) { html in
+            for item in report.rows {
+                html.element("tr") { html in
+                    html.element("th", text: String(item.row), attributes: ["scope": "row"])
+                    switch item.outcome {
+                    case .created(let link):
+                        html.element("td", text: "created")
+                        html.element("td") { html in
+                            let code = link.code.rawValue
+                            html.element("a", text: table.shortLinkURL(of: link.code) ?? code, attributes: ["href": linkPath(code)])
+                        }
+                    case .valid:
+                        html.element("td", text: "valid, not stored")
+                        html.element("td", text: "")
+                    case .refused(let problem):
+                        html.element("td", text: "refused")
+                        html.element("td", text: problem.detail)
+                    }
+                }
             }
-            html.close("tr")
         }
-        html.closeTable()
-        html.open("p")
-        html.element("a", text: "Back to the links", attributes: [(name: "href", value: ConsoleSection.links.path)])
-        html.close("p")
+        html.element("p") { html in
+            html.element("a", text: "Back to the links", attributes: ["href": ConsoleSection.links.path])
+        }
     }
 
     /// The form that imports links from a pasted CSV (`csv` and `atomic` kept after a refusal).
     static func writeImportForm(csv: String, atomic: Bool, error: String?, formToken: String, into html: inout HTMLDocument) {
-        html.element("h2", text: "Import links from CSV", attributes: [(name: "id", value: "import")])
-        if let error { html.element("p", text: error, attributes: [(name: "class", value: "error"), (name: "id", value: "import-error")]) }
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkImportPath)])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.element("label", text: "CSV: a header line naming its columns (\(ShortLinkImportTable.columns.joined(separator: ", ")); "
-                     + "link is required), then one link a line; at most 1 MiB as the form sends it, so split a larger file", attributes: [(name: "for", value: "import-csv")])
-        var area: [(name: StaticString, value: String)] = [(name: "id", value: "import-csv"), (name: "name", value: "csv"),
-                                                           (name: "rows", value: "8"), (name: "required", value: "required"),
-                                                           (name: "spellcheck", value: "false")]
-        if error != nil { area.append((name: "aria-describedby", value: "import-error")) }
-        html.element("textarea", text: csv, attributes: area)
-        html.open("p")
-        var box: [(name: StaticString, value: String)] = [(name: "type", value: "checkbox"), (name: "id", value: "import-atomic"),
-                                                          (name: "name", value: "atomic"), (name: "value", value: "yes")]
-        if atomic { box.append((name: "checked", value: "checked")) }
-        html.open("input", attributes: box)
-        html.element("label", text: "All or nothing: store no row unless every row can be made", attributes: [(name: "for", value: "import-atomic")])
-        html.close("p")
-        html.element("button", text: "Import the links", attributes: [(name: "type", value: "submit")])
-        html.close("form")
+        html.element("h2", text: "Import links from CSV", attributes: ["id": "import"])
+        if let error { html.element("p", text: error, attributes: ["class": "error", "id": "import-error"]) }
+        html.element("form", attributes: ["method": "post", "action": linkImportPath]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.element("label", text: "CSV: a header line naming its columns (\(ShortLinkImportTable.columns.joined(separator: ", ")); "
+                         + "link is required), then one link a line; at most 1 MiB as the form sends it, so split a larger file",
+                         attributes: ["for": "import-csv"])
+            var area: HTMLAttributes = ["id": "import-csv", "name": "csv", "rows": "8", "required": "required", "spellcheck": "false"]
+            if error != nil { area.append("aria-describedby", "import-error") }
+            html.element("textarea", text: csv, attributes: area)
+            html.element("p") { html in
+                var box: HTMLAttributes = ["type": "checkbox", "id": "import-atomic", "name": "atomic", "value": "yes"]
+                if atomic { box.append("checked", "checked") }
+                html.void(.input, attributes: box)
+                html.element("label", text: "All or nothing: store no row unless every row can be made", attributes: ["for": "import-atomic"])
+            }
+            html.element("button", text: "Import the links", attributes: ["type": "submit"])
+        }
     }
 }

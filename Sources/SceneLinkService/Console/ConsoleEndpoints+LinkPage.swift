@@ -39,12 +39,11 @@ extension ConsoleEndpoints {
             readIf(readsAnalytics, { done in analyticsReports(query: query, dimension: dimension, by: caller) { done(($0, $1)) } }) { [self] reports in
                 var page = ConsolePage(title: "Link \(code)", section: .links, session: session)
                 if let notice {
-                    page.html.element("p", text: notice, attributes: [(name: "class", value: "error"), (name: "role", value: "alert"),
-                                                                      (name: "id", value: "link-notice")])
+                    page.html.element("p", text: notice, attributes: ["class": "error", "role": "alert", "id": "link-notice"])
                 }
-                page.html.open("p")
-                page.html.element("a", text: "All links", attributes: [(name: "href", value: ConsoleSection.links.path)])
-                page.html.close("p")
+                page.html.element("p") { html in
+                    html.element("a", text: "All links", attributes: ["href": ConsoleSection.links.path])
+                }
                 let expired = link.isExpired(at: clock.now())
                 let url = routes.value.shortLinkURL(of: link.code)
                 Self.writeLinkFacts(counted, url: url, expired: expired, into: &page.html)
@@ -73,23 +72,23 @@ extension ConsoleEndpoints {
 
     private static func writeLinkFacts(_ counted: ShortLinkOperations.Counted, url: String?, expired: Bool, into html: inout HTMLDocument) {
         let link = counted.link, visits = counted.visits
-        html.open("dl")
-        let tags = link.tags.map(\.rawValue)
-        let facts: [(String, String)] = [
-            ("Short link", url ?? "(none: the route file names no https host)"),
-            ("Target link", link.link),
-            ("Title", link.title ?? "(none)"),
-            ("Tags", tags.isEmpty ? "(none)" : tags.joined(separator: " ")),
-            ("Created", RFC3339.string(link.createdAt)),
-            ("Expires", (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (expired ? " (expired: it answers 410)" : "")),
-            ("Clicks", String(link.clicks)),
-            ("Visits since it was made", "\(visits.human) human, \(visits.preview) previews, \(visits.bot) bots"),
-        ]
-        for (term, value) in facts {
-            html.element("dt", text: term)
-            html.element("dd", text: value)
+        html.element("dl") { html in
+            let tags = link.tags.map(\.rawValue)
+            let facts: [(String, String)] = [
+                ("Short link", url ?? "(none: the route file names no https host)"),
+                ("Target link", link.link),
+                ("Title", link.title ?? "(none)"),
+                ("Tags", tags.isEmpty ? "(none)" : tags.joined(separator: " ")),
+                ("Created", RFC3339.string(link.createdAt)),
+                ("Expires", (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (expired ? " (expired: it answers 410)" : "")),
+                ("Clicks", String(link.clicks)),
+                ("Visits since it was made", "\(visits.human) human, \(visits.preview) previews, \(visits.bot) bots"),
+            ]
+            for (term, value) in facts {
+                html.element("dt", text: term)
+                html.element("dd", text: value)
+            }
         }
-        html.close("dl")
     }
 
     private func writeDestinations(of target: String, expired: Bool, into html: inout HTMLDocument) {
@@ -98,14 +97,14 @@ extension ConsoleEndpoints {
         html.element("h2", text: "Where it goes for each kind of visitor")
         if expired {
             html.element("p", text: "The link has expired: every visitor gets 410 Gone. Below is where it went, and would go again "
-                         + "with a later expiry.", attributes: [(name: "class", value: "error")])
+                         + "with a later expiry.", attributes: ["class": "error"])
         }
         if let route = destinations.route {
-            html.open("p")
-            html.text("Route ")
-            html.element("code", text: route)
-            if !destinations.stack.isEmpty { html.text("; stack \(destinations.stack)") }
-            html.close("p")
+            html.element("p") { html in
+                html.text("Route ")
+                html.element("code", text: route)
+                if !destinations.stack.isEmpty { html.text("; stack \(destinations.stack)") }
+            }
         }
         Self.table(caption: "What each visitor gets now, with the route table in force", headings: ["Visitor", "Gets"],
                    rows: destinations.rows.map { [$0.visitor, $0.destination] }, into: &html)
@@ -119,10 +118,10 @@ extension ConsoleEndpoints {
             return
         }
         html.qrCode(qr, caption: QRMarker.marking(url))
-        html.open("p")
-        html.element("a", text: "Download the QR code (SVG)", attributes: [(name: "href", value: linkPath(code) + "/qr.svg"),
-                                                                           (name: "download", value: "scenelink-\(code).svg")])
-        html.close("p")
+        html.element("p") { html in
+            html.element("a", text: "Download the QR code (SVG)", attributes: ["href": linkPath(code) + "/qr.svg",
+                                                                               "download": "scenelink-\(code).svg"])
+        }
     }
 
     /// The forms that change the target, title and tags and the expiry (with the revision read,
@@ -144,35 +143,33 @@ extension ConsoleEndpoints {
     private static func writeLinkEdits(_ link: ShortLink, formToken: String, into html: inout HTMLDocument) {
         let code = link.code.rawValue, revision = link.revision
         html.element("h2", text: "Change the target, title and tags")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/edit")])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "revision"), (name: "value", value: String(revision))])
-        let target = link.link
-        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "shown"), (name: "value", value: target)])
-        let tags = link.tags.map(\.rawValue).joined(separator: " ")
-        for (name, label, value) in [("link", "Target link (it must resolve)", target), ("title", "Title (empty: none)", link.title ?? ""),
-                                     ("tags", "Tags (separated by spaces; empty: none)", tags)] {
-            html.element("label", text: label, attributes: [(name: "for", value: "link-\(name)")])
-            html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "link-\(name)"), (name: "name", value: name),
-                                            (name: "value", value: value)])
+        html.element("form", attributes: ["method": "post", "action": linkPath(code) + "/edit"]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(revision)])
+            let target = link.link
+            html.void(.input, attributes: ["type": "hidden", "name": "shown", "value": target])
+            let tags = link.tags.map(\.rawValue).joined(separator: " ")
+            for (name, label, value) in [("link", "Target link (it must resolve)", target), ("title", "Title (empty: none)", link.title ?? ""),
+                                         ("tags", "Tags (separated by spaces; empty: none)", tags)] {
+                html.element("label", text: label, attributes: ["for": "link-\(name)"])
+                html.void(.input, attributes: ["type": "text", "id": "link-\(name)", "name": name, "value": value])
+            }
+            html.element("p") { html in
+                html.element("button", text: "Save the link", attributes: ["type": "submit"])
+            }
         }
-        html.open("p")
-        html.element("button", text: "Save the link", attributes: [(name: "type", value: "submit")])
-        html.close("p")
-        html.close("form")
 
         html.element("h2", text: "Change the expiry")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: linkPath(code) + "/expiry")])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "revision"), (name: "value", value: String(revision))])
-        let current = link.expiresAt.map { String(RFC3339.string($0).prefix(16)) } ?? ""
-        html.element("label", text: "Expires (UTC; empty: never)", attributes: [(name: "for", value: "link-expiry")])
-        html.open("input", attributes: [(name: "type", value: "datetime-local"), (name: "id", value: "link-expiry"), (name: "name", value: "expiresAt"),
-                                        (name: "value", value: current)])
-        html.open("p")
-        html.element("button", text: "Save the expiry", attributes: [(name: "type", value: "submit")])
-        html.close("p")
-        html.close("form")
+        html.element("form", attributes: ["method": "post", "action": linkPath(code) + "/expiry"]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(revision)])
+            let current = link.expiresAt.map { String(RFC3339.string($0).prefix(16)) } ?? ""
+            html.element("label", text: "Expires (UTC; empty: never)", attributes: ["for": "link-expiry"])
+            html.void(.input, attributes: ["type": "datetime-local", "id": "link-expiry", "name": "expiresAt", "value": current])
+            html.element("p") { html in
+                html.element("button", text: "Save the expiry", attributes: ["type": "submit"])
+            }
+        }
     }
 
     /// `GET /console/links/{code}/qr.svg`: the QR code of the short link's URL with the QR

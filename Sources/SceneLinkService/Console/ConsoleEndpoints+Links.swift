@@ -46,23 +46,21 @@ extension ConsoleEndpoints {
     private static func writeLinkList(_ result: Result<ShortLinkOperations.Page, OperationError>, request: HTTPRequest,
                                       into html: inout HTMLDocument) -> HTTPStatus {
         let q = request.queryItem("q") ?? "", tag = request.queryItem("tag") ?? ""
-        html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: ConsoleSection.links.path),
-                                       (name: "role", value: "search")])
-        html.element("label", text: "Search codes, links and titles", attributes: [(name: "for", value: "links-q")])
-        html.open("input", attributes: [(name: "type", value: "search"), (name: "id", value: "links-q"), (name: "name", value: "q"),
-                                        (name: "value", value: q), (name: "maxlength", value: String(ShortLinkFilter.maximumTextBytes))])
-        html.element("label", text: "Tag", attributes: [(name: "for", value: "links-tag")])
-        html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "links-tag"), (name: "name", value: "tag"),
-                                        (name: "value", value: tag)])
-        html.open("p")
-        html.element("button", text: "Search", attributes: [(name: "type", value: "submit")])
-        html.close("p")
-        html.close("form")
+        html.element("form", attributes: ["method": "get", "action": ConsoleSection.links.path, "role": "search"]) { html in
+            html.element("label", text: "Search codes, links and titles", attributes: ["for": "links-q"])
+            html.void(.input, attributes: ["type": "search", "id": "links-q", "name": "q",
+                                           "value": q, "maxlength": String(ShortLinkFilter.maximumTextBytes)])
+            html.element("label", text: "Tag", attributes: ["for": "links-tag"])
+            html.void(.input, attributes: ["type": "text", "id": "links-tag", "name": "tag", "value": tag])
+            html.element("p") { html in
+                html.element("button", text: "Search", attributes: ["type": "submit"])
+            }
+        }
         let listed: ShortLinkOperations.Page
         switch result {
         case .success(let page): listed = page
         case .failure(let error):
-            html.element("p", text: error.problem.detail, attributes: [(name: "class", value: "error"), (name: "role", value: "alert")])
+            html.element("p", text: error.problem.detail, attributes: ["class": "error", "role": "alert"])
             return error.problem.status
         }
         let filtered = !q.isEmpty || !tag.isEmpty
@@ -70,45 +68,45 @@ extension ConsoleEndpoints {
             html.element("p", text: filtered ? "No link matches." : "No short links yet: make one below.")
             return .ok
         }
-        html.openTable(caption: filtered ? "Links that match, oldest first" : "Short links, oldest first",
-                       headings: ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"])
-        let now = Date()
-        for counted in listed.links {
-            let link = counted.link
-            let code = link.code.rawValue
-            html.open("tr")
-            html.open("th", attributes: [(name: "scope", value: "row")])
-            html.element("a", text: code, attributes: [(name: "href", value: linkPath(code))])
-            html.close("th")
-            html.element("td", text: shortened(link.title ?? "", to: listedTitleCharacters))
-            html.element("td", text: shortened(link.link, to: listedLinkCharacters))
-            html.open("td")
-            let tags = link.tags.map(\.rawValue)
-            for (index, tag) in tags.prefix(listedTags).enumerated() {
-                if index > 0 { html.text(" ") }
-                html.element("a", text: tag, attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode([("tag", tag)]))])
+        html.table(caption: filtered ? "Links that match, oldest first" : "Short links, oldest first",
+                   headings: ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"]) { html in
+            let now = Date()
+            for counted in listed.links {
+                let link = counted.link
+                let code = link.code.rawValue
+                html.element("tr") { html in
+                    html.element("th", attributes: ["scope": "row"]) { html in
+                        html.element("a", text: code, attributes: ["href": linkPath(code)])
+                    }
+                    html.element("td", text: shortened(link.title ?? "", to: listedTitleCharacters))
+                    html.element("td", text: shortened(link.link, to: listedLinkCharacters))
+                    html.element("td") { html in
+                        let tags = link.tags.map(\.rawValue)
+                        for (index, tag) in tags.prefix(listedTags).enumerated() {
+                            if index > 0 { html.text(" ") }
+                            html.element("a", text: tag, attributes: ["href": ConsoleSection.links.path + "?" + encode([("tag", tag)])])
+                        }
+                        if tags.count > listedTags { html.text(" and \(tags.count - listedTags) more") }
+                    }
+                    html.element("td", text: (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (link.isExpired(at: now) ? " (expired)" : ""))
+                    html.element("td", text: String(counted.visits.human), attributes: ["class": "number"])
+                    html.element("td", text: String(link.clicks), attributes: ["class": "number"])
+                }
             }
-            if tags.count > listedTags { html.text(" and \(tags.count - listedTags) more") }
-            html.close("td")
-            html.element("td", text: (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (link.isExpired(at: now) ? " (expired)" : ""))
-            html.element("td", text: String(counted.visits.human), attributes: [(name: "class", value: "number")])
-            html.element("td", text: String(link.clicks), attributes: [(name: "class", value: "number")])
-            html.close("tr")
         }
-        html.closeTable()
         var paging: [(String, String)] = []
         if !q.isEmpty { paging.append(("q", q)) }
         if !tag.isEmpty { paging.append(("tag", tag)) }
-        html.open("p")
-        if request.queryItem("cursor") != nil {
-            html.element("a", text: "First page", attributes: [(name: "href", value: ConsoleSection.links.path + (paging.isEmpty ? "" : "?" + encode(paging)))])
-            html.text(" ")
+        html.element("p") { html in
+            if request.queryItem("cursor") != nil {
+                html.element("a", text: "First page", attributes: ["href": ConsoleSection.links.path + (paging.isEmpty ? "" : "?" + encode(paging))])
+                html.text(" ")
+            }
+            if let next = listed.nextCursor {
+                html.element("a", text: "Next page",
+                             attributes: ["href": ConsoleSection.links.path + "?" + encode(paging + [("cursor", String(next))]), "rel": "next"])
+            }
         }
-        if let next = listed.nextCursor {
-            html.element("a", text: "Next page", attributes: [(name: "href", value: ConsoleSection.links.path + "?" + encode(paging + [("cursor", String(next))])),
-                                                              (name: "rel", value: "next")])
-        }
-        html.close("p")
         return .ok
     }
 
@@ -133,66 +131,65 @@ extension ConsoleEndpoints {
     /// `form` holds what was entered when `error` says why it was refused.
     func writeCreateForm(_ form: ConsoleForm, route: String?, error: String?, formToken: String, into html: inout HTMLDocument) {
         let table = routes.value
-        html.element("h2", text: "Make a short link", attributes: [(name: "id", value: "create")])
+        html.element("h2", text: "Make a short link", attributes: ["id": "create"])
         if let error {
-            html.element("p", text: error, attributes: [(name: "class", value: "error"), (name: "id", value: "create-error"),
-                                                        (name: "role", value: "alert")])
+            html.element("p", text: error, attributes: ["class": "error", "id": "create-error", "role": "alert"])
         }
         let fields = route.flatMap { table.parameterFields(route: $0) }
-        html.open("form", attributes: [(name: "method", value: "get"), (name: "action", value: ConsoleSection.links.path + "#create")])
-        html.element("label", text: "Route (to fill in its parameters instead of typing a link)", attributes: [(name: "for", value: "create-route")])
-        html.open("select", attributes: [(name: "id", value: "create-route"), (name: "name", value: "route")])
-        html.element("option", text: "(type a link)", attributes: [(name: "value", value: "")])
-        for summary in table.summaries {
-            var attributes: [(name: StaticString, value: String)] = [(name: "value", value: summary.name)]
-            if summary.name == route { attributes.append((name: "selected", value: "selected")) }
-            html.element("option", text: "\(summary.name): \(summary.pattern)", attributes: attributes)
-        }
-        html.close("select")
-        html.open("p")
-        html.element("button", text: "Choose the route", attributes: [(name: "type", value: "submit")])
-        html.close("p")
-        html.close("form")
-
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: ConsoleSection.links.path)])
-        ConsolePage.formTokenField(formToken, into: &html)
-        var describedBy: [(name: StaticString, value: String)] = []
-        if error != nil { describedBy.append((name: "aria-describedby", value: "create-error")) }
-        if let route, let fields {
-            html.open("input", attributes: [(name: "type", value: "hidden"), (name: "name", value: "route"), (name: "value", value: route)])
-            html.open("fieldset")
-            html.element("legend", text: "Parameters of \(route), as they appear in a link")
-            if fields.isEmpty { html.element("p", text: "This route has no parameters.") }
-            for (index, field) in fields.enumerated() {
-                let id = "create-parameter-\(index)"
-                html.element("label", text: "\(field.name) (\(field.typeName)\(field.isOptional ? ", optional" : ""))",
-                             attributes: [(name: "for", value: id)])
-                var attributes: [(name: StaticString, value: String)] = [
-                    (name: "type", value: "text"), (name: "id", value: id), (name: "name", value: "parameter." + field.name),
-                    (name: "value", value: form["parameter." + field.name] ?? ""),
-                ]
-                if !field.isOptional { attributes.append((name: "required", value: "required")) }
-                html.open("input", attributes: attributes + describedBy)
+        html.element("form", attributes: ["method": "get", "action": ConsoleSection.links.path + "#create"]) { html in
+            html.element("label", text: "Route (to fill in its parameters instead of typing a link)", attributes: ["for": "create-route"])
+            html.element("select", attributes: ["id": "create-route", "name": "route"]) { html in
+                html.element("option", text: "(type a link)", attributes: ["value": ""])
+                for summary in table.summaries {
+                    var attributes: HTMLAttributes = ["value": summary.name]
+                    if summary.name == route { attributes.append("selected", "selected") }
+                    html.element("option", text: "\(summary.name): \(summary.pattern)", attributes: attributes)
+                }
             }
-            html.close("fieldset")
-        } else {
-            html.element("label", text: "Link (https or \(table.schemes.first ?? "app") scheme; it must resolve)", attributes: [(name: "for", value: "create-link")])
-            html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "create-link"), (name: "name", value: "link"),
-                                            (name: "value", value: form["link"] ?? ""), (name: "required", value: "required"),
-                                            (name: "spellcheck", value: "false")] + describedBy)
+            html.element("p") { html in
+                html.element("button", text: "Choose the route", attributes: ["type": "submit"])
+            }
         }
-        for (name, label, type) in [("alias", "Alias (optional: A-Z a-z 0-9 - _, up to 64; a random code otherwise)", "text"),
-                                    ("expiresAt", "Expires (optional, UTC)", "datetime-local"),
-                                    ("title", "Title (optional)", "text"),
-                                    ("tags", "Tags (optional, separated by spaces: a-z 0-9 - _)", "text")] {
-            html.element("label", text: label, attributes: [(name: "for", value: "create-\(name)")])
-            html.open("input", attributes: [(name: "type", value: type), (name: "id", value: "create-\(name)"), (name: "name", value: name),
-                                            (name: "value", value: form[name] ?? "")])
+
+        html.element("form", attributes: ["method": "post", "action": ConsoleSection.links.path]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            var describedBy: HTMLAttributes = [:]
+            if error != nil { describedBy.append("aria-describedby", "create-error") }
+            if let route, let fields {
+                html.void(.input, attributes: ["type": "hidden", "name": "route", "value": route])
+                html.element("fieldset") { html in
+                    html.element("legend", text: "Parameters of \(route), as they appear in a link")
+                    if fields.isEmpty { html.element("p", text: "This route has no parameters.") }
+                    for (index, field) in fields.enumerated() {
+                        let id = "create-parameter-\(index)"
+                        html.element("label", text: "\(field.name) (\(field.typeName)\(field.isOptional ? ", optional" : ""))",
+                                     attributes: ["for": id])
+                        var attributes: HTMLAttributes = [
+                            "type": "text", "id": id, "name": "parameter." + field.name,
+                            "value": form["parameter." + field.name] ?? "",
+                        ]
+                        if !field.isOptional { attributes.append("required", "required") }
+                        html.void(.input, attributes: attributes + describedBy)
+                    }
+                }
+            } else {
+                html.element("label", text: "Link (https or \(table.schemes.first ?? "app") scheme; it must resolve)",
+                             attributes: ["for": "create-link"])
+                html.void(.input, attributes: ["type": "text", "id": "create-link", "name": "link",
+                                               "value": form["link"] ?? "", "required": "required",
+                                               "spellcheck": "false"] + describedBy)
+            }
+            for (name, label, type) in [("alias", "Alias (optional: A-Z a-z 0-9 - _, up to 64; a random code otherwise)", "text"),
+                                        ("expiresAt", "Expires (optional, UTC)", "datetime-local"),
+                                        ("title", "Title (optional)", "text"),
+                                        ("tags", "Tags (optional, separated by spaces: a-z 0-9 - _)", "text")] {
+                html.element("label", text: label, attributes: ["for": "create-\(name)"])
+                html.void(.input, attributes: ["type": type, "id": "create-\(name)", "name": name, "value": form[name] ?? ""])
+            }
+            html.element("p") { html in
+                html.element("button", text: "Make the short link", attributes: ["type": "submit"])
+            }
         }
-        html.open("p")
-        html.element("button", text: "Make the short link", attributes: [(name: "type", value: "submit")])
-        html.close("p")
-        html.close("form")
     }
 
     /// `POST /console/links` (`link` or `route` with `parameter.NAME`…; `alias`, `expiresAt`,
@@ -205,7 +202,7 @@ extension ConsoleEndpoints {
         let route = form["route"].flatMap { $0.isEmpty ? nil : $0 }
         let refuse: @Sendable (String, HTTPStatus) -> Void = { [self] sentence, status in
             var page = ConsolePage(title: ConsoleSection.links.title, section: .links, session: session)
-            page.html.element("p", text: "The short link was not made: see the form below.", attributes: [(name: "class", value: "error")])
+            page.html.element("p", text: "The short link was not made: see the form below.", attributes: ["class": "error"])
             writeCreateForm(form, route: route, error: sentence, formToken: session.formToken, into: &page.html)
             responder.respond(page.response(status: status))
         }

@@ -35,13 +35,13 @@ extension ConsoleEndpoints {
                     Self.writeCounts(perDay, firstDay: firstDay, into: &page.html)
                 case .failure(let error)?:
                     page.html.element("p", text: "The analytics could not be read: \(error.problem.detail)",
-                                      attributes: [(name: "class", value: "error")])
+                                      attributes: ["class": "error"])
                 case nil:
                     break
                 }
                 page.html.element("h2", text: "Store")
                 page.html.element("p", text: problem.map { "The store cannot write: \($0)" } ?? "The store is writable (\(storeDescription)).",
-                                  attributes: problem == nil ? [] : [(name: "class", value: "error")])
+                                  attributes: problem == nil ? [:] : ["class": "error"])
                 if let top { Self.writeTopLinks(top.mapError { ConsoleReadFailure(message: $0.problem.detail) }, into: &page.html) }
                 if let endpoints { Self.writeDisabledWebhooks(endpoints, into: &page.html) }
                 responder.respond(page.response())
@@ -69,20 +69,20 @@ extension ConsoleEndpoints {
         case .success(let top) where top.isEmpty:
             html.element("p", text: "No short link had a human visit in the last \(topLinkDays) UTC days.")
         case .success(let top):
-            html.openTable(caption: "The \(topLinksShown) short links with the most human visits over the last \(topLinkDays) UTC days",
-                           headings: ["Rank", "Link", "Human visits"])
-            for (index, link) in top.enumerated() {
-                html.open("tr")
-                html.element("td", text: String(index + 1), attributes: [(name: "class", value: "number")])
-                html.open("th", attributes: [(name: "scope", value: "row")])
-                html.element("a", text: link.code, attributes: [(name: "href", value: linkPath(link.code))])
-                html.close("th")
-                html.element("td", text: String(link.human), attributes: [(name: "class", value: "number")])
-                html.close("tr")
+            html.table(caption: "The \(topLinksShown) short links with the most human visits over the last \(topLinkDays) UTC days",
+                       headings: ["Rank", "Link", "Human visits"]) { html in
+                for (index, link) in top.enumerated() {
+                    html.element("tr") { html in
+                        html.element("td", text: String(index + 1), attributes: ["class": "number"])
+                        html.element("th", attributes: ["scope": "row"]) { html in
+                            html.element("a", text: link.code, attributes: ["href": linkPath(link.code)])
+                        }
+                        html.element("td", text: String(link.human), attributes: ["class": "number"])
+                    }
+                }
             }
-            html.closeTable()
         case .failure(let failure):
-            html.element("p", text: "The top links could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
+            html.element("p", text: "The top links could not be read: \(failure.message)", attributes: ["class": "error"])
         }
     }
 
@@ -96,16 +96,17 @@ extension ConsoleEndpoints {
             guard !failing.isEmpty else {
                 return html.element("p", text: "None: \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), all enabled.")
             }
-            html.open("ul")
-            for endpoint in failing {
-                html.open("li")
-                html.element("a", text: endpoint.url, attributes: [(name: "href", value: "/console/webhooks/\(endpoint.id)")])
-                html.text(": disabled \(endpoint.disabledAt.map { RFC3339.string($0) } ?? "")\(endpoint.disabledReason.map { " (\($0))" } ?? "")")
-                html.close("li")
+            html.element("ul") { html in
+                for endpoint in failing {
+                    html.element("li") { html in
+                        html.element("a", text: endpoint.url, attributes: ["href": "/console/webhooks/\(endpoint.id)"])
+                        html.text(": disabled \(endpoint.disabledAt.map { RFC3339.string($0) } ?? "")"
+                                  + "\(endpoint.disabledReason.map { " (\($0))" } ?? "")")
+                    }
+                }
             }
-            html.close("ul")
         case .failure(let error):
-            html.element("p", text: "The endpoints could not be read: \(error.problem.detail)", attributes: [(name: "class", value: "error")])
+            html.element("p", text: "The endpoints could not be read: \(error.problem.detail)", attributes: ["class": "error"])
         }
     }
 
@@ -118,17 +119,17 @@ extension ConsoleEndpoints {
         }
         let spans = [("Today", sum(1)), ("7 days", sum(7)), ("30 days", sum(perDay.count))]
         html.element("h2", text: "Visits of every link (UTC days)")
-        html.openTable(caption: "Visits by class, QR scans, claims and installs", headings: ["Count"] + spans.map(\.0))
-        let labels = ["Human visits", "of which QR scans", "Previews", "Bots", "Claims", "Installs"]
-        for (index, label) in labels.enumerated() {
-            html.open("tr")
-            html.element("th", text: label, attributes: [(name: "scope", value: "row")])
-            for span in spans {
-                html.element("td", text: String(span.1.values[index]), attributes: [(name: "class", value: "number")])
+        html.table(caption: "Visits by class, QR scans, claims and installs", headings: ["Count"] + spans.map(\.0)) { html in
+            let labels = ["Human visits", "of which QR scans", "Previews", "Bots", "Claims", "Installs"]
+            for (index, label) in labels.enumerated() {
+                html.element("tr") { html in
+                    html.element("th", text: label, attributes: ["scope": "row"])
+                    for span in spans {
+                        html.element("td", text: String(span.1.values[index]), attributes: ["class": "number"])
+                    }
+                }
             }
-            html.close("tr")
         }
-        html.closeTable()
         let bars = perDay.enumerated().map { index, counts in (label: AnalyticsBucket.dayText(firstDay + Int64(index)), value: counts.human) }
         ConsoleBarChart(caption: "Human visits per UTC day, last \(perDay.count) days", labelHeading: "Day",
                         valueHeading: "Human visits", bars: bars).write(into: &html, id: "visits")

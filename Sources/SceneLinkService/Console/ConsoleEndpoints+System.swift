@@ -24,11 +24,11 @@ extension ConsoleEndpoints {
                     Self.writeAssociationCheck(AssociationEndpoints.responses(for: routes.value), into: &page.html)
                     if session.may(.analyticsPrivacy) {
                         page.html.element("h2", text: "Privacy receipt (analytics)")
-                        page.html.open("p")
-                        page.html.text("Every analytics column kept, with its row count: ")
-                        page.html.element("a", text: "the privacy receipt", attributes: [(name: "href", value: Self.privacyPath)])
-                        page.html.text(" (a page of its own: counting reads every analytics table, which takes long on a large store).")
-                        page.html.close("p")
+                        page.html.element("p") { html in
+                            html.text("Every analytics column kept, with its row count: ")
+                            html.element("a", text: "the privacy receipt", attributes: ["href": Self.privacyPath])
+                            html.text(" (a page of its own: counting reads every analytics table, which takes long on a large store).")
+                        }
                     }
                     Self.writeKeys(keys.map { $0.mapError { ConsoleReadFailure(message: $0.problem.detail) } }, session: session, into: &page.html)
                     if let audit {
@@ -56,15 +56,15 @@ extension ConsoleEndpoints {
     /// Version, store, rate limits and retention.
     private func writeServer(problem: String?, into html: inout HTMLDocument) {
         html.element("h2", text: "Server")
-        html.open("dl")
-        for (term, value) in [("Version", SceneLinkVersion.current), ("Store", storeDescription),
-                              ("Store health", problem.map { "cannot write: \($0)" } ?? "writable"),
-                              ("Routes", "\(routes.value.routeCount) (\(routes.value.appName))"),
-                              ("Console sessions", "\(sessions.count) in memory (a restart signs everyone out)")] {
-            html.element("dt", text: term)
-            html.element("dd", text: value)
+        html.element("dl") { html in
+            for (term, value) in [("Version", SceneLinkVersion.current), ("Store", storeDescription),
+                                  ("Store health", problem.map { "cannot write: \($0)" } ?? "writable"),
+                                  ("Routes", "\(routes.value.routeCount) (\(routes.value.appName))"),
+                                  ("Console sessions", "\(sessions.count) in memory (a restart signs everyone out)")] {
+                html.element("dt", text: term)
+                html.element("dd", text: value)
+            }
         }
-        html.close("dl")
 
         html.element("h2", text: "Rate limits")
         Self.table(caption: "Budget per client and class (--rate-limit)", headings: ["Class", "Budget", "Instance ceiling"],
@@ -119,66 +119,65 @@ extension ConsoleEndpoints {
                   headings: ["Table", "Columns", "Rows"],
                   rows: tables.map { [$0.table, $0.columns.joined(separator: ", "), String($0.rows)] }, into: &html)
         case .failure(let failure):
-            html.element("p", text: "The receipt could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
+            html.element("p", text: "The receipt could not be read: \(failure.message)", attributes: ["class": "error"])
         }
     }
 
     /// The keys with the create form and revoke buttons, for a session that may manage them (the
     /// admin token's); for any other (nil: it may not list keys, as on the API) a sentence saying who does.
     static func writeKeys(_ result: Result<[APIKey], ConsoleReadFailure>?, session: ConsoleSession, into html: inout HTMLDocument) {
-        html.element("h2", text: "API keys", attributes: [(name: "id", value: "keys")])
+        html.element("h2", text: "API keys", attributes: ["id": "keys"])
         guard let result, session.may(.createKey) else {
             html.element("p", text: "Only a session signed in with the admin token makes and revokes keys.",
-                         attributes: [(name: "class", value: "muted")])
+                         attributes: ["class": "muted"])
             return
         }
         switch result {
         case .success(let keys):
             if keys.isEmpty { html.element("p", text: "No API keys yet.") }
             else {
-                html.openTable(caption: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made",
-                               headings: ["Name", "Id", "Scopes", "Created", "Revoked", "Action"])
-                for key in keys {
-                    html.open("tr")
-                    html.element("th", text: key.name, attributes: [(name: "scope", value: "row")])
-                    html.element("td", text: key.id)
-                    html.element("td", text: key.scopes.map(\.rawValue).joined(separator: ", "))
-                    html.element("td", text: RFC3339.string(key.createdAt))
-                    html.element("td", text: key.revokedAt.map { RFC3339.string($0) } ?? "no")
-                    html.open("td")
-                    if key.revokedAt == nil {
-                        html.open("form", attributes: [(name: "method", value: "post"),
-                                                       (name: "action", value: "/console/system/keys/\(key.id)/revoke")])
-                        ConsolePage.formTokenField(session.formToken, into: &html)
-                        html.element("button", text: "Revoke", attributes: [(name: "type", value: "submit"),
-                                                                            (name: "aria-label", value: "Revoke the key \(key.name)")])
-                        html.close("form")
+                html.table(caption: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made",
+                           headings: ["Name", "Id", "Scopes", "Created", "Revoked", "Action"]) { html in
+                    for key in keys {
+                        html.element("tr") { html in
+                            html.element("th", text: key.name, attributes: ["scope": "row"])
+                            html.element("td", text: key.id)
+                            html.element("td", text: key.scopes.map(\.rawValue).joined(separator: ", "))
+                            html.element("td", text: RFC3339.string(key.createdAt))
+                            html.element("td", text: key.revokedAt.map { RFC3339.string($0) } ?? "no")
+                            html.element("td") { html in
+                                if key.revokedAt == nil {
+                                    html.element("form", attributes: ["method": "post",
+                                                                      "action": "/console/system/keys/\(key.id)/revoke"]) { html in
+                                        ConsolePage.formTokenField(session.formToken, into: &html)
+                                        html.element("button", text: "Revoke", attributes: ["type": "submit",
+                                                                                            "aria-label": "Revoke the key \(key.name)"])
+                                    }
+                                }
+                            }
+                        }
                     }
-                    html.close("td")
-                    html.close("tr")
                 }
-                html.closeTable()
             }
         case .failure(let failure):
-            html.element("p", text: "The keys could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
+            html.element("p", text: "The keys could not be read: \(failure.message)", attributes: ["class": "error"])
         }
         html.element("h3", text: "Make a key")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: keysPath)])
-        ConsolePage.formTokenField(session.formToken, into: &html)
-        html.element("label", text: "Name (letters, digits, . _ - and spaces)", attributes: [(name: "for", value: "key-name")])
-        html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "key-name"), (name: "name", value: "name"),
-                                        (name: "required", value: "required"), (name: "maxlength", value: String(APIKey.maximumNameLength))])
-        html.open("fieldset")
-        html.element("legend", text: "Scopes")
-        for scope in APIKeyScope.allCases {
-            let id = "scope-" + scope.rawValue.replacingOccurrences(of: ":", with: "-")
-            html.open("input", attributes: [(name: "type", value: "checkbox"), (name: "id", value: id), (name: "name", value: "scopes"),
-                                            (name: "value", value: scope.rawValue)])
-            html.element("label", text: scope.rawValue, attributes: [(name: "for", value: id)])
+        html.element("form", attributes: ["method": "post", "action": keysPath]) { html in
+            ConsolePage.formTokenField(session.formToken, into: &html)
+            html.element("label", text: "Name (letters, digits, . _ - and spaces)", attributes: ["for": "key-name"])
+            html.void(.input, attributes: ["type": "text", "id": "key-name", "name": "name",
+                                           "required": "required", "maxlength": String(APIKey.maximumNameLength)])
+            html.element("fieldset") { html in
+                html.element("legend", text: "Scopes")
+                for scope in APIKeyScope.allCases {
+                    let id = "scope-" + scope.rawValue.replacingOccurrences(of: ":", with: "-")
+                    html.void(.input, attributes: ["type": "checkbox", "id": id, "name": "scopes", "value": scope.rawValue])
+                    html.element("label", text: scope.rawValue, attributes: ["for": id])
+                }
+            }
+            html.element("button", text: "Make the key", attributes: ["type": "submit"])
         }
-        html.close("fieldset")
-        html.element("button", text: "Make the key", attributes: [(name: "type", value: "submit")])
-        html.close("form")
     }
 
     /// The newest audit entries, as the session may see them (`AuditOperations.read`).
@@ -193,22 +192,22 @@ extension ConsoleEndpoints {
                        entry.detail.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
                   }, into: &html)
         case .failure(let failure):
-            html.element("p", text: "The audit log could not be read: \(failure.message)", attributes: [(name: "class", value: "error")])
+            html.element("p", text: "The audit log could not be read: \(failure.message)", attributes: ["class": "error"])
         }
     }
 
     /// A table whose first column heads each row; every cell is text.
     static func table(caption: String, headings: [String], rows: [[String]], into html: inout HTMLDocument) {
-        html.openTable(caption: caption, headings: headings)
-        for row in rows {
-            html.open("tr")
-            for (index, cell) in row.enumerated() {
-                if index == 0 { html.element("th", text: cell, attributes: [(name: "scope", value: "row")]) }
-                else { html.element("td", text: cell) }
+        html.table(caption: caption, headings: headings) { html in
+            for row in rows {
+                html.element("tr") { html in
+                    for (index, cell) in row.enumerated() {
+                        if index == 0 { html.element("th", text: cell, attributes: ["scope": "row"]) }
+                        else { html.element("td", text: cell) }
+                    }
+                }
             }
-            html.close("tr")
         }
-        html.closeTable()
     }
 
     // MARK: - Keys
@@ -230,10 +229,10 @@ extension ConsoleEndpoints {
                 var page = ConsolePage(title: "Key made", section: .system, session: session)
                 page.html.element("p", text: "The key '\(made.key.name)' (\(made.key.id)) holds \(made.key.scopes.map(\.rawValue).joined(separator: ", ")). "
                                   + "Copy its text now: it is shown this once, and the server keeps only a hash of it.")
-                page.html.element("p", text: made.token.text, attributes: [(name: "class", value: "secret"), (name: "id", value: "key-text")])
-                page.html.open("p")
-                page.html.element("a", text: "Back to System", attributes: [(name: "href", value: ConsoleSection.system.path)])
-                page.html.close("p")
+                page.html.element("p", text: made.token.text, attributes: ["class": "secret", "id": "key-text"])
+                page.html.element("p") { html in
+                    html.element("a", text: "Back to System", attributes: ["href": ConsoleSection.system.path])
+                }
                 responder.respond(page.response(status: .created))
             case .failure(let error):
                 responder.respond(Self.notice(error, title: "Key not made"))

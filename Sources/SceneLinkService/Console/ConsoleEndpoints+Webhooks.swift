@@ -25,7 +25,7 @@ extension ConsoleEndpoints {
             case .success(let endpoints):
                 Self.writeWebhookTable(endpoints, formToken: session.formToken, into: &page.html)
             case .failure(let error):
-                page.html.element("p", text: "The endpoints could not be read: \(error.problem.detail)", attributes: [(name: "class", value: "error")])
+                page.html.element("p", text: "The endpoints could not be read: \(error.problem.detail)", attributes: ["class": "error"])
             }
             Self.writeWebhookForm(formToken: session.formToken, into: &page.html)
             responder.respond(page.response())
@@ -33,58 +33,55 @@ extension ConsoleEndpoints {
     }
 
     private static func writeWebhookTable(_ endpoints: [WebhookEndpoint], formToken: String, into html: inout HTMLDocument) {
-        html.openTable(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
-                       headings: ["URL", "Events", "Status", "Created", "Actions"])
-        for endpoint in endpoints {
-            html.open("tr")
-            html.open("th", attributes: [(name: "scope", value: "row")])
-            html.element("a", text: endpoint.url, attributes: [(name: "href", value: "/console/webhooks/\(endpoint.id)")])
-            html.close("th")
-            html.element("td", text: endpoint.events.map(\.rawValue).joined(separator: ", "))
-            html.element("td", text: endpoint.disabledAt == nil ? "enabled" : "disabled: \(endpoint.disabledReason ?? "")")
-            html.element("td", text: RFC3339.string(endpoint.createdAt))
-            html.open("td")
-            for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {
-                html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/webhooks/\(endpoint.id)/\(action)")])
-                ConsolePage.formTokenField(formToken, into: &html)
-                html.element("button", text: label, attributes: [(name: "type", value: "submit"),
-                                                                 (name: "aria-label", value: "\(label) of \(endpoint.url)")])
-                html.close("form")
+        html.table(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
+                   headings: ["URL", "Events", "Status", "Created", "Actions"]) { html in
+            for endpoint in endpoints {
+                html.element("tr") { html in
+                    html.element("th", attributes: ["scope": "row"]) { html in
+                        html.element("a", text: endpoint.url, attributes: ["href": "/console/webhooks/\(endpoint.id)"])
+                    }
+                    html.element("td", text: endpoint.events.map(\.rawValue).joined(separator: ", "))
+                    html.element("td", text: endpoint.disabledAt == nil ? "enabled" : "disabled: \(endpoint.disabledReason ?? "")")
+                    html.element("td", text: RFC3339.string(endpoint.createdAt))
+                    html.element("td") { html in
+                        for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {
+                            html.element("form", attributes: ["method": "post", "action": "/console/webhooks/\(endpoint.id)/\(action)"]) { html in
+                                ConsolePage.formTokenField(formToken, into: &html)
+                                html.element("button", text: label, attributes: ["type": "submit",
+                                                                                 "aria-label": "\(label) of \(endpoint.url)"])
+                            }
+                        }
+                    }
+                }
             }
-            html.close("td")
-            html.close("tr")
         }
-        html.closeTable()
     }
 
     private static func writeWebhookForm(formToken: String, into html: inout HTMLDocument) {
         html.element("h2", text: "Add an endpoint")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: ConsoleSection.webhooks.path)])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.element("label", text: "URL (https)", attributes: [(name: "for", value: "webhook-url")])
-        html.open("input", attributes: [(name: "type", value: "url"), (name: "id", value: "webhook-url"), (name: "name", value: "url"),
-                                        (name: "required", value: "required")])
-        html.element("label", text: "Description (optional)", attributes: [(name: "for", value: "webhook-description")])
-        html.open("input", attributes: [(name: "type", value: "text"), (name: "id", value: "webhook-description"),
-                                        (name: "name", value: "description"), (name: "maxlength", value: "256")])
-        writeEventChoices(checked: [], idPrefix: "event-", into: &html)
-        html.element("button", text: "Add the endpoint", attributes: [(name: "type", value: "submit")])
-        html.close("form")
+        html.element("form", attributes: ["method": "post", "action": ConsoleSection.webhooks.path]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.element("label", text: "URL (https)", attributes: ["for": "webhook-url"])
+            html.void(.input, attributes: ["type": "url", "id": "webhook-url", "name": "url", "required": "required"])
+            html.element("label", text: "Description (optional)", attributes: ["for": "webhook-description"])
+            html.void(.input, attributes: ["type": "text", "id": "webhook-description", "name": "description", "maxlength": "256"])
+            writeEventChoices(checked: [], idPrefix: "event-", into: &html)
+            html.element("button", text: "Add the endpoint", attributes: ["type": "submit"])
+        }
     }
 
     /// The events fieldset: a checkbox (`events`) per event type an endpoint may take, `checked` ticked.
     private static func writeEventChoices(checked: [WebhookEventType], idPrefix: String, into html: inout HTMLDocument) {
-        html.open("fieldset")
-        html.element("legend", text: "Events")
-        for event in WebhookEventType.allCases where event != .webhookTest {
-            let id = idPrefix + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
-            var attributes: [(name: StaticString, value: String)] = [(name: "type", value: "checkbox"), (name: "id", value: id),
-                                                                     (name: "name", value: "events"), (name: "value", value: event.rawValue)]
-            if checked.contains(event) { attributes.append((name: "checked", value: "checked")) }
-            html.open("input", attributes: attributes)
-            html.element("label", text: event.rawValue, attributes: [(name: "for", value: id)])
+        html.element("fieldset") { html in
+            html.element("legend", text: "Events")
+            for event in WebhookEventType.allCases where event != .webhookTest {
+                let id = idPrefix + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
+                var attributes: HTMLAttributes = ["type": "checkbox", "id": id, "name": "events", "value": event.rawValue]
+                if checked.contains(event) { attributes.append("checked", "checked") }
+                html.void(.input, attributes: attributes)
+                html.element("label", text: event.rawValue, attributes: ["for": id])
+            }
         }
-        html.close("fieldset")
     }
 
     /// The rotation form's choices of how long the old secret keeps signing: the `overlap` field's
@@ -105,38 +102,36 @@ extension ConsoleEndpoints {
                                              into html: inout HTMLDocument) {
         let base = "/console/webhooks/\(endpoint.id)"
         html.element("h2", text: "Change the endpoint")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: base + "/edit")])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.element("label", text: "URL (https)", attributes: [(name: "for", value: "edit-url")])
-        html.open("input", attributes: [(name: "type", value: "url"), (name: "id", value: "edit-url"), (name: "name", value: "url"),
-                                        (name: "value", value: endpoint.url), (name: "required", value: "required")])
-        writeEventChoices(checked: endpoint.events, idPrefix: "edit-event-", into: &html)
-        html.open("p")
-        var enabled: [(name: StaticString, value: String)] = [(name: "type", value: "checkbox"), (name: "id", value: "edit-enabled"),
-                                                              (name: "name", value: "enabled"), (name: "value", value: "yes")]
-        if endpoint.disabledAt == nil { enabled.append((name: "checked", value: "checked")) }
-        html.open("input", attributes: enabled)
-        html.element("label", text: "Enabled (untick to stop sending; tick to send again to an endpoint that was disabled)",
-                     attributes: [(name: "for", value: "edit-enabled")])
-        html.close("p")
-        html.element("button", text: "Save the endpoint", attributes: [(name: "type", value: "submit")])
-        html.close("form")
+        html.element("form", attributes: ["method": "post", "action": base + "/edit"]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.element("label", text: "URL (https)", attributes: ["for": "edit-url"])
+            html.void(.input, attributes: ["type": "url", "id": "edit-url", "name": "url", "value": endpoint.url, "required": "required"])
+            writeEventChoices(checked: endpoint.events, idPrefix: "edit-event-", into: &html)
+            html.element("p") { html in
+                var enabled: HTMLAttributes = ["type": "checkbox", "id": "edit-enabled", "name": "enabled", "value": "yes"]
+                if endpoint.disabledAt == nil { enabled.append("checked", "checked") }
+                html.void(.input, attributes: enabled)
+                html.element("label", text: "Enabled (untick to stop sending; tick to send again to an endpoint that was disabled)",
+                             attributes: ["for": "edit-enabled"])
+            }
+            html.element("button", text: "Save the endpoint", attributes: ["type": "submit"])
+        }
 
         html.element("h2", text: "Rotate the secret")
-        html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: base + "/rotate")])
-        ConsolePage.formTokenField(formToken, into: &html)
-        html.element("label", text: "The old secret keeps signing for", attributes: [(name: "for", value: "rotate-overlap")])
-        html.open("select", attributes: [(name: "id", value: "rotate-overlap"), (name: "name", value: "overlap")])
-        for (seconds, label) in rotationOverlaps(defaultOverlap: defaultOverlap) {
-            var attributes: [(name: StaticString, value: String)] = [(name: "value", value: seconds)]
-            if seconds.isEmpty { attributes.append((name: "selected", value: "selected")) }
-            html.element("option", text: label, attributes: attributes)
+        html.element("form", attributes: ["method": "post", "action": base + "/rotate"]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.element("label", text: "The old secret keeps signing for", attributes: ["for": "rotate-overlap"])
+            html.element("select", attributes: ["id": "rotate-overlap", "name": "overlap"]) { html in
+                for (seconds, label) in rotationOverlaps(defaultOverlap: defaultOverlap) {
+                    var attributes: HTMLAttributes = ["value": seconds]
+                    if seconds.isEmpty { attributes.append("selected", "selected") }
+                    html.element("option", text: label, attributes: attributes)
+                }
+            }
+            html.element("p") { html in
+                html.element("button", text: "Rotate the secret", attributes: ["type": "submit"])
+            }
         }
-        html.close("select")
-        html.open("p")
-        html.element("button", text: "Rotate the secret", attributes: [(name: "type", value: "submit")])
-        html.close("p")
-        html.close("form")
 
         ConsolePage.deleteForm(heading: "Delete the endpoint", action: base + "/delete", boxID: "delete-confirm",
                                confirmation: "Yes, delete this endpoint and its deliveries: nothing is sent to it any more",
@@ -159,13 +154,13 @@ extension ConsoleEndpoints {
                 return responder.respond(Self.notice(error, title: "Deliveries not read"))
             }
             var page = ConsolePage(title: "Deliveries to \(endpoint.url)", section: .webhooks, session: session)
-            page.html.open("p")
-            page.html.element("a", text: "All endpoints", attributes: [(name: "href", value: ConsoleSection.webhooks.path)])
-            page.html.close("p")
-            page.html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: "/console/webhooks/\(id)/test")])
-            ConsolePage.formTokenField(session.formToken, into: &page.html)
-            page.html.element("button", text: "Send a test", attributes: [(name: "type", value: "submit")])
-            page.html.close("form")
+            page.html.element("p") { html in
+                html.element("a", text: "All endpoints", attributes: ["href": ConsoleSection.webhooks.path])
+            }
+            page.html.element("form", attributes: ["method": "post", "action": "/console/webhooks/\(id)/test"]) { html in
+                ConsolePage.formTokenField(session.formToken, into: &html)
+                html.element("button", text: "Send a test", attributes: ["type": "submit"])
+            }
             if deliveries.isEmpty {
                 page.html.element("p", text: "No deliveries yet.")
             } else {
@@ -179,28 +174,28 @@ extension ConsoleEndpoints {
 
     private static func writeDeliveries(_ deliveries: [WebhookDelivery], endpointID: String, formToken: String,
                                         into html: inout HTMLDocument) {
-        html.openTable(caption: "The newest \(deliveriesShown) messages, newest first",
-                       headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"])
-        for delivery in deliveries {
-            html.open("tr")
-            html.element("th", text: delivery.event.id, attributes: [(name: "scope", value: "row")])
-            html.element("td", text: delivery.event.type.rawValue)
-            html.element("td", text: delivery.state.rawValue)
-            html.element("td", text: String(delivery.attempts), attributes: [(name: "class", value: "number")])
-            html.element("td", text: delivery.lastStatus.map(String.init) ?? "")
-            html.element("td", text: delivery.lastError ?? "")
-            html.element("td", text: delivery.lastAttemptAt.map { RFC3339.string($0) } ?? "")
-            html.open("td")
-            html.open("form", attributes: [(name: "method", value: "post"),
-                                           (name: "action", value: "/console/webhooks/\(endpointID)/deliveries/\(delivery.event.id)/replay")])
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.element("button", text: "Replay", attributes: [(name: "type", value: "submit"),
-                                                                (name: "aria-label", value: "Replay the message \(delivery.event.id)")])
-            html.close("form")
-            html.close("td")
-            html.close("tr")
+        html.table(caption: "The newest \(deliveriesShown) messages, newest first",
+                   headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"]) { html in
+            for delivery in deliveries {
+                html.element("tr") { html in
+                    html.element("th", text: delivery.event.id, attributes: ["scope": "row"])
+                    html.element("td", text: delivery.event.type.rawValue)
+                    html.element("td", text: delivery.state.rawValue)
+                    html.element("td", text: String(delivery.attempts), attributes: ["class": "number"])
+                    html.element("td", text: delivery.lastStatus.map(String.init) ?? "")
+                    html.element("td", text: delivery.lastError ?? "")
+                    html.element("td", text: delivery.lastAttemptAt.map { RFC3339.string($0) } ?? "")
+                    html.element("td") { html in
+                        let replay = "/console/webhooks/\(endpointID)/deliveries/\(delivery.event.id)/replay"
+                        html.element("form", attributes: ["method": "post", "action": replay]) { html in
+                            ConsolePage.formTokenField(formToken, into: &html)
+                            html.element("button", text: "Replay", attributes: ["type": "submit",
+                                                                                "aria-label": "Replay the message \(delivery.event.id)"])
+                        }
+                    }
+                }
+            }
         }
-        html.closeTable()
     }
 
     // MARK: - Changes, through the webhook operations
@@ -209,10 +204,10 @@ extension ConsoleEndpoints {
     private func secretPage(title: String, url: String, secret: String, session: ConsoleSession, status: HTTPStatus) -> HTTPResponse {
         var page = ConsolePage(title: title, section: .webhooks, session: session)
         page.html.element("p", text: "The signing secret of \(url). Copy it now: it is shown this once.")
-        page.html.element("p", text: secret, attributes: [(name: "class", value: "secret"), (name: "id", value: "webhook-secret")])
-        page.html.open("p")
-        page.html.element("a", text: "Back to the webhooks", attributes: [(name: "href", value: ConsoleSection.webhooks.path)])
-        page.html.close("p")
+        page.html.element("p", text: secret, attributes: ["class": "secret", "id": "webhook-secret"])
+        page.html.element("p") { html in
+            html.element("a", text: "Back to the webhooks", attributes: ["href": ConsoleSection.webhooks.path])
+        }
         return page.response(status: status)
     }
 

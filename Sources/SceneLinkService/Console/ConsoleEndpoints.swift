@@ -182,25 +182,24 @@ public struct ConsoleEndpoints: Sendable {
     func signInPage(error: String?, status: HTTPStatus, headers: [(name: String, value: String)] = []) -> HTTPResponse {
         var page = ConsolePage(title: "Sign in")
         if let error {
-            page.html.element("p", text: error, attributes: [(name: "class", value: "error"), (name: "id", value: "sign-in-error"),
-                                                             (name: "role", value: "alert")])
+            page.html.element("p", text: error, attributes: ["class": "error", "id": "sign-in-error", "role": "alert"])
         }
         page.html.element("p", text: "Sign in with the server's admin token (--admin-token) or an API key with the console scope.")
-        page.html.open("form", attributes: [(name: "method", value: "post"), (name: "action", value: Self.signInActionPath)])
-        page.html.element("label", text: "Admin token or API key", attributes: [(name: "for", value: "token")])
-        var input: [(name: StaticString, value: String)] = [
-            (name: "type", value: "password"), (name: "id", value: "token"), (name: "name", value: "token"),
-            (name: "autocomplete", value: "current-password"), (name: "required", value: "required"),
-        ]
-        if error != nil { input.append((name: "aria-describedby", value: "sign-in-error")) }
-        page.html.open("input", attributes: input)
-        page.html.open("p")
-        page.html.element("button", text: "Sign in", attributes: [(name: "type", value: "submit")])
-        page.html.close("p")
-        page.html.close("form")
+        page.html.element("form", attributes: ["method": "post", "action": Self.signInActionPath]) { html in
+            html.element("label", text: "Admin token or API key", attributes: ["for": "token"])
+            var input: HTMLAttributes = [
+                "type": "password", "id": "token", "name": "token",
+                "autocomplete": "current-password", "required": "required",
+            ]
+            if error != nil { input.append("aria-describedby", "sign-in-error") }
+            html.void(.input, attributes: input)
+            html.element("p") { html in
+                html.element("button", text: "Sign in", attributes: ["type": "submit"])
+            }
+        }
         page.html.element("p", text: "A session ends after \(ValueParser.text(of: configuration.idleTimeout)) unused, "
                           + "\(ValueParser.text(of: configuration.lifetime)) after sign-in, at sign-out, and when the server restarts.",
-                          attributes: [(name: "class", value: "muted")])
+                          attributes: ["class": "muted"])
         return page.response(status: status, headers: headers)
     }
 

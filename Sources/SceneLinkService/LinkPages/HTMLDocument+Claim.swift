@@ -3,22 +3,21 @@ extension HTMLDocument {
     /// code), the claim URL as text, and the button that copies it (`LinkPage.claimScript`),
     /// in the language of `strings`.
     mutating func claim(_ claim: LinkPageClaim, strings: LinkPageStrings) {
-        open("section", attributes: [(name: "class", value: "claim"), (name: "id", value: "claim")])
-        if let code = claim.code {
-            open("p")
-            text(strings[.enterCode])
-            text(" ")
-            element("strong", text: code.displayed, attributes: [(name: "id", value: "claim-code")])
-            close("p")
+        element("section", attributes: ["class": "claim", "id": "claim"]) { html in
+            if let code = claim.code {
+                html.element("p") { html in
+                    html.text(strings[.enterCode])
+                    html.text(" ")
+                    html.element("strong", text: code.displayed, attributes: ["id": "claim-code"])
+                }
+            }
+            if let url = claim.url {
+                html.element("p", text: strings[claim.code == nil ? .copyLinkThenOpen : .orCopyLink])
+                html.element("p", text: url, attributes: ["class": "claim-url", "id": "claim-url"])
+                html.element("button", text: strings[.copyLink],
+                             attributes: ["type": "button", "id": "copy", "data-copy": url, "data-copied": strings[.copied]])
+                html.script(LinkPage.claimScript)
+            }
         }
-        if let url = claim.url {
-            element("p", text: strings[claim.code == nil ? .copyLinkThenOpen : .orCopyLink])
-            element("p", text: url, attributes: [(name: "class", value: "claim-url"), (name: "id", value: "claim-url")])
-            element("button", text: strings[.copyLink],
-                    attributes: [(name: "type", value: "button"), (name: "id", value: "copy"), (name: "data-copy", value: url),
-                                 (name: "data-copied", value: strings[.copied])])
-            script(LinkPage.claimScript)
-        }
-        close("section")
     }
 }

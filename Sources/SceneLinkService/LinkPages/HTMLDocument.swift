@@ -2,12 +2,19 @@ import SceneLinkText
 import Foundation
 import SceneLinkCore
 
-/// Writes one small HTML5 document, escaping every value for where it goes.
+/// Writes one small HTML5 document, escaping every value for where it goes, with every element
+/// balanced by construction.
+///
+/// An element's content is a closure: `element(_:attributes:_:)` writes the start tag, runs it,
+/// then writes the end tag, so no element can be left open or closed twice. Void elements
+/// (`HTMLVoidElement`: `input`, `img`, …) have no content and no end tag: `void(_:attributes:)`.
+/// A data table is `table(caption:headings:_:)`. The document itself is opened by `init`, its
+/// body by `startBody()`, and both are closed by `finish()`.
 ///
 /// Tag and attribute names, and the style sheet, come from code; every other string is a
 /// value and is escaped for its context:
 /// - text (`text(_:)`, `element(_:text:)`, the title): `&`, `<` and `>` become references;
-/// - attribute values, always double-quoted: `&`, `<`, `>`, `"` and `'` too;
+/// - attribute values (`HTMLAttributes`), always double-quoted: `&`, `<`, `>`, `"` and `'` too;
 /// - URLs (`anchor`, `metaURL`, `canonical`): written only when their scheme is one of the
 ///   allowed ones (`http`, `https`, and the custom schemes the caller names), so no
 ///   `javascript:` or `data:` link can be made from a value; then escaped as an attribute.
@@ -19,21 +26,29 @@ import SceneLinkCore
 /// var page = HTMLDocument(title: "Recipe 42 · Recipes")
 /// page.meta(property: "og:title", content: "Recipe 42")
 /// page.startBody()
-/// page.element("h1", text: "Recipe 42")
-/// page.anchor("Open in the app", href: "recipes://recipes/42", schemes: ["recipes"])
+/// page.element("main") { html in
+///     html.element("h1", text: "Recipe 42")
+///     html.anchor("Open in the app", href: "recipes://recipes/42", schemes: ["recipes"])
+/// }
 /// let bytes = page.finish()
 /// ```
+///
+/// A part of a page written apart from its document (the console's `<main>`, say) is a
+/// `fragment()`, placed into a document by `append(_:)`.
 struct HTMLDocument {
     /// The schemes every URL may have.
     static let webSchemes = ["https", "http"]
 
     private var bytes: [UInt8] = []
     private var inBody = false
+    /// A fragment has no doctype, head or body of its own (`fragment()`).
+    private let isFragment: Bool
 
     /// Starts a document: doctype, `<html lang>`, and the head's charset, viewport and title.
     /// - Parameter styleSheet: CSS written in a `<style>` element; a constant from code
     ///   (a Content-Security-Policy allows it by its hash, `styleSource(_:)`).
     init(title: String, language: String = "en", styleSheet: String? = nil) {
+        isFragment = false
         bytes.reserveCapacity(4096)
         raw("<!doctype html><html lang=\"")
         attributeValue(language)
@@ -45,6 +60,18 @@ struct HTMLDocument {
             raw(styleSheet)
             raw("</style>")
         }
+    }
+
+    private init(fragmentCapacity: Int) {
+        bytes.reserveCapacity(fragmentCapacity)
+        inBody = true
+        isFragment = true
+    }
+
+    /// An empty fragment: body content with no doctype and no head, to be placed into a document
+    /// with `append(_:)`. Its elements balance as a document's do.
+    static func fragment() -> HTMLDocument {
+        HTMLDocument(fragmentCapacity: 4096)
     }
 
     /// `<meta name="NAME" content="VALUE">` (description, twitter:…).
@@ -98,69 +125,74 @@ struct HTMLDocument {
         inBody = true
     }
 
-    /// Opens an element: `<TAG a="v" …>`. Names come from code; values are escaped.
-    mutating func open(_ tag: StaticString, attributes: [(name: StaticString, value: String)] = []) {
-        raw("<")
-        raw(tag)
-        for attribute in attributes {
-            raw(" ")
-            raw(attribute.name)
-            raw("=\"")
-            attributeValue(attribute.value)
-            raw("\"")
-        }
-        raw(">")
-    }
-
-    /// Closes an element: `</TAG>`.
-    mutating func close(_ tag: StaticString) {
-        raw("</")
-        raw(tag)
-        raw(">")
-    }
-
-    /// Opens a data table up to its body: `<table><caption>…</caption><thead><tr>` and a
-    /// `<th scope="col">` per heading, then `<tbody>`; `closeTable()` ends it.
-    mutating func openTable(caption: String, headings: [String]) {
-        open("table")
-        element("caption", text: caption)
-        open("thead")
-        open("tr")
-        for heading in headings { element("th", text: heading, attributes: [(name: "scope", value: "col")]) }
-        close("tr")
-        close("thead")
-        open("tbody")
-    }
-
-    /// Ends a table `openTable(caption:headings:)` opened: `</tbody></table>`.
-    mutating func closeTable() {
-        close("tbody")
-        close("table")
+    /// An element and its content: `<TAG a="v" …>`, what `content` writes, then `</TAG>`.
+    /// Names come from code; values are escaped.
+    ///
+    /// ```swift
+    /// html.element("p", attributes: ["class": "note"]) { html in
+    ///     html.text("Read the ")
+    ///     html.element("a", text: "guide", attributes: ["href": "/guide"])
+    /// }
+    /// ```
+    mutating func element(_ tag: StaticString, attributes: HTMLAttributes = [:], _ content: (inout HTMLDocument) -> Void) {
+        startTag(tag, attributes)
+        content(&self)
+        endTag(tag)
     }
 
     /// An element holding only text: `<TAG …>TEXT</TAG>`.
-    mutating func element(_ tag: StaticString, text value: String,
-                          attributes: [(name: StaticString, value: String)] = []) {
-        open(tag, attributes: attributes)
+    mutating func element(_ tag: StaticString, text value: String, attributes: HTMLAttributes = [:]) {
+        startTag(tag, attributes)
         text(value)
-        close(tag)
+        endTag(tag)
+    }
+
+    /// A void element: its start tag `<TAG a="v" …>` alone, which HTML never closes.
+    mutating func void(_ element: HTMLVoidElement, attributes: HTMLAttributes = [:]) {
+        startTag(element.tag, attributes)
+    }
+
+    /// A data table: `<table><caption>…</caption><thead><tr>` with a `<th scope="col">` per
+    /// heading, then `<tbody>` holding what `rows` writes (its `<tr>` elements), then
+    /// `</tbody></table>`.
+    mutating func table(caption: String, headings: [String], _ rows: (inout HTMLDocument) -> Void) {
+        element("table") { html in
+            html.element("caption", text: caption)
+            html.element("thead") { html in
+                html.element("tr") { html in
+                    for heading in headings { html.element("th", text: heading, attributes: ["scope": "col"]) }
+                }
+            }
+            html.element("tbody", rows)
+        }
     }
 
     /// `<a href="URL" …>TEXT</a>` when the URL's scheme is http, https or one of `schemes`.
     /// - Returns: whether it was written (nothing is written for any other URL).
     @discardableResult
-    mutating func anchor(_ label: String, href: String, schemes: [String] = [],
-                         attributes: [(name: StaticString, value: String)] = []) -> Bool {
+    mutating func anchor(_ label: String, href: String, schemes: [String] = [], attributes: HTMLAttributes = [:]) -> Bool {
         guard Self.allows(href, schemes: Self.webSchemes) || Self.allows(href, schemes: schemes) else { return false }
-        element("a", text: label, attributes: [(name: "href", value: href)] + attributes)
+        raw("<a href=\"")
+        attributeValue(href)
+        byte("\"")
+        write(attributes)
+        byte(">")
+        text(label)
+        raw("</a>")
         return true
     }
 
     /// `<img src="URL" alt="TEXT" …>` when the URL is https (an image the page's
     /// Content-Security-Policy allows by its origin).
-    mutating func image(_ url: String, alternative: String, attributes: [(name: StaticString, value: String)] = []) {
+    mutating func image(_ url: String, alternative: String, attributes: HTMLAttributes = [:]) {
         guard Self.allows(url, schemes: ["https"]) else { return }
-        open("img", attributes: [(name: "src", value: url), (name: "alt", value: alternative)] + attributes)
+        raw("<img src=\"")
+        attributeValue(url)
+        raw("\" alt=\"")
+        attributeValue(alternative)
+        byte("\"")
+        write(attributes)
+        byte(">")
     }
 
     /// `<figure class="qr">` with the code's SVG inline and `caption` under it. The SVG is
@@ -186,8 +218,15 @@ struct HTMLDocument {
         escape(value, quotes: false)
     }
 
-    /// Closes the body and the document and returns its bytes.
+    /// Writes `fragment`'s content (a `fragment()`) here.
+    mutating func append(_ fragment: HTMLDocument) {
+        assert(fragment.isFragment, "append(_:) takes a fragment(), not a whole document")
+        bytes.append(contentsOf: fragment.bytes)
+    }
+
+    /// Closes the body and the document and returns its bytes (a fragment's are its content alone).
     consuming func finish() -> [UInt8] {
+        guard !isFragment else { return bytes }
         startBody()
         raw("</body></html>\n")
         return bytes
@@ -224,6 +263,38 @@ struct HTMLDocument {
     }
 
     // MARK: - Writing
+
+    /// `<TAG a="v" …>`: the one writer of start tags, whose end tag `element` writes.
+    private mutating func startTag(_ tag: StaticString, _ attributes: HTMLAttributes) {
+        byte("<")
+        raw(tag)
+        write(attributes)
+        byte(">")
+    }
+
+    private mutating func endTag(_ tag: StaticString) {
+        raw("</")
+        raw(tag)
+        byte(">")
+    }
+
+    /// ` NAME="VALUE"`, the value escaped.
+    private mutating func attribute(_ name: StaticString, _ value: String) {
+        byte(" ")
+        raw(name)
+        raw("=\"")
+        attributeValue(value)
+        byte("\"")
+    }
+
+    private mutating func write(_ attributes: HTMLAttributes) {
+        for (name, value) in attributes.pairs { attribute(name, value) }
+    }
+
+    /// One ASCII character: cheaper than a one-byte `raw`, and start and end tags write many.
+    private mutating func byte(_ character: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: character))
+    }
 
     private mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }

@@ -239,16 +239,15 @@ public struct LinkPage: Sendable {
         var page = HTMLDocument(title: "\(title) · \(appName)", language: language.tag, styleSheet: style.styleSheet)
         page.meta(name: "robots", content: "noindex")
         page.startBody()
-        page.open("main")
-        logo(on: &page, appName: appName, table: table)
-        page.element("p", text: appName, attributes: [(name: "class", value: "app")])
-        page.element("h1", text: title)
-        page.element("p", text: detail, attributes: [(name: "class", value: "detail")])
-        if let web = table.appLinks.fallback.web {
-            page.anchor(strings.text(.goToWebsite, app: appName), href: web,
-                        attributes: [(name: "class", value: "fallback"), (name: "id", value: "fallback")])
+        page.element("main") { html in
+            logo(on: &html, appName: appName, table: table)
+            html.element("p", text: appName, attributes: ["class": "app"])
+            html.element("h1", text: title)
+            html.element("p", text: detail, attributes: ["class": "detail"])
+            if let web = table.appLinks.fallback.web {
+                html.anchor(strings.text(.goToWebsite, app: appName), href: web, attributes: ["class": "fallback", "id": "fallback"])
+            }
         }
-        page.close("main")
         return HTTPResponse(status: status, contentType: Self.contentType, body: page.finish(),
                             headers: Self.headers(cacheControl: Self.errorCacheControl, language: language, style: style))
     }
@@ -317,33 +316,30 @@ public struct LinkPage: Sendable {
             page.meta(name: "apple-itunes-app", content: "app-id=" + storeID + argument)
         }
         page.startBody()
-        page.open("main")
-        logo(on: &page, appName: appName, table: table)
-        page.element("p", text: appName, attributes: [(name: "class", value: "app")])
-        page.element("h1", text: title)
-        if let description = preview.description {
-            page.element("p", text: description, attributes: [(name: "class", value: "detail")])
+        page.element("main") { html in
+            logo(on: &html, appName: appName, table: table)
+            html.element("p", text: appName, attributes: ["class": "app"])
+            html.element("h1", text: title)
+            if let description = preview.description {
+                html.element("p", text: description, attributes: ["class": "detail"])
+            }
+            if let scheme = link.canonical.scheme {
+                html.anchor(strings[.openInApp], href: scheme, schemes: table.schemes, attributes: ["class": "open", "id": "open"])
+            }
+            let fallback = table.fallback(for: link)
+            if var target = platform.fallback(in: fallback) {
+                let label = fallbackLabel(target, platform: platform, table: table, appName: appName, strings: strings)
+                if let claim, platform == .android { target = claim.playStoreURL(target) }
+                html.anchor(label, href: target, attributes: ["class": "fallback", "id": "fallback", "data-platform": platform.rawValue])
+            }
+            // A visitor on a desktop moves the link to their phone with its camera; the code's URL
+            // carries the QR marker, so the scan counts as one (resolving ignores it).
+            if platform == .web, let https = link.canonical.https,
+               let code = try? QRCode(encoding: QRMarker.marking(https), level: QREndpoints.defaultLevel) {
+                html.qrCode(code, caption: strings[.scanWithPhone])
+            }
+            if let claim, platform == .ios { html.claim(claim, strings: strings) }
         }
-        if let scheme = link.canonical.scheme {
-            page.anchor(strings[.openInApp], href: scheme, schemes: table.schemes,
-                        attributes: [(name: "class", value: "open"), (name: "id", value: "open")])
-        }
-        let fallback = table.fallback(for: link)
-        if var target = platform.fallback(in: fallback) {
-            let label = fallbackLabel(target, platform: platform, table: table, appName: appName, strings: strings)
-            if let claim, platform == .android { target = claim.playStoreURL(target) }
-            page.anchor(label, href: target,
-                        attributes: [(name: "class", value: "fallback"), (name: "id", value: "fallback"),
-                                     (name: "data-platform", value: platform.rawValue)])
-        }
-        // A visitor on a desktop moves the link to their phone with its camera; the code's URL
-        // carries the QR marker, so the scan counts as one (resolving ignores it).
-        if platform == .web, let https = link.canonical.https,
-           let code = try? QRCode(encoding: QRMarker.marking(https), level: QREndpoints.defaultLevel) {
-            page.qrCode(code, caption: strings[.scanWithPhone])
-        }
-        if let claim, platform == .ios { page.claim(claim, strings: strings) }
-        page.close("main")
         guard claim != nil else {
             return HTTPResponse(status: .ok, contentType: contentType, body: page.finish(),
                                 headers: headers(cacheControl: cacheControl, language: language, style: style))
@@ -356,7 +352,7 @@ public struct LinkPage: Sendable {
     /// The theme's logo, when it has one, its alt text the app's name in the page's language.
     private static func logo(on page: inout HTMLDocument, appName: String, table: RouteTable) {
         guard let logo = table.pages.theme?.logo else { return }
-        page.image(logo, alternative: appName, attributes: [(name: "class", value: "logo")])
+        page.image(logo, alternative: appName, attributes: ["class": "logo"])
     }
 
     private func logo(on page: inout HTMLDocument, appName: String, table: RouteTable) {

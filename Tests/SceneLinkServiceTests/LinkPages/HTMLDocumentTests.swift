@@ -1,4 +1,5 @@
 import Testing
+import SceneLinkCore
 @testable import SceneLinkService
 
 @Suite struct HTMLDocumentTests {
@@ -79,5 +80,138 @@ import Testing
     @Test func theStyleSourceIsTheBase64SHA256OfTheSheet() {
         // printf '' | openssl dgst -sha256 -binary | base64
         #expect(HTMLDocument.styleSource("") == "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='")
+    }
+
+    // MARK: - Elements balance by construction
+
+    @Test func nestedElementsCloseInTheReverseOrderTheyOpened() {
+        let page = html { document in
+            document.startBody()
+            document.element("main") { html in
+                html.element("section", attributes: ["class": "claim"]) { html in
+                    html.element("p") { html in
+                        html.text("Code: ")
+                        html.element("strong", text: "ABCD")
+                    }
+                }
+                html.element("p", text: "after")
+            }
+        }
+        #expect(page.contains(#"<body><main><section class="claim"><p>Code: <strong>ABCD</strong></p></section><p>after</p></main></body>"#))
+        #expect(HTMLTagBalance.problem(in: page) == nil)
+    }
+
+    @Test func anElementWhoseContentWritesNothingStillGetsItsEndTag() {
+        let page = html { document in
+            document.startBody()
+            document.element("line", attributes: ["x1": "0", "y1": "140"]) { _ in }
+        }
+        #expect(page.contains(#"<line x1="0" y1="140"></line>"#))
+    }
+
+    @Test func contentThatReturnsEarlyStillClosesItsElement() {
+        let resolved = false
+        let page = html { document in
+            document.startBody()
+            document.element("section") { html in
+                html.element("h3", text: "Result")
+                guard resolved else { return html.element("p", text: "It does not resolve.") }
+                html.element("dl") { _ in }
+            }
+            document.element("p", text: "next")
+        }
+        #expect(page.contains("<section><h3>Result</h3><p>It does not resolve.</p></section><p>next</p>"))
+        #expect(HTMLTagBalance.problem(in: page) == nil)
+    }
+
+    @Test func voidElementsHaveAStartTagAndNoEndTag() {
+        let page = html { document in
+            document.startBody()
+            document.element("form", attributes: ["method": "post"]) { html in
+                html.void(.input, attributes: ["type": "hidden", "name": "csrf", "value": "t"])
+                html.void(.br)
+                html.image("https://img.example.com/logo.png", alternative: "Logo", attributes: ["class": "logo"])
+            }
+        }
+        #expect(page.contains(#"<form method="post"><input type="hidden" name="csrf" value="t"><br>"#
+                              + #"<img src="https://img.example.com/logo.png" alt="Logo" class="logo"></form>"#))
+        for element in [HTMLVoidElement.input, .br, .img] {
+            #expect(!page.contains("</\(element.tag)>"))
+        }
+        #expect(HTMLTagBalance.problem(in: page) == nil)
+    }
+
+    @Test func aTableHasItsCaptionColumnHeadingsAndRowsInItsBody() {
+        let page = html { document in
+            document.startBody()
+            document.table(caption: "Links <all>", headings: ["Code", "Visits"]) { html in
+                html.element("tr") { html in
+                    html.element("th", text: "abc", attributes: ["scope": "row"])
+                    html.element("td", text: "3")
+                }
+            }
+        }
+        #expect(page.contains("<table><caption>Links &lt;all&gt;</caption><thead><tr><th scope=\"col\">Code</th>"
+                              + "<th scope=\"col\">Visits</th></tr></thead><tbody><tr><th scope=\"row\">abc</th><td>3</td></tr>"
+                              + "</tbody></table>"))
+        #expect(HTMLTagBalance.problem(in: page) == nil)
+    }
+
+    @Test func valuesAreEscapedInTextAndInAttributesOfScopedElements() {
+        let hostile = #"</p><script>x("1")</script>&'"#
+        let page = html { document in
+            document.startBody()
+            document.element("p", attributes: ["title": hostile, "data-x": "plain"]) { html in
+                html.text(hostile)
+            }
+            document.void(.input, attributes: ["value": hostile])
+        }
+        #expect(page.contains(#"<p title="&lt;/p&gt;&lt;script&gt;x(&quot;1&quot;)&lt;/script&gt;&amp;&#39;" data-x="plain">"#
+                              + #"&lt;/p&gt;&lt;script&gt;x("1")&lt;/script&gt;&amp;'</p>"#))
+        #expect(page.contains(#"<input value="&lt;/p&gt;&lt;script&gt;x(&quot;1&quot;)&lt;/script&gt;&amp;&#39;">"#))
+        #expect(!page.contains("<script"))
+        #expect(HTMLTagBalance.problem(in: page) == nil)
+    }
+
+    @Test func anAnchorWritesHrefBeforeTheOtherAttributes() {
+        let page = html { document in
+            document.startBody()
+            document.anchor("Open", href: "https://example.com/?a=1&b=2", attributes: ["class": "open", "id": "open"])
+        }
+        #expect(page.contains(#"<a href="https://example.com/?a=1&amp;b=2" class="open" id="open">Open</a>"#))
+    }
+
+    @Test func aFragmentIsContentAloneAndLandsWhereItIsAppended() {
+        var fragment = HTMLDocument.fragment()
+        fragment.element("p") { html in html.element("a", text: "Home", attributes: ["href": "/"]) }
+        let page = html { document in
+            document.startBody()
+            document.element("main", attributes: ["id": "main"]) { html in
+                html.element("h1", text: "Title")
+                html.append(fragment)
+            }
+        }
+        #expect(page.contains(#"<body><main id="main"><h1>Title</h1><p><a href="/">Home</a></p></main></body></html>"#))
+        #expect(String(decoding: fragment.finish(), as: UTF8.self) == #"<p><a href="/">Home</a></p>"#)
+    }
+
+    @Test func aWholeDocumentBalances() throws {
+        let code = try QRCode(encoding: "https://example.com/")
+        var document = HTMLDocument(title: "T", styleSheet: "p{margin:0}")
+        document.meta(name: "description", content: "d")
+        document.canonical("https://example.com/")
+        document.startBody()
+        document.element("main") { html in
+            html.qrCode(code, caption: "Scan")
+            html.script("void 0")
+        }
+        #expect(HTMLTagBalance.problem(in: String(decoding: document.finish(), as: UTF8.self)) == nil)
+    }
+
+    @Test func theBalanceCheckFindsWhatItLooksFor() {
+        #expect(HTMLTagBalance.problem(in: "<main><p></main>") == "</main> closes <p>")
+        #expect(HTMLTagBalance.problem(in: "<main>") == "<main> is never closed")
+        #expect(HTMLTagBalance.problem(in: "</p>") == "</p> closes nothing")
+        #expect(HTMLTagBalance.problem(in: "<!doctype html><p><input><br><svg><path d=\"M0\"/></svg></p>") == nil)
     }
 }

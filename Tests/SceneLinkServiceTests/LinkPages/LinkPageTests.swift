@@ -160,4 +160,23 @@ import SceneLinkHTTP
         #expect(text(response).contains("<h1>This link has expired</h1><p class=\"detail\">&lt;old&gt;</p>"))
         #expect(response.headers["Content-Security-Policy"] == LinkPage.contentSecurityPolicy)
     }
+
+    @Test func everyPageBalancesItsElementsOnEveryPlatformInEveryLanguage() throws {
+        let table = try Self.table()
+        let page = LinkPage(table: table)
+        let claim = ClaimPageTemplateTests.claim(host: "recipes.example.com")
+        for link in ["https://recipes.example.com/recipes/soup", "https://recipes.example.com/about", "https://recipes.example.com/"] {
+            let resolved = try table.resolve(link)
+            for platform in LinkPlatform.allCases {
+                for language in PageLanguage.allCases {
+                    let rendered = text(page.render(resolved, platform: platform, language: language))
+                    #expect(HTMLTagBalance.problem(in: rendered) == nil, "\(link), \(platform), \(language)")
+                    let claimed = text(page.claimPage(resolved, platform: platform, language: language, claim: claim))
+                    #expect(HTMLTagBalance.problem(in: claimed) == nil, "\(link) with a claim, \(platform), \(language)")
+                }
+            }
+        }
+        let notice = page.notice(status: .notFound, title: "Gone", detail: "</main>")
+        #expect(HTMLTagBalance.problem(in: text(notice)) == nil)
+    }
 }
