@@ -44,9 +44,9 @@ extension ConsoleEndpoints {
     static func writeTry(_ link: String, table: RouteTable, into html: inout HTMLDocument) {
         html.element("section", attributes: ["aria-labelledby": "tried"]) { html in
             html.element("h3", text: "Result for \(link)", attributes: ["id": "tried"])
-            let document: [UInt8]
+            let resolved: ResolvedLink
             do throws(ResolveError) {
-                document = try table.resolve(link, format: .document)
+                resolved = try table.resolve(link)
             } catch {
                 let problem = ResolveProblems.problem(for: error)
                 html.element("p", text: "\(problem.status.code): \(problem.detail)", attributes: ["class": "error"])
@@ -58,12 +58,11 @@ extension ConsoleEndpoints {
                 }
                 return
             }
-            let parsed = try? JSONParser.parse(document)
-            let https = parsed?["canonical"]?["https"]?.stringValue
-            let scheme = parsed?["canonical"]?["scheme"]?.stringValue
+            let https = resolved.canonical.https
+            let scheme = resolved.canonical.scheme
             html.element("dl") { html in
                 html.element("dt", text: "Route")
-                html.element("dd", text: parsed?["route"]?.stringValue ?? "")
+                html.element("dd", text: resolved.route ?? "")
                 html.element("dt", text: "Canonical https link")
                 html.element("dd", text: https ?? "(none: the route file names no host)")
                 html.element("dt", text: "Canonical app-scheme link")
