@@ -9,12 +9,15 @@ What is generated (rows, not visits, are what a query reads):
 - analytics_visit_days: the same, summed per UTC day;
 - analytics_marginals: `all`, every hour of the last 35 days, 10 values for each of the 7 dimensions;
 - analytics_marginal_days: `all`, every earlier day, the same values;
+  with --worst-case-values, the referrer instead has 100 values every hour, new names every day: the
+  most a scope keeps by name (100 values per dimension per UTC day), so a 13-month breakdown groups
+  39,600 values;
 - analytics_totals, analytics_visitors: one row per scope (per day for visitors);
 
 It then times the export of every link's year (`/v1/analytics/export`, a year's day CSV, in UTC and
 in Asia/Kathmandu, 3 runs each), reading the streamed body to its end: total seconds, bytes, rows.
 
-Usage: SCENELINK_BIN=.build/release/scenelink python3 bench/analytics_rollups.py [--links 2000]
+Usage: SCENELINK_BIN=.build/release/scenelink python3 bench/analytics_rollups.py [--links 2000] [--worst-case-values]
        [--database PATH] [--generate-only]
 With --database, an existing file is used as it is (the generator is skipped) and a new one is kept;
 --generate-only stops after writing it. Logs stay under .build/bench-logs/.
@@ -55,7 +58,7 @@ def serve(binary, database, port):
     return process
 
 
-def generate(database, links, days, visits_total):
+def generate(database, links, days, visits_total, worst_case_values=False):
     now_hour = int(time.time()) // 3600
     first_hour = now_hour - days * 24
     hours = list(range(first_hour, now_hour))
@@ -90,6 +93,17 @@ def generate(database, links, days, visits_total):
             " sum(claims), sum(installs) FROM analytics_visits GROUP BY scope, bucket / 96")
         detail_from = now_hour - 35 * 24
         for dimension in DIMENSIONS:
+            if worst_case_values and dimension == "referrer":
+                # 100 values a day, each day's its own: site{day}-{v}.example.
+                connection.executemany(
+                    "INSERT INTO analytics_marginals VALUES (?, ?, ?, ?, ?)",
+                    (("all", dimension, hour, f"site{hour // 24}-{v}.example", per_link_hour * links // 100 + v)
+                     for hour in hours if hour >= detail_from for v in range(100)))
+                connection.executemany(
+                    "INSERT INTO analytics_marginal_days VALUES (?, ?, ?, ?, ?)",
+                    (("all", dimension, day, f"site{day}-{v}.example", per_link_hour * links * 24 // 100 + v)
+                     for day in range(first_hour // 24, detail_from // 24) for v in range(100)))
+                continue
             values = [f"{dimension}-{v}" for v in range(10)]
             connection.executemany(
                 "INSERT INTO analytics_marginals VALUES (?, ?, ?, ?, ?)",
@@ -150,6 +164,8 @@ def main():
     parser.add_argument("--visits", type=int, default=100_000_000)
     parser.add_argument("--database", help="a database to reuse if it exists, or to generate and keep")
     parser.add_argument("--generate-only", action="store_true")
+    parser.add_argument("--worst-case-values", action="store_true",
+                        help="the referrer with 100 values every hour, new names every day (the most the server keeps)")
     parser.add_argument("--export-only", action="store_true", help="time only the export")
     options = parser.parse_args()
     binary = os.environ.get("SCENELINK_BIN", str(ROOT / ".build/release/scenelink"))
@@ -163,7 +179,7 @@ def main():
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
         started = time.monotonic()
-        total, rows = generate(database, options.links, options.days, options.visits)
+        total, rows = generate(database, options.links, options.days, options.visits, options.worst_case_values)
         size = os.path.getsize(database)
         print(f"generated {rows:,} rows of 15-minute counts for {total:,} human visits in {time.monotonic() - started:.0f} s "
               f"({size / 1e9:.2f} GB)")
@@ -180,6 +196,9 @@ def main():
              f"/v1/analytics/timeseries?scope=link:bench-00042&interval=day&from={first}&to={today}&tz=Asia/Kathmandu"),
             ("breakdown of all, referrer, last 30 days", "/v1/analytics/breakdown?dimension=referrer&scope=all"),
             ("breakdown of all, platform, 13 months", f"/v1/analytics/breakdown?dimension=platform&scope=all&from={first}&to={today}"),
+            ("breakdown of all, referrer, 13 months", f"/v1/analytics/breakdown?dimension=referrer&scope=all&from={first}&to={today}"),
+            ("breakdown of all, referrer, 13 months, limit=1000",
+             f"/v1/analytics/breakdown?dimension=referrer&scope=all&from={first}&to={today}&limit=1000"),
             ("uniques of all, 13 months", f"/v1/analytics/uniques?scope=all&from={first}&to={today}"),
         ]
         if options.export_only:

@@ -71,7 +71,6 @@ enum LinkScanner {
         let pathEnd = link[index..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
         let query = pathEnd < end ? (pathEnd + 1)..<end : nil
         var host: Range<Int>?
-        if let refusal = Self.ambiguity(in: UnsafeBufferPointer(rebasing: link[index..<pathEnd])) { return .failure(refusal) }
         if !hosts.isEmpty && ASCIICase.equal(link[scheme], token: "https") {
             guard hasSlashes else { return .failure(.invalid(reason: "an https link needs \"https://\" and a host")) }
             let authorityEnd = link[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
@@ -89,7 +88,7 @@ enum LinkScanner {
         } else if hasSlashes {
             // Where a browser reads this link's host: its first segment must read the same as a host.
             let firstEnd = link[index..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
-            if let byte = link[index..<firstEnd].first(where: { Self.hostDelimiters.contains($0) }) {
+            if let byte = link[index..<firstEnd].first(where: Self.isHostDelimiter) {
                 let shown = String(decoding: link[index..<firstEnd], as: UTF8.self)
                 return .failure(.invalid(reason: "its first segment \"\(shown)\" has '\(Character(Unicode.Scalar(byte)))', which a browser "
                                              + "reads as part of a host, a port or credentials; percent-encode it"))
@@ -105,7 +104,9 @@ enum LinkScanner {
             let atEnd = cursor == pathEnd
             let byte = atEnd ? UInt8(ascii: "/") : link[cursor]
             if byte != UInt8(ascii: "/") {
-                if byte == UInt8(ascii: "%") || byte >= 0x80 { unusual = true }
+                // `%`, bytes outside ASCII, and the space and backslash a browser reads otherwise
+                // (with the rare `!`, `"`, `$`) send the segment to the second look.
+                if byte <= UInt8(ascii: "%") || byte == UInt8(ascii: "\\") || byte >= 0x80 { unusual = true }
                 cursor += 1
                 continue
             }
@@ -115,6 +116,7 @@ enum LinkScanner {
                 }
                 if unusual {
                     let raw = UnsafeBufferPointer(rebasing: link[start..<cursor])
+                    if let refusal = Self.ambiguity(in: raw) { return .failure(refusal) }
                     if raw.contains(where: { $0 >= 0x80 }) { scanned.isASCII = false }
                     if raw.contains(UInt8(ascii: "%")) {
                         // The named branch for escapes: checked here, decoded by `decodeSegments`.
@@ -143,11 +145,17 @@ enum LinkScanner {
         return .success(scanned)
     }
 
-    /// Bytes a browser reads as part of a host's syntax (userinfo, port, IPv6 brackets) or refuses
-    /// in one, in the first segment of an app-scheme link written with `//`.
-    static let hostDelimiters: [UInt8] = Array("@:<>[]^|".utf8)
+    /// Whether a browser reads `byte` as part of a host's syntax (userinfo, port, IPv6 brackets) or
+    /// refuses it in one: what the first segment of an app-scheme link written with `//` must not hold.
+    static func isHostDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "^"), UInt8(ascii: "|"): true
+        default: false
+        }
+    }
 
-    /// Why the part of a link before its query would read differently in a browser: a backslash
+    /// Why a part of a link before its query would read differently in a browser: a backslash
     /// or a space; nil when it has neither.
     static func ambiguity(in part: UnsafeBufferPointer<UInt8>) -> LinkScanFailure? {
         guard let index = part.firstIndex(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: " ") }) else { return nil }
@@ -159,15 +167,23 @@ enum LinkScanner {
     /// Why an https link's authority would read differently in a browser, or not at all: userinfo,
     /// a `%` in the host, a port that is not a number up to 65535; nil when it has none.
     static func authorityAmbiguity(_ authority: Slice<UnsafeBufferPointer<UInt8>>) -> LinkScanFailure? {
-        if authority.contains(UInt8(ascii: "@")) {
-            return .invalid(reason: "it has credentials (user@) before its host, which a browser reads differently; send the link without them")
+        // One pass: what refuses at once, and where the port's colon is (the last one after an
+        // IPv6 literal's closing bracket, if any).
+        var portColon: Int?
+        for index in authority.indices {
+            switch authority[index] {
+            case UInt8(ascii: "@"):
+                return .invalid(reason: "it has credentials (user@) before its host, which a browser reads differently; send the link without them")
+            case UInt8(ascii: "%"):
+                return .invalid(reason: "its host has a percent-escape; write the host as it is")
+            case UInt8(ascii: "\\"), UInt8(ascii: " "):
+                return ambiguity(in: UnsafeBufferPointer(rebasing: authority))
+            case UInt8(ascii: "]"): portColon = nil
+            case UInt8(ascii: ":"): portColon = index
+            default: continue
+            }
         }
-        if authority.contains(UInt8(ascii: "%")) {
-            return .invalid(reason: "its host has a percent-escape; write the host as it is")
-        }
-        // The port's colon is the last one after an IPv6 literal's closing bracket, if any.
-        let bracket = authority.lastIndex(of: UInt8(ascii: "]")) ?? authority.startIndex
-        if let colon = authority[bracket...].lastIndex(of: UInt8(ascii: ":")) {
+        if let colon = portColon {
             let port = authority[(colon + 1)...]
             guard port.allSatisfy({ $0 >= 48 && $0 <= 57 }), port.count <= 5, (Int(String(decoding: port, as: UTF8.self)) ?? 0) <= 65_535 else {
                 return .invalid(reason: "its port \"\(String(decoding: port, as: UTF8.self))\" is not a number from 0 to 65535")
