@@ -310,20 +310,22 @@ class Tally:
         self.visits = 0
         self.errors = []
         self.unanswered = 0
+        self.slowest = 0.0  # seconds, the longest a pipelined batch waited for its answers
 
-    def merge(self, statuses, clicks, visits, errors, unanswered):
+    def merge(self, statuses, clicks, visits, errors, unanswered, slowest):
         with self.lock:
             self.statuses.update(statuses)
             self.clicks.update(clicks)
             self.visits += visits
             self.errors.extend(errors)
             self.unanswered += unanswered
+            self.slowest = max(self.slowest, slowest)
 
 
 def load(port, codes, seed, deadline, tally):
     """One keep-alive connection's worth of hostile visitors, PIPELINE requests at a time, until `deadline`."""
     visitors = Visitors(random.Random(seed), codes)
-    statuses, clicks, visits, errors, unanswered = collections.Counter(), collections.Counter(), 0, [], 0
+    statuses, clicks, visits, errors, unanswered, slowest = collections.Counter(), collections.Counter(), 0, [], 0, 0.0
     sock, buffer, sent_on_connection = None, bytearray(), 0
     while time.monotonic() < deadline:
         if sock is None or sent_on_connection >= REQUESTS_PER_CONNECTION:
@@ -332,8 +334,10 @@ def load(port, codes, seed, deadline, tally):
             sock, buffer, sent_on_connection = socket.create_connection(("127.0.0.1", port), timeout=30), bytearray(), 0
         batch = [visitors.next() for _ in range(PIPELINE)]
         try:
+            sent_at = time.monotonic()
             sock.sendall(b"".join(raw for _, _, raw, _ in batch))
             answered, closing = read_statuses(sock, [method for _, method, _, _ in batch], buffer)
+            slowest = max(slowest, time.monotonic() - sent_at)
         except (OSError, ServerClosed) as error:
             errors.append(f"{type(error).__name__}: {error}")
             unanswered += len(batch)
@@ -353,7 +357,7 @@ def load(port, codes, seed, deadline, tally):
                 clicks[code] += 1
     if sock is not None:
         sock.close()
-    tally.merge(statuses, clicks, visits, errors, unanswered)
+    tally.merge(statuses, clicks, visits, errors, unanswered, slowest)
 
 
 # ---------------------------------------------------------------- the webhook receivers (a child process)
@@ -679,8 +683,8 @@ class Soak:
         self.clicks = sum(self.tally.clicks.values())
         sent = sum(self.tally.statuses.values()) + self.tally.unanswered
         elapsed = self.ended - self.started
-        print(f"load: {sent:,} requests in {elapsed:.1f} s ({sent / elapsed:,.0f}/s); "
-              f"{self.tally.visits:,} visits and {self.clicks:,} clicks answered")
+        print(f"load: {sent:,} requests in {elapsed:.1f} s ({sent / elapsed:,.0f}/s; the slowest batch of {PIPELINE} "
+              f"answered in {self.tally.slowest:.2f} s); {self.tally.visits:,} visits and {self.clicks:,} clicks answered")
 
     def check_answers(self):
         """1. Every answer in its kind's set, and no connection error."""
@@ -787,8 +791,9 @@ class Soak:
         samples, warm, load_end = self.monitor.samples, self.warm, self.load_end
 
         peak = max((s for s in samples if s[0] >= warm[0]), key=lambda s: s[1])
-        print(f"memory: RSS {mb(samples[0][1])} before the load, {mb(warm[1])} after the warm-up, peak {mb(peak[1])} "
-              f"({peak[0] - self.started:.0f} s in), {mb(final[1])} at the end (bound: warm-up + {mb(RSS_BOUND)})")
+        print(f"memory: RSS {mb(samples[0][1])} before the load, {mb(warm[1])} after the warm-up, {mb(load_end[1])} "
+              f"at the load's end, {mb(final[1])} after the drain, peak {mb(peak[1])} ({peak[0] - self.started:.0f} s "
+              f"in; bound: warm-up + {mb(RSS_BOUND)})")
         if peak[1] - warm[1] > RSS_BOUND:
             self.failures.append(f"RSS grew by {mb(peak[1] - warm[1])} after the warm-up ({mb(warm[1])} -> "
                                  f"{mb(peak[1])} {peak[0] - self.started:.0f} s in), more than {mb(RSS_BOUND)}")
