@@ -78,7 +78,7 @@ let package = Package(
         // The distinct-visitor count's error and memory (bench/uniques_error.sh).
         .executableTarget(name: "UniquesBench", dependencies: ["SceneLinkCore"], path: "bench/UniquesBench"),
         // How SceneLink reads links, for scripts/whatwg_differential.py.
-        .executableTarget(name: "LinkReadings", dependencies: ["SceneLinkCore", "SceneLinkText"], path: "scripts/LinkReadings"),
+        .executableTarget(name: "LinkReadings", dependencies: ["SceneLinkCore", "SceneLinkText"]),
         // The design's floor: the same Dispatch loop with no HTTP (bench/floor.sh).
         .executableTarget(name: "DispatchFloor", path: "bench/DispatchFloor"),
         .testTarget(name: "SceneLinkTextTests", dependencies: ["SceneLinkText"]),
