@@ -95,12 +95,25 @@ final class WebhookSender: NSObject, URLSessionDataDelegate, Sendable {
         task.resume()
     }
 
+    /// Sessions of stopped senders, kept for the life of the process (see `stop()`).
+    private static let retired = Mutex<[URLSession]>([])
+
     /// Cancels every attempt in flight and refuses new ones.
+    ///
+    /// The session is not invalidated and never deallocated: on Linux, FoundationNetworking's
+    /// teardown of a session (`invalidateAndCancel`, or the last release of its libcurl multi
+    /// handle) races the cancellation of the DispatchSources it watches libcurl's sockets with,
+    /// and now and then crashes libdispatch's manager thread (swift-corelibs-foundation #4791,
+    /// #5469). A process makes one sender per application, so keeping a stopped one's idle session
+    /// costs one idle libcurl handle.
     func stop() {
-        session.withLock { session in
-            session?.invalidateAndCancel()
-            session = nil
+        let stopped = session.withLock { session -> URLSession? in
+            defer { session = nil }
+            return session
         }
+        guard let stopped else { return }
+        stopped.getAllTasks { tasks in tasks.forEach { $0.cancel() } }
+        Self.retired.withLock { $0.append(stopped) }
     }
 
     // MARK: URLSessionDataDelegate

@@ -83,4 +83,34 @@ import FoundationNetworking
             + "restart scenelink without changing them")
         #expect(receiver.accept(within: 0.3) == nil)
     }
+
+    @Test func stoppingCancelsAnAttemptInFlightAndRefusesTheNext() throws {
+        let receiver = try TestListener()
+        // A timeout far longer than the test: only the cancel can end the attempt soon.
+        let sender = WebhookSender(timeout: 60, maximumResponseBytes: 1024, connectionsPerHost: 4)
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(receiver.port)/in")))
+        request.httpMethod = "POST"
+        request.httpBody = Data("{}".utf8)
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Mutex<WebhookSender.Answer?>(nil)
+        sender.send(request, allowPrivate: true) { result in
+            answer.withLock { $0 = result }
+            answered.signal()
+        }
+        // The attempt is in flight once the receiver has its connection (and never answers).
+        let accepted = try #require(receiver.accept(within: 10))
+        sender.stop()
+        #expect(answered.wait(timeout: .now() + 10) == .success, "stopping did not end the attempt")
+        let cancelled = try #require(answer.withLock { $0 })
+        #expect(cancelled.status == nil && cancelled.error != nil)
+        _ = accepted
+        let refused = DispatchSemaphore(value: 0)
+        let after = Mutex<WebhookSender.Answer?>(nil)
+        sender.send(request, allowPrivate: true) { result in
+            after.withLock { $0 = result }
+            refused.signal()
+        }
+        #expect(refused.wait(timeout: .now() + 10) == .success)
+        #expect(after.withLock { $0 }?.error == "the sender was stopped")
+    }
 }
