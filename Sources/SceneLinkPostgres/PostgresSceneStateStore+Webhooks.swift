@@ -126,6 +126,20 @@ extension PostgresSceneStateStore: WebhookStore {
              kind: .soloWrite, Self.mapping(completion)) { $0.count }
     }
 
+    public func trimWebhookOutbox(limit: Int, completion: @escaping WebhookCompletion<WebhookOutboxTrim>) {
+        call(.trimWebhookOutbox, [.int64(Int64(max(0, limit)))], kind: .soloWrite, Self.mapping(completion)) { rows in
+            var trim = WebhookOutboxTrim()
+            for row in rows {
+                if row.isNull(0) {
+                    trim.swept += Int(clamping: try row.int64(1))
+                } else {
+                    trim.dropped[try row.text(0), default: 0] += Int(clamping: try row.int64(1))
+                }
+            }
+            return trim
+        }
+    }
+
     // MARK: Rows
 
     /// The endpoint in `webhookEndpointColumns` order from column `first`; nil for a row whose
@@ -140,7 +154,8 @@ extension PostgresSceneStateStore: WebhookStore {
             previousSecret: row.isNull(first + 6) ? nil : try? WebhookSecret(bytes: try row.bytes(first + 6)),
             previousSecretExpiresAt: try row.int64OrNil(first + 7).map(date),
             disabledAt: try row.int64OrNil(first + 8).map(date),
-            disabledReason: row.isNull(first + 9) ? nil : try row.text(first + 9))
+            disabledReason: row.isNull(first + 9) ? nil : try row.text(first + 9),
+            droppedEvents: Int(clamping: try row.int64(first + 10)))
     }
 
     /// The delivery in `webhookDeliveryColumns` order; nil for an unknown event type or state.

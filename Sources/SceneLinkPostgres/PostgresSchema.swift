@@ -683,6 +683,10 @@ enum PostgresSchema {
         """
         CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (last_attempt_at) WHERE state <> 'pending';
         """,
+        // 18: the events each endpoint lost to a full outbox, as SQLite's migration 17.
+        """
+        ALTER TABLE webhook_endpoints ADD COLUMN dropped_events bigint NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -50,6 +50,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case markWebhookFailed = "mark_webhook_failed"
     case selectWebhookStatistics = "select_webhook_statistics"
     case deleteFinishedWebhookDeliveries = "delete_finished_webhook_deliveries"
+    case trimWebhookOutbox = "trim_webhook_outbox"
     case createClaim = "create_claim"
     case selectClaimByToken = "select_claim_by_token"
     case selectClaimByCode = "select_claim_by_code"
@@ -141,8 +142,16 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     /// The columns `PostgresSceneStateStore+Webhooks` decodes an endpoint from, in order.
     static let webhookEndpointColumns = """
         id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
+        disabled_at, disabled_reason, dropped_events
+        """
+    /// The columns a new endpoint is written with (its `dropped_events` starts at the default, 0).
+    static let webhookEndpointInsertColumns = """
+        id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
         disabled_at, disabled_reason
         """
+    /// The transaction-scoped advisory lock one outbox trim holds, so instances trimming at once
+    /// do not each drop an endpoint's excess (only one of them trims; the others find nothing).
+    static let outboxTrimLockKey: Int64 = 0x534C_4E4B_5452
     /// The columns of a delivery, in order.
     static let webhookDeliveryColumns = """
         sequence, endpoint_id, message_id, event_type, event_timestamp, payload, state, attempts, \
@@ -352,7 +361,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .createWebhookEndpoint:
             return """
                 WITH created AS (
-                    INSERT INTO webhook_endpoints (\(Self.webhookEndpointColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                    INSERT INTO webhook_endpoints (\(Self.webhookEndpointInsertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                     RETURNING 1),
                 recorded AS (\(Self.recordIdempotency(first: 11, source: "created")))
                 SELECT 1 FROM created
@@ -481,6 +490,41 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                     SELECT sequence FROM webhook_deliveries WHERE state <> 'pending' AND last_attempt_at < $1
                     ORDER BY last_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
                 RETURNING 1
+                """
+        case .trimWebhookOutbox:
+            // $1 is the limit. Counts each endpoint's pending deliveries and all of them, drops the
+            // newest never-attempted pending ones beyond the limit (adding them to the endpoint's
+            // dropped_events), then deletes the oldest finished ones beyond the room pending leaves.
+            // Answers (endpoint id, dropped) rows and one (NULL, swept) row.
+            return """
+                WITH sizes AS (
+                    SELECT e.id,
+                        (SELECT count(*) FROM webhook_deliveries AS d WHERE d.endpoint_id = e.id AND d.state = 'pending')
+                            AS pending,
+                        (SELECT count(*) FROM webhook_deliveries AS d WHERE d.endpoint_id = e.id) AS total
+                    FROM webhook_endpoints AS e WHERE pg_try_advisory_xact_lock(\(Self.outboxTrimLockKey))),
+                dropped AS (
+                    DELETE FROM webhook_deliveries AS d USING (
+                        SELECT c.sequence FROM sizes AS s CROSS JOIN LATERAL (
+                            SELECT sequence FROM webhook_deliveries
+                            WHERE endpoint_id = s.id AND state = 'pending' AND attempts = 0
+                            ORDER BY sequence DESC LIMIT greatest(0, s.pending - $1) FOR UPDATE SKIP LOCKED) AS c
+                        WHERE s.pending > $1) AS v
+                    WHERE d.sequence = v.sequence RETURNING d.endpoint_id),
+                counted AS (
+                    UPDATE webhook_endpoints AS e SET dropped_events = e.dropped_events + g.n
+                    FROM (SELECT endpoint_id, count(*) AS n FROM dropped GROUP BY endpoint_id) AS g
+                    WHERE e.id = g.endpoint_id RETURNING e.id, g.n),
+                swept AS (
+                    DELETE FROM webhook_deliveries AS d USING (
+                        SELECT c.sequence FROM sizes AS s CROSS JOIN LATERAL (
+                            SELECT sequence FROM webhook_deliveries
+                            WHERE endpoint_id = s.id AND state <> 'pending'
+                            ORDER BY sequence DESC OFFSET greatest(0, $1 - least(s.pending, $1)) FOR UPDATE SKIP LOCKED) AS c
+                        WHERE s.total > $1) AS v
+                    WHERE d.sequence = v.sequence RETURNING 1)
+                SELECT id, n FROM counted
+                UNION ALL SELECT NULL, count(*) FROM swept
                 """
         case .selectWebhookStatistics:
             // A disabled endpoint's deliveries wait for it to be re-enabled: not a backlog to alert on.
@@ -719,6 +763,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .claimWebhookDeliveries: return [OID.int8, OID.int8, OID.int8, OID.int8, OID.textArray, OID.int8Array]
         case .markWebhookDelivered: return [OID.int8, OID.int8, OID.int4]
         case .deleteFinishedWebhookDeliveries: return [OID.int8, OID.int8]
+        case .trimWebhookOutbox: return [OID.int8]
         case .markWebhookRetry: return [OID.int8, OID.int8, OID.int8, OID.int4, OID.text]
         case .markWebhookFailed: return [OID.int8, OID.int8, OID.int4, OID.text, OID.int4]
         case .createClaim: return [OID.int8, OID.bytea, OID.text, OID.int8, OID.int8, OID.int8, OID.text, OID.text]

@@ -68,6 +68,10 @@ extension SQLiteSceneStateStore: WebhookStore {
         webhookWrite(completion) { try $0.deleteFinished(before: cutoff, limit: limit) }
     }
 
+    public func trimWebhookOutbox(limit: Int, completion: @escaping WebhookCompletion<WebhookOutboxTrim>) {
+        webhookWrite(completion) { try $0.trim(limit: limit) }
+    }
+
     private func webhookWrite<T: Sendable>(_ completion: @escaping WebhookCompletion<T>,
                                            _ body: @escaping @Sendable (WebhookWrites) throws -> T) {
         webhookContextWrite(completion) { context in try body(context.webhooks) }

@@ -344,6 +344,11 @@ enum Schema {
         """
         CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (last_attempt_at) WHERE state <> 'pending';
         """,
+        // 17: the events each endpoint lost to a full outbox (`--webhook-outbox-limit`), so a
+        // receiver's owner sees that its backlog was cut, and by how much.
+        """
+        ALTER TABLE webhook_endpoints ADD COLUMN dropped_events INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

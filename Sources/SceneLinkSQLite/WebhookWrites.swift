@@ -8,7 +8,7 @@ import SceneLinkCore
 final class WebhookWrites {
     static let endpointColumns = """
         id, url, events, description, created_at, secret, previous_secret, previous_secret_expires_at, \
-        disabled_at, disabled_reason
+        disabled_at, disabled_reason, dropped_events
         """
     static let deliveryColumns = """
         d.sequence, d.endpoint_id, d.message_id, d.event_type, d.event_timestamp, d.payload, d.state, d.attempts, \
@@ -20,6 +20,7 @@ final class WebhookWrites {
     private let rotate, update, fanOut, enqueueOne, selectDeliveries, selectMessage, selectDue, lease: Statement
     private let markDelivered, markRetry, markFailed, disable, selectStatistics, selectSubscriptions: Statement
     private let selectEnabledEndpointIDs, deleteFinished: Statement
+    private let selectOutboxSizes, dropNewestPending, countDropped, sweepOldestFinished: Statement
     /// The event types some enabled endpoint subscribes to; nil until read (and after any change
     /// to endpoints or a rolled-back batch). Saves a click the fan-out statement when nobody listens.
     private var subscribed: Set<WebhookEventType>?
@@ -27,7 +28,7 @@ final class WebhookWrites {
     init(connection: Connection) throws(SQLiteError) {
         self.connection = connection
         insertEndpoint = try connection.prepare("""
-            INSERT INTO webhook_endpoints (\(Self.endpointColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            INSERT INTO webhook_endpoints (\(Self.endpointColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """)
         selectEndpoints = try connection.prepare("SELECT \(Self.endpointColumns) FROM webhook_endpoints ORDER BY sequence")
         selectEndpoint = try connection.prepare("SELECT \(Self.endpointColumns) FROM webhook_endpoints WHERE id = ?1")
@@ -96,6 +97,26 @@ final class WebhookWrites {
                 SELECT sequence FROM webhook_deliveries WHERE state <> 'pending' AND last_attempt_at < ?1
                 ORDER BY last_attempt_at LIMIT ?2)
             """)
+        // The outbox limit: each endpoint's pending deliveries (the due_by_endpoint index) and all
+        // of its deliveries (the by_endpoint index), both counted from an index alone.
+        selectOutboxSizes = try connection.prepare("""
+            SELECT e.id,
+                (SELECT count(*) FROM webhook_deliveries AS d WHERE d.endpoint_id = e.id AND d.state = 'pending'),
+                (SELECT count(*) FROM webhook_deliveries AS d WHERE d.endpoint_id = e.id)
+            FROM webhook_endpoints AS e
+            """)
+        dropNewestPending = try connection.prepare("""
+            DELETE FROM webhook_deliveries WHERE sequence IN (
+                SELECT sequence FROM webhook_deliveries
+                WHERE endpoint_id = ?1 AND state = 'pending' AND attempts = 0 ORDER BY sequence DESC LIMIT ?2)
+            """)
+        countDropped = try connection.prepare(
+            "UPDATE webhook_endpoints SET dropped_events = dropped_events + ?2 WHERE id = ?1")
+        sweepOldestFinished = try connection.prepare("""
+            DELETE FROM webhook_deliveries WHERE sequence IN (
+                SELECT sequence FROM webhook_deliveries
+                WHERE endpoint_id = ?1 AND state <> 'pending' ORDER BY sequence DESC LIMIT -1 OFFSET ?2)
+            """)
     }
 
     /// Forgets the cached subscriptions (a batch that changed endpoints was rolled back).
@@ -133,7 +154,7 @@ final class WebhookWrites {
             endpoint.previousSecret.map { .blob($0.bytes) } ?? .null,
             endpoint.previousSecretExpiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
             endpoint.disabledAt.map { .integer($0.millisecondsSince1970) } ?? .null,
-            endpoint.disabledReason.map { .text($0) } ?? .null)
+            endpoint.disabledReason.map { .text($0) } ?? .null, .integer(Int64(endpoint.droppedEvents)))
     }
 
     func endpoints() throws(SQLiteError) -> [WebhookEndpoint] {
@@ -279,6 +300,37 @@ final class WebhookWrites {
         return connection.changes
     }
 
+    /// Keeps each endpoint's outbox within `limit` deliveries (`WebhookStore.trimWebhookOutbox`).
+    func trim(limit: Int) throws(SQLiteError) -> WebhookOutboxTrim {
+        let limit = max(0, limit)
+        var sizes: [(id: String, pending: Int, all: Int)] = []
+        let statement = selectOutboxSizes
+        statement.reset()
+        defer { statement.reset() }
+        while try statement.step() {
+            sizes.append((statement.text(at: 0), Int(statement.int64(at: 1)), Int(statement.int64(at: 2))))
+        }
+        statement.reset()
+        var trim = WebhookOutboxTrim()
+        for size in sizes where size.all > limit {
+            var pending = size.pending
+            if pending > limit {
+                try dropNewestPending.run(.text(size.id), .integer(Int64(pending - limit)))
+                let dropped = connection.changes
+                if dropped > 0 {
+                    try countDropped.run(.text(size.id), .integer(Int64(dropped)))
+                    trim.dropped[size.id] = dropped
+                    pending -= dropped
+                }
+            }
+            if size.all - size.pending > limit - min(pending, limit) {
+                try sweepOldestFinished.run(.text(size.id), .integer(Int64(limit - min(pending, limit))))
+                trim.swept += connection.changes
+            }
+        }
+        return trim
+    }
+
     func statistics() throws(SQLiteError) -> WebhookQueueStatistics {
         let statement = selectStatistics
         statement.reset()
@@ -311,7 +363,8 @@ final class WebhookWrites {
             createdAt: Date(millisecondsSince1970: statement.int64(at: first + 4)), secret: secret,
             previousSecret: statement.isNull(at: first + 6) ? nil : try? WebhookSecret(bytes: statement.blob(at: first + 6)),
             previousSecretExpiresAt: date(7), disabledAt: date(8),
-            disabledReason: statement.isNull(at: first + 9) ? nil : statement.text(at: first + 9))
+            disabledReason: statement.isNull(at: first + 9) ? nil : statement.text(at: first + 9),
+            droppedEvents: Int(statement.int64(at: first + 10)))
     }
 
     /// The delivery in `deliveryColumns` order; nil for an unknown event type or state.

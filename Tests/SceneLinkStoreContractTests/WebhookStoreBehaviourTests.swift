@@ -235,6 +235,56 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func theOutboxLimitSweepsOldestFinishedFirstThenDropsAndCountsTheNewestNeverAttempted(kind: StoreKind) async throws {
+        let fixture = try EventStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.webhooks
+        let busy = Self.endpoint([]), quiet = Self.endpoint([], url: "https://hooks.example.com/quiet")
+        for (endpoint, count) in [(busy, 8), (quiet, 2)] {
+            _ = try await awaiting { store.createWebhookEndpoint(endpoint, completion: $0) }
+            for _ in 0..<count {
+                let event = WebhookEvent.webhookTest(endpointID: endpoint.id, at: epoch)
+                #expect(try await awaiting { store.enqueueWebhookEvent(event, endpointID: endpoint.id, completion: $0) })
+            }
+        }
+        let all = try await awaiting { store.webhookDeliveries(endpointID: busy.id, limit: 100, completion: $0) }
+        let sequences = all.map(\.sequence).sorted()
+        try #require(sequences.count == 8)
+        let claimed = try await awaiting { store.claimWebhookDeliveries(
+            now: epoch, leaseUntil: epoch.addingTimeInterval(30), limit: 3,
+            cap: WebhookEndpointCap(maximumPerEndpoint: 3, inFlight: [quiet.id: 3]), completion: $0) }
+        #expect(claimed.map(\.delivery.sequence).sorted() == Array(sequences.prefix(3)))
+        // The busy endpoint: one delivered, one failed, one to be retried (pending, attempted), five never attempted.
+        let outcomes: [WebhookAttemptOutcome] = [
+            .delivered(status: 204), .failed(status: 500, error: "HTTP 500", disableEndpoint: false),
+            .retry(nextAttemptAt: epoch.addingTimeInterval(60), status: 503, error: "HTTP 503"),
+        ]
+        for (sequence, outcome) in zip(sequences, outcomes) {
+            try await awaiting { store.recordWebhookAttempt(sequence: sequence, outcome: outcome, at: epoch, completion: $0) }
+        }
+        func left(_ endpoint: WebhookEndpoint) async throws -> [Int64] {
+            try await awaiting { store.webhookDeliveries(endpointID: endpoint.id, limit: 100, completion: $0) }.map(\.sequence).sorted()
+        }
+
+        // 8 kept in 7: room for one finished beside 6 pending; the older finished one goes.
+        #expect(try await awaiting { store.trimWebhookOutbox(limit: 7, completion: $0) } == WebhookOutboxTrim(swept: 1))
+        #expect(try await left(busy) == Array(sequences.dropFirst()))
+        // 7 kept in 4: the two newest pending are dropped and counted, then no room for the finished one.
+        #expect(try await awaiting { store.trimWebhookOutbox(limit: 4, completion: $0) }
+                == WebhookOutboxTrim(dropped: [busy.id: 2], swept: 1))
+        #expect(try await left(busy) == Array(sequences[2..<6]))
+        #expect(try await awaiting { store.trimWebhookOutbox(limit: 4, completion: $0) } == WebhookOutboxTrim())
+        // In 1: the attempted one stays (a receiver may have seen it), so pending stays above the limit.
+        #expect(try await awaiting { store.trimWebhookOutbox(limit: 1, completion: $0) }
+                == WebhookOutboxTrim(dropped: [busy.id: 3, quiet.id: 1]))
+        #expect(try await left(busy) == [sequences[2]])
+        #expect(try await left(quiet).count == 1)
+        #expect(try await awaiting { store.webhookEndpoint(id: busy.id, completion: $0) }?.droppedEvents == 5)
+        #expect(try await awaiting { store.webhookEndpoint(id: quiet.id, completion: $0) }?.droppedEvents == 1)
+        #expect(try await awaiting { store.webhookQueueStatistics(completion: $0) }.pending == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func anEndpointAtItsCapKeepsItsBacklogUnleasedWhileOtherEndpointsAreClaimedPastIt(kind: StoreKind) async throws {
         let fixture = try EventStoreFixture(kind)
         defer { fixture.tearDown() }

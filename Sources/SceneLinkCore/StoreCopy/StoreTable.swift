@@ -75,7 +75,7 @@ public enum StoreTable: String, CaseIterable, Sendable {
             return [("sequence", .integer), ("id", .text), ("url", .text), ("events", .text), ("description", .optionalText),
                     ("created_at", .integer), ("secret", .bytes), ("previous_secret", .optionalBytes),
                     ("previous_secret_expires_at", .optionalInteger), ("disabled_at", .optionalInteger),
-                    ("disabled_reason", .optionalText)]
+                    ("disabled_reason", .optionalText), ("dropped_events", .integer)]
         case .storeKeys:
             return [("name", .text), ("value", .bytes)]
         case .analyticsVisits:

@@ -192,4 +192,32 @@ public final class InMemoryWebhookStore: WebhookStore {
         }
         completion(.success(deleted))
     }
+
+    public func trimWebhookOutbox(limit: Int, completion: @escaping WebhookCompletion<WebhookOutboxTrim>) {
+        let limit = max(0, limit)
+        let trim = state.withLock { state in
+            var trim = WebhookOutboxTrim()
+            var gone = Set<Int64>()
+            for index in state.endpoints.indices {
+                let id = state.endpoints[index].id
+                let own = state.deliveries.filter { $0.endpointID == id }
+                let pending = own.filter { $0.state == .pending }
+                let droppable = pending.filter { $0.attempts == 0 }.sorted { $0.sequence > $1.sequence }
+                let dropped = droppable.prefix(max(0, pending.count - limit)).map(\.sequence)
+                if !dropped.isEmpty {
+                    trim.dropped[id] = dropped.count
+                    state.endpoints[index].droppedEvents += dropped.count
+                    gone.formUnion(dropped)
+                }
+                let room = max(0, limit - min(pending.count - dropped.count, limit))
+                let finished = own.filter { $0.state != .pending }.sorted { $0.sequence > $1.sequence }
+                let swept = finished.dropFirst(room).map(\.sequence)
+                trim.swept += swept.count
+                gone.formUnion(swept)
+            }
+            state.deliveries.removeAll { gone.contains($0.sequence) }
+            return trim
+        }
+        completion(.success(trim))
+    }
 }

@@ -17,10 +17,14 @@ public struct WebhookEndpoint: Sendable, Equatable {
     /// When deliveries to it stopped (410 Gone, or the last retry failed); nil while enabled.
     public var disabledAt: Date?
     public var disabledReason: String?
+    /// Events never sent to it because its outbox was full (`--webhook-outbox-limit`): the newest
+    /// pending deliveries beyond the limit, let go by `WebhookStore.trimWebhookOutbox`. Since it was made.
+    public var droppedEvents: Int
 
     public init(id: String = WebhookEndpoint.newID(), url: String, events: [WebhookEventType], description: String?,
                 createdAt: Date, secret: WebhookSecret, previousSecret: WebhookSecret? = nil,
-                previousSecretExpiresAt: Date? = nil, disabledAt: Date? = nil, disabledReason: String? = nil) {
+                previousSecretExpiresAt: Date? = nil, disabledAt: Date? = nil, disabledReason: String? = nil,
+                droppedEvents: Int = 0) {
         self.id = id
         self.url = url
         self.events = events
@@ -31,6 +35,7 @@ public struct WebhookEndpoint: Sendable, Equatable {
         self.previousSecretExpiresAt = previousSecretExpiresAt
         self.disabledAt = disabledAt
         self.disabledReason = disabledReason
+        self.droppedEvents = droppedEvents
     }
 
     /// A new endpoint id: `ep_` and 96 random bits from the system CSPRNG.

@@ -61,6 +61,12 @@ public protocol WebhookStore: Sendable {
     /// never deleted, however old. Answers how many went. A message whose every delivery is gone
     /// can no longer be replayed.
     func deleteFinishedWebhookDeliveries(before cutoff: Date, limit: Int, completion: @escaping WebhookCompletion<Int>)
+    /// Keeps every endpoint's outbox within `limit` deliveries (`--webhook-outbox-limit`), so
+    /// what visitors' clicks queue is bounded on disk: an endpoint with more than `limit` pending
+    /// loses its newest pending deliveries that were never attempted, down to `limit`, each added
+    /// to its `droppedEvents`; then its oldest delivered and failed ones are deleted until pending
+    /// and finished together are at most `limit`. Answers what went.
+    func trimWebhookOutbox(limit: Int, completion: @escaping WebhookCompletion<WebhookOutboxTrim>)
 }
 
 extension WebhookStore {

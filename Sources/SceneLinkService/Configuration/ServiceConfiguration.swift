@@ -166,6 +166,8 @@ extension ServiceConfiguration {
                   help: "How long the audit log keeps auth.refused entries (failed sign-ins, wrong or revoked tokens, missing scopes, CSRF refusals); the sweep deletes older ones. Other entries are kept 400 days."),
         .duration("webhook-retention", \.webhooks.retention,
                   help: "How long delivered and failed webhook deliveries are kept after their last attempt; the sweep deletes older ones (pending ones never)."),
+        .integer("webhook-outbox-limit", \.webhooks.outboxLimit, in: 1...10_000_000,
+                 help: "Deliveries one webhook endpoint keeps in the outbox, pending and finished together: past it, its oldest delivered and failed ones are deleted, then its newest pending ones dropped and counted (the endpoint's droppedEvents)."),
         .integer("webhook-max-in-flight-per-endpoint", \.webhooks.maximumInFlightPerEndpoint, in: 1...10_000,
                  help: "Webhook attempts in flight to one endpoint at once, per instance (the rest wait in the outbox)."),
         .integer("max-connections", \.http.maxConnections, in: 1...1_000_000,

@@ -87,21 +87,26 @@ extension ConsoleEndpoints {
     }
 
     /// The webhook endpoints that are failing: those the worker disabled after their retries ran
-    /// out, each linked to its deliveries.
+    /// out, and those that lost events to a full outbox, each linked to its deliveries.
     static func writeDisabledWebhooks(_ result: Result<[WebhookEndpoint], OperationError>, into html: inout HTMLDocument) {
         html.element("h2", text: "Webhook endpoints failing")
         switch result {
         case .success(let endpoints):
-            let failing = endpoints.filter { $0.disabledAt != nil }
+            let failing = endpoints.filter { $0.disabledAt != nil || $0.droppedEvents > 0 }
             guard !failing.isEmpty else {
-                return html.element("p", text: "None: \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), all enabled.")
+                return html.element("p", text: "None: \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), all enabled, no event dropped.")
             }
             html.element("ul") { html in
                 for endpoint in failing {
                     html.element("li") { html in
                         html.element("a", text: endpoint.url, attributes: ["href": "/console/webhooks/\(endpoint.id)"])
-                        html.text(": disabled \(endpoint.disabledAt.map { RFC3339.string($0) } ?? "")"
-                                  + "\(endpoint.disabledReason.map { " (\($0))" } ?? "")")
+                        if let disabledAt = endpoint.disabledAt {
+                            html.text(": disabled \(RFC3339.string(disabledAt))"
+                                      + "\(endpoint.disabledReason.map { " (\($0))" } ?? "")")
+                        }
+                        if endpoint.droppedEvents > 0 {
+                            html.text("; \(endpoint.droppedEvents) events dropped because its outbox was full")
+                        }
                     }
                 }
             }

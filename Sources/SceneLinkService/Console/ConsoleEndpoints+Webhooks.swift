@@ -41,7 +41,8 @@ extension ConsoleEndpoints {
                         html.element("a", text: endpoint.url, attributes: ["href": "/console/webhooks/\(endpoint.id)"])
                     }
                     html.element("td", text: endpoint.events.map(\.rawValue).joined(separator: ", "))
-                    html.element("td", text: endpoint.disabledAt == nil ? "enabled" : "disabled: \(endpoint.disabledReason ?? "")")
+                    html.element("td", text: (endpoint.disabledAt == nil ? "enabled" : "disabled: \(endpoint.disabledReason ?? "")")
+                                 + (endpoint.droppedEvents > 0 ? "; \(endpoint.droppedEvents) events dropped (outbox full)" : ""))
                     html.element("td", text: RFC3339.string(endpoint.createdAt))
                     html.element("td") { html in
                         for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {

@@ -3862,7 +3862,7 @@ components:
         enabled: { type: boolean, description: "true sends to it again (re-enabling a disabled endpoint); false stops sending." }
     WebhookEndpoint:
       type: object
-      required: [id, url, events, description, createdAt, enabled, disabledAt, disabledReason, previousSecretExpiresAt]
+      required: [id, url, events, description, createdAt, enabled, disabledAt, disabledReason, droppedEvents, previousSecretExpiresAt]
       properties:
         id: { type: string }
         url: { type: string }
@@ -3872,6 +3872,12 @@ components:
         enabled: { type: boolean }
         disabledAt: { type: [string, "null"], format: date-time }
         disabledReason: { type: [string, "null"] }
+        droppedEvents:
+          type: integer
+          minimum: 0
+          description: >-
+            Events never sent to it because its outbox was full (--webhook-outbox-limit): its newest pending
+            deliveries past the limit, dropped before any attempt. Since it was made.
         previousSecretExpiresAt:
           type: [string, "null"]
           format: date-time

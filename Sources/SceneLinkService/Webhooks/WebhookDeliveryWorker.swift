@@ -33,7 +33,9 @@ public final class WebhookDeliveryWorker: Sendable {
         /// Attempts in flight by endpoint id (endpoints with none are absent).
         var inFlightByEndpoint: [String: Int] = [:]
         var polling = false
+        var trimming = false
         var timer: DispatchSourceBox?
+        var trimTimer: DispatchSourceBox?
         var stopped = false
     }
 
@@ -66,20 +68,31 @@ public final class WebhookDeliveryWorker: Sendable {
         let interval = DispatchTimeInterval.milliseconds(max(10, Int(configuration.pollInterval.milliseconds)))
         timer.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(20))
         timer.setEventHandler { [weak self] in self?.poll() }
-        let box = DispatchSourceBox(source: timer)
-        state.withLock { $0.timer = box }
+        let trimTimer = DispatchSource.makeTimerSource(queue: queue)
+        let trimInterval = DispatchTimeInterval.milliseconds(max(10, Int(configuration.trimInterval.milliseconds)))
+        trimTimer.schedule(deadline: .now() + trimInterval, repeating: trimInterval, leeway: .milliseconds(100))
+        trimTimer.setEventHandler { [weak self] in self?.trim() }
+        let boxes = (DispatchSourceBox(source: timer), DispatchSourceBox(source: trimTimer))
+        state.withLock { state in
+            state.timer = boxes.0
+            state.trimTimer = boxes.1
+        }
         timer.resume()
+        trimTimer.resume()
     }
 
     /// Stops claiming and cancels attempts in flight; their deliveries stay leased and are
     /// attempted again (same id) once the lease ends, by this instance after a restart or by another.
     public func stop() {
-        let timer = state.withLock { state -> DispatchSourceBox? in
+        let timers = state.withLock { state -> [DispatchSourceBox] in
             state.stopped = true
-            defer { state.timer = nil }
-            return state.timer
+            defer {
+                state.timer = nil
+                state.trimTimer = nil
+            }
+            return [state.timer, state.trimTimer].compactMap { $0 }
         }
-        timer?.source.cancel()
+        for timer in timers { timer.source.cancel() }
         sender.stop()
     }
 
@@ -110,6 +123,31 @@ public final class WebhookDeliveryWorker: Sendable {
             for dispatch in claimed { self.attempt(dispatch) }
             // A full batch: more may be due; look again without waiting for the timer.
             if claimed.count == limit { self.queue.async { self.poll() } }
+        }
+    }
+
+    /// Keeps every endpoint's outbox within `outboxLimit`; says so when events were dropped.
+    private func trim() {
+        let start = state.withLock { state -> Bool in
+            guard !state.stopped, !state.trimming else { return false }
+            state.trimming = true
+            return true
+        }
+        guard start else { return }
+        store.trimWebhookOutbox(limit: configuration.outboxLimit) { result in
+            self.state.withLock { $0.trimming = false }
+            switch result {
+            case .success(let trim):
+                self.metrics.recordDropped(trim.droppedTotal)
+                for (endpoint, dropped) in trim.dropped.sorted(by: { $0.key < $1.key }) {
+                    self.logger?.log(.warning, "webhook-events-dropped", [
+                        ("endpoint", .string(endpoint)), ("dropped", .int(dropped)),
+                        ("outbox_limit", .int(self.configuration.outboxLimit)),
+                    ])
+                }
+            case .failure(let error):
+                self.logger?.log(.warning, "webhook-trim-failed", [("error", .string(error.description))])
+            }
         }
     }
 

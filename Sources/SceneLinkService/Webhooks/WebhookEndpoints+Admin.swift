@@ -141,6 +141,7 @@ extension WebhookEndpoints {
             ("description", endpoint.description.map { .string($0) } ?? .null), ("createdAt", instant(endpoint.createdAt)),
             ("enabled", .bool(endpoint.disabledAt == nil)), ("disabledAt", instant(endpoint.disabledAt)),
             ("disabledReason", endpoint.disabledReason.map { .string($0) } ?? .null),
+            ("droppedEvents", .number(String(endpoint.droppedEvents))),
             ("previousSecretExpiresAt", overlapping ? instant(endpoint.previousSecretExpiresAt) : .null),
         ]
         if withSecret { members.append(("secret", .string(endpoint.secret.text))) }

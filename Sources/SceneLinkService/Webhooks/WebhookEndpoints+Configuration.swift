@@ -26,6 +26,13 @@ extension WebhookEndpoints {
         public var retention: Duration = .seconds(30 * 86400)
         /// How often the worker looks for due deliveries.
         public var pollInterval: Duration = .milliseconds(250)
+        /// The most deliveries one endpoint keeps in the outbox (`--webhook-outbox-limit`), so that
+        /// what clicks queue is bounded on disk whatever visitors send: past it, the endpoint's
+        /// oldest delivered and failed deliveries are deleted first, then its newest pending ones
+        /// are dropped and counted (`WebhookStore.trimWebhookOutbox`).
+        public var outboxLimit = 10_000
+        /// How often the worker keeps each outbox within `outboxLimit`.
+        public var trimInterval: Duration = .seconds(1)
 
         public init() {}
 

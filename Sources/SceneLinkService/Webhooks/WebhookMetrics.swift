@@ -17,6 +17,8 @@ public final class WebhookMetrics: Sendable {
     }
 
     private let counts = Mutex([Int](repeating: 0, count: Outcome.allCases.count))
+    /// Events dropped from full outboxes by this instance's trims.
+    private let dropped = Mutex(0)
 
     public init() {}
 
@@ -24,6 +26,15 @@ public final class WebhookMetrics: Sendable {
         guard let index = Outcome.allCases.firstIndex(of: outcome) else { return }
         counts.withLock { $0[index] += 1 }
     }
+
+    /// Counts `count` events dropped from full outboxes.
+    func recordDropped(_ count: Int) {
+        guard count > 0 else { return }
+        dropped.withLock { $0 += count }
+    }
+
+    /// Events dropped from full outboxes so far.
+    var droppedCount: Int { dropped.withLock { $0 } }
 
     func count(_ outcome: Outcome) -> Int {
         guard let index = Outcome.allCases.firstIndex(of: outcome) else { return 0 }
@@ -38,6 +49,10 @@ public final class WebhookMetrics: Sendable {
         for (outcome, count) in zip(Outcome.allCases, snapshot) {
             out += "scenelink_webhook_deliveries_total{outcome=\"\(outcome.rawValue)\"} \(count)\n"
         }
+        out += "# HELP scenelink_webhook_events_dropped_total Webhook events dropped because an endpoint's outbox "
+            + "was full (--webhook-outbox-limit), by this instance.\n"
+        out += "# TYPE scenelink_webhook_events_dropped_total counter\n"
+        out += "scenelink_webhook_events_dropped_total \(droppedCount)\n"
         if let queue {
             out += "# HELP scenelink_webhook_queue_depth Webhook deliveries pending in the outbox.\n"
             out += "# TYPE scenelink_webhook_queue_depth gauge\nscenelink_webhook_queue_depth \(queue.pending)\n"

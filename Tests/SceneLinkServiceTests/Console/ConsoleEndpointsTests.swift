@@ -464,7 +464,7 @@ import Testing
             }
             #expect(!log.text.contains("whsec_"), "the audit log never holds a secret")
             let overview = try await client.send("GET", "/console/overview", headers: Self.cookie(id))
-            #expect(overview.text.contains("None: 1 endpoint, all enabled."))
+            #expect(overview.text.contains("None: 1 endpoint, all enabled, no event dropped."))
         }
     }
 

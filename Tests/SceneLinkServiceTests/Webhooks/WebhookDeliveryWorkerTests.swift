@@ -97,4 +97,42 @@ import Testing
         await hanging.release()
         await fast.stop()
     }
+
+    @Test func anEndpointPastTheOutboxLimitLosesItsNewestNeverAttemptedEventsAndTheyAreCounted() async throws {
+        let hanging = try HangingReceiver()
+        let store = InMemoryWebhookStore()
+        let endpoint = WebhookEndpoint(url: hanging.url, events: [], description: nil, createdAt: Date(), secret: .random())
+        store.createWebhookEndpoint(endpoint) { _ in }
+        let start = Date().addingTimeInterval(-60)
+        for second in 0..<40 {
+            store.enqueueWebhookEvent(.webhookTest(endpointID: endpoint.id, at: start.addingTimeInterval(Double(second))),
+                                      endpointID: endpoint.id) { _ in }
+        }
+        var configuration = WebhookEndpoints.Configuration()
+        configuration.allowPrivate = true
+        configuration.maximumInFlightPerEndpoint = 3
+        configuration.timeout = .seconds(600)
+        configuration.pollInterval = .milliseconds(20)
+        configuration.outboxLimit = 10
+        configuration.trimInterval = .milliseconds(20)
+        let metrics = WebhookMetrics()
+        let worker = WebhookDeliveryWorker(store: store, configuration: configuration, metrics: metrics)
+        worker.start()
+
+        // Whether the trim or the first claim comes first, the 3 attempts are the oldest and the 30 newest go.
+        #expect(try await Self.eventually { metrics.droppedCount == 30 && hanging.holding == 3 })
+        let left = try await withCheckedThrowingContinuation { continuation in
+            store.webhookDeliveries(endpointID: endpoint.id, limit: 100) { continuation.resume(with: $0) }
+        }
+        #expect(left.count == 10)
+        #expect(left.map(\.event.timestamp).max() == start.addingTimeInterval(9))
+        let stored = try await withCheckedThrowingContinuation { continuation in
+            store.webhookEndpoint(id: endpoint.id) { continuation.resume(with: $0) }
+        }
+        #expect(stored?.droppedEvents == 30)
+        #expect(metrics.exposition(queue: nil, now: Date()).contains("scenelink_webhook_events_dropped_total 30\n"))
+
+        worker.stop()
+        await hanging.release()
+    }
 }
