@@ -5,11 +5,12 @@ import Foundation
 /// from all clients together (`instancePolicies`).
 ///
 /// The instance ceilings by default (`--instance-limit`):
-/// - `claim-pages=100/s`: every phone's link page stores a claim, and the per-client budget
-///   bounds one address, not a fleet of them. At 100 a second a flood from many addresses writes
-///   at most 360,000 claims an hour (about 50 MB), where 20 minutes without it wrote 9.7 million
-///   (1.4 GB); a launch that really brings more than 100 phones a second still serves every page,
-///   the ones past the ceiling without a claim.
+/// - `claim-pages=20/s`: every phone's link page stores a claim (about 140 bytes, kept for
+///   `--claim-ttl`), and the per-client budget bounds one address, not a fleet of them. At 20 a
+///   second a flood from many addresses writes at most 72,000 claims an hour (about 10 MB), where
+///   20 minutes without it wrote 9.7 million (1.4 GB), so the database grows within the hostile
+///   soak's 50 MB an hour with room for the webhook outbox; a launch that really brings more than
+///   20 phones a second still serves every page, the ones past the ceiling without a claim.
 ///
 /// The defaults are far above what one real user does, so only floods and scripts meet them
 /// (docs/security.md explains each):
@@ -53,7 +54,7 @@ public struct RateLimits: Sendable, Equatable {
     ]
 
     public static let defaultInstancePolicies: [RateLimitClass: RateLimitPolicy] = [
-        .claimPages: RateLimitPolicy(count: 100, periodSeconds: 1),
+        .claimPages: RateLimitPolicy(count: 20, periodSeconds: 1),
     ]
 
     public init(policies: [RateLimitClass: RateLimitPolicy] = RateLimits.defaultPolicies, maximumClients: Int = 100_000,
@@ -110,7 +111,7 @@ public struct RateLimits: Sendable, Equatable {
     /// `--rate-limit` as a user would write it: `off`, or every class in order (`sessions=60/min,…,state=off`).
     public var description: String { Self.describe(policies) }
 
-    /// `--instance-limit` as a user would write it: `off`, or the classes with a ceiling (`claim-pages=100/s`).
+    /// `--instance-limit` as a user would write it: `off`, or the classes with a ceiling (`claim-pages=20/s`).
     public var instanceDescription: String {
         instancePolicies.isEmpty ? "off"
             : RateLimitClass.allCases.compactMap { kind in instancePolicies[kind].map { "\(kind.rawValue)=\($0)" } }.joined(separator: ",")

@@ -15,7 +15,7 @@ import Testing
         #expect(try RateLimits.parse("off").policies == [:])
         // The instance ceilings are --instance-limit's.
         #expect(try RateLimits.parse("off").instancePolicies == RateLimits.defaultInstancePolicies)
-        #expect(RateLimits().instanceDescription == "claim-pages=100/s")
+        #expect(RateLimits().instanceDescription == "claim-pages=20/s")
         #expect(try RateLimits.parseInstance("off") == [:])
         #expect(try RateLimits.parseInstance("qr=5/s")[.qr] == RateLimitPolicy(count: 5, periodSeconds: 1))
         #expect(throws: ConfigurationError("--instance-limit: qr takes COUNT/PERIOD, such as qr=600/min (PERIOD in s, min, h or d), not '5/day'.")) {
