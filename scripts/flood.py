@@ -27,6 +27,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import slclient  # noqa: E402
+from proof_support import read_statuses  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE_BYTES_PER_CLIENT = 40
@@ -56,44 +57,17 @@ def rss(pid):
     return 0
 
 
-def read_statuses(sock, count, buffer=b""):
-    """Reads `count` responses from `sock`; returns their status codes and the leftover bytes."""
-    statuses = []
-    while len(statuses) < count:
-        end = buffer.find(b"\r\n\r\n")
-        if end < 0:
-            chunk = sock.recv(1 << 20)
-            if not chunk:
-                raise RuntimeError("the server closed a flood connection")
-            buffer += chunk
-            continue
-        head = buffer[:end]
-        length = 0
-        at = head.lower().find(b"\r\ncontent-length:")
-        if at >= 0:
-            line_end = head.find(b"\r\n", at + 2)
-            length = int(head[at + 17: line_end if line_end >= 0 else len(head)])
-        while len(buffer) < end + 4 + length:
-            chunk = sock.recv(1 << 20)
-            if not chunk:
-                raise RuntimeError("the server closed a flood connection")
-            buffer += chunk
-        statuses.append(int(head[9:12]))
-        buffer = buffer[end + 4 + length:]
-    return statuses, buffer
-
-
 def flood(port, clients, order, results, lock):
     """Sends one request for each client index in `order`, 256 pipelined at a time."""
     sock = socket.create_connection(("127.0.0.1", port))
-    leftover = b""
+    buffer = bytearray()
     counts = {}
     for start in range(0, len(order), 256):
         batch = order[start:start + 256]
         sock.sendall(b"".join(
             b"GET /settings HTTP/1.1\r\nHost: fuelmoney.example.com\r\nAccept: application/json\r\n"
             b"X-Forwarded-For: " + address(i).encode() + b"\r\n\r\n" for i in batch))
-        statuses, leftover = read_statuses(sock, len(batch), leftover)
+        statuses, _ = read_statuses(sock, ["GET"] * len(batch), buffer)
         for status in statuses:
             counts[status] = counts.get(status, 0) + 1
     sock.close()

@@ -49,3 +49,44 @@ def admin_call(port, token, method, path, body=None):
             return response.status, json.loads(text) if text else None
     except urllib.error.HTTPError as error:
         return error.code, error.read()
+
+
+class ServerClosed(Exception):
+    """The server closed a connection, or answered in a shape a pipelined reader cannot follow."""
+
+
+def read_statuses(sock, methods, buffer):
+    """Reads one response per method from `sock` (pipelined, in order): their statuses, and whether the
+    last said `Connection: close`. `buffer` (a bytearray) carries bytes read past the last response to
+    the next call."""
+    statuses = []
+    for method in methods:
+        while (end := buffer.find(b"\r\n\r\n")) < 0:
+            chunk = sock.recv(1 << 18)
+            if not chunk:
+                raise ServerClosed(f"the server closed a keep-alive connection with {len(methods) - len(statuses)} "
+                                   "requests unanswered")
+            buffer += chunk
+        head = bytes(buffer[:end]).lower()
+        status = int(head[9:12])
+        length = 0
+        if method != "HEAD" and status not in (204, 304):
+            if b"\r\ntransfer-encoding:" in head:
+                raise ServerClosed(f"an answer {status} came chunked, which read_statuses does not follow")
+            at = head.find(b"\r\ncontent-length:")
+            if at < 0:
+                raise ServerClosed(f"an answer {status} had no Content-Length")
+            line_end = head.find(b"\r\n", at + 2)
+            length = int(head[at + 17: line_end if line_end >= 0 else len(head)])
+        while len(buffer) < end + 4 + length:
+            chunk = sock.recv(1 << 18)
+            if not chunk:
+                raise ServerClosed("the server closed a connection in the middle of an answer")
+            buffer += chunk
+        del buffer[:end + 4 + length]
+        statuses.append(status)
+        closing = b"\r\nconnection: close" in head
+        if closing and len(statuses) < len(methods):
+            raise ServerClosed(f"an answer {status} closed the connection with {len(methods) - len(statuses)} "
+                               "pipelined requests unanswered")
+    return statuses, closing
