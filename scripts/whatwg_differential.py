@@ -15,8 +15,17 @@ resolver, short links and link pages share) and by ada. For every link SceneLink
     segments; for an app-scheme link its host (where a browser reads the first segment) and then
     its pathname's. Empty segments are left out on both sides (SceneLink collapses `//`).
 
-A link SceneLink refuses passes whatever ada does. Exits 1 naming the first disagreements, and
-prints how many links were accepted, refused and compared.
+A link SceneLink refuses passes whatever ada does.
+
+Then the route file's own URLs (`LinkReadings --route-file`, the loader `scenelink check` runs):
+1,000 generated app hosts and 2,000 generated web fallbacks, built from pieces browsers read in odd
+ways (hex, octal and short IPv4, percent-escapes, non-ASCII letters, credentials, ports,
+backslashes). For every host the route file accepts, ada's hostname of https://HOST/ is the host in
+lower case; for every fallback it accepts (a link page puts it in href as written, so its text is
+what it means), ada parses it with the same scheme, its hostname is the text's host in lower case
+and its port the text's (ada leaves out a scheme's default port).
+
+Exits 1 naming the first disagreements, and prints how many were accepted, refused and compared.
 
 Usage: python3 scripts/whatwg_differential.py [--links 10000] [--seed 1]   (needs `pip install ada-url`)
 """
@@ -75,16 +84,97 @@ def corpus_links():
     return links
 
 
-def scenelink_readings(links):
+HOST_PIECES = ["example", "com", "links", "a-b", "xn--fl-eka", "0x7f", "0X7F", "0x", "0xg", "127", "1", "0", "00", "0177",
+               "08", "255", "256", "4294967295", "%2e", "%41", "\u00e9", "\u00c9XAMPLE", "EXAMPLE", "\u0131", "-a", "a-"]
+
+
+def generated_hosts(count, rng):
+    hosts = []
+    for _ in range(count):
+        labels = [rng.choice(HOST_PIECES) for _ in range(rng.randrange(1, 5))]
+        hosts.append(".".join(labels))
+    return hosts
+
+
+def generated_fallbacks(count, rng):
+    fallbacks = []
+    for _ in range(count):
+        host = rng.choice(generated_hosts(1, rng) + ["www.example.com", "203.0.113.7", "[::1]", "[2001:db8::1]"])
+        url = rng.choice(["https://", "http://", "HTTPS://"]) + rng.choice(["", "", "", "u@", "u:p@", "a%40b@"]) + host
+        url += rng.choice(["", "", "", ":443", ":80", ":8443", ":99999", ":", ":0x1", ":65535", ":65536"])
+        url += rng.choice(["/", "/", "", "/a/../b", "/%2e%2e/x", "\\", "?q=1", "#f", "/p?utm_source=x"])
+        fallbacks.append(url)
+    return fallbacks
+
+
+def link_readings_binary():
     subprocess.run(["swift", "build", "--product", "LinkReadings"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     binary = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
                             text=True).stdout.strip()
-    lines = "".join(json.dumps(link) + "\n" for link in links)
-    done = subprocess.run([os.path.join(binary, "LinkReadings"), EXAMPLE], input=lines, capture_output=True, text=True, check=True)
-    readings = [json.loads(line) for line in done.stdout.splitlines()]
-    if len(readings) != len(links):
-        sys.exit(f"whatwg: LinkReadings answered {len(readings)} lines for {len(links)} links")
-    return readings
+    return os.path.join(binary, "LinkReadings")
+
+
+def scenelink_answers(argument, entries):
+    lines = "".join(json.dumps(entry) + "\n" for entry in entries)
+    done = subprocess.run([link_readings_binary(), argument], input=lines, capture_output=True, text=True, check=True)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    if len(answers) != len(entries):
+        sys.exit(f"whatwg: LinkReadings answered {len(answers)} lines for {len(entries)} entries")
+    return answers
+
+
+def scenelink_readings(links):
+    return scenelink_answers(EXAMPLE, links)
+
+
+def authority_text(url):
+    """The host (lowercased) and port as a fallback's text names them: what follows "//" up to the
+    first "/", "?" or "#", without userinfo (the route file refuses it anyway)."""
+    rest = url.split("//", 1)[1]
+    end = min([i for i in (rest.find("/"), rest.find("?"), rest.find("#")) if i >= 0], default=len(rest))
+    authority = rest[:end].rsplit("@", 1)[-1]
+    host, port = authority, ""
+    if ":" in authority and not authority.endswith("]"):
+        host, port = authority.rsplit(":", 1)
+    return host.lower(), port
+
+
+def route_file_disagreements(rng):
+    """The route file's hosts and fallbacks against ada: (compared, refused, disagreements)."""
+    import ada_url
+    hosts = generated_hosts(1_000, rng)
+    fallbacks = generated_fallbacks(2_000, rng)
+    answers = scenelink_answers("--route-file", [{"host": h} for h in hosts] + [{"fallback": f} for f in fallbacks])
+    compared = refused = 0
+    disagreements = []
+    for host, answer in zip(hosts, answers[:len(hosts)]):
+        if not answer["ok"]:
+            refused += 1
+            continue
+        compared += 1
+        try:
+            hostname = ada_url.URL(f"https://{host}/").hostname
+        except ValueError:
+            hostname = None
+        if hostname != host.lower():
+            disagreements.append(f"app host {host!r}: the route file accepts it, a browser reads the host as {hostname!r}")
+    for url, answer in zip(fallbacks, answers[len(hosts):]):
+        if not answer["ok"]:
+            refused += 1
+            continue
+        compared += 1
+        scheme = url.split(":", 1)[0].lower()
+        host, port = authority_text(url)
+        default = {"https": "443", "http": "80"}[scheme]
+        try:
+            parsed = ada_url.URL(url)
+            browser = (parsed.protocol[:-1], parsed.hostname, parsed.port)
+        except ValueError:
+            browser = None
+        ours = (scheme, host, "" if port == default else port)
+        if browser != ours:
+            disagreements.append(f"fallback {url!r}: its text names {ours}, a browser reads {browser}")
+    return compared, refused, disagreements
 
 
 def decoded(segment):
@@ -141,12 +231,17 @@ def main():
           f"{accepted} accepted and compared with ada, {refused} refused")
     if accepted < len(links) // 10:
         sys.exit("whatwg: fewer than a tenth of the links were accepted: the comparison would say little")
+    compared, refused_urls, route_file = route_file_disagreements(random.Random(arguments.seed + 1))
+    print(f"whatwg: route-file hosts and fallbacks: {compared} accepted and compared with ada, {refused_urls} refused")
+    if compared < 300:
+        sys.exit("whatwg: fewer than 300 route-file hosts and fallbacks were accepted: the comparison would say little")
+    disagreements += route_file
     if disagreements:
-        print(f"whatwg: {len(disagreements)} links read differently:", file=sys.stderr)
+        print(f"whatwg: {len(disagreements)} links and URLs read differently:", file=sys.stderr)
         for line in disagreements[:20]:
             print("  " + line, file=sys.stderr)
         sys.exit(1)
-    print("whatwg: every accepted link reads as a browser reads it")
+    print("whatwg: every accepted link, host and fallback reads as a browser reads it")
 
 
 if __name__ == "__main__":

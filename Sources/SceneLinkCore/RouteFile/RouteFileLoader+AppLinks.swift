@@ -244,12 +244,26 @@ extension RouteFileLoader {
             let end = authority.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
             if hasParameters && end == nil { return "a parameter may appear only after the host, in the path, query or fragment" }
             if (end.map { authority[..<$0] } ?? authority).isEmpty { return "it has no host after \(scheme)://" }
+            if scheme == "http" || scheme == "https" { return webAuthorityProblem(String(end.map { authority[..<$0] } ?? authority)) }
         } else if scheme == "http" || scheme == "https" {
             return "write \(scheme)://host/path"
         } else if hasParameters && rest.isEmpty {
             return "a parameter may not follow the scheme directly"
         }
         return nil
+    }
+
+    /// Why a browser would read an http(s) URL's authority differently from its text, so that
+    /// the site a visitor is sent to is not the one the route file seems to name: credentials, a
+    /// port out of range, or an ambiguous host (`HostAmbiguity`); nil when it reads as written.
+    static func webAuthorityProblem(_ authority: String) -> String? {
+        var authority = authority
+        let failure = authority.withUTF8 { bytes in LinkScanner.authorityAmbiguity(bytes[...]) }
+        if case .invalid(let reason) = failure { return reason }
+        var host = Substring(authority)
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
+        guard !host.hasPrefix("[") else { return nil }
+        return HostAmbiguity.reason(host: String(host)).map { "its " + $0 }
     }
 
     static func isUpperAlphanumeric(_ byte: UInt8) -> Bool { (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) }

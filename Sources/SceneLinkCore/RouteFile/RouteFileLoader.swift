@@ -135,8 +135,13 @@ struct RouteFileLoader {
             }
         }
         hosts = uniqueStrings(stringList(app["hosts"], at: "app.hosts"), at: "app.hosts", noun: "host", normalise: { $0.lowercased() }) { host in
-            Self.isHostSyntax(host.lowercased()) ? nil
-                : "\"\(host)\" is not a host name; write the domain alone (fuelmoney.example.com), without scheme, path or port."
+            guard Self.isHostSyntax(host.lowercased()) else {
+                return "\"\(host)\" is not a host name; write the domain alone (fuelmoney.example.com), without scheme, path or port."
+            }
+            if HostAmbiguity.isIPv4Like(host) {
+                return "\"\(host)\" is an IP address, or reads as one in a browser; app links need a domain name."
+            }
+            return HostAmbiguity.reason(host: host).map { "The \($0), as app links are verified and opened." }
         }
         if app["schemes"] == nil && app["hosts"] == nil {
             problem("app", "The app needs at least one link source: \"schemes\" (custom URL schemes) or \"hosts\" (https domains).")

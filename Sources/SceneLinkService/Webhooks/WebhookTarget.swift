@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkCore
 import SceneLinkNetwork
 #if canImport(Glibc)
 import Glibc
@@ -62,24 +63,10 @@ enum WebhookTarget {
         if addresses.contains(where: { !$0.isPublic }) { throw Refusal(description: privateMessage(host)) }
     }
 
-    /// Why a browser, or another system the URL is shown to (the WHATWG URL Standard), would read
-    /// `host` as another host: a percent-escape, or an IPv4 address written in hex, octal or a
-    /// short form (`0x7f.1`, `0177.0.0.1`, `127.1`), which they read as the dotted address; nil
-    /// when it reads the same everywhere.
+    /// Why a browser, or another system the URL is shown to, would read `host` as another host
+    /// (`HostAmbiguity`), as a sentence; nil when it reads the same everywhere.
     static func ambiguity(ofHost host: String) -> String? {
-        if host.contains("%") { return "The url's host \(host) has a percent-escape; write the host as it is." }
-        let isDigit: (Character) -> Bool = { ("0"..."9").contains($0) }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let last = labels.last(where: { !$0.isEmpty }) ?? ""
-        let isNumber = !last.isEmpty && (last.allSatisfy(isDigit)
-            || (last.lowercased().hasPrefix("0x") && last.dropFirst(2).allSatisfy(\.isHexDigit)))
-        guard isNumber else { return nil }
-        let canonical = labels.count == 4 && labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 3 && label.allSatisfy(isDigit) && (label == "0" || label.first != "0")
-                && (Int(label) ?? 256) <= 255
-        }
-        return canonical ? nil : "The url's host \(host) reads as an IPv4 address written in hex, octal or a short form; "
-            + "write the address as four decimal numbers (such as 203.0.113.7) or use a name."
+        HostAmbiguity.reason(host: host).map { "The url's \($0)." }
     }
 
     private static func privateMessage(_ host: String) -> String {

@@ -84,4 +84,40 @@ import Testing
         #expect(problems(app: "", route: #", "fallback": {"ios": "https://example.com/ios/{id}"}"#).map(\.message)
             == ["A fallback needs a \"web\" page, here or in \"app.fallback\", for visitors on other platforms."])
     }
+
+    @Test func aFallbackOrImageABrowserWouldSendElsewhereIsRefused() {
+        let cases: [(url: String, reason: String)] = [
+            ("https://www.example.com@evil.example/",
+             "it has credentials (user@) before its host, which a browser reads differently; send the link without them"),
+            ("https://0x7f.1/x", "its host 0x7f.1 reads as an IPv4 address written in hex, octal or a short form; "
+                + "write the address as four decimal numbers (such as 203.0.113.7) or use a name"),
+            ("https://exa%6Dple.com/", "its host has a percent-escape; write the host as it is"),
+            ("https://example.com:99999/", "its port \"99999\" is not a number from 0 to 65535"),
+            ("https://fu\u{E9}l.example.com/", "its host fu\u{E9}l.example.com has letters outside ASCII; write it in the ASCII "
+                + "form browsers send (xn--\u{2026})"),
+        ]
+        for (url, reason) in cases {
+            #expect(problems(app: #", "fallback": {"web": "\#(url)"}"#).map(\.message) == ["This must be an http or https URL: \(reason)."])
+            #expect(problems(app: "", route: #", "preview": {"image": "\#(url)"}"#).map(\.message) == ["The image must be an https URL: \(reason)."])
+        }
+        for url in ["https://203.0.113.7/ok", "https://[2001:db8::1]:8443/ok", "https://Example.COM:443/ok"] {
+            #expect(problems(app: #", "fallback": {"web": "\#(url)"}"#) == [], "\(url)")
+        }
+    }
+
+    @Test func anAppHostABrowserReadsAsAnAddressOrAsAnotherNameIsRefused() {
+        func hostProblems(_ host: String) -> [String] {
+            do {
+                _ = try RouteTable(routeFile: Array(#"{"app": {"name": "R", "hosts": ["\#(host)"]}, "routes": [{"name": "r", "path": "/r"}]}"#.utf8))
+                return []
+            } catch {
+                return error.problems.map(\.message)
+            }
+        }
+        #expect(hostProblems("127.1") == ["\"127.1\" is an IP address, or reads as one in a browser; app links need a domain name."])
+        #expect(hostProblems("links.0x7f") == ["\"links.0x7f\" is an IP address, or reads as one in a browser; app links need a domain name."])
+        #expect(hostProblems("fu\u{E9}l.example.com") == ["The host fu\u{E9}l.example.com has letters outside ASCII; write it in the ASCII "
+                                                       + "form browsers send (xn--\u{2026}), as app links are verified and opened."])
+        #expect(hostProblems("0x7f.example.com") == [])
+    }
 }
