@@ -51,13 +51,18 @@ extension PostgresSceneStateStore: AnalyticsStore {
         }
     }
 
-    public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
-                                   completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
+    public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64, limit: Int,
+                                   completion: @escaping AnalyticsCompletion<AnalyticsBreakdownTop>) {
         let range = AnalyticsHours(from: start, to: end)
         call(.selectAnalyticsBreakdown, [.text(scope), .text(dimension.rawValue), .int64(range.firstHour), .int64(range.endHour),
-                                         .int64(range.firstDay), .int64(range.endDay)],
+                                         .int64(range.firstDay), .int64(range.endDay), .int64(Int64(max(0, limit)))],
              kind: .read, Self.mapping(completion)) { rows in
-            try rows.map { row throws(PostgresError) in AnalyticsBreakdownRow(value: try row.text(0), count: try row.int64(1)) }
+            // Each row carries the total and the number of all values; none when there are no values.
+            guard let first = rows.first else { return AnalyticsBreakdownTop(rows: [], total: 0, distinct: 0) }
+            let listed = try rows.compactMap { row throws(PostgresError) -> AnalyticsBreakdownRow? in
+                row.isNull(0) ? nil : AnalyticsBreakdownRow(value: try row.text(0), count: try row.int64(1))
+            }
+            return AnalyticsBreakdownTop(rows: listed, total: try first.int64(2), distinct: Int(clamping: try first.int64(3)))
         }
     }
 

@@ -596,14 +596,22 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 ORDER BY scope, day LIMIT $5
                 """
         case .selectAnalyticsBreakdown:
+            // The largest $7 values, each row with the total and the number of all values (the
+            // window runs before the LIMIT). With $7 = 0 one row of NULL value still carries them.
             return """
-                SELECT value, sum(visits)::int8 AS total FROM (
-                    SELECT value, visits FROM analytics_marginals
-                    WHERE scope = $1 AND dimension = $2 AND hour >= $3 AND hour < $4
-                    UNION ALL
-                    SELECT value, visits FROM analytics_marginal_days
-                    WHERE scope = $1 AND dimension = $2 AND day >= $5 AND day < $6
-                ) AS m GROUP BY value ORDER BY total DESC, value COLLATE "C"
+                WITH g AS (
+                    SELECT value, sum(visits)::int8 AS total FROM (
+                        SELECT value, visits FROM analytics_marginals
+                        WHERE scope = $1 AND dimension = $2 AND hour >= $3 AND hour < $4
+                        UNION ALL
+                        SELECT value, visits FROM analytics_marginal_days
+                        WHERE scope = $1 AND dimension = $2 AND day >= $5 AND day < $6
+                    ) AS m GROUP BY value),
+                ranked AS (
+                    SELECT value, total, sum(total) OVER ()::int8 AS grand, count(*) OVER ()::int8 AS distinct_values FROM g)
+                (SELECT value, total, grand, distinct_values FROM ranked ORDER BY total DESC, value COLLATE "C" LIMIT $7)
+                UNION ALL
+                (SELECT NULL::text, NULL::int8, grand, distinct_values FROM ranked LIMIT CASE WHEN $7 = 0 THEN 1 ELSE 0 END)
                 """
         case .selectAnalyticsVisitors:
             return "SELECT day, visitors FROM analytics_visitors WHERE scope = $1 AND day >= $2 AND day <= $3 ORDER BY day"
@@ -754,7 +762,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 + [OID.textArray, OID.int8Array, OID.int8Array]
         case .selectAnalyticsVisits: return [OID.text, OID.int8, OID.int8]
         case .selectAnalyticsLinkVisits, .selectAnalyticsLinkVisitDays: return [OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
-        case .selectAnalyticsBreakdown: return [OID.text, OID.text, OID.int8, OID.int8, OID.int8, OID.int8]
+        case .selectAnalyticsBreakdown: return [OID.text, OID.text, OID.int8, OID.int8, OID.int8, OID.int8, OID.int8]
         case .selectAnalyticsVisitors: return [OID.text, OID.int8, OID.int8]
         case .selectAnalyticsTotals: return [OID.textArray]
         case .deleteAnalytics: return [OID.text]

@@ -25,14 +25,15 @@ final class AnalyticsReads {
             """)
         selectNextDayLink = try connection.prepare(
             "SELECT scope FROM analytics_visit_days WHERE scope > ?1 AND scope < ?2 ORDER BY scope LIMIT 1")
+        // The rows alone: they are summed by value in a hash table (`breakdown`), where SQLite's
+        // GROUP BY would sort every row of the range by value first (most of a 13-month
+        // breakdown's time at the most values a scope keeps).
         selectBreakdown = try connection.prepare("""
-            SELECT value, sum(visits) AS total FROM (
-                SELECT value, visits FROM analytics_marginals
-                WHERE scope = ?1 AND dimension = ?2 AND hour >= ?3 AND hour < ?4
-                UNION ALL
-                SELECT value, visits FROM analytics_marginal_days
-                WHERE scope = ?1 AND dimension = ?2 AND day >= ?5 AND day < ?6
-            ) GROUP BY value ORDER BY total DESC, value
+            SELECT value, visits FROM analytics_marginals
+            WHERE scope = ?1 AND dimension = ?2 AND hour >= ?3 AND hour < ?4
+            UNION ALL
+            SELECT value, visits FROM analytics_marginal_days
+            WHERE scope = ?1 AND dimension = ?2 AND day >= ?5 AND day < ?6
             """)
         selectVisitors = try connection.prepare(
             "SELECT day, visitors FROM analytics_visitors WHERE scope = ?1 AND day >= ?2 AND day <= ?3 ORDER BY day")
@@ -118,19 +119,21 @@ final class AnalyticsReads {
         }
     }
 
-    func breakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64) throws(SQLiteError)
-        -> [AnalyticsBreakdownRow] {
+    func breakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64, limit: Int) throws(SQLiteError)
+        -> AnalyticsBreakdownTop {
         let range = AnalyticsHours(from: start, to: end)
         let statement = selectBreakdown
         statement.reset()
         defer { statement.reset() }
         try statement.bind(.text(scope), .text(dimension.rawValue), .integer(range.firstHour), .integer(range.endHour),
                            .integer(range.firstDay), .integer(range.endDay))
-        var rows: [AnalyticsBreakdownRow] = []
+        // By the value's bytes, as GROUP BY under the BINARY collation would group them.
+        var sums: [[UInt8]: Int64] = [:]
         while try statement.step() {
-            rows.append(AnalyticsBreakdownRow(value: statement.text(at: 0), count: statement.int64(at: 1)))
+            sums[statement.blob(at: 0), default: 0] &+= statement.int64(at: 1)
         }
-        return rows
+        return AnalyticsBreakdownTop(summed: sums.map { AnalyticsBreakdownRow(value: String(decoding: $0.key, as: UTF8.self), count: $0.value) },
+                                     limit: limit)
     }
 
     func visitors(scope: String, days: ClosedRange<Int64>) throws(SQLiteError) -> [AnalyticsBatch.Visitors] {

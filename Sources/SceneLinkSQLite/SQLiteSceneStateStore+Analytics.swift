@@ -23,10 +23,10 @@ extension SQLiteSceneStateStore: AnalyticsStore {
         }
     }
 
-    public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
-                                   completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
+    public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64, limit: Int,
+                                   completion: @escaping AnalyticsCompletion<AnalyticsBreakdownTop>) {
         read({ completion($0.mapError(Self.analyticsError)) }) { statements throws(SQLiteError) in
-            try statements.analytics.breakdown(scope: scope, dimension: dimension, from: start, to: end)
+            try statements.analytics.breakdown(scope: scope, dimension: dimension, from: start, to: end, limit: limit)
         }
     }
 

@@ -159,26 +159,57 @@ import Testing
         }
         // Buckets [b, b + 8) are hours h and h + 1.
         let rows = try await awaiting {
-            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket, to: Self.bucket + 8, completion: $0)
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket, to: Self.bucket + 8, limit: 100, completion: $0)
         }
-        #expect(rows == [AnalyticsBreakdownRow(value: "ios", count: 6), AnalyticsBreakdownRow(value: "android", count: 5)])
+        #expect(rows == AnalyticsBreakdownTop(rows: [AnalyticsBreakdownRow(value: "ios", count: 6), AnalyticsBreakdownRow(value: "android", count: 5)],
+                                              total: 11, distinct: 2))
+        // A limit lists the largest; the total and the number of values still count them all.
+        #expect(try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket, to: Self.bucket + 8, limit: 1, completion: $0)
+        } == AnalyticsBreakdownTop(rows: [AnalyticsBreakdownRow(value: "ios", count: 6)], total: 11, distinct: 2))
+        #expect(try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket, to: Self.bucket + 8, limit: 0, completion: $0)
+        } == AnalyticsBreakdownTop(rows: [], total: 11, distinct: 2))
         // A range starting mid-hour leaves that hour to the range it starts in.
         let later = try await awaiting {
-            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket + 1, to: Self.bucket + 8, completion: $0)
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: Self.bucket + 1, to: Self.bucket + 8, limit: 100, completion: $0)
         }
-        #expect(later == [AnalyticsBreakdownRow(value: "ios", count: 4)])
+        #expect(later.rows == [AnalyticsBreakdownRow(value: "ios", count: 4)])
 
         // Folding the first two hours into their UTC day keeps the day's counts for whole-day ranges.
         let changed = try await awaiting { store.compactAnalytics(detailBefore: Self.bucket + 8, keepFrom: 0, completion: $0) }
         #expect(changed == 4)
         let day = AnalyticsBucket.day(ofBucket: Self.bucket)
         let wholeDay = try await awaiting {
-            store.analyticsBreakdown(scope: "all", dimension: .platform, from: day * 96, to: (day + 1) * 96, completion: $0)
+            store.analyticsBreakdown(scope: "all", dimension: .platform, from: day * 96, to: (day + 1) * 96, limit: 100, completion: $0)
         }
-        #expect(wholeDay == [AnalyticsBreakdownRow(value: "ios", count: 106), AnalyticsBreakdownRow(value: "android", count: 5)])
+        #expect(wholeDay.rows == [AnalyticsBreakdownRow(value: "ios", count: 106), AnalyticsBreakdownRow(value: "android", count: 5)])
         #expect(try await awaiting {
-            store.analyticsBreakdown(scope: "all", dimension: .referrer, from: day * 96, to: (day + 1) * 96, completion: $0)
-        } == [AnalyticsBreakdownRow(value: "t.co", count: 9)])
+            store.analyticsBreakdown(scope: "all", dimension: .referrer, from: day * 96, to: (day + 1) * 96, limit: 100, completion: $0)
+        }.rows == [AnalyticsBreakdownRow(value: "t.co", count: 9)])
+        #expect(try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .referrer, from: 0, to: 1, limit: 100, completion: $0)
+        } == AnalyticsBreakdownTop(rows: [], total: 0, distinct: 0))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aBreakdownListsEqualCountsInUTF8ByteOrderAndCutsAtTheLimit(kind: StoreKind) async throws {
+        let (store, fixture) = try Self.store(kind)
+        defer { fixture.tearDown() }
+        let hour = Self.bucket / 4
+        // Byte order: "B" (0x42) before "a" (0x61), "z" before "\u{E9}" (0xC3 0xA9).
+        let values = ["a", "B", "\u{E9}", "z", "big", "small"]
+        let counts: [Int64] = [3, 3, 3, 3, 7, 1]
+        try await awaiting {
+            store.recordAnalytics(AnalyticsBatch(marginals: zip(values, counts).map { value, count in
+                .init(scope: "all", hour: hour, dimension: .referrer, value: value, count: count)
+            }), completion: $0)
+        }
+        let top = try await awaiting {
+            store.analyticsBreakdown(scope: "all", dimension: .referrer, from: Self.bucket, to: Self.bucket + 4, limit: 4, completion: $0)
+        }
+        #expect(top.rows.map(\.value) == ["big", "B", "a", "z"])
+        #expect(top.total == 20 && top.distinct == 6)
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -34,10 +34,11 @@ public protocol AnalyticsStore: Sendable {
                              completion: @escaping AnalyticsCompletion<[AnalyticsBatch.Visits]>)
 
     /// Per value of `dimension`, the count of `scope` over hours `start / 4 ..< end / 4` (each
-    /// hour by where it starts) and over folded days wholly inside `[start, end)`, largest first
-    /// (ties by value).
-    func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
-                            completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>)
+    /// hour by where it starts) and over folded days wholly inside `[start, end)`: the largest
+    /// `limit` (largest first, ties by value; `AnalyticsBreakdownTop`), with the total and the
+    /// number of all values.
+    func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64, limit: Int,
+                            completion: @escaping AnalyticsCompletion<AnalyticsBreakdownTop>)
 
     /// The distinct visitors of `scope` per UTC day in `days` (days without any are left out).
     func analyticsVisitors(scope: String, days: ClosedRange<Int64>,

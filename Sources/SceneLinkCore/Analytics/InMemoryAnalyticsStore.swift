@@ -71,8 +71,8 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
         completion(.success(Array(page)))
     }
 
-    public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64,
-                                   completion: @escaping AnalyticsCompletion<[AnalyticsBreakdownRow]>) {
+    public func analyticsBreakdown(scope: String, dimension: AnalyticsDimension, from start: Int64, to end: Int64, limit: Int,
+                                   completion: @escaping AnalyticsCompletion<AnalyticsBreakdownTop>) {
         let range = AnalyticsHours(from: start, to: end)
         let sums = state.withLock { state in
             var sums: [String: Int64] = [:]
@@ -84,8 +84,7 @@ public final class InMemoryAnalyticsStore: AnalyticsStore {
             }
             return sums
         }
-        completion(.success(sums.map { AnalyticsBreakdownRow(value: $0.key, count: $0.value) }
-            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }))
+        completion(.success(AnalyticsBreakdownTop(summed: sums.map { AnalyticsBreakdownRow(value: $0.key, count: $0.value) }, limit: limit)))
     }
 
     public func analyticsVisitors(scope: String, days: ClosedRange<Int64>,

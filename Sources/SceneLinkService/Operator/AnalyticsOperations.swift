@@ -55,13 +55,13 @@ struct AnalyticsOperations: Sendable {
         /// The values past the limit, not listed.
         let omitted: Int
 
-        /// The first `limit` of `all` (largest first, as the store answers), with the total of all.
-        init(query: Query, dimension: AnalyticsDimension, all: [AnalyticsBreakdownRow], limit: Int) {
+        /// The store's largest values (`AnalyticsBreakdownTop`), with the total of all.
+        init(query: Query, dimension: AnalyticsDimension, top: AnalyticsBreakdownTop) {
             self.query = query
             self.dimension = dimension
-            rows = Array(all.prefix(limit))
-            total = all.reduce(0) { $0 + $1.count }
-            omitted = max(0, all.count - limit)
+            rows = top.rows
+            total = top.total
+            omitted = max(0, top.distinct - top.rows.count)
         }
     }
 
@@ -112,8 +112,9 @@ struct AnalyticsOperations: Sendable {
                    by caller: OperatorCaller,
                    completion: @escaping @Sendable (Result<Breakdown, OperationError>) -> Void) {
         if let refusal = caller.refusal(of: .analyticsBreakdown) ?? offRefusal() { return completion(.failure(refusal)) }
-        store.analyticsBreakdown(scope: query.scope.key, dimension: dimension, from: query.range.startBucket, to: query.range.endBucket) { result in
-            completion(result.map { Breakdown(query: query, dimension: dimension, all: $0, limit: limit) }.mapError(Self.error))
+        store.analyticsBreakdown(scope: query.scope.key, dimension: dimension, from: query.range.startBucket, to: query.range.endBucket,
+                                 limit: limit) { result in
+            completion(result.map { Breakdown(query: query, dimension: dimension, top: $0) }.mapError(Self.error))
         }
     }
 
