@@ -14,6 +14,7 @@ import PackageDescription
 //   CSQLite           system library: libsqlite3.
 //   SceneLinkSQLite   the SQLite scene-state and short-link store.
 //   CLibPQ            system library: libpq, PostgreSQL's C client.
+//   CLibCurl          system library: libcurl, which sends webhook attempts.
 //   SceneLinkPostgres the PostgreSQL scene-state and short-link store (several instances share one database).
 //   SceneLinkService  wiring: endpoints, problem mapping, configuration.
 //   scenelink         the executable.
@@ -59,9 +60,14 @@ let package = Package(
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
         .target(name: "SceneLinkPostgres", dependencies: ["CLibPQ", "SceneLinkCore"]),
+        .systemLibrary(
+            name: "CLibCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // The link pages' strings are data (LinkPages/Strings/*.json), embedded by scripts/embed-page-strings.sh.
         .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkSQLite",
-                                                         "SceneLinkPostgres", "SceneLinkSwiftGenerator"],
+                                                         "SceneLinkPostgres", "SceneLinkSwiftGenerator", "CLibCurl"],
                 exclude: ["LinkPages/Strings"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // The client library depends on Foundation only, so an app that adds it builds none of the server.

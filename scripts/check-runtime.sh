@@ -22,7 +22,7 @@ done
 rm -rf "$stage"
 echo "ok: Package.swift, Sources, Tests, Plugins and bench as the build stage copies them"
 
-echo "--- build (release, static Swift stdlib; FoundationNetworking needs libcurl4-openssl-dev)"
+echo "--- build (release, static Swift stdlib; FoundationNetworking and the webhook sender need libcurl4-openssl-dev)"
 swift build -c release --static-swift-stdlib --product scenelink --scratch-path .build-static 2>&1 | tail -1
 bin=$root/.build-static/release/scenelink
 

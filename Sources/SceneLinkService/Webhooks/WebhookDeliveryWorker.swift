@@ -161,7 +161,6 @@ public final class WebhookDeliveryWorker: Sendable {
             let timestamp = Int64(now.timeIntervalSince1970)
             var request = URLRequest(url: url)
             request.httpMethod = "POST"
-            request.timeoutInterval = self.configuration.timeout.seconds
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue("SceneLink-Webhooks/\(SceneLinkVersion.current)", forHTTPHeaderField: "User-Agent")
             request.setValue(dispatch.delivery.event.id, forHTTPHeaderField: "webhook-id")

@@ -9,9 +9,8 @@ extension WebhookEgressGuard {
     /// why it could not start (then every https attempt fails with that sentence: none goes out
     /// unguarded).
     ///
-    /// There is one per process because the setting is the process's: FoundationNetworking does
-    /// not pass `URLSessionConfiguration.connectionProxyDictionary` to libcurl, which takes its
-    /// proxy from the `https_proxy` environment variable on every connection it makes.
+    /// There is one per process because the setting is the process's: libcurl takes its proxy
+    /// from the `https_proxy` environment variable on every connection it makes.
     static let process: Result<WebhookEgressGuard, SocketError> = {
         do throws(SocketError) {
             let egress = try WebhookEgressGuard(resolver: SystemHostResolver())

@@ -13,9 +13,8 @@ import Glibc
 /// connected to, and a name that answers a public address first and `127.0.0.1` next (DNS
 /// rebinding) cannot reach the server's own network.
 ///
-/// `URLSession` on Linux (FoundationNetworking over libcurl) ignores `connectionProxyDictionary`;
-/// libcurl reads its proxy from the `https_proxy` environment variable, so the guard is the
-/// process's (`WebhookEgressGuard.process`, which sets it). Only destinations an attempt in flight
+/// libcurl, which sends the attempts (`WebhookSender`), reads its proxy from the `https_proxy`
+/// environment variable, so the guard is the process's (`WebhookEgressGuard.process`, which sets it). Only destinations an attempt in flight
 /// has admitted (`admit(host:port:allowPrivate:)`) are served: any other CONNECT is refused.
 ///
 /// TLS stays end to end: the guard relays bytes, and libcurl verifies the receiver's certificate
@@ -25,7 +24,7 @@ import Glibc
 /// ```swift
 /// let egress = try WebhookEgressGuard(resolver: SystemHostResolver())
 /// let admission = egress.admit(host: "hooks.example.com", port: 443, allowPrivate: false)
-/// // … URLSession sends through socks5h://127.0.0.1:\(egress.port) …
+/// // … libcurl sends through socks5h://127.0.0.1:\(egress.port) …
 /// let outcome = egress.release(admission)  // why a tunnel was refused or failed, if it was
 /// ```
 final class WebhookEgressGuard: Sendable {

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The sender through FoundationNetworking and the process's egress guard, as deliveries go:
+/// The sender through libcurl and the process's egress guard, as deliveries go:
 /// `localhost` resolves (from /etc/hosts) to loopback, and a local listener stands for the receiver.
 @Suite struct WebhookSenderTests {
     static func send(_ url: String, allowPrivate: Bool,
@@ -29,7 +29,7 @@ import FoundationNetworking
         #expect(ProcessInfo.processInfo.environment["no_proxy"] == nil)
     }
 
-    @Test func anHTTPSTargetWhoseNameResolvesToLoopbackIsRefusedWhenURLSessionConnects() async throws {
+    @Test func anHTTPSTargetWhoseNameResolvesToLoopbackIsRefusedWhenLibcurlConnects() async throws {
         let receiver = try TestListener()
         let answer = try await Self.send("https://localhost:\(receiver.port)/in", allowPrivate: false)
         #expect(answer.refused)
@@ -47,7 +47,7 @@ import FoundationNetworking
         request.httpMethod = "POST"
         let answered = DispatchSemaphore(value: 0)
         let answer = Mutex<WebhookSender.Answer?>(nil)
-        // Sent before the test blocks on the listener: URLSession works on threads of its own.
+        // Sent before the test blocks on the listener: the sender works on a thread of its own.
         sender.send(request, allowPrivate: true) { received in
             answer.withLock { $0 = received }
             answered.signal()
@@ -64,6 +64,32 @@ import FoundationNetworking
         #expect(!finished.refused)
         #expect(finished.status == nil)
         #expect(finished.error != nil)
+    }
+
+    @Test func anOversizedBodyIsNotReadAndTheAnswerIsItsStatusWithRetryAfter() throws {
+        let receiver = try TestListener()
+        // A timeout far longer than the test: only the size limit can end the attempt soon.
+        let sender = WebhookSender(timeout: 60, maximumResponseBytes: 1024, connectionsPerHost: 4)
+        defer { sender.stop() }
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(receiver.port)/in")))
+        request.httpMethod = "POST"
+        request.httpBody = Data("{}".utf8)
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Mutex<WebhookSender.Answer?>(nil)
+        sender.send(request, allowPrivate: true) { received in
+            answer.withLock { $0 = received }
+            answered.signal()
+        }
+        let accepted = try #require(receiver.accept(within: 10))
+        _ = accepted.read(1)
+        // 8 KB of a promised megabyte, and the connection stays open.
+        try accepted.write(Array("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\nContent-Length: 1000000\r\n\r\n".utf8)
+            + [UInt8](repeating: 0x78, count: 8192))
+        #expect(answered.wait(timeout: .now() + 10) == .success, "the attempt went on reading past the limit")
+        let finished = try #require(answer.withLock { $0 })
+        #expect(finished.status == 429)
+        #expect(finished.retryAfter == "7")
+        _ = accepted
     }
 
     @Test func plainHTTPIsRefusedBeforeConnectingUnlessPrivateTargetsAreAllowed() async throws {
