@@ -3,8 +3,9 @@
 
 The database stays within its bound because each webhook endpoint keeps at most
 --webhook-outbox-limit deliveries (the clicks past it are dropped and counted, and the accounting
-below includes them) and claims are made at most 20 a second (the default claim-pages ceiling). Memory stays within its bound because
-webhook attempts go through libcurl directly (URLSession kept about 150 bytes of each).
+below includes them) and claims are made at most 20 a second (the default claim-pages ceiling).
+Memory stays within its bound because webhook attempts go through libcurl directly (URLSession
+kept about 150 bytes of each: docs/architecture.md).
 
 Starts `scenelink serve` on a free port with a SQLite file in a temporary folder, the default
 rate limits, `--trusted-proxies 127.0.0.1/32`, `--country-header CF-IPCountry`, a fresh admin token

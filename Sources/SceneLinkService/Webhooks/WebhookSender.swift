@@ -123,8 +123,13 @@ final class WebhookSender: Sendable {
         self.maximumResponseBytes = maximumResponseBytes
         self.egress = egress
         if Self.globalInit == CURLE_OK, let handle = curl_multi_init() {
-            _ = clibcurl_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, connectionsPerHost))
-            multi = Multi(handle: handle)
+            if clibcurl_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, connectionsPerHost)) == CURLM_OK {
+                multi = Multi(handle: handle)
+            } else {
+                // Without the cap attempts could wait inside libcurl past their timeout: none is made.
+                _ = curl_multi_cleanup(handle)
+                multi = nil
+            }
         } else {
             multi = nil
         }
@@ -171,7 +176,8 @@ final class WebhookSender: Sendable {
         let started = state.withLock { state -> Bool in
             guard !state.stopped, let multi else { return false }
             state.incoming.append(transfer)
-            curl_multi_wakeup(multi.handle)
+            // Should the wake-up fail, the thread's poll still ends within its second.
+            _ = curl_multi_wakeup(multi.handle)
             return true
         }
         if !started {
@@ -186,7 +192,8 @@ final class WebhookSender: Sendable {
         state.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
-            if let multi { curl_multi_wakeup(multi.handle) }
+            // Should the wake-up fail, the thread's poll still ends within its second.
+            if let multi { _ = curl_multi_wakeup(multi.handle) }
         }
     }
 
@@ -261,34 +268,46 @@ final class WebhookSender: Sendable {
             }
             if stopped { break }
             var running: Int32 = 0
-            _ = curl_multi_perform(multi.handle, &running)
+            let performed = curl_multi_perform(multi.handle, &running)
+            if performed != CURLM_OK {
+                // The multi handle itself failed (out of memory): every attempt in it ends with why.
+                let why = "libcurl failed: " + (curl_multi_strerror(performed).map { String(cString: $0) } ?? "\(performed.rawValue)")
+                for transfer in active.values { end(transfer, in: multi, result: CURLE_FAILED_INIT, reason: why) }
+                active.removeAll()
+            }
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi.handle, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                       let transfer = active.removeValue(forKey: handle) else { continue }
                 // Read before the handle is removed, which frees the message.
-                let result = clibcurl_message_result(message)
-                curl_multi_remove_handle(multi.handle, handle)
-                finish(transfer, result)
+                end(transfer, in: multi, result: clibcurl_message_result(message))
             }
-            _ = curl_multi_poll(multi.handle, nil, 0, 1000, nil)
+            if curl_multi_poll(multi.handle, nil, 0, 1000, nil) != CURLM_OK {
+                // Nothing to wait on was usable: wait a little rather than spin.
+                Thread.sleep(forTimeInterval: 0.01)
+            }
         }
-        for transfer in active.values {
-            curl_multi_remove_handle(multi.handle, transfer.handle)
-            finish(transfer, CURLE_ABORTED_BY_CALLBACK)
-        }
+        for transfer in active.values { end(transfer, in: multi, result: CURLE_ABORTED_BY_CALLBACK) }
         active.removeAll()
-        curl_multi_cleanup(multi.handle)
+        // It answers an error only for a handle that is not a multi handle; there is nothing to undo.
+        _ = curl_multi_cleanup(multi.handle)
     }
 
-    /// Answers a transfer that ended with `result`.
-    private func finish(_ transfer: Transfer, _ result: CURLcode) {
+    /// Takes a transfer out of the multi handle and answers it. A removal that fails leaves the
+    /// handle attached, and `curl_easy_cleanup` (when the transfer goes) detaches it then.
+    private func end(_ transfer: Transfer, in multi: Multi, result: CURLcode, reason: String? = nil) {
+        _ = curl_multi_remove_handle(multi.handle, transfer.handle)
+        finish(transfer, result, reason: reason)
+    }
+
+    /// Answers a transfer that ended with `result` (`reason`, when given, says why instead of libcurl).
+    private func finish(_ transfer: Transfer, _ result: CURLcode, reason: String? = nil) {
         var answer = transfer.answer
         let outcome = release(transfer.admission)
         if answer.status == nil {
             // The guard knows why a tunnel was not made; libcurl only that its SOCKS5 request failed.
             answer.error = outcome?.refusal ?? outcome?.failure
-                ?? (result == CURLE_OK ? "no HTTP answer" : Self.describe(result, String(cString: transfer.errorBuffer)))
+                ?? reason ?? (result == CURLE_OK ? "no HTTP answer" : Self.describe(result, String(cString: transfer.errorBuffer)))
             answer.refused = outcome?.refusal != nil
         }
         let completion = transfer.completion, answered = answer
