@@ -25,7 +25,7 @@ final class AnalyticsReads {
             """)
         selectNextDayLink = try connection.prepare(
             "SELECT scope FROM analytics_visit_days WHERE scope > ?1 AND scope < ?2 ORDER BY scope LIMIT 1")
-        // The rows alone: they are summed by value in a hash table (`breakdown`), where SQLite's
+        // The rows alone: they are summed by value in a hash table (`BreakdownTally`), where SQLite's
         // GROUP BY would sort every row of the range by value first (most of a 13-month
         // breakdown's time at the most values a scope keeps).
         selectBreakdown = try connection.prepare("""
@@ -127,13 +127,12 @@ final class AnalyticsReads {
         defer { statement.reset() }
         try statement.bind(.text(scope), .text(dimension.rawValue), .integer(range.firstHour), .integer(range.endHour),
                            .integer(range.firstDay), .integer(range.endDay))
-        // By the value's bytes, as GROUP BY under the BINARY collation would group them.
-        var sums: [[UInt8]: Int64] = [:]
+        var tally = BreakdownTally()
         while try statement.step() {
-            sums[statement.blob(at: 0), default: 0] &+= statement.int64(at: 1)
+            let visits = statement.int64(at: 1)
+            statement.withBytes(at: 0) { tally.add($0, visits) }
         }
-        return AnalyticsBreakdownTop(summed: sums.map { AnalyticsBreakdownRow(value: String(decoding: $0.key, as: UTF8.self), count: $0.value) },
-                                     limit: limit)
+        return AnalyticsBreakdownTop(summed: tally.rows, limit: limit)
     }
 
     func visitors(scope: String, days: ClosedRange<Int64>) throws(SQLiteError) -> [AnalyticsBatch.Visitors] {

@@ -108,6 +108,14 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// The bytes of column `column` (a text's without conversion), valid only inside `body`.
+    func withBytes<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        // Fetch the pointer before the length, as the SQLite documentation asks.
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+
     func blob(at column: Int32) -> [UInt8] {
         // Fetch the pointer before the length, as the SQLite documentation asks.
         guard let pointer = sqlite3_column_blob(handle, column) else { return [] }

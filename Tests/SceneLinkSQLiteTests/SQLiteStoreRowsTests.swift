@@ -47,10 +47,10 @@ import SceneLinkSQLite
         #expect(rows == [
             [.integer(1), .text(rotated.id), .text(rotated.url), .text(rotated.eventList), .text("CRM"),
              .integer(1_900_000_000_000), .bytes(rotated.secret.bytes), .bytes(previous.bytes),
-             .integer(1_900_086_400_000), .null, .null],
+             .integer(1_900_086_400_000), .null, .null, .integer(0)],
             [.integer(2), .text(disabled.id), .text(disabled.url), .text(disabled.eventList), .null,
              .integer(1_900_000_000_000), .bytes(disabled.secret.bytes), .null, .null, .integer(1_900_000_005_000),
-             .text("410 Gone")],
+             .text("410 Gone"), .integer(0)],
         ])
     }
 

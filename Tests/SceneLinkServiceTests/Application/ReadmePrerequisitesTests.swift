@@ -35,10 +35,10 @@ struct ReadmePrerequisitesTests {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let needed = Self.aptProviders(in: manifest)
-        #expect(needed.contains("libsqlite3-dev") && needed.contains("libpq-dev"))
+        #expect(needed.contains("libsqlite3-dev") && needed.contains("libpq-dev") && needed.contains("libcurl4-openssl-dev"))
         #expect(Self.installLine(in: readme) == needed, "README.md's 'apt-get install' line under '## Quick start' must list \(needed.sorted())")
         let brewed = Self.aptProviders(in: manifest, manager: "brew")
-        #expect(brewed == ["sqlite", "libpq"])
+        #expect(brewed == ["sqlite", "libpq", "curl"])
         // pkg-config is how SwiftPM finds them, so the Mac line installs it too.
         #expect(Self.installLine(in: readme, command: "brew install") == brewed.union(["pkg-config"]),
                 "README.md's 'brew install' line under '## Quick start' must list pkg-config and \(brewed.sorted())")

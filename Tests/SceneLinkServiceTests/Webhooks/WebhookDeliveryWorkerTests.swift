@@ -41,6 +41,14 @@ import Testing
         }
     }
 
+    /// Queues a `webhook.test` event for `endpoint`, due at once, for each second of `seconds` after `start`.
+    static func queue(_ seconds: Range<Int>, for endpoint: WebhookEndpoint, in store: InMemoryWebhookStore, after start: Date) {
+        for second in seconds {
+            store.enqueueWebhookEvent(.webhookTest(endpointID: endpoint.id, at: start.addingTimeInterval(Double(second))),
+                                      endpointID: endpoint.id) { _ in }
+        }
+    }
+
     /// Polls `condition` every 10 ms for at most `seconds`.
     static func eventually(seconds: Double = 20, _ condition: () -> Bool) async throws -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
@@ -60,14 +68,8 @@ import Testing
         for endpoint in [slowEndpoint, fastEndpoint] { store.createWebhookEndpoint(endpoint) { _ in } }
         // The slow endpoint's backlog is due first and is bigger than all the worker's slots.
         let start = Date().addingTimeInterval(-60)
-        for second in 0..<40 {
-            store.enqueueWebhookEvent(.webhookTest(endpointID: slowEndpoint.id, at: start.addingTimeInterval(Double(second))),
-                                      endpointID: slowEndpoint.id) { _ in }
-        }
-        for second in 50..<53 {
-            store.enqueueWebhookEvent(.webhookTest(endpointID: fastEndpoint.id, at: start.addingTimeInterval(Double(second))),
-                                      endpointID: fastEndpoint.id) { _ in }
-        }
+        Self.queue(0..<40, for: slowEndpoint, in: store, after: start)
+        Self.queue(50..<53, for: fastEndpoint, in: store, after: start)
         var configuration = WebhookEndpoints.Configuration()
         configuration.allowPrivate = true
         configuration.maximumInFlight = 8
@@ -104,10 +106,7 @@ import Testing
         let endpoint = WebhookEndpoint(url: hanging.url, events: [], description: nil, createdAt: Date(), secret: .random())
         store.createWebhookEndpoint(endpoint) { _ in }
         let start = Date().addingTimeInterval(-60)
-        for second in 0..<40 {
-            store.enqueueWebhookEvent(.webhookTest(endpointID: endpoint.id, at: start.addingTimeInterval(Double(second))),
-                                      endpointID: endpoint.id) { _ in }
-        }
+        Self.queue(0..<40, for: endpoint, in: store, after: start)
         var configuration = WebhookEndpoints.Configuration()
         configuration.allowPrivate = true
         configuration.maximumInFlightPerEndpoint = 3

@@ -10,6 +10,28 @@ import FoundationNetworking
 /// The sender through libcurl and the process's egress guard, as deliveries go:
 /// `localhost` resolves (from /etc/hosts) to loopback, and a local listener stands for the receiver.
 @Suite struct WebhookSenderTests {
+    /// An attempt sent without waiting for it: its answer once the sender calls back.
+    final class Attempt: Sendable {
+        private let answered = DispatchSemaphore(value: 0)
+        private let answer = Mutex<WebhookSender.Answer?>(nil)
+
+        /// Sends a POST of `{}` (or no body) to `url` through `sender`.
+        init(_ sender: WebhookSender, _ url: String, body: Bool = true) throws {
+            var request = URLRequest(url: try #require(URL(string: url)))
+            request.httpMethod = "POST"
+            if body { request.httpBody = Data("{}".utf8) }
+            sender.send(request, allowPrivate: true) { received in
+                self.answer.withLock { $0 = received }
+                self.answered.signal()
+            }
+        }
+
+        /// The answer, once it came within `seconds`; nil when it did not.
+        func answer(within seconds: Double) -> WebhookSender.Answer? {
+            answered.wait(timeout: .now() + seconds) == .success ? answer.withLock { $0 } : nil
+        }
+    }
+
     static func send(_ url: String, allowPrivate: Bool,
                      egress: Result<WebhookEgressGuard, SocketError> = WebhookEgressGuard.process) async throws -> WebhookSender.Answer {
         let sender = WebhookSender(timeout: 3, maximumResponseBytes: 1024, connectionsPerHost: 4, egress: egress)
@@ -43,15 +65,8 @@ import FoundationNetworking
         let receiver = try TestListener()
         let sender = WebhookSender(timeout: 3, maximumResponseBytes: 1024, connectionsPerHost: 4)
         defer { sender.stop() }
-        var request = URLRequest(url: try #require(URL(string: "https://localhost:\(receiver.port)/in")))
-        request.httpMethod = "POST"
-        let answered = DispatchSemaphore(value: 0)
-        let answer = Mutex<WebhookSender.Answer?>(nil)
         // Sent before the test blocks on the listener: the sender works on a thread of its own.
-        sender.send(request, allowPrivate: true) { received in
-            answer.withLock { $0 = received }
-            answered.signal()
-        }
+        let attempt = try Attempt(sender, "https://localhost:\(receiver.port)/in", body: false)
         // The listener is no TLS server: it reads the ClientHello, which libcurl wrote into the
         // tunnel with the URL's host as its server name, and hangs up.
         let accepted = try #require(receiver.accept(within: 10))
@@ -59,8 +74,7 @@ import FoundationNetworking
         #expect(hello.prefix(2) == [0x16, 0x03], "a TLS handshake record")
         #expect(String(decoding: hello, as: UTF8.self).contains("localhost"), "the server name (SNI) is the URL's host")
         shutdown(accepted.fd, Int32(SHUT_RDWR))
-        #expect(answered.wait(timeout: .now() + 10) == .success)
-        let finished = try #require(answer.withLock { $0 })
+        let finished = try #require(attempt.answer(within: 10))
         #expect(!finished.refused)
         #expect(finished.status == nil)
         #expect(finished.error != nil)
@@ -71,22 +85,13 @@ import FoundationNetworking
         // A timeout far longer than the test: only the size limit can end the attempt soon.
         let sender = WebhookSender(timeout: 60, maximumResponseBytes: 1024, connectionsPerHost: 4)
         defer { sender.stop() }
-        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(receiver.port)/in")))
-        request.httpMethod = "POST"
-        request.httpBody = Data("{}".utf8)
-        let answered = DispatchSemaphore(value: 0)
-        let answer = Mutex<WebhookSender.Answer?>(nil)
-        sender.send(request, allowPrivate: true) { received in
-            answer.withLock { $0 = received }
-            answered.signal()
-        }
+        let attempt = try Attempt(sender, "http://127.0.0.1:\(receiver.port)/in")
         let accepted = try #require(receiver.accept(within: 10))
         _ = accepted.read(1)
         // 8 KB of a promised megabyte, and the connection stays open.
         try accepted.write(Array("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\nContent-Length: 1000000\r\n\r\n".utf8)
             + [UInt8](repeating: 0x78, count: 8192))
-        #expect(answered.wait(timeout: .now() + 10) == .success, "the attempt went on reading past the limit")
-        let finished = try #require(answer.withLock { $0 })
+        let finished = try #require(attempt.answer(within: 10), "the attempt went on reading past the limit")
         #expect(finished.status == 429)
         #expect(finished.retryAfter == "7")
         _ = accepted
@@ -114,29 +119,14 @@ import FoundationNetworking
         let receiver = try TestListener()
         // A timeout far longer than the test: only the cancel can end the attempt soon.
         let sender = WebhookSender(timeout: 60, maximumResponseBytes: 1024, connectionsPerHost: 4)
-        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(receiver.port)/in")))
-        request.httpMethod = "POST"
-        request.httpBody = Data("{}".utf8)
-        let answered = DispatchSemaphore(value: 0)
-        let answer = Mutex<WebhookSender.Answer?>(nil)
-        sender.send(request, allowPrivate: true) { result in
-            answer.withLock { $0 = result }
-            answered.signal()
-        }
+        let attempt = try Attempt(sender, "http://127.0.0.1:\(receiver.port)/in")
         // The attempt is in flight once the receiver has its connection (and never answers).
         let accepted = try #require(receiver.accept(within: 10))
         sender.stop()
-        #expect(answered.wait(timeout: .now() + 10) == .success, "stopping did not end the attempt")
-        let cancelled = try #require(answer.withLock { $0 })
+        let cancelled = try #require(attempt.answer(within: 10), "stopping did not end the attempt")
         #expect(cancelled.status == nil && cancelled.error != nil)
         _ = accepted
-        let refused = DispatchSemaphore(value: 0)
-        let after = Mutex<WebhookSender.Answer?>(nil)
-        sender.send(request, allowPrivate: true) { result in
-            after.withLock { $0 = result }
-            refused.signal()
-        }
-        #expect(refused.wait(timeout: .now() + 10) == .success)
-        #expect(after.withLock { $0 }?.error == "the sender was stopped")
+        let refused = try Attempt(sender, "http://127.0.0.1:\(receiver.port)/in")
+        #expect(refused.answer(within: 10)?.error == "the sender was stopped")
     }
 }
