@@ -8,10 +8,9 @@
 #
 # Usage: bench/hostile_soak.sh [SECONDS]      (SCENELINK_BIN=PATH runs that binary instead of
 #                                             building this checkout's release build)
-# The database lives in a temporary folder (TMPDIR) and is deleted at the end: it holds one
-# outbox row per endpoint per click (about 480 bytes each), so an hour at full pace on 2 cores
-# can take tens of GB there. Everything printed is also kept in .build/bench-logs/ (logs stay
-# out of the repository). Exits with the script's status.
+# The database lives in a temporary folder (TMPDIR) and is deleted at the end; the webhook outbox
+# in it stays within --webhook-outbox-limit (about 35 MB for the 7 endpoints). Everything printed
+# is also kept in .build/bench-logs/ (logs stay out of the repository). Exits with the script's status.
 set -euo pipefail
 seconds=${1:-3600}
 root=$(cd "$(dirname "$0")/.." && pwd)
