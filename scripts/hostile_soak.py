@@ -45,7 +45,10 @@ exits 1 with one sentence per failure otherwise:
      pages beside it, so the file grows at most that fast plus a constant. Data is the pages in use,
      (page_count - freelist_count) x page_size; the file is page_count x page_size; both as a
      checkpoint would leave them, read through a second, read-only connection, which sees every
-     commit still in the WAL, without forcing one. Free pages are room SQLite reuses: the outbox
+     commit still in the WAL, without forcing one; the data's growth compares the least of the 10
+     seconds before the warm-up's end with the least of the load's last 10 seconds, since between
+     two trims the data in use holds a second of clicks more and sampling a peak at one end and a
+     trough at the other would read several MB either way. Free pages are room SQLite reuses: the outbox
      limit deletes as many delivery rows as clicks add, and between two trims the outbox holds a
      second of clicks more, so the file's high-water mark is set by the slowest trim, once, and a
      2-minute window would extrapolate that one step to an hour. The server checkpoints every
@@ -111,6 +114,7 @@ WARM_UP = 0.2
 RSS_BOUND = 64_000_000
 DB_BOUND_PER_HOUR = 50_000_000
 FREE_BOUND = 32_000_000
+TRIM_WINDOW = 10  # seconds: ten of the outbox's one-second trims
 VALUES_BOUND = 101  # 100 values by name and (other), per scope, dimension and UTC day
 
 # The built-in example's routes (`scenelink routes`): name and https path.
@@ -774,12 +778,16 @@ class Soak:
             self.failures.append(f"RSS grew by {mb(peak[1] - warm[1])} after the warm-up ({mb(warm[1])} -> "
                                  f"{mb(peak[1])} {peak[0] - self.started:.0f} s in), more than {mb(RSS_BOUND)}")
 
-        grown = load_end[4] - warm[4]
+        # Data in use rises by a second of clicks between two trims and falls back at each: the least of
+        # the 10 s before the warm-up's end and of the load's last 10 s compares the same point of that cycle.
+        def floor(at):
+            return min(s[4] for s in samples if at - TRIM_WINDOW <= s[0] <= at)
+        grown = floor(load_end[0]) - floor(warm[0])
         per_hour = grown / max(load_end[0] - warm[0], 1e-9) * 3600
         file_per_hour = (load_end[2] - warm[2]) / max(load_end[0] - warm[0], 1e-9) * 3600
         free = max(s[2] - s[4] for s in samples)
-        print(f"database in use: {mb(samples[0][4])} before the load, {mb(warm[4])} after the warm-up, "
-              f"{mb(load_end[4])} at the load's end, {mb(final[4])} after the drain: {mb(per_hour)} an hour "
+        print(f"database in use (the least of 10 s): {mb(samples[0][4])} before the load, {mb(floor(warm[0]))} after the "
+              f"warm-up, {mb(floor(load_end[0]))} at the load's end, {mb(final[4])} after the drain: {mb(per_hour)} an hour "
               f"(bound {mb(DB_BOUND_PER_HOUR)}); the file: {mb(warm[2])} after the warm-up, {mb(load_end[2])} at the "
               f"load's end ({mb(file_per_hour)} an hour), {mb(os.path.getsize(self.db))} on disk after the stop, "
               f"free pages at most {mb(free)} (bound {mb(FREE_BOUND)}); the -wal on disk peaked at "
