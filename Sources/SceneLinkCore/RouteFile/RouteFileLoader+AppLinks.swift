@@ -258,12 +258,13 @@ extension RouteFileLoader {
     /// port out of range, or an ambiguous host (`HostAmbiguity`); nil when it reads as written.
     static func webAuthorityProblem(_ authority: String) -> String? {
         var authority = authority
-        let failure = authority.withUTF8 { bytes in LinkScanner.authorityAmbiguity(bytes[...]) }
-        if case .invalid(let reason) = failure { return reason }
-        var host = Substring(authority)
-        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
-        guard !host.hasPrefix("[") else { return nil }
-        return HostAmbiguity.reason(host: String(host)).map { "its " + $0 }
+        return authority.withUTF8 { bytes -> String? in
+            if case .invalid(let reason) = LinkScanner.authorityAmbiguity(bytes[...]) { return reason }
+            // The host as links are read (`LinkScanner.host(inAuthority:of:)`); an IPv6 literal is never ambiguous.
+            let host = bytes[LinkScanner.host(inAuthority: 0..<bytes.count, of: bytes)]
+            guard host.first != UInt8(ascii: "[") else { return nil }
+            return HostAmbiguity.reason(host: String(decoding: host, as: UTF8.self)).map { "its " + $0 }
+        }
     }
 
     static func isUpperAlphanumeric(_ byte: UInt8) -> Bool { (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) }

@@ -34,8 +34,8 @@ public final class WebhookDeliveryWorker: Sendable {
         var inFlightByEndpoint: [String: Int] = [:]
         var polling = false
         var trimming = false
-        var timer: DispatchSourceBox?
-        var trimTimer: DispatchSourceBox?
+        /// The poll's timer and the outbox trim's, until `stop()`.
+        var timers: [DispatchSourceBox] = []
         var stopped = false
     }
 
@@ -64,21 +64,23 @@ public final class WebhookDeliveryWorker: Sendable {
 
     /// Starts polling.
     public func start() {
+        let timers = [
+            timer(every: configuration.pollInterval, firstNow: true, leeway: .milliseconds(20)) { [weak self] in self?.poll() },
+            timer(every: configuration.trimInterval, firstNow: false, leeway: .milliseconds(100)) { [weak self] in self?.trim() },
+        ]
+        state.withLock { $0.timers = timers }
+        for timer in timers { timer.source.resume() }
+    }
+
+    /// A suspended timer on the worker's queue calling `handler` every `interval` (at least 10 ms),
+    /// the first time at once when `firstNow`, else after one interval.
+    private func timer(every interval: Duration, firstNow: Bool, leeway: DispatchTimeInterval,
+                       _ handler: @escaping @Sendable () -> Void) -> DispatchSourceBox {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let interval = DispatchTimeInterval.milliseconds(max(10, Int(configuration.pollInterval.milliseconds)))
-        timer.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(20))
-        timer.setEventHandler { [weak self] in self?.poll() }
-        let trimTimer = DispatchSource.makeTimerSource(queue: queue)
-        let trimInterval = DispatchTimeInterval.milliseconds(max(10, Int(configuration.trimInterval.milliseconds)))
-        trimTimer.schedule(deadline: .now() + trimInterval, repeating: trimInterval, leeway: .milliseconds(100))
-        trimTimer.setEventHandler { [weak self] in self?.trim() }
-        let boxes = (DispatchSourceBox(source: timer), DispatchSourceBox(source: trimTimer))
-        state.withLock { state in
-            state.timer = boxes.0
-            state.trimTimer = boxes.1
-        }
-        timer.resume()
-        trimTimer.resume()
+        let repeating = DispatchTimeInterval.milliseconds(max(10, Int(interval.milliseconds)))
+        timer.schedule(deadline: firstNow ? .now() : .now() + repeating, repeating: repeating, leeway: leeway)
+        timer.setEventHandler(handler: handler)
+        return DispatchSourceBox(source: timer)
     }
 
     /// Stops claiming and cancels attempts in flight; their deliveries stay leased and are
@@ -86,11 +88,8 @@ public final class WebhookDeliveryWorker: Sendable {
     public func stop() {
         let timers = state.withLock { state -> [DispatchSourceBox] in
             state.stopped = true
-            defer {
-                state.timer = nil
-                state.trimTimer = nil
-            }
-            return [state.timer, state.trimTimer].compactMap { $0 }
+            defer { state.timers = [] }
+            return state.timers
         }
         for timer in timers { timer.source.cancel() }
         sender.stop()
