@@ -65,10 +65,17 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        // The link pages' strings are data (LinkPages/Strings/*.json), embedded by scripts/embed-page-strings.sh.
-        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkSQLite",
-                                                         "SceneLinkPostgres", "SceneLinkSwiftGenerator", "CLibCurl"],
+        // What an operator can do, each operation checking its caller's permission and writing its audit
+        // entry, and the doors both front ends share: routes with their policies, guards, rate limits,
+        // problems, pages. The link pages' strings are data (LinkPages/Strings/*.json), embedded by
+        // scripts/embed-page-strings.sh.
+        .target(name: "SceneLinkOperations", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkNetwork", "SceneLinkHTTP"],
                 exclude: ["LinkPages/Strings"]),
+        // The console: pages and forms over the operations, never over the JSON API's handlers.
+        .target(name: "SceneLinkConsole", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkOperations"]),
+        .target(name: "SceneLinkService", dependencies: ["SceneLinkText", "SceneLinkCore", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkSQLite",
+                                                         "SceneLinkPostgres", "SceneLinkSwiftGenerator", "CLibCurl",
+                                                         "SceneLinkOperations", "SceneLinkConsole"]),
         .executableTarget(name: "scenelink", dependencies: ["SceneLinkService"]),
         // The client library depends on Foundation only, so an app that adds it builds none of the server.
         .target(name: "SceneLinkClient"),
@@ -101,10 +108,11 @@ let package = Package(
         // PostgreSQL only: the pool's and store's fault paths (without a database where they can
         // be), and several instances on one database when SCENELINK_TEST_POSTGRES names one.
         .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
+        .testTarget(name: "SceneLinkOperationsTests", dependencies: ["SceneLinkOperations", "SceneLinkHTTP", "SceneLinkNetwork", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
-                                                                 "SceneLinkPostgres", "SceneLinkSQLite"]),
+                                                                 "SceneLinkPostgres", "SceneLinkSQLite", "SceneLinkOperations", "SceneLinkConsole"]),
         // Runs the client against the real server in process.
-        .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkCore"]),
+        .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkOperations", "SceneLinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Checks of the code's shape that a compiler does not make, run by .ci/run:
-#   1. the console performs operations, never the API's handlers: no file under
-#      Sources/SceneLinkService/Console names an API endpoint type or a runner of one (callAPI);
+#   1. the console performs operations, never the API's handlers: the SceneLinkConsole target
+#      depends on SceneLinkOperations and the layers below it, never on SceneLinkService (where the
+#      API's handlers are), so the compiler refuses any use of one; here Package.swift's declaration
+#      and the console's imports are checked, and no console file names an API endpoint type or a
+#      runner of one (callAPI), even in code a build would not reach;
 #   2. JSON (answers, scene documents, webhook payloads, log lines) is written by the one writer
 #      (JSONWriter from JSONValue, or JSONObjectWriter member by member): JSONEscaping.quote, which
 #      concatenated JSON is built with, appears only in the files listed below, each for a stated
@@ -13,13 +16,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
 
-api='\b(ShortLinkEndpoints|WebhookEndpoints|AnalyticsEndpoints|APIKeyEndpoints|AuditEndpoints)\b|\bcallAPI\b'
-if found=$(grep -rnE "$api" Sources/SceneLinkService/Console | grep -vE '^[^:]+:[0-9]+:\s*///'); then
-  echo "The console must call operations (Sources/SceneLinkService/Operator), not the API's endpoint types:"
+console_target=$(grep -E '\.target\(name: "SceneLinkConsole"' Package.swift || true)
+if [ -z "$console_target" ]; then
+  echo "Package.swift declares no SceneLinkConsole target on one line; the console must be a target of its own."
+  status=1
+elif echo "$console_target" | grep -q '"SceneLinkService"'; then
+  echo "SceneLinkConsole must not depend on SceneLinkService (the API's handlers): $console_target"
+  status=1
+else
+  echo "console: SceneLinkConsole depends on the operations, not on SceneLinkService"
+fi
+api='\b(ShortLinkEndpoints|WebhookEndpoints|AnalyticsEndpoints|APIKeyEndpoints|AuditEndpoints|QREndpoints|ResolveEndpoints|AssociationEndpoints)\b|\bcallAPI\b|^import SceneLinkService$'
+if found=$(grep -rnE "$api" Sources/SceneLinkConsole | grep -vE '^[^:]+:[0-9]+:\s*///'); then
+  echo "The console must perform operations (Sources/SceneLinkOperations/Operator), not import the service or name the API's endpoint types:"
   echo "$found"
   status=1
 else
-  echo "console: no API endpoint type and no callAPI under Sources/SceneLinkService/Console"
+  echo "console: no import of SceneLinkService, no API endpoint type and no callAPI under Sources/SceneLinkConsole"
 fi
 
 # Where JSONEscaping.quote may still stand, and why.
@@ -37,7 +50,7 @@ else
   echo "JSON writer: JSONEscaping.quote only in the $(echo "$used" | wc -l) listed files"
 fi
 # Bare open(" too: an extension of HTMLDocument would call it without a receiver.
-builder=Sources/SceneLinkService/LinkPages/HTMLDocument.swift
+builder=Sources/SceneLinkOperations/LinkPages/HTMLDocument.swift
 if found=$(grep -rnE '(^|[^A-Za-z0-9_])(open|close)\("|\b(openTable|closeTable)\(' Sources --include='*.swift' \
              | grep -v "^$builder:" | grep -vE '^[^:]+:[0-9]+:\s*///'); then
   echo "HTML elements are written with HTMLDocument's element/void/table writers, not open(\"TAG\")/close(\"TAG\") calls:"

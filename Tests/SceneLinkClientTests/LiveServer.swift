@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkClient
 import SceneLinkCore
+import SceneLinkOperations
 import SceneLinkService
 import Synchronization
 

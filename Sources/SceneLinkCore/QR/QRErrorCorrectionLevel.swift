@@ -8,6 +8,10 @@ public enum QRErrorCorrectionLevel: String, CaseIterable, Sendable {
     case quartile = "Q"
     case high = "H"
 
+    /// The level SceneLink draws a link's code at when none is asked for (`/v1/qr` without `ecc`,
+    /// `scenelink qr`, the link pages and the console): M, which survives a smudged print.
+    public static let standard = QRErrorCorrectionLevel.medium
+
     /// The level named by its letter (`L`, `M`, `Q`, `H`, either case); nil for anything else.
     public init?(letter: String) {
         switch letter {

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// The analytics API: counts of visits, claims and installs kept as aggregates only
 /// (`AnalyticsStore`), read by the operator.

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkOperations
 
 /// Loads the route table the service and the command line use: a route file, or a bundled
 /// example app (`--example NAME`; FuelMoney when nothing is named).

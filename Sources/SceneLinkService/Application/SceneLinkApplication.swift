@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import SceneLinkConsole
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 import SceneLinkPostgres
 import SceneLinkSQLite
 import Synchronization
@@ -199,7 +201,12 @@ public final class SceneLinkApplication: Sendable {
                 configuration: configuration.console, sessions: ConsoleSessions(configuration: configuration.console, clock: clock),
                 authenticator: authenticator, rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, audit: audit,
                 refusals: refusals,
-                keyCache: keys, keys: keyOperations, auditReads: auditOperations, claims: ClaimOperations(analytics: store, claims: store), reports: analyticsEndpoints.operations, webhooks: webhookEndpoints.operations, links: shortLinks.operations, routes: routes, service: configuration,
+                keyCache: keys, keys: keyOperations, auditReads: auditOperations, claims: ClaimOperations(analytics: store, claims: store), reports: analyticsEndpoints.operations, webhooks: webhookEndpoints.operations, links: shortLinks.operations, routes: routes,
+                settings: ConsoleServerSettings(rateLimits: configuration.rateLimits,
+                                                sessionTimeToLive: configuration.sceneState.sessionTimeToLive,
+                                                claimLifetime: configuration.claims.lifetime,
+                                                analyticsDetailRetention: configuration.analytics.detailRetention,
+                                                analyticsRetention: configuration.analytics.retention),
                 storeDescription: storeDescription,
                 storeHealth: { completion in
                     store.checkWritable { result in
@@ -229,7 +236,7 @@ public final class SceneLinkApplication: Sendable {
         self.router = router
         patterns.value = router.routes.map(\.pattern)
         let guards = EndpointGuard(rateLimiter: configuration.rateLimits.isOn ? rateLimiter : nil, admin: authenticator,
-                                   linkPages: linkPages, console: console?.guardian, refusals: refusals,
+                                   linkPages: linkPages.pages, console: console?.guardian, refusals: refusals,
                                    adminHosts: AdminHostCheck(configured: configuration.adminHosts,
                                                               listenHost: configuration.adminListen?.host ?? configuration.http.host,
                                                               routes: routes))
@@ -573,12 +580,6 @@ public final class SceneLinkApplication: Sendable {
             return false
         }
     }
-}
-
-/// A dispatch source held for cancelling at shutdown. Sources are thread-safe objects;
-/// Dispatch on Linux does not mark them Sendable.
-struct DispatchSourceBox: @unchecked Sendable {
-    let source: any DispatchSourceProtocol
 }
 
 /// A box filled in after construction, for closures that need the server they are part of.

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkOperations
 
 /// The block `scenelink serve` writes to standard error once it listens (`--quiet` drops it):
 /// what a person who just started it needs to know, one line each.

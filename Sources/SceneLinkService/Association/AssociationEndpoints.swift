@@ -1,5 +1,6 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// `GET /.well-known/apple-app-site-association` and `GET /.well-known/assetlinks.json`:
 /// the files that let iOS and Android open the route file's https links in the app.
@@ -16,26 +17,15 @@ import SceneLinkHTTP
 /// associations.update(from: reloadedTable)
 /// ```
 public struct AssociationEndpoints: Sendable {
-    /// Browsers and the platforms' CDNs may keep the files an hour; a reload changes the `ETag`.
-    public static let cacheControl = "public, max-age=3600"
-
-    /// The two answers for one route table.
-    struct Responses: Sendable {
-        var apple: HTTPResponse
-        var appleTag: String?
-        var android: HTTPResponse
-        var androidTag: String?
-    }
-
-    private let responses: Current<Responses>
+    private let responses: Current<AssociationAnswers>
 
     public init(table: RouteTable) {
-        responses = Current(Self.responses(for: table))
+        responses = Current(AssociationAnswers(for: table))
     }
 
     /// Rebuilds both responses from a newly loaded table.
     public func update(from table: RouteTable) {
-        responses.replace(with: Self.responses(for: table))
+        responses.replace(with: AssociationAnswers(for: table))
     }
 
     /// Registers the two endpoints.
@@ -61,29 +51,6 @@ public struct AssociationEndpoints: Sendable {
             return text == "*" || text == tag || text == "W/" + tag
         }
         guard matches else { return response }
-        return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": cacheControl])
-    }
-
-    static func responses(for table: RouteTable) -> Responses {
-        let files = table.associationFiles
-        return Responses(
-            apple: files.apple.map(document) ?? missing(
-                type: "no-apple-app", file: "apple-app-site-association",
-                detail: "This route file names no iOS app, so there is no apple-app-site-association; add \"app.apple\": { \"teamID\": \"A1B2C3D4E5\", \"bundleIDs\": [\"com.example.app\"] } and reload."),
-            appleTag: files.apple?.entityTag,
-            android: files.android.map(document) ?? missing(
-                type: "no-android-app", file: "assetlinks.json",
-                detail: "This route file names no Android app, so there is no assetlinks.json; add \"app.android\": { \"package\": \"com.example.app\", \"sha256CertFingerprints\": [\"14:6D:...\"] } and reload."),
-            androidTag: files.android?.entityTag)
-    }
-
-    private static func document(_ document: AssociationDocument) -> HTTPResponse {
-        HTTPResponse(contentType: "application/json", body: document.bytes,
-                     headers: ["ETag": document.entityTag, "Cache-Control": cacheControl])
-    }
-
-    private static func missing(type: String, file: String, detail: String) -> HTTPResponse {
-        HTTPProblem(status: .notFound, type: HTTPProblem.typeBase + type, title: "No \(file) for this route file",
-                    detail: detail).response(headers: ["Cache-Control": "no-cache"])
+        return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": AssociationAnswers.cacheControl])
     }
 }

@@ -1,5 +1,6 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// `GET /v1/audit?limit&before&subject&actor`: the audit log, newest first, for the admin token or
 /// a key with `audit:read`: the JSON adapter over `AuditOperations`.

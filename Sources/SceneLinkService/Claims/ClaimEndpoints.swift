@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// Deferred deep links without fingerprinting: a phone's link page hands its visitor a claim
 /// (`ClaimIssuer`, through `LinkPageEndpoints`), and the app, once installed, redeems it here.

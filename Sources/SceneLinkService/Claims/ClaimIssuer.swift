@@ -1,6 +1,7 @@
 import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkNetwork
+import SceneLinkOperations
 
 /// Makes the claims link pages hand out: a fresh token and code for a link, stored before the
 /// page is sent, so that the app can redeem it as soon as it is installed.

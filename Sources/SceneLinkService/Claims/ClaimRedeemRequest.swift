@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// The body of `POST /v1/claims/redeem`: `{"claim": …, "install": UUID}`.
 ///

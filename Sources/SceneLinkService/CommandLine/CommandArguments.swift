@@ -1,3 +1,4 @@
+import SceneLinkOperations
 /// The arguments of one subcommand, read by the grammar every subcommand shares:
 ///
 /// - `--name VALUE` and `--name=VALUE` for a flag that takes a value; the last one given wins;

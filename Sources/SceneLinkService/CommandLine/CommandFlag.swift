@@ -1,4 +1,5 @@
 import SceneLinkCore
+import SceneLinkOperations
 
 /// One flag of a subcommand: what its parser accepts and what its help prints.
 ///

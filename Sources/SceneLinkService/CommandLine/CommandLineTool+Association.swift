@@ -1,4 +1,5 @@
 import SceneLinkCore
+import SceneLinkOperations
 
 extension CommandLineTool {
     /// `scenelink association apple|android [ROUTEFILE]`: prints the association file the

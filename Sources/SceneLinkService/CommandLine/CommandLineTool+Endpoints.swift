@@ -1,3 +1,4 @@
+import SceneLinkOperations
 extension CommandLineTool {
     /// `scenelink endpoints [--json] [serve flags]`: the route declarations as a table or JSON.
     func endpoints(_ arguments: [String]) -> Int32 {

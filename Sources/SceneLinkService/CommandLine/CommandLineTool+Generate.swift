@@ -1,3 +1,4 @@
+import SceneLinkOperations
 import SceneLinkSwiftGenerator
 
 extension CommandLineTool {

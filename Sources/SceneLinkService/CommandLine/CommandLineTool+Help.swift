@@ -90,7 +90,7 @@ extension CommandLineTool {
                 for a QR code, 2 for a usage error.
                 """,
             flags: [CommandFlag(name: "ecc", valueName: "L|M|Q|H", help: "Error correction: 7, 15, 25 or 30 % of the code may be lost.",
-                                defaultValue: QREndpoints.defaultLevel.rawValue),
+                                defaultValue: QRErrorCorrectionLevel.standard.rawValue),
                     CommandFlag(name: "margin", valueName: "N", help: "Quiet zone around the code, in modules (0 to 64).",
                                 defaultValue: String(QRCode.standardQuietZone)),
                     CommandFlag(name: "mode", valueName: "MODE", help: "byte, alphanumeric or numeric.",

@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkOperations
 
 extension CommandLineTool {
     /// Where `scenelink install` puts `bin/scenelink` when no `--prefix` is given.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SceneLinkCore
+import SceneLinkOperations
 import SceneLinkPostgres
 import SceneLinkSQLite
 import Synchronization

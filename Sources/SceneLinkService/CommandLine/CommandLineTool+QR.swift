@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkOperations
 
 extension CommandLineTool {
     /// `scenelink qr TEXT`: prints the QR code of TEXT as SVG. With `--batch FILE --output DIR`
@@ -7,7 +8,7 @@ extension CommandLineTool {
     /// each, so a proof or a benchmark pays for one process, not one per code.
     /// Exit 1 when a text is too long for a QR code, 2 for a usage error.
     func qr(_ arguments: [String]) -> Int32 {
-        var level = QREndpoints.defaultLevel
+        var level = QRErrorCorrectionLevel.standard
         var margin = QRCode.standardQuietZone
         var mode: QRMode?
         let parsed: CommandArguments

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkOperations
 
 extension CommandLineTool {
     /// The route file a command reads, the same way for every command: `--routes FILE` or the

@@ -1,4 +1,5 @@
 import Foundation
+import SceneLinkOperations
 
 extension CommandLineTool {
     /// `scenelink serve [ROUTEFILE | --example NAME] [flags]`: writes the start-up block to standard

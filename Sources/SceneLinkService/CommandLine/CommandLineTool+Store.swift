@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkOperations
 import SceneLinkPostgres
 import SceneLinkSQLite
 

@@ -1,3 +1,4 @@
+import SceneLinkOperations
 extension CommandLineTool {
     /// `scenelink token`: prints a new secret for `--admin-token` (32 random bytes in base64url).
     func token(_ arguments: [String]) -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import SceneLinkCore
+import SceneLinkOperations
 
 /// The `scenelink` command line: parses arguments and runs one command.
 ///

@@ -1,3 +1,4 @@
+import SceneLinkOperations
 /// One `serve` flag: its name, the environment variable that also sets it, where its value
 /// goes in `ServiceConfiguration`, and what it does. The same table parses arguments and
 /// prints `--help`, and the default it prints is read from `ServiceConfiguration()`, so

@@ -1,3 +1,4 @@
+import SceneLinkOperations
 /// A `HOST:PORT` to listen on (`127.0.0.1:9090`, `[::1]:9090`, `localhost:9090`).
 public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     public var host: String

@@ -1,6 +1,8 @@
 import Foundation
+import SceneLinkConsole
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 import SceneLinkPostgres
 
 /// Everything `scenelink serve` can be told: each layer's own `Configuration`, whose
@@ -16,7 +18,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// The admin token of every admin-token route (short links, webhooks); none turns them off.
     public var shortLinks = ShortLinkEndpoints.Configuration()
     /// Webhook targets, retries and timeouts.
-    public var webhooks = WebhookEndpoints.Configuration()
+    public var webhooks = WebhookConfiguration()
     /// Claims' lifetimes (deferred deep links).
     public var claims = ClaimEndpoints.Configuration()
     /// The route file; nil serves `routesExample`.

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// Named API keys with scopes, managed with the admin token alone: the JSON adapter over
 /// `APIKeyOperations`, which checks the caller and writes the audit entries.

@@ -1,5 +1,6 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// The body of `POST /v1/keys`: `{"name": "marketing", "scopes": ["links:write", "analytics:read"]}`.
 struct APIKeyRequest: Sendable {

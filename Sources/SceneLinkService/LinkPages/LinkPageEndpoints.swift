@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// `GET` (and `HEAD`) of any path the server does not own: the link page.
 ///
@@ -23,7 +24,7 @@ public struct LinkPageEndpoints: Sendable {
     /// The pattern the catch-all is listed, documented and counted under.
     public static let pattern = "/{path}"
 
-    private let pages: Current<LinkPage>
+    let pages: Current<LinkPage>
     private let metrics: Metrics?
     /// Makes the claim a phone's page hands out (deferred deep links); nil for no claims.
     private let claims: ClaimIssuer?

@@ -1,4 +1,5 @@
 import SceneLinkHTTP
+import SceneLinkOperations
 import SceneLinkText
 import Synchronization
 

@@ -1,4 +1,5 @@
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// `GET /healthz`, `GET /readyz`, `GET /metrics` and `GET /openapi.yaml`: what operators and
 /// orchestrators call. They know nothing of routes or sessions; the application hands in

@@ -1,5 +1,6 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// `GET /v1/qr?url=URL[&ecc=L|M|Q|H][&margin=N]`: the QR code of one of this server's links,
 /// as SVG (`QRCode.svg(quietZone:)`).
@@ -22,8 +23,6 @@ public struct QREndpoints: Sendable {
 
     /// The path of the endpoint.
     public static let path = "/v1/qr"
-    /// The level when `ecc` is not given.
-    public static let defaultLevel = QRErrorCorrectionLevel.medium
     /// The largest `margin` accepted, in modules.
     public static let maximumMargin = 32
     /// A code never changes for the same query; a day keeps a reloaded route table's say short.
@@ -66,7 +65,7 @@ public struct QREndpoints: Sendable {
     /// The answer to `GET /v1/qr` with the route table in force.
     static func respond(to request: HTTPRequest, table: RouteTable) -> HTTPResponse {
         guard let link = request.queryItem("url"), !link.isEmpty else { return QRProblems.missingURL.response() }
-        var level = defaultLevel
+        var level = QRErrorCorrectionLevel.standard
         if let text = request.queryItem("ecc") {
             guard let chosen = QRErrorCorrectionLevel(letter: text) else { return QRProblems.invalidLevel(text).response() }
             level = chosen

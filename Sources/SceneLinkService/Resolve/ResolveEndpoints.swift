@@ -1,5 +1,6 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 import SceneLinkText
 
 /// The deep-link endpoints: `GET /v1/resolve`, `POST /v1/links`, `GET /v1/routes`.

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 import SceneLinkText
 
 /// The JSON form of a whole scene, for `GET` and `PUT /v1/sessions/{id}/scenes/{scene}`.

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 extension SceneStateEndpoints {
     /// Checks the path's identifiers, then proves the request holds the token of the session in

@@ -1,9 +1,10 @@
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 extension SceneStateEndpoints {
     /// A request refused with a problem+json answer (and the headers that go with it).
-    struct Rejection: Error {
+    struct Rejection: Error, ResponseError {
         var problem: HTTPProblem
         var headers: HTTPHeaders = [:]
 

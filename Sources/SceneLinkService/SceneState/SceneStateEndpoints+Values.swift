@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 extension SceneStateEndpoints {
     /// The scene and key of a value route.

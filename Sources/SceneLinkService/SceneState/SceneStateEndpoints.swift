@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// The session, scene and value endpoints of the HTTP API (v1): `@SceneStorage` on the server.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// The JSON adapter over `ShortLinkOperations`: each handler reads its request, performs the
 /// operation as the guard's caller, and writes the answer (or the operation's problem).

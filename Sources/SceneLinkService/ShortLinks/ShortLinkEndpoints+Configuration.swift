@@ -1,3 +1,4 @@
+import SceneLinkOperations
 extension ShortLinkEndpoints {
     /// The short-link settings of `scenelink serve`.
     public struct Configuration: Sendable, Equatable {

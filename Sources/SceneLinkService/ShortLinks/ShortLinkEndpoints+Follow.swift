@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 extension ShortLinkEndpoints {
     /// `GET /s/{code}` (and `HEAD`, which counts no click): a JSON client (`Accept` preferring

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 extension ShortLinkEndpoints {
     /// The largest import body: as large as the server takes by default (`--max-body-bytes`),

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// Short links, a self-hosted replacement for Firebase Dynamic Links: `https://HOST/s/CODE`
 /// stands for a longer link of the app, and counts its clicks.
@@ -83,8 +84,6 @@ public struct ShortLinkEndpoints: Sendable {
 
     /// The largest creation or change body accepted.
     static let maximumBodyBytes = 16 * 1024
-    /// The longest target link, as `GET /v1/resolve` takes.
-    static let maximumLinkBytes = 2048
 
     /// Declares the admin routes and `GET /s/{code}`.
     public func register(on endpoints: inout EndpointTable) {

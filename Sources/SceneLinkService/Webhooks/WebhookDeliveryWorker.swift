@@ -5,6 +5,7 @@ import SceneLinkNetwork
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import SceneLinkOperations
 #endif
 
 /// Sends the outbox's due deliveries, signed the Standard Webhooks way, and records each
@@ -40,14 +41,14 @@ public final class WebhookDeliveryWorker: Sendable {
     }
 
     private let store: any WebhookStore
-    private let configuration: WebhookEndpoints.Configuration
+    private let configuration: WebhookConfiguration
     private let metrics: WebhookMetrics
     private let logger: Logger?
     private let sender: WebhookSender
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "scenelink.webhooks")
 
-    public init(store: any WebhookStore, configuration: WebhookEndpoints.Configuration, metrics: WebhookMetrics,
+    public init(store: any WebhookStore, configuration: WebhookConfiguration, metrics: WebhookMetrics,
                 logger: Logger? = nil) {
         self.store = store
         self.configuration = configuration

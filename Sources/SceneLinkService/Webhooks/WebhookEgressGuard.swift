@@ -4,6 +4,7 @@ import SceneLinkNetwork
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import SceneLinkOperations
 #endif
 
 /// The one way webhook attempts over https leave the process: a SOCKS5 proxy on `127.0.0.1`

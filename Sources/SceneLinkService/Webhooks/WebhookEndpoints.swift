@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
+import SceneLinkOperations
 
 /// Webhook endpoints: the team's own systems receive SceneLink's events, signed the Standard
 /// Webhooks way and delivered from the store's durable outbox (`WebhookDeliveryWorker`).
@@ -31,7 +32,7 @@ public struct WebhookEndpoints: Sendable {
     /// Makes creation safe to retry with `Idempotency-Key`; nil ignores the header.
     let idempotency: IdempotencyGate?
 
-    public init(store: any WebhookStore, configuration: Configuration = Configuration(),
+    public init(store: any WebhookStore, configuration: WebhookConfiguration = WebhookConfiguration(),
                 clock: SceneStateClock = .system, idempotency: (any IdempotencyStore)? = nil, audit: AuditTrail? = nil) {
         operations = WebhookOperations(store: store, configuration: configuration, audit: audit, clock: clock)
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }

@@ -3,6 +3,7 @@ import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkSQLite
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// Click analytics end to end: scripted visits through a trusted proxy (forwarded addresses, a

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The periodic sweep's webhook step: `--webhook-retention` after their last attempt, delivered

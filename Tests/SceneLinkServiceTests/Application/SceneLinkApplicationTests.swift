@@ -3,6 +3,7 @@ import SceneLinkCore
 import Synchronization
 import Testing
 @testable import SceneLinkHTTP
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite("SceneLinkApplication")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The block `scenelink serve` writes to standard error once it listens.

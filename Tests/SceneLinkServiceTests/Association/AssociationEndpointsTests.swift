@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
-import Testing
 import SceneLinkCore
 import SceneLinkHTTP
+import Synchronization
+import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite struct AssociationEndpointsTests {
@@ -26,7 +27,7 @@ import SceneLinkHTTP
         let response = try #require(send(router, "/.well-known/apple-app-site-association"))
         #expect(response.status == .ok)
         #expect(response.headers["Content-Type"] == "application/json")
-        #expect(response.headers["Cache-Control"] == AssociationEndpoints.cacheControl)
+        #expect(response.headers["Cache-Control"] == AssociationAnswers.cacheControl)
         #expect(response.headers["ETag"] == table.associationFiles.apple?.entityTag)
         #expect(response.body == table.associationFiles.apple?.bytes)
         let android = try #require(send(router, "/.well-known/assetlinks.json"))

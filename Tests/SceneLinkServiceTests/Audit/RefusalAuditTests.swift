@@ -4,6 +4,7 @@ import SceneLinkNetwork
 import SceneLinkText
 import Synchronization
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// Refused callers leave `auth.refused` entries, one kind each (a wrong admin token, an unknown,

@@ -2,6 +2,7 @@ import Foundation
 import SceneLinkCore
 import Synchronization
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// Claims over a real socket: a phone's link page makes one, the app redeems it.

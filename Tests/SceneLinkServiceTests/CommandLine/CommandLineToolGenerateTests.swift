@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SceneLinkSwiftGenerator
+import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// `scenelink generate`: the generator wired into the command line.

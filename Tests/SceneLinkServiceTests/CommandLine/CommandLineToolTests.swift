@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The grammar every subcommand shares: help, unknown flags, the route file.

@@ -3,6 +3,8 @@ import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkText
 import Testing
+@testable import SceneLinkConsole
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The console over a real socket, request by request: sign-in and its cookie, sessions that

@@ -3,6 +3,7 @@ import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkText
 import Testing
+@testable import SceneLinkConsole
 @testable import SceneLinkService
 
 /// Importing short links from a CSV pasted into the console's Links page, through the import

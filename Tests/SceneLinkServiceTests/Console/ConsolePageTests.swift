@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import SceneLinkCore
 import SceneLinkHTTP
+import Testing
+@testable import SceneLinkConsole
 @testable import SceneLinkService
 
 @Suite struct ConsolePageTests {

@@ -2,6 +2,7 @@ import Foundation
 import SceneLinkCore
 import Synchronization
 import Testing
+@testable import SceneLinkConsole
 @testable import SceneLinkService
 
 /// Console sessions in memory: fresh ids, idle and absolute expiry on an injected clock,

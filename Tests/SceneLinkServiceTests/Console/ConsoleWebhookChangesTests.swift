@@ -3,6 +3,8 @@ import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkText
 import Testing
+@testable import SceneLinkConsole
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// Changing and deleting a webhook endpoint from the console, through the webhook API's own

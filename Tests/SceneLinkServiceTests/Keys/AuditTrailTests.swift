@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The audit log over a real socket: every change through the admin API is one entry naming its

@@ -1,5 +1,6 @@
 import SceneLinkCore
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite struct LinkPageClaimTests {

@@ -1,6 +1,7 @@
-import Testing
 import SceneLinkCore
 import SceneLinkHTTP
+import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// A link page in the visitor's language, in the team's theme, and inert whatever the route

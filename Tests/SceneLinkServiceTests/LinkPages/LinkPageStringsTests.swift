@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import SceneLinkCore
+import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The link pages' built-in words: one file per language, every sentence in each.
 @Suite struct LinkPageStringsTests {
-    static let folder = SceneLinkApplicationTests.repositoryRoot.appendingPathComponent("Sources/SceneLinkService/LinkPages/Strings")
+    static let folder = SceneLinkApplicationTests.repositoryRoot.appendingPathComponent("Sources/SceneLinkOperations/LinkPages/Strings")
 
     /// `{name}` placeholders in order of appearance.
     private func placeholders(_ text: String) -> [String] {

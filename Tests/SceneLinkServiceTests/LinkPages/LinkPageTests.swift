@@ -1,6 +1,7 @@
-import Testing
 import SceneLinkCore
 import SceneLinkHTTP
+import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite struct LinkPageTests {

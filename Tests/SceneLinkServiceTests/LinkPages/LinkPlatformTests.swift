@@ -1,4 +1,5 @@
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite struct LinkPlatformTests {

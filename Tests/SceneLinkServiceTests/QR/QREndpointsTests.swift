@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
-import Testing
 import SceneLinkCore
 import SceneLinkHTTP
+import Synchronization
+import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite struct QREndpointsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkHTTP
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The admin port's Host check against DNS rebinding: its own names, the route file's hosts, 421 for the rest.

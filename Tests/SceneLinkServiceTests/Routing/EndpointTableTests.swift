@@ -2,6 +2,7 @@ import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite("EndpointTable")

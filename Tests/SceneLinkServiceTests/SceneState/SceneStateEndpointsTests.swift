@@ -3,10 +3,11 @@ import SceneLinkCore
 import SceneLinkHTTP
 import SceneLinkPostgres
 import SceneLinkSQLite
-@testable import SceneLinkService
 import SceneLinkText
 import Synchronization
 import Testing
+@testable import SceneLinkOperations
+@testable import SceneLinkService
 
 /// The stores every endpoint test runs on: the fake, SQLite (`:memory:`; a file store's
 /// reader pool and caches are `SceneStateEndpointsSQLiteTests`'), and PostgreSQL when

@@ -1,4 +1,5 @@
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The one bearer reading that session tokens and the admin token share.

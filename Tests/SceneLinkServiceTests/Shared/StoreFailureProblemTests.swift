@@ -1,6 +1,7 @@
 import SceneLinkCore
 import SceneLinkHTTP
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite struct StoreFailureProblemTests {

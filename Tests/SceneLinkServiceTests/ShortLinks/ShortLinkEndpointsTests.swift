@@ -3,6 +3,7 @@ import SceneLinkCore
 import SceneLinkText
 import Synchronization
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// Short links over a real socket: a service on port 0 with SQLite `:memory:` (and, for the tests

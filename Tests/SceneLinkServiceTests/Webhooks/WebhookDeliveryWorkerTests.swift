@@ -3,6 +3,7 @@ import SceneLinkCore
 import SceneLinkHTTP
 import Synchronization
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// The delivery worker against the in-memory outbox and in-process receivers: one endpoint that
@@ -70,7 +71,7 @@ import Testing
         let start = Date().addingTimeInterval(-60)
         Self.queue(0..<40, for: slowEndpoint, in: store, after: start)
         Self.queue(50..<53, for: fastEndpoint, in: store, after: start)
-        var configuration = WebhookEndpoints.Configuration()
+        var configuration = WebhookConfiguration()
         configuration.allowPrivate = true
         configuration.maximumInFlight = 8
         configuration.maximumInFlightPerEndpoint = 3
@@ -107,7 +108,7 @@ import Testing
         store.createWebhookEndpoint(endpoint) { _ in }
         let start = Date().addingTimeInterval(-60)
         Self.queue(0..<40, for: endpoint, in: store, after: start)
-        var configuration = WebhookEndpoints.Configuration()
+        var configuration = WebhookConfiguration()
         configuration.allowPrivate = true
         configuration.maximumInFlightPerEndpoint = 3
         configuration.timeout = .seconds(600)

@@ -2,6 +2,7 @@ import Foundation
 import SceneLinkCore
 import SceneLinkText
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 /// Webhooks end to end in process: the service on port 0 with SQLite `:memory:`, its delivery

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 
 @Suite struct WebhookRetryScheduleTests {

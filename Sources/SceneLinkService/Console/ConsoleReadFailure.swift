@@ -1,5 +1,0 @@
-/// A store read a console page could not make: the page still renders, saying what failed.
-struct ConsoleReadFailure: Error, Sendable {
-    /// The store error's sentence.
-    let message: String
-}
