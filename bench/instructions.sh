@@ -6,7 +6,8 @@
 #   bench/instructions.sh '/v1/resolve?url=fuelmoney://settings/account&format=navigationPath'
 # Starts the release build under `valgrind --tool=callgrind` (port $PORT, default 18201, --db :memory:),
 # drives it with wrk -t1 -c4 for $LOAD_SECONDS s (default 8), stops it with SIGINT, and prints total instructions, the start-up
-# cost (an idle run, measured first) and (total - start-up) / requests. SCENELINK_BIN=PATH measures
+# cost (a run with no load but one request of the path, measured first; the loaded run makes that request first too) and
+# (total - start-up) / requests. SCENELINK_BIN=PATH measures
 # that binary instead of building this checkout. SETUP=COMMAND runs once the measured server answers,
 # with PORT set, and prints the path to load on its first line and extra wrk arguments after it, one
 # per line (bench/store-instructions.sh seeds a session and a value so).
@@ -42,6 +43,9 @@ instructions() {  # run the server under callgrind; $1 = seconds of load (0: non
   local pid=$! seconds=$1
   shift
   for _ in $(seq 1 60); do curl -sf -o /dev/null http://127.0.0.1:$port/healthz && break; sleep 1; done
+  # One request of the path in both runs, so what its first view does once (a link page rendered and
+  # kept, say) counts as start-up, not spread over the requests.
+  [ -z "${SETUP:-}" ] && curl -s -o /dev/null "${warm_headers[@]}" "http://127.0.0.1:$port$path"
   if [ "$seconds" -gt 0 ]; then
     local args=("$@")
     if [ -n "${SETUP:-}" ]; then
@@ -53,6 +57,12 @@ instructions() {  # run the server under callgrind; $1 = seconds of load (0: non
   kill -INT "$pid"; wait "$pid" || true
   callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/{gsub(",","",$1); print $1}'
 }
+# The path's -H headers, for the warm-up request.
+warm_headers=(); previous=""
+for argument in "$@"; do
+  [ "$previous" = "-H" ] && warm_headers+=(-H "$argument")
+  previous=$argument
+done
 startup=$(instructions 0)
 total=$(instructions "${LOAD_SECONDS:-8}" "$@")
 requests=$(cat "$work/requests")

@@ -166,25 +166,34 @@ enum LinkScanner {
 
     /// Why an https link's authority would read differently in a browser, or not at all: userinfo,
     /// a `%` in the host, a port that is not a number up to 65535; nil when it has none.
-    static func authorityAmbiguity(_ authority: Slice<UnsafeBufferPointer<UInt8>>) -> LinkScanFailure? {
+    static func authorityAmbiguity(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> LinkScanFailure? {
+        // Indexed from 0 as a buffer of its own: a Slice's generic `indices` looked up type
+        // metadata on every link.
+        let authority = UnsafeBufferPointer(rebasing: slice)
         // One pass: what refuses at once, and where the port's colon is (the last one after an
         // IPv6 literal's closing bracket, if any).
         var portColon: Int?
-        for index in authority.indices {
-            switch authority[index] {
+        for index in 0..<authority.count {
+            let byte = authority[index]
+            // Lowercase letters, digits, dots and hyphens, nearly every byte of a host, need no look.
+            if (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") {
+                continue
+            }
+            switch byte {
             case UInt8(ascii: "@"):
                 return .invalid(reason: "it has credentials (user@) before its host, which a browser reads differently; send the link without them")
             case UInt8(ascii: "%"):
                 return .invalid(reason: "its host has a percent-escape; write the host as it is")
             case UInt8(ascii: "\\"), UInt8(ascii: " "):
-                return ambiguity(in: UnsafeBufferPointer(rebasing: authority))
+                return ambiguity(in: authority)
             case UInt8(ascii: "]"): portColon = nil
             case UInt8(ascii: ":"): portColon = index
             default: continue
             }
         }
         if let colon = portColon {
-            let port = authority[(colon + 1)...]
+            let port = UnsafeBufferPointer(rebasing: authority[(colon + 1)..<authority.count])
             guard port.allSatisfy({ $0 >= 48 && $0 <= 57 }), port.count <= 5, (Int(String(decoding: port, as: UTF8.self)) ?? 0) <= 65_535 else {
                 return .invalid(reason: "its port \"\(String(decoding: port, as: UTF8.self))\" is not a number from 0 to 65535")
             }
