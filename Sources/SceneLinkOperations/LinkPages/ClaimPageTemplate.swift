@@ -49,6 +49,9 @@ package struct ClaimPageTemplate: Sendable {
         response = firstResponse
     }
 
+    /// The bytes the template keeps: its constant parts and the rendered page it was cut from.
+    package var byteCount: Int { parts.reduce(0) { $0 + $1.count } + response.body.count }
+
     /// The page for a claim with this token and code.
     package func response(token: ClaimToken, code: ClaimCode) -> HTTPResponse {
         let tokenBytes = Array(token.rawValue.utf8), codeBytes = Array(code.displayed.utf8)

@@ -25,10 +25,10 @@ import SceneLinkText
 /// nosniff`, `Referrer-Policy: no-referrer`, `Cache-Control` and `Vary: Accept, User-Agent,
 /// Accept-Language`. Values reach the HTML only through `HTMLDocument`, escaped for their context.
 ///
-/// Built once per route table: the pages of routes without parameters (and of the root) are
-/// finished responses for each language and platform, so serving one copies no bytes (for
-/// the first `precomputedRoutes` such routes in every language; beyond, in the default
-/// language, the others rendered per view).
+/// The page of a route without parameters (and of the root) is the same for every link: it is
+/// rendered at its first view in each language and platform and kept (`LinkPageCache`, within its
+/// bound), so serving it again copies no bytes, and making a `LinkPage` for a route table, at
+/// start-up and at each reload, renders nothing, however many routes the file declares.
 ///
 /// ```swift
 /// let page = LinkPage(table: table)
@@ -41,20 +41,27 @@ public struct LinkPage: Sendable {
     public let table: RouteTable
     /// The style sheet and the policies that allow it (the route file's theme).
     package let style: LinkPageStyle
-    /// By route name, the finished page for each language and platform (`slot(_:_:)`), for
-    /// every route whose page depends on nothing in the link: the routes without parameters.
-    private let constantPages: [String: ConstantPages]
-    /// The root link's pages, when the file declares no `/` route.
-    private let rootPages: ConstantPages?
-    /// By route name, the phones' pages with a claim (`slot(_:_:)`, nil for the web), as
-    /// templates for claims whose URL is on the file's first host.
-    private let claimTemplates: [String: [ClaimPageTemplate?]]
+    /// The links whose pages are the same for every link, and those pages once rendered.
+    private let constants: Constants
+    /// The pages kept once rendered, and the phones' pages with a claim as templates (for claims
+    /// whose URL is on the file's first host).
+    private var kept: LinkPageCache { constants.kept }
 
-    /// The finished pages of one route (`slot(_:_:)`), and what each platform's page offers
-    /// (`LinkPlatform.index`), found by one lookup.
-    private struct ConstantPages: Sendable {
-        var pages: [HTTPResponse?]
-        var outcomes: [VisitOutcome]
+    /// What a `LinkPage` keeps of its table's constant pages, in one object: the page is read
+    /// (copied) on every request, so it holds one reference instead of several.
+    private final class Constants: Sendable {
+        /// By route name, the link every link of a route without parameters stands for (its own
+        /// path on the file's first host): the one its kept pages are rendered from.
+        let links: [String: String]
+        /// The root link resolved, when the file declares no `/` route: its pages are kept too.
+        let root: ResolvedLink?
+        let kept: LinkPageCache
+
+        init(links: [String: String], root: ResolvedLink?, kept: LinkPageCache) {
+            self.links = links
+            self.root = root
+            self.kept = kept
+        }
     }
 
     /// A page may be kept five minutes by browsers and shared caches; it varies by `Accept`
@@ -63,58 +70,32 @@ public struct LinkPage: Sendable {
     /// A link that does not resolve may after a route-file reload: a shorter life.
     public static let errorCacheControl = "public, max-age=60"
     package static let vary = "Accept, User-Agent, Accept-Language"
-    /// Routes without parameters kept finished in every language; past these, only in the
-    /// default language (a page is a few KB, and a huge route file must not take gigabytes).
-    package static let precomputedRoutes = 500
+    /// Where the pages of each route are kept: one per language and platform.
+    package static let slots = PageLanguage.allCases.count * LinkPlatform.allCases.count
 
+    /// The pages of `table`, keeping what is rendered within `LinkPageCache.standardByteLimit` bytes.
     public init(table: RouteTable) {
+        self.init(table: table, byteLimit: LinkPageCache.standardByteLimit)
+    }
+
+    /// The pages of `table`, keeping what is rendered within `byteLimit` bytes (`LinkPageCache`).
+    package init(table: RouteTable, byteLimit: Int) {
         self.table = table
-        let style = LinkPageStyle(theme: table.pages.theme)
-        self.style = style
-        let slots = PageLanguage.allCases.count * LinkPlatform.allCases.count
-        var pages: [String: ConstantPages] = [:]
-        var templates: [String: [ClaimPageTemplate?]] = [:]
-        var kept = 0
+        style = LinkPageStyle(theme: table.pages.theme)
+        var links: [String: String] = [:]
         for route in table.routeDeclarations where route.parameters.isEmpty {
             let path = route.segments.map { segment -> String in
                 if case .literal(let text) = segment { return text }
                 return ""
             }.joined(separator: "/")
-            guard let link = Self.link(path: "/" + path, query: nil, host: nil, table: table),
-                  let resolved = try? table.resolve(link), resolved.route == route.name else { continue }
-            let languages = kept < Self.precomputedRoutes ? PageLanguage.allCases : [table.pages.defaultLanguage]
-            kept += 1
-            var routePages = [HTTPResponse?](repeating: nil, count: slots)
-            var routeTemplates = [ClaimPageTemplate?](repeating: nil, count: slots)
-            for language in languages {
-                for platform in LinkPlatform.allCases {
-                    let slot = Self.slot(language, platform)
-                    routePages[slot] = Self.render(resolved, platform: platform, language: language, table: table, style: style)
-                    guard platform != .web else { continue }
-                    routeTemplates[slot] = ClaimPageTemplate(host: table.hosts.first) { claim in
-                        Self.render(resolved, platform: platform, language: language, table: table, style: style, claim: claim)
-                    }
-                }
-            }
-            pages[route.name] = ConstantPages(
-                pages: routePages, outcomes: LinkPlatform.allCases.map { Self.outcome(of: resolved, platform: $0, table: table) })
-            templates[route.name] = routeTemplates
+            if let link = Self.link(path: "/" + path, query: nil, host: nil, table: table) { links[route.name] = link }
         }
-        constantPages = pages
-        claimTemplates = templates
-        if let link = Self.link(path: "/", query: nil, host: nil, table: table),
-           let resolvedRoot = try? table.resolve(link), resolvedRoot.route == nil {
-            var root = [HTTPResponse?](repeating: nil, count: slots)
-            for language in PageLanguage.allCases {
-                for platform in LinkPlatform.allCases {
-                    root[Self.slot(language, platform)] = Self.render(resolvedRoot, platform: platform, language: language, table: table, style: style)
-                }
-            }
-            rootPages = ConstantPages(
-                pages: root, outcomes: LinkPlatform.allCases.map { Self.outcome(of: resolvedRoot, platform: $0, table: table) })
-        } else {
-            rootPages = nil
+        var root: ResolvedLink?
+        if let link = Self.link(path: "/", query: nil, host: nil, table: table), let resolved = try? table.resolve(link),
+           resolved.route == nil {
+            root = resolved
         }
+        constants = Constants(links: links, root: root, kept: LinkPageCache(byteLimit: byteLimit))
     }
 
     /// Where the page for `language` and `platform` is kept in a route's list.
@@ -180,14 +161,32 @@ public struct LinkPage: Sendable {
     }
 
     /// The finished HTML page of a route whose page is the same for every link (a route
-    /// without parameters; nil for the root link when no route declares `/`) in `language`, or
-    /// nil when the page depends on the link's values (or is not kept in that language).
-    /// With it, what the page offers (`outcome(of:platform:)`, kept with the finished pages).
+    /// without parameters; nil for the root link when no route declares `/`) in `language`:
+    /// kept since its first view, or rendered now and kept (`LinkPageCache`, within its bound);
+    /// nil when the page depends on the link's values. With it, what the page offers
+    /// (`outcome(of:platform:)`, kept with the pages).
     public func constantPage(route: String?, platform: LinkPlatform, language: PageLanguage)
         -> (page: HTTPResponse, outcome: VisitOutcome)? {
-        guard let kept = route.map({ constantPages[$0] }) ?? rootPages,
-              let page = kept.pages[Self.slot(language, platform)] else { return nil }
-        return (page, kept.outcomes[platform.index])
+        let key = route ?? LinkPageCache.rootKey
+        let slot = Self.slot(language, platform)
+        if let found = kept.page(route: key, slot: slot, platform: platform) { return found }
+        guard let link = constantLink(route) else { return nil }
+        let page = render(link, platform: platform, language: language)
+        kept.keep(page: page, route: key, slot: slot, slots: Self.slots, outcomes: outcomes(of: link))
+        return (page, outcome(of: link, platform: platform))
+    }
+
+    /// The one link every link of `route` stands for, resolved: for a route without parameters
+    /// whose own path resolves to it, or the root (nil) when no route declares `/`; else nil.
+    private func constantLink(_ route: String?) -> ResolvedLink? {
+        guard let route else { return constants.root }
+        guard let link = constants.links[route], let resolved = try? table.resolve(link), resolved.route == route else { return nil }
+        return resolved
+    }
+
+    /// What the page of `link` offers on each platform, by `LinkPlatform.index`.
+    private func outcomes(of link: ResolvedLink) -> [VisitOutcome] {
+        LinkPlatform.allCases.map { outcome(of: link, platform: $0) }
     }
 
     /// What the page of `link` offers on `platform` when it carries no claim: its fallback for
@@ -219,8 +218,15 @@ public struct LinkPage: Sendable {
     /// claim URL on `host`: there is one for each route without parameters, on the file's first
     /// host; nil when the page must be rendered.
     package func claimTemplate(route: String?, platform: LinkPlatform, language: PageLanguage, host: String?) -> ClaimPageTemplate? {
-        guard let route, host == table.hosts.first else { return nil }
-        return claimTemplates[route]?[Self.slot(language, platform)]
+        guard let route, platform != .web, host == table.hosts.first else { return nil }
+        let slot = Self.slot(language, platform)
+        if let made = kept.template(route: route, slot: slot) { return made }
+        guard let link = constantLink(route) else { return nil }
+        let template = ClaimPageTemplate(host: table.hosts.first) { claim in
+            render(link, platform: platform, language: language, claim: claim)
+        }
+        kept.keep(template: template, route: route, slot: slot, slots: Self.slots, outcomes: outcomes(of: link))
+        return template
     }
 
     /// The page of a resolved link for one platform in one language (see

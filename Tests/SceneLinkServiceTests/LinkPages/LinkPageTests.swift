@@ -31,6 +31,37 @@ import Testing
 
     private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
+    @Test func aRouteWithoutParametersIsRenderedAtItsFirstViewAndKept() throws {
+        let table = try Self.table()
+        let pages = LinkPage(table: table)
+        let link = try table.resolve("https://recipes.example.com/about")
+        let rendered = pages.render(link, platform: .ios, language: .ja)
+        let first = try #require(pages.constantPage(route: "about", platform: .ios, language: .ja))
+        let second = try #require(pages.constantPage(route: "about", platform: .ios, language: .ja))
+        #expect(first.page.body == rendered.body)
+        #expect(second.page.body == rendered.body)
+        #expect(first.outcome == .appStore)
+        // A route with parameters has no page of its own: each link's is rendered.
+        #expect(pages.constantPage(route: "recipe", platform: .ios, language: .ja) == nil)
+    }
+
+    @Test func withNoRoomToKeepPagesEveryViewStillGetsTheSamePage() throws {
+        let table = try Self.table()
+        let kept = LinkPage(table: table)
+        let unkept = LinkPage(table: table, byteLimit: 0)
+        for platform in LinkPlatform.allCases {
+            let expected = try #require(kept.constantPage(route: "about", platform: platform, language: .en))
+            for _ in 0..<2 {
+                let answer = try #require(unkept.constantPage(route: "about", platform: platform, language: .en))
+                #expect(answer.page.body == expected.page.body)
+                #expect(answer.outcome == expected.outcome)
+            }
+        }
+        let claims = try #require(kept.claimTemplate(route: "about", platform: .android, language: .en, host: "recipes.example.com"))
+        let unkeptClaims = try #require(unkept.claimTemplate(route: "about", platform: .android, language: .en, host: "recipes.example.com"))
+        #expect(claims.byteCount == unkeptClaims.byteCount)
+    }
+
     @Test func aPageCarriesTheTitlePreviewTagsAndTheAppLink() throws {
         let response = try page("https://recipes.example.com/recipes/soup")
         #expect(response.status == .ok)
