@@ -38,6 +38,8 @@ public final class SceneLinkApplication: Sendable {
     public let routes: Current<RouteTable>
     /// The association files of `routes`, rebuilt with it.
     let associations: AssociationEndpoints
+    /// How long each stage of start-up took, for the `startup` log line.
+    let startupTimings: StartupTimings
     /// The link pages of `routes`, rebuilt with it.
     let linkPages: LinkPageEndpoints
     /// Every route as declared, with its policy (`scenelink endpoints` prints it).
@@ -69,15 +71,19 @@ public final class SceneLinkApplication: Sendable {
         self.metrics = metrics
         let webhookMetrics = WebhookMetrics()
 
+        var timings = StartupTimings()
         let table: RouteTable
         do {
-            table = try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
+            table = try timings.measure(.routeFile) { () throws(RouteTableLoader.LoadError) in
+                try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
+            }
         } catch {
             throw StartupError(error.description, isConfigurationError: true)
         }
         let routes = Current(table)
         self.routes = routes
 
+        let storeOpening = StartupTimings.now
         let store: any Store
         if let url = configuration.storeURL {
             let postgres: PostgresSceneStateStore
@@ -117,6 +123,7 @@ public final class SceneLinkApplication: Sendable {
             }
         }
         self.store = store
+        timings.record(.store, since: storeOpening)
 
         let rateLimiter = RateLimiter(limits: configuration.rateLimits)
         let claimMetrics = ClaimMetrics()
@@ -168,7 +175,9 @@ public final class SceneLinkApplication: Sendable {
         self.analytics = analytics
         // With --analytics off the recorder counts nothing; it still classifies short-link clicks
         // for their `short_link.clicked` events.
-        let linkPages = LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: analytics, clock: clock)
+        let linkPages = timings.measure(.linkPages) {
+            LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: analytics, clock: clock)
+        }
         // Every change an admin route makes is recorded with its caller; keys are checked from a cache.
         let audit = AuditTrail(log: store, clock: clock, logger: logger)
         // Refused callers are recorded too, within a bound a flood cannot grow.
@@ -218,7 +227,8 @@ public final class SceneLinkApplication: Sendable {
             console = made
         }
         self.console = console
-        let associations = AssociationEndpoints(table: table)
+        let associations = timings.measure(.associationFiles) { AssociationEndpoints(table: table) }
+        startupTimings = timings
         associations.register(on: &endpoints)
         self.associations = associations
         // Last: the catch-all sits below every endpoint.
@@ -307,7 +317,7 @@ public final class SceneLinkApplication: Sendable {
             ("routes", .int(routes.value.routeCount)), ("app", .string(routes.value.appName)),
             ("database", .string(storeDescription)),
             ("version", .string(SceneLinkVersion.current)),
-        ] + (adminPort.map { [("admin_port", .int($0))] } ?? []))
+        ] + startupTimings.logFields + (adminPort.map { [("admin_port", .int($0))] } ?? []))
         return port
     }
 
@@ -565,13 +575,17 @@ public final class SceneLinkApplication: Sendable {
     @discardableResult
     public func reloadRoutes() -> Bool {
         do {
-            let table = try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
+            var timings = StartupTimings()
+            let table = try timings.measure(.routeFile) { () throws(RouteTableLoader.LoadError) in
+                try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
+            }
             routes.replace(with: table)
-            associations.update(from: table)
-            linkPages.update(from: table)
+            timings.measure(.associationFiles) { associations.update(from: table) }
+            timings.measure(.linkPages) { linkPages.update(from: table) }
             metrics.recordReload(succeeded: true)
             logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
-                                                  ("file", .string(configuration.routesPath ?? "built-in example \(configuration.routesExample)"))])
+                                                  ("file", .string(configuration.routesPath ?? "built-in example \(configuration.routesExample)"))]
+                       + timings.logFields)
             return true
         } catch {
             metrics.recordReload(succeeded: false)

@@ -156,16 +156,44 @@ struct SceneLinkApplicationTests {
         }
     }
 
-    @Test("the expiry sweep deletes expired sessions and logs how many")
-    func sweep() async throws {
-        let lines = LoggerTests.Capture()
+    /// A server on a free port and an in-memory store, without an access log, logging into `lines`.
+    static func logging(into lines: LoggerTests.Capture, _ adjust: (inout ServiceConfiguration) -> Void = { _ in },
+                        clock: SceneStateClock = .system) throws -> SceneLinkApplication {
         var configuration = ServiceConfiguration()
         configuration.http.port = 0
         configuration.databasePath = ":memory:"
         configuration.accessLog = false
-        // An hour, not a minute: a loaded CI machine once took more than a minute between the two POSTs.
-        configuration.sceneState.sessionTimeToLive = .seconds(3_600)
-        let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .info) { lines.sink($0) })
+        adjust(&configuration)
+        return try SceneLinkApplication(configuration: configuration, logger: Logger(level: .info) { lines.sink($0) }, clock: clock)
+    }
+
+    @Test("the startup and routes-reloaded lines say how long each stage took")
+    func stageTimings() async throws {
+        let lines = LoggerTests.Capture()
+        let application = try Self.logging(into: lines)
+        _ = try application.start(handlingSignals: false)
+        #expect(application.reloadRoutes())
+        let events = lines.text.split(separator: "\n").compactMap { line in
+            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }
+        for event in ["startup", "routes-reloaded"] {
+            let line = try #require(events.first { $0["event"] as? String == event }, "no \(event) line in \(lines.text)")
+            let stages = event == "startup" ? StartupTimings.Stage.allCases : [.routeFile, .associationFiles, .linkPages]
+            for stage in stages {
+                let milliseconds = try #require(line[stage.rawValue] as? Double, "\(event) has no \(stage.rawValue): \(line)")
+                #expect(milliseconds >= 0 && milliseconds < 60_000)
+            }
+        }
+        await Self.stop(application)
+    }
+
+    @Test("the expiry sweep deletes expired sessions and logs how many")
+    func sweep() async throws {
+        let lines = LoggerTests.Capture()
+        let application = try Self.logging(into: lines) { configuration in
+            // An hour, not a minute: a loaded CI machine once took more than a minute between the two POSTs.
+            configuration.sceneState.sessionTimeToLive = .seconds(3_600)
+        }
         let client = LoopbackClient(port: try application.start(handlingSignals: false))
         #expect(try await client.send("POST", "/v1/sessions").status == 201)
         #expect(try await client.send("POST", "/v1/sessions").status == 201)
@@ -178,17 +206,13 @@ struct SceneLinkApplicationTests {
     @Test("the sweep timer deletes expired sessions by itself, every sweep interval")
     func sweepTimer() async throws {
         let lines = LoggerTests.Capture()
-        var configuration = ServiceConfiguration()
-        configuration.http.port = 0
-        configuration.databasePath = ":memory:"
-        configuration.accessLog = false
-        configuration.sweepInterval = .milliseconds(200)
-        configuration.sceneState.sessionTimeToLive = .seconds(3_600)
         // Sessions are made by a clock two hours behind, so by the wall clock (the timer's) the
         // session below expired an hour ago, while its own POST still sees it live.
         let behind = SceneStateClock { Date().addingTimeInterval(-7_200) }
-        let application = try SceneLinkApplication(configuration: configuration,
-                                                   logger: Logger(level: .info) { lines.sink($0) }, clock: behind)
+        let application = try Self.logging(into: lines, { configuration in
+            configuration.sweepInterval = .milliseconds(200)
+            configuration.sceneState.sessionTimeToLive = .seconds(3_600)
+        }, clock: behind)
         let client = LoopbackClient(port: try application.start(handlingSignals: false))
         #expect(try await client.send("POST", "/v1/sessions").status == 201)
         let swept = #""event":"sweep","expired_sessions_deleted":1"#
