@@ -216,12 +216,13 @@ public struct LinkPage: Sendable {
 
     /// The template of a phone's claim page for `route` on `platform` in `language` with the
     /// claim URL on `host`: there is one for each route without parameters, on the file's first
-    /// host; nil when the page must be rendered.
+    /// host, made at its first view and kept; nil when the page must be rendered (also once no more
+    /// can be kept: making one takes two renderings, a page with its claim one).
     package func claimTemplate(route: String?, platform: LinkPlatform, language: PageLanguage, host: String?) -> ClaimPageTemplate? {
         guard let route, platform != .web, host == table.hosts.first else { return nil }
         let slot = Self.slot(language, platform)
         if let made = kept.template(route: route, slot: slot) { return made }
-        guard let link = constantLink(route) else { return nil }
+        guard !kept.isFull, let link = constantLink(route) else { return nil }
         let template = ClaimPageTemplate(host: table.hosts.first) { claim in
             render(link, platform: platform, language: language, claim: claim)
         }

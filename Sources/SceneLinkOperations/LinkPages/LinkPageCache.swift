@@ -14,9 +14,9 @@ import Synchronization
 ///
 /// ```swift
 /// let cache = LinkPageCache()
-/// if let page = cache.page(route: "settings", slot: slot) { return page }
-/// let made = render(...)
-/// cache.keep(made, route: "settings", slot: slot, slots: slots)
+/// if let kept = cache.page(route: "settings", slot: slot, platform: .ios) { return kept.page }
+/// let page = render(link, platform: .ios, language: .ja)
+/// cache.keep(page: page, route: "settings", slot: slot, slots: LinkPage.slots, outcomes: outcomes(of: link))
 /// ```
 package final class LinkPageCache: Sendable {
     /// The most bytes of pages and templates kept for one route table. A page is 3 to 10 KB, so this
@@ -32,6 +32,13 @@ package final class LinkPageCache: Sendable {
         var templates: [ClaimPageTemplate??]
         /// By `LinkPlatform.index`: what the page offers.
         let outcomes: [VisitOutcome]
+
+        /// Nothing kept yet in any of `slots`.
+        init(slots: Int, outcomes: [VisitOutcome]) {
+            pages = Array(repeating: nil, count: slots)
+            templates = Array(repeating: .none, count: slots)
+            self.outcomes = outcomes
+        }
     }
 
     private struct State {
@@ -49,11 +56,6 @@ package final class LinkPageCache: Sendable {
 
     /// The key the root link's pages are kept under: no route name is empty.
     package static let rootKey = ""
-
-    /// The kept entry of `route`, or nil before any of its pages was kept.
-    package func entry(_ route: String) -> Entry? {
-        state.withLock { $0.entries[route] }
-    }
 
     /// The kept page of `route` in `slot`, with what it offers on `platform`; nil when not kept.
     package func page(route: String, slot: Int, platform: LinkPlatform) -> (page: HTTPResponse, outcome: VisitOutcome)? {
@@ -73,13 +75,9 @@ package final class LinkPageCache: Sendable {
     /// the meantime stays).
     package func keep(page: HTTPResponse, route: String, slot: Int, slots: Int, outcomes: @autoclosure () -> [VisitOutcome]) {
         state.withLock { state in
-            guard state.bytes + page.body.count <= byteLimit else { return }
-            var entry = state.entries[route] ?? Entry(pages: Array(repeating: nil, count: slots),
-                                                      templates: Array(repeating: .none, count: slots), outcomes: outcomes())
-            guard entry.pages[slot] == nil else { return }
-            entry.pages[slot] = page
+            guard state.bytes + page.body.count <= byteLimit, state.entries[route]?.pages[slot] == nil else { return }
+            state.entries[route, default: Entry(slots: slots, outcomes: outcomes())].pages[slot] = page
             state.bytes += page.body.count
-            state.entries[route] = entry
         }
     }
 
@@ -87,16 +85,16 @@ package final class LinkPageCache: Sendable {
     package func keep(template: ClaimPageTemplate?, route: String, slot: Int, slots: Int, outcomes: @autoclosure () -> [VisitOutcome]) {
         state.withLock { state in
             let size = template?.byteCount ?? 0
-            guard state.bytes + size <= byteLimit else { return }
-            var entry = state.entries[route] ?? Entry(pages: Array(repeating: nil, count: slots),
-                                                      templates: Array(repeating: .none, count: slots), outcomes: outcomes())
-            guard case .none = entry.templates[slot] else { return }
-            entry.templates[slot] = .some(template)
+            guard state.bytes + size <= byteLimit, state.entries[route]?.templates[slot] == nil else { return }
+            state.entries[route, default: Entry(slots: slots, outcomes: outcomes())].templates[slot] = .some(template)
             state.bytes += size
-            state.entries[route] = entry
         }
     }
 
     /// The bytes of pages and templates kept.
     package var bytes: Int { state.withLock { $0.bytes } }
+
+    /// Whether the bound is reached: nothing more will be kept, so a claim template, which takes two
+    /// renderings to make, is not worth making for one view.
+    package var isFull: Bool { bytes >= byteLimit }
 }
