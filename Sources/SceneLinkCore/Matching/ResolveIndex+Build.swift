@@ -151,7 +151,7 @@ extension ResolveIndex {
                 appendU32(position)
                 appendU32(form)
             }
-            templates.append(route, to: &arena)
+            templates.append(route, canonical: routes[route.aliasOf ?? routeIndex], to: &arena)
         }
 
         private mutating func kindIndex(_ typeName: String, _ kind: ParameterKind) -> Int {

@@ -56,11 +56,18 @@ extension RouteTable {
     private func closestRoutes(to node: Int, path: String) -> [String] {
         let found = index.routes(under: node, limit: 64)
         if found.isEmpty { return routes.prefix(3).map(\.pattern) }
+        // An alias is ranked by its own path and named by its route's pattern (an old link's
+        // nearest screen is where it is now).
         let ranked = found.map { route -> (distance: Int, route: Int) in
             let pathPart = routes[route].pattern.utf8.prefix { $0 != UInt8(ascii: "?") }
-            return (EditDistance.between(path.utf8, pathPart), route)
+            return (EditDistance.between(path.utf8, pathPart), routes[route].aliasOf ?? route)
         }
-        return ranked.sorted { ($0.distance, $0.route) < ($1.distance, $1.route) }.prefix(3).map { routes[$0.route].pattern }
+        var patterns: [String] = []
+        for entry in ranked.sorted(by: { ($0.distance, $0.route) < ($1.distance, $1.route) }) where patterns.count < 3 {
+            let pattern = routes[entry.route].pattern
+            if !patterns.contains(pattern) { patterns.append(pattern) }
+        }
+        return patterns
     }
 
     /// Resolves a link to its route, parameters, stack, selection and canonical links.
@@ -81,7 +88,7 @@ extension RouteTable {
         return ResolvedLink(link: link, route: route.name, parameters: parameters,
                             elements: route.stack.map { $0.element(found.values) },
                             selection: route.selection?.element(found.values),
-                            canonical: links(route: route, values: found.values))
+                            canonical: links(route: canonicalRoute(routeIndex), values: found.values))
     }
 
     /// The full name of the route a link resolves to, without building its resolution: for

@@ -31,8 +31,9 @@ extension ResolveTemplate {
             self.hosts = hosts
         }
 
-        /// Appends the template of `route`'s answers to `arena`.
-        mutating func append(_ route: Route, to arena: inout [UInt8]) {
+        /// Appends the template of `route`'s answers to `arena`; its canonical links are
+        /// printed with `canonical`'s pattern (the route itself, or the one an alias stands for).
+        mutating func append(_ route: Route, canonical: Route, to arena: inout [UInt8]) {
             start()
             format(Field.navigationPath) { $0.writeNavigationPath(route.stack) }
             format(Field.elements) { $0.writeElements(route.stack) }
@@ -42,7 +43,7 @@ extension ResolveTemplate {
             } else {
                 format(Field.array) { $0.writeArray(route.stack) }
             }
-            format(Field.document) { $0.writeDocument(route) }
+            format(Field.document) { $0.writeDocument(route, canonical: canonical) }
             finish(to: &arena)
         }
 
@@ -188,8 +189,9 @@ extension ResolveTemplate {
 
         /// The document's members after `link`: `route`, `parameters` (an object, keys sorted),
         /// `elements`, `navigationPath` (the CodableRepresentation array itself, not a string),
-        /// `selection` (an element or null), `canonical` (`https` and `scheme`).
-        mutating func writeDocument(_ route: Route) {
+        /// `selection` (an element or null), `canonical` (`https` and `scheme`, printed with
+        /// `canonical`'s pattern).
+        mutating func writeDocument(_ route: Route, canonical: Route) {
             bytes.appendStatic(",\"route\":")
             JSONWriter.appendString(route.name, to: &bytes, escapingSlashes: false)
             bytes.appendStatic(",\"parameters\":")
@@ -202,9 +204,9 @@ extension ResolveTemplate {
             bytes.appendStatic(",\"selection\":")
             if let selection = route.selection { write(element: selection) } else { bytes.appendStatic("null") }
             bytes.appendStatic(",\"canonical\":{\"https\":")
-            writeLink(start: "https://", name: hosts.first, end: "/", route: route)
+            writeLink(start: "https://", name: hosts.first, end: "/", route: canonical)
             bytes.appendStatic(",\"scheme\":")
-            writeLink(start: "", name: schemes.first, end: "://", route: route)
+            writeLink(start: "", name: schemes.first, end: "://", route: canonical)
             bytes.appendStatic("}}")
         }
 

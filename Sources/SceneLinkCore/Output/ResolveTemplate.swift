@@ -112,7 +112,7 @@ struct ResolveTemplate {
                 }
             case .printedPath:
                 // Matched values always print (link text is the inverse of matching).
-                if let route = matched.route, let printed = LinkPrinter.pathAndQuery(routes[route], values: matched.values()) {
+                if let route = matched.route, let printed = LinkPrinter.pathAndQuery(routes[routes[route].aliasOf ?? route], values: matched.values()) {
                     JSONWriter.appendEscaped(printed.utf8, to: &out, escapingSlashes: false)
                 }
             case .pathStart:

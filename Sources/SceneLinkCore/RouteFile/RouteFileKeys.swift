@@ -14,7 +14,7 @@ enum RouteFileKeys {
     static let android = ["package", "sha256CertFingerprints", "playStoreURL"]
     static let fallback = ["web", "ios", "android"]
     static let type = ["tag", "rawValue", "cases", "fields"]
-    static let route = ["name", "path", "query", "push", "selection", "routes", "preview", "fallback"]
+    static let route = ["name", "path", "query", "push", "selection", "routes", "preview", "fallback", "aliases"]
     static let optionalQueryItem = ["param", "default"]
     static let element = ["type", "value"]
     static let preview = ["title", "description", "image", "localized"]

@@ -107,6 +107,19 @@ extension RouteFileLoader {
         // More required query items first: the most specific route is tried first.
         terminals.sort { routes[$0].requiredQueryCount > routes[$1].requiredQueryCount }
         trie.setTerminals(terminals, at: node)
+        compileAliases(of: draft, route: route, index: routes.count - 1)
+    }
+
+    /// Where a route's path is in the file, for a problem with it: its `path`, or the alias.
+    static func pathLocation(_ route: Route) -> String {
+        route.aliasOf == nil ? join(route.location, "path") : route.location
+    }
+
+    /// A route as a problem names it: `route settings.account`, or `the alias "/account" of
+    /// route settings.account`; `The route …` and `The alias …` to start a sentence.
+    static func describe(_ route: Route, startingSentence: Bool = false) -> String {
+        if route.aliasOf == nil { return (startingSentence ? "The route " : "route ") + route.name }
+        return (startingSentence ? "The" : "the") + " alias \"\(route.pattern)\" of route \(route.name)"
     }
 
     private mutating func defaultItem(_ value: JSONValue, parameter: RouteParameter, at location: String) -> JSONValue? {
@@ -141,7 +154,7 @@ extension RouteFileLoader {
                     for b in secondShapes {
                         guard let a = firstShapes.first(where: { $0.shape == b.shape }) else { continue }
                         let later = max(a.route, b.route), earlier = min(a.route, b.route)
-                        problem(Self.join(routes[later].location, "path"), "The route \(routes[later].name) overrides route \(routes[earlier].name): {\(typed[first].typeName)} and {\(typed[second].typeName)} both match some segments at \(trie.shape(node)), with equal rank; use literals or types that cannot overlap.")
+                        problem(Self.pathLocation(routes[later]), "\(Self.describe(routes[later], startingSentence: true)) overrides \(Self.describe(routes[earlier])): {\(typed[first].typeName)} and {\(typed[second].typeName)} both match some segments at \(trie.shape(node)), with equal rank; use literals or types that cannot overlap.")
                     }
                 }
             }

@@ -32,6 +32,9 @@ struct RouteDraft {
     /// `preview` and `fallback`, the parent's fields where the route sets none.
     var presentation: RoutePresentation
     var valid: Bool
+    /// The route's own `"aliases"` (a child does not inherit its parent's), each with where it
+    /// is in the file; compiled with the route (`RouteFileLoader+Aliases`).
+    var aliases: [(path: String, location: String)] = []
 }
 
 extension RouteFileLoader {
@@ -165,6 +168,7 @@ extension RouteFileLoader {
             }
         }
         readPresentation(value, at: location, draft: &draft)
+        if let aliases = value["aliases"] { readAliases(aliases, at: Self.join(location, "aliases"), draft: &draft) }
         if problems.count > problemsBefore { draft.valid = false }
         drafts.append(draft)
         if let children = value["routes"] {
@@ -173,8 +177,10 @@ extension RouteFileLoader {
                 problem(childrenLocation, "\"routes\" must be an array of child routes; found \(children.kindDescription).")
                 return
             }
+            var parent = draft
+            parent.aliases = []
             for (index, child) in list.enumerated() {
-                readRoute(child, location: "\(childrenLocation)[\(index)]", parent: draft, drafts: &drafts)
+                readRoute(child, location: "\(childrenLocation)[\(index)]", parent: parent, drafts: &drafts)
             }
         }
     }

@@ -25,6 +25,9 @@ struct RouteFileLoader {
     var localizedAppNames: [PageLanguage: String] = [:]
     /// Parameters of the route tree being read.
     var treeParameters: [ParameterDraft] = []
+    /// Aliases compiled with their routes, put in the trie after every route
+    /// (`insertAliases()`), so `routes` holds the routes first and the aliases after them.
+    var pendingAliases: [(route: Route, keys: [RouteTrie.Key])] = []
 
     /// Well-known schemes a custom app scheme must not be: links in them are handled by
     /// browsers and the system, never by the app.
@@ -79,6 +82,7 @@ struct RouteFileLoader {
         for (index, route) in routeList.enumerated() {
             readTree(route, location: "routes[\(index)]")
         }
+        insertAliases()
         findOverlappingSiblings()
     }
 

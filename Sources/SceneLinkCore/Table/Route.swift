@@ -1,5 +1,9 @@
 /// One compiled route: its full pattern from the root, its parameters, and the templates of
 /// the stack it yields.
+///
+/// An alias (`"aliases"` in the route file) is a `Route` too: its own pattern and location,
+/// its canonical route's name, parameters, stack and presentation, and `aliasOf` naming the
+/// canonical route. Links print with the canonical route's pattern.
 struct Route: Sendable {
     /// The full name (`settings.account`).
     let name: String
@@ -16,6 +20,8 @@ struct Route: Sendable {
     let selection: ElementTemplate?
     /// The route's `preview` and `fallback` templates (the parent's where it sets none).
     let presentation: RoutePresentation
+    /// For an alias, the index of the route it stands for; nil for a route of its own.
+    var aliasOf: Int? = nil
 
     /// The count of required query items (more specific routes are tried first).
     var requiredQueryCount: Int { query.count { $0.defaultValue == nil } }

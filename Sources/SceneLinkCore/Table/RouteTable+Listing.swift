@@ -1,21 +1,27 @@
 extension RouteTable {
-    /// Every route in file order (parents before children).
+    /// Every route in file order (parents before children), each with its aliases.
     public var summaries: [RouteSummary] {
-        routes.map { route in
+        var aliases: [Int: [String]] = [:]
+        for route in routes { if let canonical = route.aliasOf { aliases[canonical, default: []].append(route.pattern) } }
+        return routes.indices.filter { routes[$0].aliasOf == nil }.map { index in
+            let route = routes[index]
             let names = route.parameters.map(\.name)
             func describe(_ template: ElementTemplate) -> StackElement {
                 StackElement(type: template.typeName, tag: template.tag, value: template.value.describe(parameterNames: names))
             }
             return RouteSummary(name: route.name, pattern: route.pattern, stack: route.stack.map(describe),
-                                selection: route.selection.map(describe))
+                                selection: route.selection.map(describe), aliases: aliases[index] ?? [])
         }
     }
 
     /// `{"app":...,"schemes":[...],"hosts":[...],"routes":[{"name","pattern","stack","selection"}]}`.
     public var routesDocument: [UInt8] {
         let routes = summaries.map { summary in
-            JSONValue.object([("name", .string(summary.name)), ("pattern", .string(summary.pattern)),
-                              ("stack", .array(summary.stack.map(\.json))), ("selection", summary.selection?.json ?? .null)])
+            var members: [(key: String, value: JSONValue)] = [("name", .string(summary.name)), ("pattern", .string(summary.pattern)),
+                                                  ("stack", .array(summary.stack.map(\.json))), ("selection", summary.selection?.json ?? .null)]
+            // Only a route with aliases has the member, so a file without any answers as before.
+            if !summary.aliases.isEmpty { members.append(("aliases", .array(summary.aliases.map(JSONValue.string)))) }
+            return JSONValue.object(members)
         }
         return JSONWriter.encode(.object([("app", .string(appName)), ("schemes", .array(schemes.map(JSONValue.string))),
                                           ("hosts", .array(hosts.map(JSONValue.string))), ("routes", .array(routes))]),
@@ -36,14 +42,15 @@ extension RouteTable {
             if let selection = summary.selection {
                 stack += "  [selection: \(selection.type) \(JSONWriter.text(selection.value, escapingSlashes: false))]"
             }
-            return [summary.name, summary.pattern, stack]
+            let aliases = summary.aliases.isEmpty ? "" : "  [aliases: \(summary.aliases.joined(separator: ", "))]"
+            return [summary.name, summary.pattern, stack + aliases]
         }
         let header = ["ROUTE", "PATTERN", "STACK"]
         let widths = (0..<2).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {
             row[0].padding(widths[0]) + "  " + row[1].padding(widths[1]) + "  " + row[2]
         }
-        var text = "\(appName): \(routes.count) route\(routes.count == 1 ? "" : "s"); links "
+        var text = "\(appName): \(routeCount) route\(routeCount == 1 ? "" : "s"); links "
         text += (schemes.map { $0 + "://" } + hosts.map { "https://" + $0 + "/" }).joined(separator: ", ") + "\n"
         return text + ([header] + rows).map(line).joined(separator: "\n") + "\n"
     }

@@ -17,6 +17,7 @@ public final class RouteTable: Sendable {
     /// https hosts, lowercased, in file order (the first is canonical).
     public let hosts: [String]
     let types: RouteTypes
+    /// The routes in file order (parents before children), then the aliases (`Route.aliasOf`).
     let routes: [Route]
     /// Route indices by stack length, for reverse lookups.
     let routesByStackCount: [Int: [Int]]
@@ -49,14 +50,15 @@ public final class RouteTable: Sendable {
         self.routes = routes
         self.index = index
         var byCount: [Int: [Int]] = [:]
-        for (index, route) in routes.enumerated() { byCount[route.stack.count, default: []].append(index) }
+        for (index, route) in routes.enumerated() where route.aliasOf == nil { byCount[route.stack.count, default: []].append(index) }
         routesByStackCount = byCount
         self.appLinks = appLinks
         self.pages = pages
         self.localizedAppNames = localizedAppNames
         var byName: [String: Int] = [:]
-        for (index, route) in routes.enumerated() { byName[route.name] = index }
+        for (index, route) in routes.enumerated() where route.aliasOf == nil { byName[route.name] = index }
         routeIndexByName = byName
+        routeCount = byName.count
         associationFiles = AssociationFiles(appLinks: appLinks, routes: routes)
     }
 
@@ -72,6 +74,13 @@ public final class RouteTable: Sendable {
                       pages: loaded.pageSettings, localizedAppNames: loaded.localizedAppNames)
     }
 
-    /// The number of routes (children included).
-    public var routeCount: Int { routes.count }
+    /// The number of routes (children included, aliases not).
+    public let routeCount: Int
+
+    /// The route a link matched at `index`: the route itself, or the one an alias stands for
+    /// (whose pattern prints the link's canonical form).
+    func canonicalRoute(_ index: Int) -> Route {
+        let route = routes[index]
+        return route.aliasOf.map { routes[$0] } ?? route
+    }
 }
