@@ -110,7 +110,8 @@ let package = Package(
         .testTarget(name: "SceneLinkPostgresTests", dependencies: ["SceneLinkPostgres", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkOperationsTests", dependencies: ["SceneLinkOperations", "SceneLinkHTTP", "SceneLinkNetwork", "SceneLinkCore"]),
         .testTarget(name: "SceneLinkServiceTests", dependencies: ["SceneLinkService", "SceneLinkNetwork", "SceneLinkHTTP", "SceneLinkCore", "SceneLinkText",
-                                                                 "SceneLinkPostgres", "SceneLinkSQLite", "SceneLinkOperations", "SceneLinkConsole"]),
+                                                                 "SceneLinkPostgres", "SceneLinkSQLite", "SceneLinkOperations", "SceneLinkConsole"],
+                    exclude: ["CommandLine/Fixtures"]),
         // Runs the client against the real server in process.
         .testTarget(name: "SceneLinkClientTests", dependencies: ["SceneLinkClient", "SceneLinkService", "SceneLinkOperations", "SceneLinkCore"]),
     ],

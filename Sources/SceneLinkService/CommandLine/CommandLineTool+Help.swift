@@ -149,6 +149,25 @@ extension CommandLineTool {
                     CommandFlag.serve("store", help: "The PostgreSQL store the servers use (serve's --store).")],
             example: "scenelink keys create --name marketing --scopes links:write,analytics:read --db ./scenelink.sqlite"),
         CommandHelp(
+            command: "links check",
+            usage: ["links check CANDIDATE [--routes TODAY | --example NAME] [--db PATH | --store URL] [--links FILE] [--since 30d] [--json]"],
+            summary: """
+                Before releasing the app with a new route file, replay every stored short link (imported ones
+                too), a sample link of every route of today's file and every link of --links FILE against
+                today's route file and CANDIDATE. Each link is same (route and stack), moved (another route
+                or stack: both shown), broken (no route in the candidate: the closest named) or stale (no
+                route today either), with its human visits over --since. Safe beside a running server.
+                Exit 0 when no live link (every link but an expired short link) breaks or moves, 1 when one
+                does or the store cannot be read, 2 for a usage error or a file that does not load.
+                """,
+            flags: [routesFlag, exampleFlag,
+                    CommandFlag.serve("db", help: "The SQLite database the server uses (serve's --db); without it or --store, serve's default file if it exists."),
+                    CommandFlag.serve("store", help: "The PostgreSQL store the servers use (serve's --store)."),
+                    CommandFlag(name: "links", valueName: "FILE", help: "Links that live outside the store (push templates, emails): one a line; '#' starts a comment."),
+                    CommandFlag(name: "since", valueName: "DAYS", help: "How far back visits count, in whole days.", defaultValue: linksCheckDefaultPeriod),
+                    CommandFlag(name: "json", valueName: nil, help: "One JSON document for CI instead of the text (docs/releasing-the-app.md).")],
+            example: "scenelink links check next/routes.json --routes routes.json --db ./scenelink-backup.sqlite"),
+        CommandHelp(
             command: "token", usage: ["token"],
             summary: """
                 Print a new secret for --admin-token or --admin-token-next: 32 random bytes from the system's

@@ -147,7 +147,7 @@ extension CommandLineTool {
     }
 
     /// Waits for a store's completion handler (the command line has nothing else to do meanwhile).
-    private static func wait<Value: Sendable, Failure: Error>(
+    static func wait<Value: Sendable, Failure: Error>(
         _ start: (@escaping @Sendable (Result<Value, Failure>) -> Void) -> Void
     ) -> Result<Value, Failure> {
         let done = DispatchSemaphore(value: 0)

@@ -26,6 +26,7 @@ import SceneLinkOperations
 /// scenelink store copy --from STORE --to STORE [--resume]   (SQLite file or postgres:// URL)
 /// scenelink backup [--db PATH] DEST
 /// scenelink keys create --name NAME --scopes A,B | list | revoke ID   [--db PATH | --store URL]
+/// scenelink links check CANDIDATE [--routes TODAY] [--db PATH | --store URL] [--links FILE] [--since 30d] [--json]
 /// scenelink token
 /// scenelink endpoints [--json]
 /// scenelink install [--prefix DIR]
@@ -68,6 +69,8 @@ public struct CommandLineTool {
           backup       Copy the SQLite store while the server runs: scenelink backup [--db PATH] DEST
           keys         Named API keys with scopes: scenelink keys create --name NAME --scopes A,B,
                        scenelink keys list, scenelink keys revoke ID (--db PATH or --store URL)
+          links check  Check every stored and listed link against the app's next route file:
+                       scenelink links check NEW-ROUTES.json [--db PATH] [--json]
           token        Print a new admin token (32 random bytes, base64url): scenelink token
           endpoints    Every route with its port, caller, rate limit and body limit:
                        scenelink endpoints [--json]
@@ -127,6 +130,7 @@ public struct CommandLineTool {
         case "store": return store(rest)
         case "backup": return backup(rest)
         case "keys": return keys(rest)
+        case "links": return links(rest)
         case "token": return token(rest)
         case "endpoints": return endpoints(rest)
         case "install": return install(rest)

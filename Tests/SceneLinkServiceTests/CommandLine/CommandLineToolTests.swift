@@ -11,7 +11,7 @@ import Testing
     }
 
     static let commands = ["serve", "resolve", "check", "routes", "association", "generate", "qr", "healthcheck",
-                           "store copy", "backup", "keys", "token", "endpoints", "install", "version", "help"]
+                           "store copy", "backup", "keys", "links check", "token", "endpoints", "install", "version", "help"]
 
     static var recipes: String { AssociationEndpointsTests.examples.appendingPathComponent("recipes.json").path }
 
@@ -60,6 +60,7 @@ import Testing
         (["store", "copy", "--form", "a", "--to", "b"], "scenelink store copy: Unknown flag --form; did you mean --from?"),
         (["backup", "--bd", "a", "b"], "scenelink backup: Unknown flag --bd; did you mean --db?"),
         (["keys", "list", "--bd", "a"], "scenelink keys: Unknown flag --bd; did you mean --db?"),
+        (["links", "check", "x.json", "--snice", "7d"], "scenelink links check: Unknown flag --snice; did you mean --since?"),
         (["endpoints", "--jsn"], "scenelink endpoints: Unknown flag --jsn; did you mean --json?"),
         (["install", "--prefx", "/tmp"], "scenelink install: Unknown flag --prefx; did you mean --prefix?"),
         (["generate", "swift", "x.json", "--modul", "X"], "scenelink generate swift: Unknown flag --modul; did you mean --module?"),
