@@ -196,7 +196,7 @@ struct SceneLinkClientTests {
 
             // An app update removes the account screen (HomePath case 2).
             try Self.removeAccountScreen(from: file)
-            #expect(server.application.reloadRoutes())
+            #expect(await server.application.reloadRoutes())
 
             let repaired = try #require(try await client.restore(scene: "main", key: "path", repair: true))
             #expect(repaired.droppedElements == 1)

@@ -422,7 +422,7 @@ public final class SceneLinkApplication: Sendable {
         }
         signal(SIGHUP, SIG_IGN)
         let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
-        hangup.setEventHandler { [weak self] in self?.reloadRoutes() }
+        hangup.setEventHandler { [weak self] in self?.reloadRoutes { _ in } }
         hangup.resume()
         installed.append(DispatchSourceBox(source: hangup))
         sources.withLock { $0.append(contentsOf: installed) }
@@ -571,28 +571,76 @@ public final class SceneLinkApplication: Sendable {
 
     /// Reloads the route file (SIGHUP), atomically: requests already resolving keep the
     /// table they started with. A bad file is logged with every problem and the old table stays.
-    /// - Returns: true when the new table is in force.
-    @discardableResult
-    public func reloadRoutes() -> Bool {
+    ///
+    /// A file that loads is first checked against the stored short links (`LinkCheck`): one that
+    /// would break or move a link with human visits in the last
+    /// `ServiceConfiguration.reloadBreakingWindowDays` days is refused, logged as
+    /// `routes-reload-refused` with the count and the first links, unless `--reload-breaking allow`.
+    /// - Parameter completion: true when the new table is in force.
+    public func reloadRoutes(completion: @escaping @Sendable (Bool) -> Void = { _ in }) {
+        var timings = StartupTimings()
+        let table: RouteTable
         do {
-            var timings = StartupTimings()
-            let table = try timings.measure(.routeFile) { () throws(RouteTableLoader.LoadError) in
+            table = try timings.measure(.routeFile) { () throws(RouteTableLoader.LoadError) in
                 try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
             }
-            routes.replace(with: table)
-            timings.measure(.associationFiles) { associations.update(from: table) }
-            timings.measure(.linkPages) { linkPages.update(from: table) }
-            metrics.recordReload(succeeded: true)
-            logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
-                                                  ("file", .string(configuration.routesPath ?? "built-in example \(configuration.routesExample)"))]
-                       + timings.logFields)
-            return true
         } catch {
             metrics.recordReload(succeeded: false)
             logger.log(.error, "routes-reload-failed", [("error", .string(error.description)),
                                                         ("kept_routes", .int(routes.value.routeCount))])
-            return false
+            return completion(false)
         }
+        guard !configuration.reloadMayBreakLinks else {
+            install(table, timings: timings)
+            return completion(true)
+        }
+        let today = AnalyticsBucket.day(of: Date())
+        let days = (today - ServiceConfiguration.reloadBreakingWindowDays + 1)...today
+        let current = routes.value, loaded = timings
+        StoredLinks.read(links: store, analytics: store, days: days) { [self] result in
+            switch result {
+            case .failure(let error):
+                metrics.recordReload(succeeded: false)
+                logger.log(.error, "routes-reload-refused", [
+                    ("reason", .string("The stored short links could not be checked against the new route file: \(error.description)")),
+                    ("kept_routes", .int(current.routeCount))])
+                completion(false)
+            case .success(let stored):
+                let live = StoredLinks(links: stored.links.filter { (stored.visits[$0.code.rawValue] ?? 0) > 0 }, visits: stored.visits)
+                let check = LinkCheck(today: current, candidate: table)
+                let failing = check.results(stored: live, now: Date(), routeExamples: [], listed: []).filter(\.fails)
+                    .sorted { ($0.visits ?? 0) > ($1.visits ?? 0) }
+                guard failing.isEmpty else {
+                    metrics.recordReload(succeeded: false)
+                    logger.log(.error, "routes-reload-refused", [
+                        ("reason", .string("The new route file would break or move \(failing.count) short link\(failing.count == 1 ? "" : "s") visited in the last \(ServiceConfiguration.reloadBreakingWindowDays) days; keep their paths with \"aliases\" (scenelink links check shows each), or serve with --reload-breaking allow.")),
+                        ("links", .int(failing.count)),
+                        ("first", .string(failing.prefix(5).map { "\($0.source.label): \($0.link) (\($0.status.rawValue), \($0.visits ?? 0) visits)" }
+                            .joined(separator: "; "))),
+                        ("kept_routes", .int(current.routeCount))])
+                    return completion(false)
+                }
+                install(table, timings: loaded)
+                completion(true)
+            }
+        }
+    }
+
+    /// Reloads the route file and answers whether the new table is in force (`reloadRoutes(completion:)`).
+    public func reloadRoutes() async -> Bool {
+        await withCheckedContinuation { continuation in reloadRoutes { continuation.resume(returning: $0) } }
+    }
+
+    /// Puts a loaded table in force with its association files and link pages, and logs it.
+    private func install(_ table: RouteTable, timings: StartupTimings) {
+        var timings = timings
+        routes.replace(with: table)
+        timings.measure(.associationFiles) { associations.update(from: table) }
+        timings.measure(.linkPages) { linkPages.update(from: table) }
+        metrics.recordReload(succeeded: true)
+        logger.log(.info, "routes-reloaded", [("routes", .int(table.routeCount)),
+                                              ("file", .string(configuration.routesPath ?? "built-in example \(configuration.routesExample)"))]
+                   + timings.logFields)
     }
 }
 

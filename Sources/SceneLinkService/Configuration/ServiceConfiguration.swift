@@ -26,6 +26,12 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// The bundled example app served when no route file is named (`--example NAME`, one of
     /// `BuiltInRoutes.exampleNames`).
     public var routesExample = BuiltInRoutes.defaultExample
+    /// Whether a SIGHUP reload may take a route file that breaks or moves short links visited
+    /// within `reloadBreakingWindow` (`--reload-breaking allow`); false refuses it and keeps the
+    /// old table.
+    public var reloadMayBreakLinks = false
+    /// The days of visits that make a short link live for a reload's check.
+    public static let reloadBreakingWindowDays: Int64 = 30
     /// The SQLite database file; `:memory:` keeps everything in memory (tests).
     public var databasePath = "./scenelink.sqlite"
     /// A PostgreSQL URL (`postgres://USER@HOST:PORT/DB`): when set, scene state lives there
@@ -91,6 +97,15 @@ extension ServiceConfiguration {
                apply: { config, value throws(ConfigurationError) in
                    config.routesPath = try ValueParser.nonEmpty(value, flag: "routes")
                }, show: { $0.routesPath ?? "(the built-in example named by --example)" }),
+        Option(name: "reload-breaking", valueName: "refuse|allow",
+               help: "What SIGHUP does with a route file that would break or move short links visited in the last \(reloadBreakingWindowDays) days: refuse it (logged with the count and the first links; the old table stays) or allow it.",
+               apply: { config, value throws(ConfigurationError) in
+                   switch value {
+                   case "refuse": config.reloadMayBreakLinks = false
+                   case "allow": config.reloadMayBreakLinks = true
+                   default: throw ConfigurationError("--reload-breaking takes refuse or allow, not '\(value)'.")
+                   }
+               }, show: { $0.reloadMayBreakLinks ? "allow" : "refuse" }),
         Option(name: "example", valueName: "NAME",
                help: "A bundled example app to serve when no route file is named: \(BuiltInRoutes.exampleNames.joined(separator: ", ")).",
                apply: { config, value throws(ConfigurationError) in

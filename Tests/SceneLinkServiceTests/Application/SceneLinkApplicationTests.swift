@@ -134,14 +134,55 @@ struct SceneLinkApplicationTests {
             #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://explain&format=navigationPath").text
                 == #"["FuelMoney.HomePath","6"]"#)
             try Data(contentsOf: examples.appendingPathComponent("drilldown.json")).write(to: file)
-            #expect(application.reloadRoutes())
+            #expect(await application.reloadRoutes())
             #expect(try await client.send("GET", "/v1/resolve?url=fuelmoney://explain").status == 404)
             try Data("{ not json".utf8).write(to: file)
-            #expect(!application.reloadRoutes())
+            #expect(!(await application.reloadRoutes()))
             #expect(application.routes.value.appName != "FuelMoney")
             let samples = MetricsTests.samples(try await client.send("GET", "/metrics").text)
             #expect(samples[#"scenelink_route_reloads_total{result="ok"}"#] == 1)
             #expect(samples[#"scenelink_route_reloads_total{result="failed"}"#] == 1)
+        }
+    }
+
+    @Test("a reload that would break or move a short link visited in the last 30 days is refused and logged, unless --reload-breaking allow")
+    func reloadThatBreaksLiveLinks() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenelink-reload-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fuelMoney = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("examples/fuelmoney.json"), encoding: .utf8)
+        let renamed = fuelMoney.replacingOccurrences(of: #""name": "account", "path": "account""#, with: #""name": "account", "path": "profile""#)
+        #expect(renamed != fuelMoney)
+        for allowed in [false, true] {
+            try Data(fuelMoney.utf8).write(to: file)
+            let lines = LoggerTests.Capture()
+            let application = try Self.logging(into: lines) { configuration in
+                configuration.routesPath = file.path
+                configuration.reloadMayBreakLinks = allowed
+            }
+            let now = Date()
+            for (code, visits) in [("acct", Int64(4)), ("quiet", 0)] {
+                let link = ShortLink(code: try ShortCode(code), link: "https://fuelmoney.example.com/settings/account", createdAt: now, expiresAt: nil)
+                _ = try await awaiting { application.store.createShortLink(link, recording: nil, completion: $0) }
+                if visits > 0 {
+                    let row = AnalyticsBatch.Visits(scope: "link:" + code, bucket: AnalyticsBucket.index(of: now), counts: AnalyticsCounts(human: visits))
+                    try await awaiting { application.store.recordAnalytics(AnalyticsBatch(visits: [row]), completion: $0) }
+                }
+            }
+            try Data(renamed.utf8).write(to: file)
+            #expect(await application.reloadRoutes() == allowed)
+            let resolvesOldPath = (try? application.routes.value.resolve("https://fuelmoney.example.com/settings/account")) != nil
+            #expect(resolvesOldPath == !allowed)
+            if !allowed {
+                #expect(lines.text.contains(#""event":"routes-reload-refused""#), "\(lines.text)")
+                #expect(lines.text.contains(#""links":1"#))
+                #expect(lines.text.contains("short link acct: https://fuelmoney.example.com/settings/account (broken, 4 visits)"))
+                #expect(!lines.text.contains("short link quiet"))
+                // An alias keeps the link, so the same rename with one is taken.
+                let aliased = renamed.replacingOccurrences(of: #""path": "profile""#, with: #""path": "profile", "aliases": ["/settings/account"]"#)
+                try Data(aliased.utf8).write(to: file)
+                #expect(await application.reloadRoutes())
+            }
+            application.shutdown(reason: "test")
         }
     }
 
@@ -172,7 +213,7 @@ struct SceneLinkApplicationTests {
         let lines = LoggerTests.Capture()
         let application = try Self.logging(into: lines)
         _ = try application.start(handlingSignals: false)
-        #expect(application.reloadRoutes())
+        #expect(await application.reloadRoutes())
         let events = lines.text.split(separator: "\n").compactMap { line in
             try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }

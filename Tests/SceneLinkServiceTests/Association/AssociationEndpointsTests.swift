@@ -71,7 +71,7 @@ import Testing
             #expect(head.headers["content-length"] == String(get.body.count))
             #expect(head.headers["etag"] == get.headers["etag"])
             try Data(contentsOf: Self.examples.appendingPathComponent("drilldown.json")).write(to: file)
-            #expect(application.reloadRoutes())
+            #expect(await application.reloadRoutes())
             #expect(try await client.send("GET", "/.well-known/apple-app-site-association").status == 404)
         }
     }
