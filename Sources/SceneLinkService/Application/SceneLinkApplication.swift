@@ -615,7 +615,7 @@ public final class SceneLinkApplication: Sendable {
                     logger.log(.error, "routes-reload-refused", [
                         ("reason", .string("The new route file would break or move \(failing.count) short link\(failing.count == 1 ? "" : "s") visited in the last \(ServiceConfiguration.reloadBreakingWindowDays) days; keep their paths with \"aliases\" (scenelink links check shows each), or serve with --reload-breaking allow.")),
                         ("links", .int(failing.count)),
-                        ("first", .string(failing.prefix(5).map { "\($0.source.label): \($0.link) (\($0.status.rawValue), \($0.visits ?? 0) visits)" }
+                        ("first", .string(failing.prefix(5).map { "\($0.source.label): \($0.link) (\($0.status.rawValue), \($0.visits ?? 0) visit\($0.visits == 1 ? "" : "s"))" }
                             .joined(separator: "; "))),
                         ("kept_routes", .int(current.routeCount))])
                     return completion(false)
