@@ -146,7 +146,7 @@ struct SwiftLinksWriter {
             return text
         }
         var lines = [
-            "\(indent)/// Route \(route.name): `\(route.pattern)`.",
+            "\(indent)/// Route \(route.name): `\(route.pattern)`\(route.aliases.isEmpty ? "" : "; old links through its aliases \(route.aliases.map { "`\($0)`" }.joined(separator: ", ")) open it too").",
             "\(indent)\(modifier)func \(name == "callAsFunction" ? name : SwiftSyntax.identifier(name))(\(signature.joined(separator: ", "))) -> Links.Canonical {",
         ]
         for argument in arguments where model.routeType(named: route.parameters[argument.index].typeName).map({ if case .double = $0.kind { return true } else { return false } }) ?? false {

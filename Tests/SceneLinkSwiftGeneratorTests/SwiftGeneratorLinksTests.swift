@@ -12,6 +12,17 @@ import SceneLinkSwiftGenerator
         #expect(source.contains("fileprivate static let scheme: String? = \"fuelmoney\"\n    fileprivate static let host: String? = \"fuelmoney.example.com\""))
     }
 
+    @Test func aRoutesAliasesAreNamedOnItsBuilderWhichPrintsTheRoutesOwnPath() throws {
+        let source = try GeneratorFiles.generator(json: """
+            {"app": {"name": "App", "schemes": ["app"], "hosts": ["app.example.com"]},
+             "types": {"Screen": {"tag": "App.Screen", "cases": {"account": {}}}},
+             "routes": [{"name": "account", "path": "/profile", "aliases": ["/settings/account", "/me"], "push": [{"type": "Screen", "value": "account"}]}]}
+            """).types(module: "App")
+        #expect(source.contains("/// Route account: `/profile`; old links through its aliases `/settings/account`, `/me` open it too."))
+        #expect(source.contains("return Links.Canonical(route: \"account\", path: \"profile\")"))
+        #expect(source.components(separatedBy: "static func account()").count == 2)
+    }
+
     @Test func queryItemsWithDefaultsBecomeDefaultArgumentsLeftOutWhenEqual() throws {
         let source = try SwiftGenerator(routeFile: GeneratorFiles.fixture("shop"), fileName: "shop.json").types(module: "ShopApp")
         #expect(source.contains("func product(category: ShopKit.Category, id: Int, variant: String, size: ShopKit.Catalog.Size = .medium) -> Links.Canonical {"))

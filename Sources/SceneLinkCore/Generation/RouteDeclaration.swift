@@ -59,4 +59,6 @@ public struct RouteDeclaration: Sendable {
     /// The stack, root first (push order).
     public let stack: [Element]
     public let selection: Element?
+    /// The patterns of the route's aliases (old paths that still resolve to it), in file order.
+    public let aliases: [String]
 }

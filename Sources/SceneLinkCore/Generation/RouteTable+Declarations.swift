@@ -14,10 +14,14 @@ extension RouteTable {
         RouteType.builtIns.first { $0.name == name }
     }
 
-    /// Every route in file order (parents before children), as plain values.
+    /// Every route in file order (parents before children), as plain values, each with the
+    /// patterns of its aliases.
     public var routeDeclarations: [RouteDeclaration] {
-        routes.map { route in
-            RouteDeclaration(
+        var aliases: [Int: [String]] = [:]
+        for route in routes { if let canonical = route.aliasOf { aliases[canonical, default: []].append(route.pattern) } }
+        return routes.indices.filter { routes[$0].aliasOf == nil }.map { index in
+            let route = routes[index]
+            return RouteDeclaration(
                 name: route.name,
                 location: route.location,
                 pattern: route.pattern,
@@ -33,7 +37,8 @@ extension RouteTable {
                     RouteDeclaration.QueryItem(name: $0.name, parameter: $0.parameter, defaultValue: $0.defaultValue)
                 },
                 stack: route.stack.map(Self.declaration),
-                selection: route.selection.map(Self.declaration))
+                selection: route.selection.map(Self.declaration),
+                aliases: aliases[index] ?? [])
         }
     }
 
