@@ -32,35 +32,18 @@ extension ConsoleEndpoints {
             case .success(let found): counted = found
             case .failure(let error): return responder.respond(Self.linkNotFound(error))
             }
-            let link = counted.link
-            let scope = "link:" + code
-            let query = Self.analyticsQuery(request, extra: [], scope: scope)
+            let query = Self.analyticsQuery(request, extra: [], scope: "link:" + code)
             let dimension = Self.analyticsDimension(request)
             let readsAnalytics = session.may(.analyticsTimeseries) && session.may(.analyticsBreakdown)
             readIf(readsAnalytics, { done in analyticsReports(query: query, dimension: dimension, by: caller) { done(($0, $1)) } }) { [self] reports in
-                var page = ConsolePage(title: "Link \(code)", section: .links, session: session)
-                if let notice {
-                    page.html.element("p", text: notice, attributes: ["class": "error", "role": "alert", "id": "link-notice"])
+                let analytics = reports.map { timeseries, breakdown in
+                    ConsoleAnalyticsReport(action: Self.linkPath(code), choosesScope: false, item: { request.queryItem($0) }, query: query,
+                                           dimension: dimension, timeseries: timeseries, breakdown: breakdown)
                 }
-                page.html.element("p") { html in
-                    html.element("a", text: "All links", attributes: ["href": ConsoleSection.links.path])
-                }
-                let expired = link.isExpired(at: clock.now())
-                let url = routes.value.shortLinkURL(of: link.code)
-                Self.writeLinkFacts(counted, url: url, expired: expired, into: &page.html)
-                writeDestinations(of: link.link, expired: expired, into: &page.html)
-                Self.writeQR(url: url, code: code, into: &page.html)
-                var reportStatus = HTTPStatus.ok
-                if let reports {
-                    page.html.element("h2", text: "Analytics")
-                    Self.writeAnalyticsForm(request, dimension: dimension, action: Self.linkPath(code), choosesScope: false, into: &page.html)
-                    reportStatus = Self.writeAnalytics(timeseries: reports.0, breakdown: reports.1, query: query, dimension: dimension,
-                                                       into: &page.html)
-                }
-                Self.writeLinkChanges(link, session: session, into: &page.html)
-                // A report the query made wrong (a range, a zone) is the page's 400; any other
-                // failure (analytics off) leaves the link's page a 200 that says so.
-                responder.respond(page.response(status: status != .ok ? status : reportStatus.code == 400 ? .badRequest : .ok))
+                let view = ConsoleLinkView(counted, code: code, url: routes.value.shortLinkURL(of: counted.link.code), now: clock.now(),
+                                           table: routes.value, claimLifetime: ValueParser.text(of: settings.claimLifetime),
+                                           analytics: analytics, notice: notice, status: status, session: session)
+                responder.respond(view.response(session: session))
             }
         }
     }
@@ -69,108 +52,6 @@ extension ConsoleEndpoints {
     private static func linkNotFound(_ error: OperationError) -> HTTPResponse {
         guard error.problem.status.code == 404 else { return notice(error, title: "Link not read") }
         return ConsolePage.notice(status: .notFound, title: "No such link", detail: "No short link has this code (it may have been deleted).")
-    }
-
-    private static func writeLinkFacts(_ counted: ShortLinkOperations.Counted, url: String?, expired: Bool, into html: inout HTMLDocument) {
-        let link = counted.link, visits = counted.visits
-        html.element("dl") { html in
-            let tags = link.tags.map(\.rawValue)
-            let facts: [(String, String)] = [
-                ("Short link", url ?? "(none: the route file names no https host)"),
-                ("Target link", link.link),
-                ("Title", link.title ?? "(none)"),
-                ("Tags", tags.isEmpty ? "(none)" : tags.joined(separator: " ")),
-                ("Created", RFC3339.string(link.createdAt)),
-                ("Expires", (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (expired ? " (expired: it answers 410)" : "")),
-                ("Clicks", String(link.clicks)),
-                ("Visits since it was made", "\(visits.human) human, \(visits.preview) previews, \(visits.bot) bots"),
-            ]
-            for (term, value) in facts {
-                html.element("dt", text: term)
-                html.element("dd", text: value)
-            }
-        }
-    }
-
-    private func writeDestinations(of target: String, expired: Bool, into html: inout HTMLDocument) {
-        let destinations = ConsoleLinkDestinations(link: target, table: routes.value,
-                                                   claimLifetime: ValueParser.text(of: settings.claimLifetime))
-        html.element("h2", text: "Where it goes for each kind of visitor")
-        if expired {
-            html.element("p", text: "The link has expired: every visitor gets 410 Gone. Below is where it went, and would go again "
-                         + "with a later expiry.", attributes: ["class": "error"])
-        }
-        if let route = destinations.route {
-            html.element("p") { html in
-                html.text("Route ")
-                html.element("code", text: route)
-                if !destinations.stack.isEmpty { html.text("; stack \(destinations.stack)") }
-            }
-        }
-        Self.table(caption: "What each visitor gets now, with the route table in force", headings: ["Visitor", "Gets"],
-                   rows: destinations.rows.map { [$0.visitor, $0.destination] }, into: &html)
-    }
-
-    /// The QR code of the short link's URL carrying the QR marker (scans count as `qr`), with its download.
-    private static func writeQR(url: String?, code: String, into html: inout HTMLDocument) {
-        html.element("h2", text: "QR code")
-        guard let url, let qr = try? QRCode(encoding: QRMarker.marking(url), level: QRErrorCorrectionLevel.standard) else {
-            html.element("p", text: "No QR code: the route file names no https host for the short link's URL.")
-            return
-        }
-        html.qrCode(qr, caption: QRMarker.marking(url))
-        html.element("p") { html in
-            html.element("a", text: "Download the QR code (SVG)", attributes: ["href": linkPath(code) + "/qr.svg",
-                                                                               "download": "scenelink-\(code).svg"])
-        }
-    }
-
-    /// The forms that change the target, title and tags and the expiry (with the revision read,
-    /// so a change made meanwhile is not overwritten) and the delete form (with its confirmation
-    /// box), each only for a session that may make the change.
-    private static func writeLinkChanges(_ link: ShortLink, session: ConsoleSession, into html: inout HTMLDocument) {
-        let formToken = session.formToken, code = link.code.rawValue
-        if session.may(.updateShortLink) {
-            writeLinkEdits(link, formToken: formToken, into: &html)
-        }
-        if session.may(.deleteShortLink) {
-            ConsolePage.deleteForm(heading: "Delete the link", action: linkPath(code) + "/delete", boxID: "link-delete-confirm",
-                                   confirmation: "Yes, delete \(code): it answers 404 from now on, and its code is free again",
-                                   button: "Delete the link", formToken: formToken, into: &html)
-        }
-    }
-
-    /// The forms that change the target, title and tags, and the expiry.
-    private static func writeLinkEdits(_ link: ShortLink, formToken: String, into html: inout HTMLDocument) {
-        let code = link.code.rawValue, revision = link.revision
-        html.element("h2", text: "Change the target, title and tags")
-        html.element("form", attributes: ["method": "post", "action": linkPath(code) + "/edit"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(revision)])
-            let target = link.link
-            html.void(.input, attributes: ["type": "hidden", "name": "shown", "value": target])
-            let tags = link.tags.map(\.rawValue).joined(separator: " ")
-            for (name, label, value) in [("link", "Target link (it must resolve)", target), ("title", "Title (empty: none)", link.title ?? ""),
-                                         ("tags", "Tags (separated by spaces; empty: none)", tags)] {
-                html.element("label", text: label, attributes: ["for": "link-\(name)"])
-                html.void(.input, attributes: ["type": "text", "id": "link-\(name)", "name": name, "value": value])
-            }
-            html.element("p") { html in
-                html.element("button", text: "Save the link", attributes: ["type": "submit"])
-            }
-        }
-
-        html.element("h2", text: "Change the expiry")
-        html.element("form", attributes: ["method": "post", "action": linkPath(code) + "/expiry"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(revision)])
-            let current = link.expiresAt.map { String(RFC3339.string($0).prefix(16)) } ?? ""
-            html.element("label", text: "Expires (UTC; empty: never)", attributes: ["for": "link-expiry"])
-            html.void(.input, attributes: ["type": "datetime-local", "id": "link-expiry", "name": "expiresAt", "value": current])
-            html.element("p") { html in
-                html.element("button", text: "Save the expiry", attributes: ["type": "submit"])
-            }
-        }
     }
 
     /// `GET /console/links/{code}/qr.svg`: the QR code of the short link's URL with the QR

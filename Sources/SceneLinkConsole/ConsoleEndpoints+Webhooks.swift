@@ -19,125 +19,8 @@ extension ConsoleEndpoints {
     package func webhookList(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         webhooks.list(by: caller) { result in
-            var page = ConsolePage(title: ConsoleSection.webhooks.title, section: .webhooks, session: session)
-            switch result {
-            case .success(let endpoints) where endpoints.isEmpty:
-                page.html.element("p", text: "No webhook endpoints yet.")
-            case .success(let endpoints):
-                Self.writeWebhookTable(endpoints, formToken: session.formToken, into: &page.html)
-            case .failure(let error):
-                page.html.element("p", text: "The endpoints could not be read: \(error.problem.detail)", attributes: ["class": "error"])
-            }
-            Self.writeWebhookForm(formToken: session.formToken, into: &page.html)
-            responder.respond(page.response())
+            responder.respond(ConsoleWebhooksView(result, formToken: session.formToken).response(session: session))
         }
-    }
-
-    private static func writeWebhookTable(_ endpoints: [WebhookEndpoint], formToken: String, into html: inout HTMLDocument) {
-        html.table(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
-                   headings: ["URL", "Events", "Status", "Created", "Actions"]) { html in
-            for endpoint in endpoints {
-                html.element("tr") { html in
-                    html.element("th", attributes: ["scope": "row"]) { html in
-                        html.element("a", text: endpoint.url, attributes: ["href": "/console/webhooks/\(endpoint.id)"])
-                    }
-                    html.element("td", text: endpoint.events.map(\.rawValue).joined(separator: ", "))
-                    html.element("td", text: (endpoint.disabledAt == nil ? "enabled" : "disabled: \(endpoint.disabledReason ?? "")")
-                                 + (endpoint.droppedEvents > 0 ? "; \(endpoint.droppedEvents) events dropped (outbox full)" : ""))
-                    html.element("td", text: RFC3339.string(endpoint.createdAt))
-                    html.element("td") { html in
-                        for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {
-                            html.element("form", attributes: ["method": "post", "action": "/console/webhooks/\(endpoint.id)/\(action)"]) { html in
-                                ConsolePage.formTokenField(formToken, into: &html)
-                                html.element("button", text: label, attributes: ["type": "submit",
-                                                                                 "aria-label": "\(label) of \(endpoint.url)"])
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    private static func writeWebhookForm(formToken: String, into html: inout HTMLDocument) {
-        html.element("h2", text: "Add an endpoint")
-        html.element("form", attributes: ["method": "post", "action": ConsoleSection.webhooks.path]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.element("label", text: "URL (https)", attributes: ["for": "webhook-url"])
-            html.void(.input, attributes: ["type": "url", "id": "webhook-url", "name": "url", "required": "required"])
-            html.element("label", text: "Description (optional)", attributes: ["for": "webhook-description"])
-            html.void(.input, attributes: ["type": "text", "id": "webhook-description", "name": "description", "maxlength": "256"])
-            writeEventChoices(checked: [], idPrefix: "event-", into: &html)
-            html.element("button", text: "Add the endpoint", attributes: ["type": "submit"])
-        }
-    }
-
-    /// The events fieldset: a checkbox (`events`) per event type an endpoint may take, `checked` ticked.
-    private static func writeEventChoices(checked: [WebhookEventType], idPrefix: String, into html: inout HTMLDocument) {
-        html.element("fieldset") { html in
-            html.element("legend", text: "Events")
-            for event in WebhookEventType.allCases where event != .webhookTest {
-                let id = idPrefix + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
-                var attributes: HTMLAttributes = ["type": "checkbox", "id": id, "name": "events", "value": event.rawValue]
-                if checked.contains(event) { attributes.append("checked", "checked") }
-                html.void(.input, attributes: attributes)
-                html.element("label", text: event.rawValue, attributes: ["for": id])
-            }
-        }
-    }
-
-    /// The rotation form's choices of how long the old secret keeps signing: the `overlap` field's
-    /// value in seconds, empty for the service's default (`defaultOverlap`, named in its label).
-    private static func rotationOverlaps(defaultOverlap: Duration) -> [(seconds: String, label: String)] {
-        let seconds = Int64(defaultOverlap.seconds)
-        let named = switch seconds {
-        case 3600: "1 hour"
-        case let whole where whole % 3600 == 0: "\(whole / 3600) hours"
-        default: "\(seconds) seconds"
-        }
-        return [("", "\(named) (the default)"), ("0", "No time: it stops now"), ("3600", "1 hour"), ("604800", "7 days")]
-    }
-
-    /// The form that changes an endpoint (URL, events, enabled), the one that rotates its secret
-    /// with a chosen overlap, and the one that deletes it.
-    private static func writeEndpointChanges(_ endpoint: WebhookEndpoint, defaultOverlap: Duration, formToken: String,
-                                             into html: inout HTMLDocument) {
-        let base = "/console/webhooks/\(endpoint.id)"
-        html.element("h2", text: "Change the endpoint")
-        html.element("form", attributes: ["method": "post", "action": base + "/edit"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.element("label", text: "URL (https)", attributes: ["for": "edit-url"])
-            html.void(.input, attributes: ["type": "url", "id": "edit-url", "name": "url", "value": endpoint.url, "required": "required"])
-            writeEventChoices(checked: endpoint.events, idPrefix: "edit-event-", into: &html)
-            html.element("p") { html in
-                var enabled: HTMLAttributes = ["type": "checkbox", "id": "edit-enabled", "name": "enabled", "value": "yes"]
-                if endpoint.disabledAt == nil { enabled.append("checked", "checked") }
-                html.void(.input, attributes: enabled)
-                html.element("label", text: "Enabled (untick to stop sending; tick to send again to an endpoint that was disabled)",
-                             attributes: ["for": "edit-enabled"])
-            }
-            html.element("button", text: "Save the endpoint", attributes: ["type": "submit"])
-        }
-
-        html.element("h2", text: "Rotate the secret")
-        html.element("form", attributes: ["method": "post", "action": base + "/rotate"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.element("label", text: "The old secret keeps signing for", attributes: ["for": "rotate-overlap"])
-            html.element("select", attributes: ["id": "rotate-overlap", "name": "overlap"]) { html in
-                for (seconds, label) in rotationOverlaps(defaultOverlap: defaultOverlap) {
-                    var attributes: HTMLAttributes = ["value": seconds]
-                    if seconds.isEmpty { attributes.append("selected", "selected") }
-                    html.element("option", text: label, attributes: attributes)
-                }
-            }
-            html.element("p") { html in
-                html.element("button", text: "Rotate the secret", attributes: ["type": "submit"])
-            }
-        }
-
-        ConsolePage.deleteForm(heading: "Delete the endpoint", action: base + "/delete", boxID: "delete-confirm",
-                               confirmation: "Yes, delete this endpoint and its deliveries: nothing is sent to it any more",
-                               button: "Delete the endpoint", formToken: formToken, into: &html)
     }
 
     /// `GET /console/webhooks/{id}`: the endpoint's newest deliveries with state, attempts and the
@@ -155,63 +38,13 @@ extension ConsoleEndpoints {
             case .failure(let error):
                 return responder.respond(Self.notice(error, title: "Deliveries not read"))
             }
-            var page = ConsolePage(title: "Deliveries to \(endpoint.url)", section: .webhooks, session: session)
-            page.html.element("p") { html in
-                html.element("a", text: "All endpoints", attributes: ["href": ConsoleSection.webhooks.path])
-            }
-            page.html.element("form", attributes: ["method": "post", "action": "/console/webhooks/\(id)/test"]) { html in
-                ConsolePage.formTokenField(session.formToken, into: &html)
-                html.element("button", text: "Send a test", attributes: ["type": "submit"])
-            }
-            if deliveries.isEmpty {
-                page.html.element("p", text: "No deliveries yet.")
-            } else {
-                Self.writeDeliveries(deliveries, endpointID: id, formToken: session.formToken, into: &page.html)
-            }
-            Self.writeEndpointChanges(endpoint, defaultOverlap: webhooks.configuration.rotationOverlap,
-                                      formToken: session.formToken, into: &page.html)
-            responder.respond(page.response())
-        }
-    }
-
-    private static func writeDeliveries(_ deliveries: [WebhookDelivery], endpointID: String, formToken: String,
-                                        into html: inout HTMLDocument) {
-        html.table(caption: "The newest \(deliveriesShown) messages, newest first",
-                   headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"]) { html in
-            for delivery in deliveries {
-                html.element("tr") { html in
-                    html.element("th", text: delivery.event.id, attributes: ["scope": "row"])
-                    html.element("td", text: delivery.event.type.rawValue)
-                    html.element("td", text: delivery.state.rawValue)
-                    html.element("td", text: String(delivery.attempts), attributes: ["class": "number"])
-                    html.element("td", text: delivery.lastStatus.map(String.init) ?? "")
-                    html.element("td", text: delivery.lastError ?? "")
-                    html.element("td", text: delivery.lastAttemptAt.map { RFC3339.string($0) } ?? "")
-                    html.element("td") { html in
-                        let replay = "/console/webhooks/\(endpointID)/deliveries/\(delivery.event.id)/replay"
-                        html.element("form", attributes: ["method": "post", "action": replay]) { html in
-                            ConsolePage.formTokenField(formToken, into: &html)
-                            html.element("button", text: "Replay", attributes: ["type": "submit",
-                                                                                "aria-label": "Replay the message \(delivery.event.id)"])
-                        }
-                    }
-                }
-            }
+            let view = ConsoleWebhookView(id: id, endpoint: endpoint, deliveries: deliveries,
+                                          defaultOverlap: webhooks.configuration.rotationOverlap, formToken: session.formToken)
+            responder.respond(view.response(session: session))
         }
     }
 
     // MARK: - Changes, through the webhook operations
-
-    /// A page that shows a webhook secret this once.
-    private func secretPage(title: String, url: String, secret: String, session: ConsoleSession, status: HTTPStatus) -> HTTPResponse {
-        var page = ConsolePage(title: title, section: .webhooks, session: session)
-        page.html.element("p", text: "The signing secret of \(url). Copy it now: it is shown this once.")
-        page.html.element("p", text: secret, attributes: ["class": "secret", "id": "webhook-secret"])
-        page.html.element("p") { html in
-            html.element("a", text: "Back to the webhooks", attributes: ["href": ConsoleSection.webhooks.path])
-        }
-        return page.response(status: status)
-    }
 
     /// The form's `events` boxes as the API's `events` member.
     private static func events(_ form: ConsoleForm) -> JSONValue {
@@ -232,11 +65,10 @@ extension ConsoleEndpoints {
             return responder.respond(Self.notice(OperationError(error), title: "Endpoint not added"))
         }
         let new = WebhookOperations.NewEndpoint(url: parsed.url, events: parsed.events, description: parsed.description)
-        webhooks.create(new, by: caller) { [self] result in
+        webhooks.create(new, by: caller) { result in
             switch result {
             case .success(let endpoint):
-                responder.respond(secretPage(title: "Endpoint added", url: endpoint.url, secret: endpoint.secret.text, session: session,
-                                             status: .created))
+                responder.respond(ConsoleWebhookSecretView(title: "Endpoint added", endpoint: endpoint, status: .created).response(session: session))
             case .failure(let error):
                 responder.respond(Self.notice(error, title: "Endpoint not added"))
             }
@@ -255,11 +87,10 @@ extension ConsoleEndpoints {
             }
             overlapSeconds = seconds
         }
-        webhooks.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { [self] result in
+        webhooks.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { result in
             switch result {
             case .success(let endpoint):
-                responder.respond(secretPage(title: "Secret rotated", url: endpoint.url, secret: endpoint.secret.text, session: session,
-                                             status: .ok))
+                responder.respond(ConsoleWebhookSecretView(title: "Secret rotated", endpoint: endpoint, status: .ok).response(session: session))
             case .failure(let error):
                 responder.respond(Self.notice(error, title: "Secret not rotated"))
             }

@@ -1,0 +1,103 @@
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkOperations
+
+/// The page of an import (`POST /console/import-links`): a summary and each row's result (the
+/// link made, linked to its page, or why not); or, for a CSV refused whole, the import form again
+/// with what was sent and the operation's sentence.
+package struct ConsoleLinkImportView: ConsolePageView {
+    /// One data row's result.
+    package struct Row: Sendable, Equatable {
+        /// The row's number in the CSV, after its header.
+        package let row: Int
+        /// "created", "valid, not stored" or "refused".
+        package let result: String
+        /// The link made (its short link's URL, else its code) and its page; or why not ("" for a valid row).
+        package let detail: String
+        /// The page of the link made; nil when none was.
+        package let path: String?
+    }
+
+    /// The import's report as the page shows it.
+    package struct Report: Sendable {
+        /// "Made: 2 · Refused: 1." or why nothing was stored.
+        package let summary: String
+        /// Whether the summary is shown as an error (nothing stored, or a row refused).
+        package let summaryIsError: Bool
+        package let rows: [Row]
+    }
+
+    package var title: String { "Import links" }
+    package var section: ConsoleSection { .links }
+    package let status: HTTPStatus
+    /// The report, or the form again when the CSV was refused whole.
+    package let content: Content
+
+    /// What the page shows.
+    package enum Content: Sendable {
+        /// Each row's result.
+        case report(Report)
+        /// A CSV refused whole: the form as sent, with the sentence.
+        case refused(ConsoleLinkImportForm)
+    }
+
+    /// The page of `report`: 422 when nothing was stored, else 200.
+    package init(_ report: ShortLinkOperations.ImportReport, table: RouteTable) {
+        let created = report.created, refused = report.refused
+        let rows = report.rows.map { item in
+            switch item.outcome {
+            case .created(let link):
+                let code = link.code.rawValue
+                return Row(row: item.row, result: "created", detail: table.shortLinkURL(of: link.code) ?? code, path: ConsoleEndpoints.linkPath(code))
+            case .valid:
+                return Row(row: item.row, result: "valid, not stored", detail: "", path: nil)
+            case .refused(let problem):
+                return Row(row: item.row, result: "refused", detail: problem.detail, path: nil)
+            }
+        }
+        content = .report(Report(
+            summary: report.nothingStored
+                ? "Nothing was stored: \(refused) \(refused == 1 ? "row was" : "rows were") refused, and the import was all or nothing."
+                : "Made: \(created) · Refused: \(refused).",
+            summaryIsError: report.nothingStored || refused > 0, rows: rows))
+        status = report.nothingStored ? .unprocessableContent : .ok
+    }
+
+    /// The page of a CSV refused whole: the form as sent, holding `sentence`, with `status`.
+    package init(refusing csv: String, atomic: Bool, sentence: String, status: HTTPStatus, formToken: String) {
+        content = .refused(ConsoleLinkImportForm(csv: csv, atomic: atomic, error: sentence, formToken: formToken))
+        self.status = status
+    }
+
+    package func write(into html: inout HTMLDocument) {
+        switch content {
+        case .report(let report):
+            Self.write(report, into: &html)
+        case .refused(let form):
+            html.element("p", text: "Nothing was imported: see the form below.", attributes: ["class": "error"])
+            form.write(into: &html)
+        }
+    }
+
+    private static func write(_ report: Report, into html: inout HTMLDocument) {
+        html.element("p", text: report.summary, attributes: report.summaryIsError ? ["class": "error"] : [:])
+        html.table(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"]) { html in
+            for row in report.rows {
+                html.element("tr") { html in
+                    html.element("th", text: String(row.row), attributes: ["scope": "row"])
+                    html.element("td", text: row.result)
+                    if let path = row.path {
+                        html.element("td") { html in
+                            html.element("a", text: row.detail, attributes: ["href": path])
+                        }
+                    } else {
+                        html.element("td", text: row.detail)
+                    }
+                }
+            }
+        }
+        html.element("p") { html in
+            html.element("a", text: "Back to the links", attributes: ["href": ConsoleSection.links.path])
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import SceneLinkCore
+import SceneLinkHTTP
+import SceneLinkOperations
+
+/// The Webhooks page (`GET /console/webhooks`): every endpoint (URL, events, enabled or why
+/// not, events dropped) with the buttons that rotate its secret and send a test, and the form
+/// that adds one.
+package struct ConsoleWebhooksView: ConsolePageView {
+    /// One endpoint as its row shows it.
+    package struct Endpoint: Sendable, Equatable {
+        package let url: String
+        /// Its deliveries' page, where its URL links.
+        package let path: String
+        package let events: String
+        /// "enabled", or "disabled: REASON", and the events dropped when there were any.
+        package let status: String
+        package let created: String
+    }
+
+    package var title: String { ConsoleSection.webhooks.title }
+    package var section: ConsoleSection { .webhooks }
+    /// The endpoints, oldest first, or why they could not be read.
+    package let endpoints: Result<[Endpoint], ConsoleReadFailure>
+    /// The token of the page's forms.
+    package let formToken: String
+
+    package init(_ endpoints: Result<[WebhookEndpoint], OperationError>, formToken: String) {
+        self.endpoints = endpoints.map { $0.map(Self.endpoint) }.mapError { ConsoleReadFailure(message: $0.problem.detail) }
+        self.formToken = formToken
+    }
+
+    private static func endpoint(_ endpoint: WebhookEndpoint) -> Endpoint {
+        Endpoint(url: endpoint.url, path: "/console/webhooks/\(endpoint.id)", events: endpoint.events.map(\.rawValue).joined(separator: ", "),
+                 status: (endpoint.disabledAt == nil ? "enabled" : "disabled: \(endpoint.disabledReason ?? "")")
+                     + (endpoint.droppedEvents > 0 ? "; \(endpoint.droppedEvents) events dropped (outbox full)" : ""),
+                 created: RFC3339.string(endpoint.createdAt))
+    }
+
+    package func write(into html: inout HTMLDocument) {
+        switch endpoints {
+        case .success(let endpoints) where endpoints.isEmpty:
+            html.element("p", text: "No webhook endpoints yet.")
+        case .success(let endpoints):
+            writeTable(endpoints, into: &html)
+        case .failure(let failure):
+            html.element("p", text: "The endpoints could not be read: \(failure.message)", attributes: ["class": "error"])
+        }
+        html.element("h2", text: "Add an endpoint")
+        html.element("form", attributes: ["method": "post", "action": ConsoleSection.webhooks.path]) { html in
+            ConsolePage.formTokenField(formToken, into: &html)
+            html.element("label", text: "URL (https)", attributes: ["for": "webhook-url"])
+            html.void(.input, attributes: ["type": "url", "id": "webhook-url", "name": "url", "required": "required"])
+            html.element("label", text: "Description (optional)", attributes: ["for": "webhook-description"])
+            html.void(.input, attributes: ["type": "text", "id": "webhook-description", "name": "description", "maxlength": "256"])
+            Self.writeEventChoices(checked: [], idPrefix: "event-", into: &html)
+            html.element("button", text: "Add the endpoint", attributes: ["type": "submit"])
+        }
+    }
+
+    private func writeTable(_ endpoints: [Endpoint], into html: inout HTMLDocument) {
+        html.table(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
+                   headings: ["URL", "Events", "Status", "Created", "Actions"]) { html in
+            for endpoint in endpoints {
+                html.element("tr") { html in
+                    html.element("th", attributes: ["scope": "row"]) { html in
+                        html.element("a", text: endpoint.url, attributes: ["href": endpoint.path])
+                    }
+                    html.element("td", text: endpoint.events)
+                    html.element("td", text: endpoint.status)
+                    html.element("td", text: endpoint.created)
+                    html.element("td") { html in
+                        for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {
+                            html.element("form", attributes: ["method": "post", "action": "\(endpoint.path)/\(action)"]) { html in
+                                ConsolePage.formTokenField(formToken, into: &html)
+                                html.element("button", text: label, attributes: ["type": "submit", "aria-label": "\(label) of \(endpoint.url)"])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The events fieldset: a checkbox (`events`) per event type an endpoint may take, `checked` ticked.
+    package static func writeEventChoices(checked: [WebhookEventType], idPrefix: String, into html: inout HTMLDocument) {
+        html.element("fieldset") { html in
+            html.element("legend", text: "Events")
+            for event in WebhookEventType.allCases where event != .webhookTest {
+                let id = idPrefix + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
+                var attributes: HTMLAttributes = ["type": "checkbox", "id": id, "name": "events", "value": event.rawValue]
+                if checked.contains(event) { attributes.append("checked", "checked") }
+                html.void(.input, attributes: attributes)
+                html.element("label", text: event.rawValue, attributes: ["for": id])
+            }
+        }
+    }
+}
