@@ -20,7 +20,10 @@
 enum AssociationComponents {
     static let maximumAlternatives = 16
 
-    static func make(routes: [Route], detail: AssociationDetail) -> [AssociationComponent] {
+    /// The components of `routes` at `detail`; nil as soon as their paths and query patterns
+    /// alone pass `budget` bytes (a document holding them could not fit, so a large table does
+    /// not pay for components it would throw away).
+    static func make(routes: [Route], detail: AssociationDetail, budget: Int = .max) -> [AssociationComponent]? {
         var out = ServerPaths.exclusions
         var shortLinks = ServerPaths.shortLinks, claimURLs = ServerPaths.claimURLs
         if detail == .routes {
@@ -49,9 +52,13 @@ enum AssociationComponents {
             out.append(AssociationComponent(path: "/", comment: detail == .routes ? "root" : nil))
             // A claim equal to an earlier one (the `/` route, routes told apart by type) adds nothing.
             var seen: Set<String> = ["/"]
+            var bytes = 0
             for route in routes {
-                for component in components(of: route, expanding: detail == .routes)
-                where seen.insert(component.path + "?" + component.query.map { $0.name + "=" + $0.pattern }.joined(separator: "&")).inserted {
+                for component in components(of: route, expanding: detail == .routes) {
+                    let key = component.path + "?" + component.query.map { $0.name + "=" + $0.pattern }.joined(separator: "&")
+                    guard seen.insert(key).inserted else { continue }
+                    bytes += key.utf8.count
+                    if bytes > budget { return nil }
                     out.append(component)
                 }
             }

@@ -22,23 +22,34 @@ public struct AssociationFiles: Sendable, Equatable {
     public let android: AssociationDocument?
 
     init(appLinks: AppLinks, routes: [Route]) {
-        apple = appLinks.apple.map { app in
-            Self.fitting(routes) { Self.appleDocument(app, components: $0) }
+        // Each detail's components are made once, for both documents, and only while they can fit.
+        var made: [AssociationDetail: [AssociationComponent]?] = [:]
+        func components(_ detail: AssociationDetail) -> [AssociationComponent]? {
+            if let known = made[detail] { return known }
+            let found = AssociationComponents.make(routes: routes, detail: detail,
+                                                   budget: detail == AssociationDetail.allCases.last ? .max : Self.maximumBytes)
+            made[detail] = found
+            return found
         }
-        android = appLinks.android.isEmpty ? nil : Self.fitting(routes) {
+        apple = appLinks.apple.map { app in
+            Self.fitting(components) { Self.appleDocument(app, components: $0) }
+        }
+        android = appLinks.android.isEmpty ? nil : Self.fitting(components) {
             Self.androidDocument(appLinks.android, components: $0)
         }
     }
 
-    /// The finest document that fits, or the coarsest one.
-    private static func fitting(_ routes: [Route], _ make: ([AssociationComponent]) -> [UInt8]) -> AssociationDocument {
-        var document = AssociationDocument(bytes: [], detail: .everything, components: [])
+    /// The finest document that fits, or the coarsest one. `components` answers nil for a
+    /// detail whose components alone are over the limit.
+    private static func fitting(_ components: (AssociationDetail) -> [AssociationComponent]?,
+                                _ make: ([AssociationComponent]) -> [UInt8]) -> AssociationDocument {
+        var last: (bytes: [UInt8], detail: AssociationDetail, components: [AssociationComponent]) = ([], .everything, [])
         for detail in AssociationDetail.allCases {
-            let components = AssociationComponents.make(routes: routes, detail: detail)
-            document = AssociationDocument(bytes: make(components), detail: detail, components: components)
-            if document.bytes.count <= maximumBytes { break }
+            guard let found = components(detail) else { continue }
+            last = (make(found), detail, found)
+            if last.bytes.count <= maximumBytes { break }
         }
-        return document
+        return AssociationDocument(bytes: last.bytes, detail: last.detail, components: last.components)
     }
 
     /// `{"applinks":{"details":[{"appIDs":[...],"components":[...]}]},"webcredentials":{"apps":[...]}}`,

@@ -14,6 +14,21 @@ extension RouteTable {
         }
     }
 
+    /// The name and literal path (`/settings/account`, not percent-encoded) of every route
+    /// without parameters, in file order (aliases left out): what the link pages need at start-up,
+    /// without building a whole `RouteDeclaration` per route.
+    public var parameterlessRoutePaths: [(name: String, path: String)] {
+        var out: [(name: String, path: String)] = []
+        for route in routes where route.aliasOf == nil && route.parameters.isEmpty {
+            var path = ""
+            for segment in route.segments {
+                if case .literal(let text) = segment { path += "/" + text }
+            }
+            out.append((name: route.name, path: path.isEmpty ? "/" : path))
+        }
+        return out
+    }
+
     /// `{"app":...,"schemes":[...],"hosts":[...],"routes":[{"name","pattern","stack","selection"}]}`.
     public var routesDocument: [UInt8] {
         let routes = summaries.map { summary in

@@ -83,12 +83,8 @@ public struct LinkPage: Sendable {
         self.table = table
         style = LinkPageStyle(theme: table.pages.theme)
         var links: [String: String] = [:]
-        for route in table.routeDeclarations where route.parameters.isEmpty {
-            let path = route.segments.map { segment -> String in
-                if case .literal(let text) = segment { return text }
-                return ""
-            }.joined(separator: "/")
-            if let link = Self.link(path: "/" + path, query: nil, host: nil, table: table) { links[route.name] = link }
+        for route in table.parameterlessRoutePaths {
+            if let link = Self.link(path: route.path, query: nil, host: nil, table: table) { links[route.name] = link }
         }
         var root: ResolvedLink?
         if let link = Self.link(path: "/", query: nil, host: nil, table: table), let resolved = try? table.resolve(link),

@@ -107,13 +107,22 @@ import Testing
         }
     }
 
+    @Test func componentsPastTheirBudgetAreNotMade() throws {
+        let table = try ExampleFiles.table("kitchen-sink")
+        let all = try #require(AssociationComponents.make(routes: table.routes, detail: .routes))
+        #expect(all.count > 10)
+        #expect(AssociationComponents.make(routes: table.routes, detail: .routes, budget: 10) == nil)
+        #expect(AssociationComponents.make(routes: table.routes, detail: .routes, budget: 1 << 20) == all)
+    }
+
     @Test func patternsFollowTheParameterTypes() throws {
         let table = try ExampleFiles.table("kitchen-sink")
-        let paths = AssociationComponents.make(routes: table.routes, detail: .routes).filter { !$0.exclude }.map(\.path)
+        let components = try #require(AssociationComponents.make(routes: table.routes, detail: .routes))
+        let paths = components.filter { !$0.exclude }.map(\.path)
         #expect(paths.contains("/flags/true") && paths.contains("/flags/false/"))
         #expect(paths.contains("/files/?*"))
         #expect(paths.contains("/users/?*/posts/?*/photos/????????-????-????-????-????????????"))
-        let search = AssociationComponents.make(routes: table.routes, detail: .routes).first { $0.comment == "search" }
+        let search = components.first { $0.comment == "search" }
         #expect(search?.query == [.init(name: "q", pattern: "*")])
     }
 
