@@ -153,7 +153,8 @@ extension CommandLineTool {
             usage: ["links check CANDIDATE [--routes TODAY | --example NAME] [--db PATH | --store URL] [--links FILE] [--since 30d] [--json]"],
             summary: """
                 Before releasing the app with a new route file, replay every stored short link (imported ones
-                too), a sample link of every route of today's file and every link of --links FILE against
+                too), a sample link of every route of today's file (each parameter a value of its type) and
+                every link of --links FILE against
                 today's route file and CANDIDATE. Each link is same (route and stack), moved (another route
                 or stack: both shown), broken (no route in the candidate: the closest named) or stale (no
                 route today either), with its human visits over --since. Safe beside a running server.

@@ -3,7 +3,6 @@ import SceneLinkCore
 import SceneLinkOperations
 import SceneLinkPostgres
 import SceneLinkSQLite
-import SceneLinkSwiftGenerator
 
 extension CommandLineTool {
     /// How far back `links check` counts visits unless `--since` says.
@@ -46,9 +45,9 @@ extension CommandLineTool {
         } catch {
             return usageError("links check", error)
         }
-        let today: RouteTable, candidate: RouteTable, todayBytes: [UInt8]
+        let today: RouteTable, candidate: RouteTable
         do {
-            (today, todayBytes) = (try loadRoutes(todaySource), try routeFileBytes(todaySource))
+            today = try loadRoutes(todaySource)
             candidate = try RouteTableLoader.load(path: candidatePath)
         } catch {
             err("scenelink links check: \(error.description)")
@@ -73,16 +72,8 @@ extension CommandLineTool {
             err("scenelink links check: \(error.description)")
             return error.description.hasPrefix("there is no database") ? 2 : 1
         }
-        let examples: [(route: String, link: String)]
-        do {
-            let generator = try SwiftGenerator(routeFile: todayBytes, fileName: todaySource.path ?? "example")
-            examples = generator.sampleLinks().map { link in (route: (try? today.routeName(of: link)).flatMap { $0 } ?? "/", link: link) }
-        } catch {
-            err("scenelink links check: the sample links of today's routes could not be made: \(error)")
-            return 1
-        }
         let check = LinkCheck(today: today, candidate: candidate)
-        let report = LinkCheckReport(results: check.results(stored: stored, now: Date(), routeExamples: examples, listed: listed),
+        let report = LinkCheckReport(results: check.results(stored: stored, now: Date(), routeExamples: today.sampleLinks, listed: listed),
                                      candidateName: candidatePath, period: period)
         if parsed.has("json") {
             out(String(decoding: report.json, as: UTF8.self))
@@ -90,17 +81,6 @@ extension CommandLineTool {
             out(report.text.hasSuffix("\n") ? String(report.text.dropLast()) : report.text)
         }
         return report.passes ? 0 : 1
-    }
-
-    /// The bytes of the route file `source` names (a file, or a bundled example).
-    private func routeFileBytes(_ source: (path: String?, example: String?)) throws(RouteTableLoader.LoadError) -> [UInt8] {
-        guard let path = source.path else {
-            return Array((BuiltInRoutes.example(named: source.example ?? BuiltInRoutes.defaultExample) ?? "").utf8)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RouteTableLoader.LoadError(description: "Cannot read the route file \(path).")
-        }
-        return Array(data)
     }
 
     /// Every stored short link and its visits over the last `days` UTC days (today included),
