@@ -54,34 +54,35 @@ struct TextTemplate: Sendable, Equatable {
 
     /// Parses `text`, looking parameter names up in `scope` (name → route parameter index).
     static func parse(_ text: String, scope: [String: Int]) -> Result<TextTemplate, SyntaxError> {
+        // Read by UTF-8 bytes: braces are ASCII, so the text between them is cut at scalar
+        // boundaries, and a run without braces is copied whole, not character by character.
+        let bytes = text.utf8
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var chunks: [Chunk] = []
         var literal = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character == "{" {
-                if next < text.endIndex, text[next] == "{" {
-                    literal.append("{")
-                    index = text.index(after: next)
-                    continue
-                }
-                guard let close = text[next...].firstIndex(of: "}") else { return .failure(.unclosed) }
-                let name = String(text[next..<close].trimmingSpaces)
+        var index = bytes.startIndex
+        var run = index
+        while let brace = bytes[index...].firstIndex(where: { $0 == open || $0 == close }) {
+            literal += text[run..<brace]
+            let next = bytes.index(after: brace)
+            let doubled = next < bytes.endIndex && bytes[next] == bytes[brace]
+            if doubled {
+                literal.append(bytes[brace] == open ? "{" : "}")
+                index = bytes.index(after: next)
+            } else if bytes[brace] == close {
+                return .failure(.strayClosingBrace)
+            } else {
+                guard let end = bytes[next...].firstIndex(of: close) else { return .failure(.unclosed) }
+                let name = String(text[next..<end].trimmingSpaces)
                 guard RouteFileLoader.isIdentifier(name) else { return .failure(.notAName(name)) }
                 guard let parameter = scope[name] else { return .failure(.unknownParameter(name)) }
                 if !literal.isEmpty { chunks.append(.text(literal)); literal = "" }
                 chunks.append(.parameter(parameter))
-                index = text.index(after: close)
-            } else if character == "}" {
-                guard next < text.endIndex, text[next] == "}" else { return .failure(.strayClosingBrace) }
-                literal.append("}")
-                index = text.index(after: next)
-            } else {
-                literal.append(character)
-                index = next
+                index = bytes.index(after: end)
             }
+            run = index
         }
+        literal += text[run...]
         if !literal.isEmpty { chunks.append(.text(literal)) }
         return .success(TextTemplate(chunks: chunks))
     }
