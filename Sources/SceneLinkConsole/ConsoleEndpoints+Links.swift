@@ -21,7 +21,9 @@ extension ConsoleEndpoints {
             let importForm = session.may(.importShortLinks) ? ConsoleLinkImportForm(formToken: session.formToken) : nil
             // The list's "expired" is measured by the wall clock, as it always was (not `clock`).
             let view = ConsoleLinksView(listing: list, q: request.queryItem("q") ?? "", tag: request.queryItem("tag") ?? "",
-                                        hasCursor: request.queryItem("cursor") != nil, now: Date(), createForm: createForm, importForm: importForm)
+                                        hasCursor: request.queryItem("cursor") != nil, now: Date(),
+                                        resolves: { [table = routes.value] target in (try? table.resolve(target)) != nil },
+                                        createForm: createForm, importForm: importForm)
             responder.respond(view.response(session: session))
         }
     }

@@ -41,6 +41,9 @@ package struct ConsoleLinksView: ConsolePageView {
         package let expires: String
         package let human: Int64
         package let clicks: Int
+        /// Whether the target no longer resolves with the route table in force (a route renamed
+        /// or removed without an alias): the row says so.
+        package let pointsAtNoScreen: Bool
     }
 
     /// A tag and the list filtered by it.
@@ -68,8 +71,9 @@ package struct ConsoleLinksView: ConsolePageView {
     ///   - q, tag: the query's search text and tag (empty when none).
     ///   - hasCursor: whether the request named a cursor (then the page links to the first one).
     ///   - now: what "expired" is measured against.
+    ///   - resolves: whether a target resolves with the route table in force.
     package init(listing result: Result<ShortLinkOperations.Page, OperationError>, q: String, tag: String, hasCursor: Bool, now: Date,
-                 createForm: ConsoleLinkCreateForm?, importForm: ConsoleLinkImportForm?) {
+                 resolves: (String) -> Bool, createForm: ConsoleLinkCreateForm?, importForm: ConsoleLinkImportForm?) {
         notice = nil
         self.createForm = createForm
         self.importForm = importForm
@@ -79,7 +83,7 @@ package struct ConsoleLinksView: ConsolePageView {
             content = .refused(error.problem.detail)
             status = error.problem.status
         case .success(let page):
-            content = Self.content(page, q: q, tag: tag, hasCursor: hasCursor, now: now)
+            content = Self.content(page, q: q, tag: tag, hasCursor: hasCursor, now: now, resolves: resolves)
             status = .ok
         }
         listing = Listing(q: q, tag: tag, content: content)
@@ -94,7 +98,8 @@ package struct ConsoleLinksView: ConsolePageView {
         self.status = status
     }
 
-    private static func content(_ page: ShortLinkOperations.Page, q: String, tag: String, hasCursor: Bool, now: Date) -> Content {
+    private static func content(_ page: ShortLinkOperations.Page, q: String, tag: String, hasCursor: Bool, now: Date,
+                                resolves: (String) -> Bool) -> Content {
         let filtered = !q.isEmpty || !tag.isEmpty
         guard !page.links.isEmpty else { return .empty(filtered ? "No link matches." : "No short links yet: make one below.") }
         let rows = page.links.map { counted in
@@ -107,7 +112,7 @@ package struct ConsoleLinksView: ConsolePageView {
                        },
                        moreTags: max(tags.count - ConsoleEndpoints.listedTags, 0),
                        expires: (link.expiresAt.map { RFC3339.string($0) } ?? "never") + (link.isExpired(at: now) ? " (expired)" : ""),
-                       human: counted.visits.human, clicks: link.clicks)
+                       human: counted.visits.human, clicks: link.clicks, pointsAtNoScreen: !resolves(link.link))
         }
         var paging: [(String, String)] = []
         if !q.isEmpty { paging.append(("q", q)) }
@@ -164,7 +169,13 @@ package struct ConsoleLinksView: ConsolePageView {
                 html.element("a", text: row.code, attributes: ["href": row.path])
             }
             html.element("td", text: row.title)
-            html.element("td", text: row.target)
+            html.element("td") { html in
+                html.text(row.target)
+                if row.pointsAtNoScreen {
+                    html.text(" ")
+                    html.element("strong", text: "points at no screen", attributes: ["class": "error"])
+                }
+            }
             html.element("td") { html in
                 for (index, tag) in row.tags.enumerated() {
                     if index > 0 { html.text(" ") }

@@ -23,7 +23,7 @@ import Testing
                                  tags: ["a", "b", "c", "d", "e"], expiresAt: F.start.addingTimeInterval(60))
         let page = ShortLinkOperations.Page(links: [long], nextCursor: 17)
         let view = ConsoleLinksView(listing: .success(page), q: "", tag: "b", hasCursor: true, now: F.start.addingTimeInterval(61),
-                                    createForm: nil, importForm: nil)
+                                    resolves: { _ in true }, createForm: nil, importForm: nil)
         guard case .links(let caption, let rows, let firstPage, let nextPage)? = view.listing?.content else {
             Issue.record("a page of links")
             return
@@ -36,21 +36,38 @@ import Testing
         #expect(row.tags[0].path == "/console/links?tag=a")
         #expect(row.expires == RFC3339.string(F.start.addingTimeInterval(60)) + " (expired)")
         #expect((row.human, row.clicks) == (6, 4))
+        #expect(!row.pointsAtNoScreen)
         #expect(firstPage == "/console/links?tag=b")
         #expect(nextPage == "/console/links?tag=b&cursor=17")
         #expect(view.status == .ok)
     }
 
+    @Test func aLinkWhoseTargetNoLongerResolvesIsFlaggedOnItsRow() throws {
+        let kept = try Self.link("kept", target: "fuelmoney://settings")
+        let stranded = try Self.link("gone", target: "fuelmoney://settings/old-screen")
+        let table = try RouteTable(routeFile: Array(BuiltInRoutes.fuelMoney.utf8))
+        let view = ConsoleLinksView(listing: .success(.init(links: [kept, stranded], nextCursor: nil)), q: "", tag: "", hasCursor: false,
+                                    now: F.start, resolves: { (try? table.resolve($0)) != nil }, createForm: nil, importForm: nil)
+        guard case .links(_, let rows, _, _)? = view.listing?.content else {
+            Issue.record("a page of links")
+            return
+        }
+        #expect(rows.map(\.pointsAtNoScreen) == [false, true])
+        var html = HTMLDocument(title: "Links")
+        view.write(into: &html)
+        #expect(String(decoding: html.finish(), as: UTF8.self).components(separatedBy: "points at no screen").count == 2)
+    }
+
     @Test func aRefusedListingIsTheAPIsSentenceAndStatusAndAnEmptyOneSaysWhy() {
         let refused = ConsoleLinksView(listing: .failure(F.failure("The cursor is not a number.", status: .badRequest)), q: "", tag: "",
-                                       hasCursor: true, now: F.start, createForm: nil, importForm: nil)
+                                       hasCursor: true, now: F.start, resolves: { _ in true }, createForm: nil, importForm: nil)
         #expect(refused.status == .badRequest)
         guard case .refused("The cursor is not a number.")? = refused.listing?.content else {
             Issue.record("the listing's sentence")
             return
         }
         let empty = ConsoleLinksView(listing: .success(.init(links: [], nextCursor: nil)), q: "zz", tag: "", hasCursor: false, now: F.start,
-                                     createForm: nil, importForm: nil)
+                                     resolves: { _ in true }, createForm: nil, importForm: nil)
         guard case .empty("No link matches.")? = empty.listing?.content else {
             Issue.record("a search that matches nothing")
             return
