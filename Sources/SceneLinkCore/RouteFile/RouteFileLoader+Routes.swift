@@ -69,7 +69,9 @@ extension RouteFileLoader {
 
     /// Splits `{name}`, `{name:Type}` or `{name...}` into name, type and whether it is a rest parameter.
     static func parameterSyntax(_ text: Substring) -> (name: String, type: String?, isRest: Bool)? {
-        guard text.count >= 2, text.first == "{", text.last == "}" else { return nil }
+        // Bytes first: most segments and values are plain text, and counting characters is not free.
+        let bytes = text.utf8
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
         var inner = text.dropFirst().dropLast()
         var isRest = false
         if inner.hasSuffix("...") { isRest = true; inner = inner.dropLast(3) }
