@@ -17,8 +17,7 @@ extension RouteTable {
     /// Every route in file order (parents before children), as plain values, each with the
     /// patterns of its aliases.
     public var routeDeclarations: [RouteDeclaration] {
-        var aliases: [Int: [String]] = [:]
-        for route in routes { if let canonical = route.aliasOf { aliases[canonical, default: []].append(route.pattern) } }
+        let aliases = aliasPatterns
         return routes.indices.filter { routes[$0].aliasOf == nil }.map { index in
             let route = routes[index]
             return RouteDeclaration(

@@ -1,8 +1,7 @@
 extension RouteTable {
     /// Every route in file order (parents before children), each with its aliases.
     public var summaries: [RouteSummary] {
-        var aliases: [Int: [String]] = [:]
-        for route in routes { if let canonical = route.aliasOf { aliases[canonical, default: []].append(route.pattern) } }
+        let aliases = aliasPatterns
         return routes.indices.filter { routes[$0].aliasOf == nil }.map { index in
             let route = routes[index]
             let names = route.parameters.map(\.name)

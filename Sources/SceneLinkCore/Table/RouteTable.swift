@@ -77,6 +77,13 @@ public final class RouteTable: Sendable {
     /// The number of routes (children included, aliases not).
     public let routeCount: Int
 
+    /// The patterns of each route's aliases in file order, by the route's index in `routes`.
+    var aliasPatterns: [Int: [String]] {
+        var patterns: [Int: [String]] = [:]
+        for route in routes { if let canonical = route.aliasOf { patterns[canonical, default: []].append(route.pattern) } }
+        return patterns
+    }
+
     /// The route a link matched at `index`: the route itself, or the one an alias stands for
     /// (whose pattern prints the link's canonical form).
     func canonicalRoute(_ index: Int) -> Route {
