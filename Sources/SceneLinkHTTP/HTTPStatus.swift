@@ -14,6 +14,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let ok = HTTPStatus(code: 200, reasonPhrase: "OK")
     public static let created = HTTPStatus(code: 201, reasonPhrase: "Created")
     public static let noContent = HTTPStatus(code: 204, reasonPhrase: "No Content")
+    public static let found = HTTPStatus(code: 302, reasonPhrase: "Found")
     public static let seeOther = HTTPStatus(code: 303, reasonPhrase: "See Other")
     public static let notModified = HTTPStatus(code: 304, reasonPhrase: "Not Modified")
     public static let badRequest = HTTPStatus(code: 400, reasonPhrase: "Bad Request")

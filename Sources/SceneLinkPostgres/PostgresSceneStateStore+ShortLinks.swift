@@ -20,7 +20,8 @@ extension PostgresSceneStateStore: ShortLinkStore {
             .bytes(link.code.hash), .text(link.code.rawValue), .text(link.link), .int64(Self.milliseconds(link.createdAt)),
             link.expiresAt.map { .int64(Self.milliseconds($0)) } ?? .null, .text(event.id), .text(event.payload),
             link.route.map { .text($0) } ?? .null,
-        ] + Self.parameters(recording) + [link.title.map { .text($0) } ?? .null, .textArray(link.tags.map(\.rawValue))]
+        ] + Self.parameters(recording) + [link.title.map { .text($0) } ?? .null, .textArray(link.tags.map(\.rawValue)),
+                                            link.settings.storedText.map { .text($0) } ?? .null]
         call(.createShortLink, parameters, kind: .write, lockOrder: Self.lockOrder(link.code),
              Self.flattening(completion)) { rows -> Result<ShortLink, ShortLinkStoreError> in
             // No row: the insert found the code taken and did nothing.
@@ -90,6 +91,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
             link.expiresAt.map { .int64(Self.milliseconds($0)) } ?? .null, link.route.map { .text($0) } ?? .null,
             link.title.map { .text($0) } ?? .null, .textArray(link.tags.map(\.rawValue)),
             .text(event.id), .int64(Self.milliseconds(time)), .text(event.payload),
+            link.settings.storedText.map { .text($0) } ?? .null,
         ]
         call(.updateShortLink, parameters, kind: .write, lockOrder: Self.lockOrder(link.code),
              Self.flattening(completion)) { rows -> Result<ShortLink, ShortLinkStoreError> in
@@ -114,7 +116,7 @@ extension PostgresSceneStateStore: ShortLinkStore {
             .int64Array(unique.map { Self.milliseconds($0.createdAt) }),
             .int64Array(unique.map { $0.expiresAt.map(Self.milliseconds) ?? Int64.min }),
             .textArray(unique.map { $0.route ?? "" }), .textArray(unique.map { $0.title ?? "" }), .textArray(unique.map(\.tagText)),
-            .textArray(events.map(\.id)), .textArray(events.map(\.payload)),
+            .textArray(events.map(\.id)), .textArray(events.map(\.payload)), .textArray(unique.map { $0.settings.storedText ?? "" }),
         ]
         // A code repeated among the links refuses an atomic import whatever the store holds.
         if atomic { parameters.append(.int32(first.contains(false) ? 1 : 0)) }
@@ -165,7 +167,8 @@ extension PostgresSceneStateStore: ShortLinkStore {
                          expiresAt: try row.int64OrNil(4).map(date), clicks: Int(clamping: try row.int64(5)),
                          sequence: try row.int64(0), route: row.isNull(6) ? nil : try row.text(6),
                          title: row.isNull(7) ? nil : try row.text(7),
-                         tags: row.isNull(9) ? [] : ShortLinkTag.stored(try row.text(9)), revision: try row.int64(8))
+                         tags: row.isNull(9) ? [] : ShortLinkTag.stored(try row.text(9)),
+                         settings: ShortLinkSettings(storedText: row.isNull(10) ? nil : try row.text(10)), revision: try row.int64(8))
     }
 
     /// Where a short-link write sorts in a group commit. Group writes lock in `lockOrder`

@@ -687,6 +687,10 @@ enum PostgresSchema {
         """
         ALTER TABLE webhook_endpoints ADD COLUMN dropped_events bigint NOT NULL DEFAULT 0;
         """,
+        // 19: what a short link sets over its route's page, as SQLite's migration 18.
+        """
+        ALTER TABLE short_links ADD COLUMN settings text;
+        """,
     ]
 
     /// Creates the schema when one is configured, then brings the database to the latest

@@ -87,7 +87,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     /// the table aliased `s`: its tags are one space-separated text read through the tags'
     /// primary key.
     static let shortLinkColumns = "s.sequence, s.code, s.link, s.created_at, s.expires_at, s.clicks, s.route, s.title, s.revision, "
-        + "(SELECT string_agg(t.tag, ' ' ORDER BY t.tag) FROM short_link_tags AS t WHERE t.sequence = s.sequence)"
+        + "(SELECT string_agg(t.tag, ' ' ORDER BY t.tag) FROM short_link_tags AS t WHERE t.sequence = s.sequence), s.settings"
 
     /// A page of short links: $1 the cursor, $2 the rows, then the tag and the `LIKE` pattern
     /// when the page filters by them. A tag's page walks `short_link_tags_by_tag` in sequence
@@ -110,22 +110,25 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     /// An import of many links in one statement, from parallel arrays: $1 code hashes, $2 codes,
     /// $3 links, $4 creation times, $5 expiry times (`Int64.min` for none: an array element
     /// cannot be NULL here), $6 routes, $7 titles ("" for none), $8 tags (space-separated),
-    /// $9 and $10 the id and body of each `short_link.created`. Answers one row per stored link
+    /// $9 and $10 the id and body of each `short_link.created`, $11 settings
+    /// (`ShortLinkSettings.storedText`, "" for none). Answers one row per stored link
     /// (its code hash and sequence) and one per code that was taken before (sequence 0); a link
     /// without a row of its own sequence was not stored. `atomically` stores
-    /// nothing when a code is taken or $11 is not 0 (the caller found a code repeated among the
+    /// nothing when a code is taken or $12 is not 0 (the caller found a code repeated among the
     /// links), and a code taken meanwhile by another transaction fails the statement; else it
     /// stores the links whose codes are free.
     private static func importShortLinks(atomically: Bool) -> String {
         """
         WITH input AS (
             SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
-                                 $8::text[], $9::text[], $10::text[])
-                WITH ORDINALITY AS i(code_hash, code, link, created_at, expires_at, route, title, tags, message_id, payload, ord)),
+                                 $8::text[], $9::text[], $10::text[], $11::text[])
+                WITH ORDINALITY AS i(code_hash, code, link, created_at, expires_at, route, title, tags, message_id, payload,
+                                     settings, ord)),
         link AS (
-            INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title)
-                SELECT code_hash, code, link, created_at, nullif(expires_at, \(Int64.min)), nullif(route, ''), nullif(title, '')
-                FROM input\(atomically ? " WHERE $11 = 0 AND NOT EXISTS (SELECT 1 FROM input AS j JOIN short_links AS s USING (code_hash))" : "")
+            INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title, settings)
+                SELECT code_hash, code, link, created_at, nullif(expires_at, \(Int64.min)), nullif(route, ''), nullif(title, ''),
+                       nullif(settings, '')
+                FROM input\(atomically ? " WHERE $12 = 0 AND NOT EXISTS (SELECT 1 FROM input AS j JOIN short_links AS s USING (code_hash))" : "")
                 ORDER BY ord
             \(atomically ? "" : "ON CONFLICT (code_hash) DO NOTHING ")RETURNING sequence, code_hash),
         created AS (SELECT link.sequence, input.* FROM link JOIN input USING (code_hash)),
@@ -223,7 +226,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     private typealias OID = PostgresParameter.TypeOID
     /// The arrays of `importShortLinks`.
     private static let importParameters = [OID.byteaArray, OID.textArray, OID.textArray, OID.int8Array, OID.int8Array, OID.textArray,
-                                           OID.textArray, OID.textArray, OID.textArray, OID.textArray]
+                                           OID.textArray, OID.textArray, OID.textArray, OID.textArray, OID.textArray]
     /// If-Match mode and revisions, If-None-Match mode and revisions (see `Precondition+Postgres`).
     private static let condition: [UInt32] = [OID.int4, OID.int8Array, OID.int4, OID.int8Array]
 
@@ -289,11 +292,12 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .createShortLink:
             // DO NOTHING rather than an error: a taken code must not abort the group commit it shares.
-            // $6 and $7: the id and body of its short_link.created event; $15 the title, $16 the tags.
+            // $6 and $7: the id and body of its short_link.created event; $15 the title, $16 the tags,
+            // $17 the settings.
             return """
                 WITH link AS (
-                    INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title)
-                    VALUES ($1, $2, $3, $4, $5, $8, $15)
+                    INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title, settings)
+                    VALUES ($1, $2, $3, $4, $5, $8, $15, $17)
                     ON CONFLICT (code_hash) DO NOTHING RETURNING sequence),
                 tags AS (INSERT INTO short_link_tags (sequence, tag) SELECT link.sequence, unnest($16::text[]) FROM link),
                 event AS (\(Self.fanOut("short_link.created", source: "link", messageID: "$6", timestamp: "$4", payload: "$7"))),
@@ -302,13 +306,14 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .updateShortLink:
             // $1 the code hash, $2 the expected revision, $3 to $6 the new link, expiry, route and
-            // title, $7 the tags, $8 to $10 the id, time and body of short_link.updated. Tags are
+            // title, $7 the tags, $8 to $10 the id, time and body of short_link.updated, $11 the
+            // settings. Tags are
             // changed by removing those not kept and adding the new ones, so no row is both
             // deleted and inserted by the one statement. The last column says whether it changed;
             // a row without it is the link as it is (another revision), no row no link.
             return """
                 WITH changed AS (
-                    UPDATE short_links SET link = $3, expires_at = $4, route = $5, title = $6, revision = revision + 1
+                    UPDATE short_links SET link = $3, expires_at = $4, route = $5, title = $6, settings = $11, revision = revision + 1
                     WHERE code_hash = $1 AND revision = $2 RETURNING sequence, clicks, revision),
                 removed AS (
                     DELETE FROM short_link_tags WHERE sequence IN (SELECT sequence FROM changed) AND NOT (tag = ANY ($7::text[]))),
@@ -734,8 +739,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .selectScene: return [OID.text, OID.text]
         case .createShortLink:
             return [OID.bytea, OID.text, OID.text, OID.int8, OID.int8, OID.text, OID.text, OID.text] + Self.idempotencyRecord
-                + [OID.text, OID.textArray]
-        case .updateShortLink: return [OID.bytea, OID.int8, OID.text, OID.int8, OID.text, OID.text, OID.textArray, OID.text, OID.int8, OID.text]
+                + [OID.text, OID.textArray, OID.text]
+        case .updateShortLink:
+            return [OID.bytea, OID.int8, OID.text, OID.int8, OID.text, OID.text, OID.textArray, OID.text, OID.int8, OID.text, OID.text]
         case .importShortLinks:
             return Self.importParameters
         case .importShortLinksAtomically:

@@ -349,6 +349,11 @@ enum Schema {
         """
         ALTER TABLE webhook_endpoints ADD COLUMN dropped_events INTEGER NOT NULL DEFAULT 0;
         """,
+        // 18: what a short link sets over its route's page (`ShortLinkSettings.storedText`: its
+        // card, fallbacks, redirect and campaign as one JSON object); NULL for none.
+        """
+        ALTER TABLE short_links ADD COLUMN settings TEXT;
+        """,
     ]
 
     /// Brings the database on `connection` to the latest version.

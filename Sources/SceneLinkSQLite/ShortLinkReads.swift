@@ -6,7 +6,7 @@ final class ShortLinkReads {
     /// The columns a link is decoded from, of the table aliased `s`: its tags are one
     /// space-separated text read through the tags' primary key.
     static let columns = "s.sequence, s.code, s.link, s.created_at, s.expires_at, s.clicks, s.route, s.title, s.revision, "
-        + "(SELECT group_concat(t.tag, ' ') FROM short_link_tags AS t WHERE t.sequence = s.sequence)"
+        + "(SELECT group_concat(t.tag, ' ') FROM short_link_tags AS t WHERE t.sequence = s.sequence), s.settings"
 
     private let selectByHash: Statement
     /// A page of every link, of a tag's, of those matching a text, of both (`ShortLinkFilter`).
@@ -86,6 +86,7 @@ final class ShortLinkReads {
                          route: statement.isNull(at: 6) ? nil : statement.text(at: 6),
                          title: statement.isNull(at: 7) ? nil : statement.text(at: 7),
                          tags: statement.isNull(at: 9) ? [] : ShortLinkTag.stored(statement.text(at: 9)),
+                         settings: ShortLinkSettings(storedText: statement.isNull(at: 10) ? nil : statement.text(at: 10)),
                          revision: statement.int64(at: 8))
     }
 }

@@ -16,11 +16,11 @@ final class ShortLinkWrites {
         self.connection = connection
         self.webhooks = webhooks
         insert = try connection.prepare("""
-            INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO short_links (code_hash, code, link, created_at, expires_at, route, title, settings)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
         update = try connection.prepare("""
-            UPDATE short_links SET link = ?3, expires_at = ?4, route = ?5, title = ?6, revision = revision + 1
+            UPDATE short_links SET link = ?3, expires_at = ?4, route = ?5, title = ?6, settings = ?7, revision = revision + 1
             WHERE code_hash = ?1 AND revision = ?2 RETURNING sequence, clicks, revision
             """)
         selectRevision = try connection.prepare("SELECT revision FROM short_links WHERE code_hash = ?1")
@@ -45,7 +45,8 @@ final class ShortLinkWrites {
             try insert.run(.blob(link.code.hash), .text(link.code.rawValue), .text(link.link),
                            .integer(link.createdAt.millisecondsSince1970),
                            link.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
-                           link.route.map { .text($0) } ?? .null, link.title.map { .text($0) } ?? .null)
+                           link.route.map { .text($0) } ?? .null, link.title.map { .text($0) } ?? .null,
+                           link.settings.storedText.map { .text($0) } ?? .null)
         } catch {
             if error.primaryCode == SQLITE_CONSTRAINT { return .failure(.codeExists(link.code)) }
             throw error
@@ -85,7 +86,7 @@ final class ShortLinkWrites {
         return answers
     }
 
-    /// Replaces the link's target, expiry, route, title and tags when its revision is still
+    /// Replaces the link's target, expiry, route, title, tags and settings when its revision is still
     /// `expected`, and queues `short_link.updated`.
     func update(_ link: ShortLink, expectedRevision expected: Int64, at time: Date) throws(SQLiteError)
         -> Result<ShortLink, ShortLinkStoreError> {
@@ -96,7 +97,8 @@ final class ShortLinkWrites {
             defer { statement.reset() }
             try statement.bind(.blob(link.code.hash), .integer(expected), .text(link.link),
                                link.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
-                               link.route.map { .text($0) } ?? .null, link.title.map { .text($0) } ?? .null)
+                               link.route.map { .text($0) } ?? .null, link.title.map { .text($0) } ?? .null,
+                               link.settings.storedText.map { .text($0) } ?? .null)
             if try statement.step() { changed = (statement.int64(at: 0), statement.int64(at: 1), statement.int64(at: 2)) }
             try statement.run()
         }

@@ -269,4 +269,47 @@ extension ShortLinkStoreBehaviourTests {
         #expect(try await Self.codes(store, .all) == ["taken", "one", "two", "three", "four"])
         #expect(try await awaiting { store.createShortLinks([], atomic: true, completion: $0) }.isEmpty)
     }
+
+    static let settings: ShortLinkSettings = {
+        var campaign = LinkCampaign()
+        campaign["utm_source"] = "newsletter"
+        campaign["ct"] = "spring"
+        return ShortLinkSettings(preview: LinkPreview(title: "Spring sale", image: "https://cdn.example.org/s.png"),
+                                 fallbacks: ShortLinkFallbacks(ios: "https://example.org/ios", desktop: "https://example.org/"),
+                                 skipPage: true, campaign: campaign)
+    }()
+
+    @Test(arguments: StoreKind.allCases)
+    func aLinksOwnSettingsAreStoredReplacedByAnUpdateAndImported(kind: StoreKind) async throws {
+        let fixture = try ShortLinkStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        var link = try Self.labelled("card")
+        link.settings = Self.settings
+        let created = try await awaiting { store.createShortLink(link, completion: $0) }
+        #expect(created.settings == Self.settings)
+        #expect(try await awaiting { store.shortLink(code: link.code, countingClickAt: nil, completion: $0) }?.settings == Self.settings)
+
+        var change = created
+        change.settings = ShortLinkSettings(fallbacks: ShortLinkFallbacks(android: "https://example.org/android"))
+        let updated = try await awaiting { store.updateShortLink(change, expectedRevision: 1, at: epoch, completion: $0) }
+        #expect(updated.revision == 2)
+        let read = try await awaiting { store.shortLink(code: link.code, countingClickAt: nil, completion: $0) }
+        #expect(read?.settings == change.settings)
+        change.settings = .none
+        _ = try await awaiting { store.updateShortLink(change, expectedRevision: 2, at: epoch, completion: $0) }
+        #expect(try await awaiting { store.shortLink(code: link.code, countingClickAt: nil, completion: $0) }?.settings == ShortLinkSettings.none)
+
+        var imported = try Self.labelled("imported")
+        imported.settings = Self.settings
+        for atomic in [true, false] {
+            let code = try ShortCode(atomic ? "atomic" : "imported")
+            imported.code = code
+            let stored = try await awaiting { store.createShortLinks([imported, try Self.labelled("plain-\(atomic)")], atomic: atomic, completion: $0) }
+            #expect(stored.compactMap { $0 }.count == 2)
+            #expect(try await awaiting { store.shortLink(code: code, countingClickAt: nil, completion: $0) }?.settings == Self.settings)
+            let plain = try await awaiting { store.shortLink(code: try ShortCode("plain-\(atomic)"), countingClickAt: nil, completion: $0) }
+            #expect(plain?.settings == ShortLinkSettings.none)
+        }
+    }
 }

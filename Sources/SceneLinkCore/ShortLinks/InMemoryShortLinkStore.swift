@@ -71,6 +71,7 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
             stored.expiresAt = link.expiresAt
             stored.route = link.route
             stored.title = link.title
+            stored.settings = link.settings
             stored.tags = ShortLinkTag.normalized(link.tags)
             stored.revision += 1
             state.links[link.code] = stored

@@ -32,12 +32,17 @@ public struct ShortLink: Sendable, Equatable {
     public var tags: [ShortLinkTag] {
         didSet { tags = ShortLinkTag.normalized(tags) }
     }
-    /// 1 when created, one more at each change of link, expiry, title or tags (clicks do not
+    /// What the link sets over its route's page: card, fallbacks, redirect, campaign
+    /// (`ShortLinkSettings`); `.none` for the route's page as it is.
+    public var settings: ShortLinkSettings
+    /// 1 when created, one more at each change of link, expiry, title, tags or settings (clicks do not
     /// count): the link's `ETag` is `"l<revision>"` (`EntityTag.shortLink(revision:)`).
     public var revision: Int64
 
     public init(code: ShortCode, link: String, createdAt: Date, expiresAt: Date?, clicks: Int = 0, sequence: Int64 = 0,
-                route: String? = nil, title: String? = nil, tags: [ShortLinkTag] = [], revision: Int64 = 1) {
+                route: String? = nil, title: String? = nil, tags: [ShortLinkTag] = [], settings: ShortLinkSettings = .none,
+                revision: Int64 = 1) {
+        self.settings = settings
         self.route = route
         self.code = code
         self.link = link

@@ -127,10 +127,14 @@ public struct LinkPage: Sendable {
                  platform: LinkPlatform(userAgent: userAgent), language: Self.language(acceptLanguage: acceptLanguage, table: table))
     }
 
-    /// `response(for:accept:userAgent:acceptLanguage:)` with the format, platform and language already read.
+    /// `response(for:accept:userAgent:acceptLanguage:)` with the format, platform and language
+    /// already read. A short link's own `settings` make its page its own (never a kept one).
     public func response(for outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat,
-                         platform: LinkPlatform, language: PageLanguage) -> HTTPResponse {
+                         platform: LinkPlatform, language: PageLanguage, settings: ShortLinkSettings = .none,
+                         device: LinkDevice? = nil) -> HTTPResponse {
         switch (outcome, format) {
+        case (.success(let link), .html) where !settings.isEmpty:
+            return render(link, platform: platform, language: language, settings: settings, device: device)
         case (.success(let link), .html):
             return constantPage(route: link.route, platform: platform, language: language)?.page ?? render(link, platform: platform, language: language)
         case (.failure(let error), .html):
@@ -191,8 +195,11 @@ public struct LinkPage: Sendable {
         Self.outcome(of: link, platform: platform, table: table)
     }
 
-    package static func outcome(of link: ResolvedLink, platform: LinkPlatform, table: RouteTable) -> VisitOutcome {
-        guard let target = platform.fallback(in: table.fallback(for: link)) else { return .page }
+    package static func outcome(of link: ResolvedLink, platform: LinkPlatform, table: RouteTable,
+                                settings: ShortLinkSettings = .none, device: LinkDevice? = nil) -> VisitOutcome {
+        guard let target = fallbackTarget(of: link, platform: platform, device: device, settings: settings, table: table) else {
+            return .page
+        }
         switch platform {
         case .ios where target == table.appLinks.apple?.appStoreURL: return .appStore
         case .android where table.appLinks.android.contains(where: { $0.storeURL == target }): return .appStore
@@ -202,12 +209,14 @@ public struct LinkPage: Sendable {
 
     /// A phone's page of `link` with a new claim (with its code): filled into the route's
     /// template when there is one (a route without parameters, the claim URL on the file's
-    /// first host), else rendered; the same bytes either way.
-    public func claimPage(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, claim: LinkPageClaim) -> HTTPResponse {
-        if let code = claim.code, let template = claimTemplate(route: link.route, platform: platform, language: language, host: claim.host) {
+    /// first host, no `settings` of a short link's own), else rendered; the same bytes either way.
+    public func claimPage(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, claim: LinkPageClaim,
+                          settings: ShortLinkSettings = .none, device: LinkDevice? = nil) -> HTTPResponse {
+        if settings.isEmpty, let code = claim.code,
+           let template = claimTemplate(route: link.route, platform: platform, language: language, host: claim.host) {
             return template.response(token: claim.token, code: code)
         }
-        return render(link, platform: platform, language: language, claim: claim)
+        return render(link, platform: platform, language: language, claim: claim, settings: settings, device: device)
     }
 
     /// The template of a phone's claim page for `route` on `platform` in `language` with the
@@ -227,9 +236,21 @@ public struct LinkPage: Sendable {
     }
 
     /// The page of a resolved link for one platform in one language (see
-    /// `render(_:platform:language:table:style:claim:)`).
-    package func render(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, claim: LinkPageClaim? = nil) -> HTTPResponse {
-        Self.render(link, platform: platform, language: language, table: table, style: style, claim: claim)
+    /// `render(_:platform:language:table:style:claim:settings:device:)`).
+    package func render(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, claim: LinkPageClaim? = nil,
+                        settings: ShortLinkSettings = .none, device: LinkDevice? = nil) -> HTTPResponse {
+        Self.render(link, platform: platform, language: language, table: table, style: style, claim: claim, settings: settings,
+                    device: device)
+    }
+
+    /// Where the page of `link` sends a visitor without the app on `platform` (`device` when
+    /// known more finely, an iPad): the link's own fallback (`settings`), else the route's
+    /// (`RouteTable.fallback(for:)`); nil when neither names one. The campaign is not yet in it
+    /// (`LinkCampaign.destination`).
+    package static func fallbackTarget(of link: ResolvedLink, platform: LinkPlatform, device: LinkDevice?,
+                                       settings: ShortLinkSettings, table: RouteTable) -> String? {
+        if !settings.fallbacks.isEmpty, let own = settings.fallback(for: device ?? LinkDevice(platform)) { return own }
+        return platform.fallback(in: table.fallback(for: link))
     }
 
     /// A page that says something went wrong (a link that does not resolve, an expired short
@@ -290,10 +311,17 @@ public struct LinkPage: Sendable {
     /// With `claim` (a phone's page, see `ClaimEndpoints`), the page carries it: Android's Play
     /// button gets the install referrer, iOS shows the code and the copy button; such a page is
     /// the visitor's own (`claimCacheControl`) and allows the copy script by its hash.
+    /// With `settings` (a short link's own), its card replaces the route's field by field, its
+    /// fallback for `device` the route's, and its campaign reaches the fallback link
+    /// (`LinkCampaign.destination`).
     package static func render(_ link: ResolvedLink, platform: LinkPlatform, language: PageLanguage, table: RouteTable,
-                               style: LinkPageStyle, claim: LinkPageClaim? = nil) -> HTTPResponse {
+                               style: LinkPageStyle, claim: LinkPageClaim? = nil, settings: ShortLinkSettings = .none,
+                               device: LinkDevice? = nil) -> HTTPResponse {
         let strings = LinkPageStrings.in(language)
-        let preview = table.preview(for: link, in: language)
+        var preview = table.preview(for: link, in: language)
+        if let title = settings.preview.title { preview.title = title }
+        if let description = settings.preview.description { preview.description = description }
+        if let image = settings.preview.image { preview.image = image }
         let appName = table.appName(in: language)
         let title = preview.title ?? appName
         var page = HTMLDocument(title: preview.title.map { "\($0) · \(appName)" } ?? appName, language: language.tag,
@@ -329,11 +357,11 @@ public struct LinkPage: Sendable {
             if let scheme = link.canonical.scheme {
                 html.anchor(strings[.openInApp], href: scheme, schemes: table.schemes, attributes: ["class": "open", "id": "open"])
             }
-            let fallback = table.fallback(for: link)
-            if var target = platform.fallback(in: fallback) {
+            if let target = fallbackTarget(of: link, platform: platform, device: device, settings: settings, table: table) {
                 let label = fallbackLabel(target, platform: platform, table: table, appName: appName, strings: strings)
-                if let claim, platform == .android { target = claim.playStoreURL(target) }
-                html.anchor(label, href: target, attributes: ["class": "fallback", "id": "fallback", "data-platform": platform.rawValue])
+                let referrer = platform == .android ? claim.map { [$0.token.playReferrer] } ?? [] : []
+                html.anchor(label, href: settings.campaign.destination(target, referrerPairs: referrer),
+                            attributes: ["class": "fallback", "id": "fallback", "data-platform": platform.rawValue])
             }
             // A visitor on a desktop moves the link to their phone with its camera; the code's URL
             // carries the QR marker, so the scan counts as one (resolving ignores it).

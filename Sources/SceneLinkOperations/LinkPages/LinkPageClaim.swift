@@ -21,14 +21,9 @@ public struct LinkPageClaim: Sendable, Equatable {
     public var url: String? { host.map { token.claimURL(host: $0) } }
 
     /// `target` with the Play Install Referrer `scenelink_claim=TOKEN` (percent-encoded) added,
-    /// when it is a Google Play page; any other target is returned as it is.
+    /// when it is a Google Play page (and has no `referrer` of its own); any other target is
+    /// returned as it is.
     public func playStoreURL(_ target: String) -> String {
-        guard target.hasPrefix("https://play.google.com/") else { return target }
-        let referrer = token.playReferrer.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
-        return target + (target.contains("?") ? "&" : "?") + "referrer=" + referrer
+        LinkCampaign.none.destination(target, referrerPairs: [token.playReferrer])
     }
-
-    /// RFC 3986 §2.3's unreserved characters: everything else is percent-encoded.
-    private static let unreserved = CharacterSet(charactersIn:
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

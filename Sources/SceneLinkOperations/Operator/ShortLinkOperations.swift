@@ -95,12 +95,13 @@ package struct ShortLinkOperations: Sendable {
                         recording: (@Sendable (ShortLink) -> IdempotencyRecord?)?, attempt: Int,
                         completion: @escaping @Sendable (Result<ShortLink, OperationError>) -> Void) {
         let link = ShortLink(code: new.alias ?? .random(), link: new.link, createdAt: createdAt, expiresAt: new.expiresAt,
-                             route: route, title: new.title, tags: new.tags)
+                             route: route, title: new.title, tags: new.tags, settings: new.settings)
         store.createShortLink(link, recording: recording?(link)) { [audit] result in
             switch result {
             case .success:
                 var detail = ["link": link.link]
                 if let expiresAt = link.expiresAt { detail["expiresAt"] = RFC3339.string(expiresAt) }
+                if let settings = link.settings.storedText { detail["settings"] = settings }
                 audit.record(actor: caller.actor, action: "short_link.created", subject: "link:\(link.code.rawValue)", detail: detail) {
                     completion(.success(link))
                 }
@@ -135,7 +136,12 @@ package struct ShortLinkOperations: Sendable {
             if let condition, !Precondition(ifMatch: condition).isSatisfied(by: tag) {
                 return completion(.failure(OperationError(ShortLinkProblems.preconditionFailed(current: tag), headers: ["ETag": tag.headerValue])))
             }
-            var changed = change.applied(to: current)
+            var changed: ShortLink
+            do throws(HTTPProblem) {
+                changed = try change.applied(to: current)
+            } catch {
+                return completion(.failure(OperationError(error)))
+            }
             let now = clock.now()
             if change.link != nil || change.expiresAt != nil {
                 // An expiry kept as it was is not checked again: a link may be retitled after it expired.

@@ -60,6 +60,9 @@ package struct JSONObjectBody {
         members.first { $0.key == name }?.value
     }
 
+    /// The members as one JSON object, in the order sent.
+    package var document: JSONValue { .object(members) }
+
     /// Whether the member was sent at all (null included).
     package func has(_ name: String) -> Bool { self[name] != nil }
 

@@ -3,15 +3,18 @@ import SceneLinkCore
 import SceneLinkHTTP
 
 /// The body of `POST /v1/short-links`:
-/// `{"link": …, "expiresAt"?: …, "alias"?: …, "title"?: …, "tags"?: […]}`.
+/// `{"link": …, "expiresAt"?: …, "alias"?: …, "title"?: …, "tags"?: […], "preview"?: {…}, "fallbacks"?: {…},
+/// "skipPage"?: …, "campaign"?: {…}}`.
 ///
 /// `link` is required (1 to 2048 bytes); `expiresAt` is an RFC 3339 instant (`2026-12-21T18:20:43Z`,
 /// an offset or fractional seconds allowed) or null for never; `alias` is a code of the creator's
 /// choosing, or null for a random one; `title` is at most 200 characters (null or "" for none);
-/// `tags` an array of at most 20 tags of 1 to 40 characters `a-z 0-9 - _` (repeats kept once).
+/// `tags` an array of at most 20 tags of 1 to 40 characters `a-z 0-9 - _` (repeats kept once);
+/// `preview`, `fallbacks`, `skipPage` and `campaign` what the link sets over its route's page
+/// (`ShortLinkSettings`, checked by its rules).
 /// Any other member is refused, so a typo such as `"alais"` never silently creates a random code.
 package struct ShortLinkRequest: Sendable {
-    package static let members = ["link", "expiresAt", "alias", "title", "tags"]
+    package static let members = ["link", "expiresAt", "alias", "title", "tags"] + ShortLinkSettings.members
     /// The longest target link, as `GET /v1/resolve` takes.
     package static let maximumLinkBytes = 2048
 
@@ -20,6 +23,7 @@ package struct ShortLinkRequest: Sendable {
     package var alias: ShortCode?
     package var title: String?
     package var tags: [ShortLinkTag]
+    package var settings: ShortLinkSettings
 
     /// Parses and checks a body.
     /// - Throws: the 400 problem saying what is wrong: not JSON, not an object, a missing or
@@ -45,6 +49,16 @@ package struct ShortLinkRequest: Sendable {
         }
         title = try Self.title(body)
         tags = try Self.tags(body)
+        settings = try Self.settings(body.document)
+    }
+
+    /// The settings members of a body: `preview`, `fallbacks`, `skipPage`, `campaign`.
+    package static func settings(_ document: JSONValue) throws(HTTPProblem) -> ShortLinkSettings {
+        do {
+            return try ShortLinkSettings(json: document)
+        } catch {
+            throw ShortLinkProblems.badBody(error.description)
+        }
     }
 
     /// `link`: required, 1 to 2048 bytes.

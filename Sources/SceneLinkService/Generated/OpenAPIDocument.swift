@@ -4074,10 +4074,16 @@ components:
           maxItems: 20
           items: { $ref: "#/components/schemas/ShortLinkTag" }
           description: Labels to find the link by (`GET /v1/short-links?tag=`); repeats are kept once, in order.
+        preview: { $ref: "#/components/schemas/ShortLinkPreview" }
+        fallbacks: { $ref: "#/components/schemas/ShortLinkFallbacks" }
+        skipPage:
+          type: [boolean, "null"]
+          description: "True: a person's browser is redirected (302) to its fallback at once, with no page in between (Firebase Dynamic Links' `efr=1`); link-preview scrapers still get the card. Null or absent: false."
+        campaign: { $ref: "#/components/schemas/LinkCampaign" }
     ShortLinkChange:
       type: object
       additionalProperties: false
-      description: "A merge patch: a member left out keeps its value; null removes it (not for `link`)."
+      description: "A merge patch (RFC 7396): a member left out keeps its value; null removes it (not for `link`); `preview`, `fallbacks` and `campaign` merge member by member (`{\"preview\": {\"image\": null}}` removes only the image)."
       properties:
         link: { type: string, minLength: 1, maxLength: 2048, description: The new target; it must resolve with the loaded route table. }
         expiresAt: { type: [string, "null"], format: date-time, description: The new expiry (in the future), or null for never. }
@@ -4086,6 +4092,43 @@ components:
           type: [array, "null"]
           maxItems: 20
           items: { $ref: "#/components/schemas/ShortLinkTag" }
+        preview: { $ref: "#/components/schemas/ShortLinkPreview" }
+        fallbacks: { $ref: "#/components/schemas/ShortLinkFallbacks" }
+        skipPage:
+          type: [boolean, "null"]
+          description: "True: a person's browser is redirected (302) to its fallback at once, with no page in between (Firebase Dynamic Links' `efr=1`); link-preview scrapers still get the card. Null or absent: false."
+        campaign: { $ref: "#/components/schemas/LinkCampaign" }
+    ShortLinkPreview:
+      type: [object, "null"]
+      additionalProperties: false
+      description: "The link's own social card (Firebase Dynamic Links' `st`, `sd`, `si`), each member over the route's `preview`; null or absent: the route's."
+      properties:
+        title: { type: [string, "null"], maxLength: 200 }
+        description: { type: [string, "null"], maxLength: 1000 }
+        image: { type: [string, "null"], maxLength: 2048, pattern: "^https://", description: An https URL of the card's image. }
+    ShortLinkFallbacks:
+      type: [object, "null"]
+      additionalProperties: false
+      description: "Where a visitor without the app goes, by device (`ifl`, `ipfl`, `afl`, `ofl`), each an http or https URL over the route's fallback; null or absent: the route's. An iPad without `ipad` takes `ios`."
+      properties:
+        ios: { type: [string, "null"], maxLength: 2048, pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+        ipad: { type: [string, "null"], maxLength: 2048, pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+        android: { type: [string, "null"], maxLength: 2048, pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+        desktop: { type: [string, "null"], maxLength: 2048, pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+    LinkCampaign:
+      type: [object, "null"]
+      additionalProperties: false
+      description: "UTM parameters and App Store campaign tokens handed on to the visitor's fallback: `utm_…` to websites, the UTM values as Google Play's install `referrer`, `pt`/`ct`/`mt`/`at` to App Store pages; a destination's own parameter is kept. A target's own `?utm_…` fills what this leaves unset."
+      properties:
+        utm_source: { type: [string, "null"], minLength: 1, maxLength: 200 }
+        utm_medium: { type: [string, "null"], minLength: 1, maxLength: 200 }
+        utm_campaign: { type: [string, "null"], minLength: 1, maxLength: 200 }
+        utm_term: { type: [string, "null"], minLength: 1, maxLength: 200 }
+        utm_content: { type: [string, "null"], minLength: 1, maxLength: 200 }
+        pt: { type: [string, "null"], pattern: "^[0-9]{1,20}$", description: The App Store provider token. }
+        ct: { type: [string, "null"], minLength: 1, maxLength: 40, description: The App Store campaign token. }
+        mt: { type: [string, "null"], pattern: "^[0-9]{1,20}$", description: The App Store media type (8 for apps). }
+        at: { type: [string, "null"], minLength: 1, maxLength: 200, description: The App Store affiliate token. }
     ShortLinkTag:
       type: string
       pattern: "^[a-z0-9_-]{1,40}$"
@@ -4191,7 +4234,7 @@ components:
         neverStored: { type: array, items: { type: string } }
     ShortLink:
       type: object
-      required: [code, url, qr, link, createdAt, expiresAt, title, tags]
+      required: [code, url, qr, link, createdAt, expiresAt, title, tags, preview, fallbacks, skipPage, campaign]
       properties:
         code: { type: string, pattern: "^[A-Za-z0-9_-]{1,64}$" }
         url: { type: [string, "null"], description: "`https://HOST/s/CODE` on the route file's first host; null when the file lists none." }
@@ -4201,6 +4244,10 @@ components:
         expiresAt: { type: [string, "null"], format: date-time }
         title: { type: [string, "null"], description: A name for people; null for none. }
         tags: { type: array, items: { $ref: "#/components/schemas/ShortLinkTag" }, description: "Its tags, in ascending order." }
+        preview: { $ref: "#/components/schemas/ShortLinkPreview" }
+        fallbacks: { $ref: "#/components/schemas/ShortLinkFallbacks" }
+        skipPage: { type: boolean }
+        campaign: { $ref: "#/components/schemas/LinkCampaign" }
         expired: { type: boolean, description: "Whether it has expired (listing, `GET` and `PATCH` of one link)." }
         clicks: { type: integer, minimum: 0, description: "Clicks counted (`GET`s before expiry; listing, `GET` and `PATCH` of one link)." }
         visits:

@@ -63,18 +63,20 @@ public struct LinkPageEndpoints: Sendable {
     }
 
     /// What is read of a request's `User-Agent`, once: the class and family for analytics, the
-    /// platform for the page's fallback.
+    /// platform for the page's fallback, and the device for a short link's own fallbacks.
     struct Visitor: Sendable {
         let reading: UserAgentReading
         let platform: LinkPlatform
+        let device: LinkDevice
 
         init(_ request: HTTPRequest) {
-            self.init(reading: UserAgentCache.shared.reading(of: request.headers["User-Agent"]))
+            self.init(reading: UserAgentCache.shared.reading(of: request.headers["User-Agent"]), request: request)
         }
 
-        init(reading: UserAgentReading) {
+        init(reading: UserAgentReading, request: HTTPRequest) {
             self.reading = reading
             platform = LinkPlatform(reading.platform)
+            device = LinkDevice(userAgent: request.headers["User-Agent"], platform: reading.platform)
         }
     }
 
@@ -93,14 +95,16 @@ public struct LinkPageEndpoints: Sendable {
         }
         let language = page.language(for: request)
         let claimHost = claimHost(for: request, page: page)
-        if let route = try? page.table.routeName(of: link),
+        let settings = ShortLinkSettings.none.visiting(link)
+        if settings.isEmpty, let route = try? page.table.routeName(of: link),
            let template = page.claimTemplate(route: route, platform: visitor.platform, language: language, host: claimHost) {
             return issue(link: link, route: route, shortLink: nil, request: request, visitor: visitor, claims: claims,
                          page: { ticket in template.response(token: ticket.token, code: ticket.code) },
                          withoutClaim: { respond(to: request, visitor: visitor) }) { responder.respond($0) }
         }
         guard let resolved = try? page.table.resolve(link) else { return responder.respond(respond(to: request, visitor: visitor)) }
-        claimPage(resolved, link: link, shortLink: nil, request: request, visitor: visitor, page: page, claims: claims) {
+        claimPage(resolved, link: link, shortLink: nil, request: request, visitor: visitor, page: page, claims: claims,
+                  settings: settings) {
             responder.respond($0)
         }
     }
@@ -114,28 +118,57 @@ public struct LinkPageEndpoints: Sendable {
 
     /// The page of a resolved link for `request`, with a new claim when `makesClaim(for:platform:)`:
     /// short links (`/s/CODE`) answer a browser through this, passing their code, which the
-    /// visit and the claim are counted under, and the request's User-Agent already read. A store
-    /// that fails gives the page without a claim.
+    /// visit and the claim are counted under, the request's User-Agent already read, and their
+    /// own `settings` (card, fallbacks, campaign). A store that fails gives the page without a claim.
+    ///
+    /// With `settings.skipPage`, a person's browser (not a link-preview scraper or a bot, which get
+    /// the card) is sent on at once: a 302 to its fallback with the campaign, counted as the visit
+    /// the page would have been; without a fallback for its platform it gets the page.
     public func respond(to resolved: ResolvedLink, link: String, shortLink: ShortCode?, request: HTTPRequest,
-                        reading: UserAgentReading, _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let visitor = Visitor(reading: reading)
+                        reading: UserAgentReading, settings: ShortLinkSettings = .none,
+                        _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        let visitor = Visitor(reading: reading, request: request)
+        if settings.skipPage, let redirect = skipPage(resolved, settings: settings, shortLink: shortLink, request: request, visitor: visitor) {
+            return completion(redirect)
+        }
         guard makesClaim(for: request, platform: visitor.platform), let claims else {
-            return completion(respond(to: .success(resolved), request: request, visitor: visitor, shortLink: shortLink))
+            return completion(respond(to: .success(resolved), request: request, visitor: visitor, shortLink: shortLink, settings: settings))
         }
         claimPage(resolved, link: link, shortLink: shortLink, request: request, visitor: visitor, page: pages.value,
-                  claims: claims, completion)
+                  claims: claims, settings: settings, completion)
+    }
+
+    /// The redirect a link with `skipPage` answers a person's browser with (counted as its
+    /// visit), or nil when the page is shown: a previewer or a bot, JSON, or no fallback.
+    private func skipPage(_ resolved: ResolvedLink, settings: ShortLinkSettings, shortLink: ShortCode?, request: HTTPRequest,
+                          visitor: Visitor) -> HTTPResponse? {
+        let page = pages.value
+        guard visitor.reading.visitClass == .human, LinkPageFormat(request) == .html,
+              let target = LinkPage.fallbackTarget(of: resolved, platform: visitor.platform, device: visitor.device,
+                                                   settings: settings, table: page.table) else { return nil }
+        countView(request, visitor: visitor, route: .some(resolved.route),
+                  outcome: LinkPage.outcome(of: resolved, platform: visitor.platform, table: page.table, settings: settings,
+                                            device: visitor.device),
+                  shortLink: shortLink, at: clock.now())
+        return HTTPResponse(status: .found, headers: [
+            "Location": settings.campaign.destination(target), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+        ])
     }
 
     private func claimPage(_ resolved: ResolvedLink, link: String, shortLink: ShortCode?, request: HTTPRequest, visitor: Visitor,
-                           page: LinkPage, claims: ClaimIssuer, _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
+                           page: LinkPage, claims: ClaimIssuer, settings: ShortLinkSettings,
+                           _ completion: @escaping @Sendable (HTTPResponse) -> Void) {
         let claimHost = claimHost(for: request, page: page)
         let language = page.language(for: request)
-        issue(link: link, route: resolved.route, shortLink: shortLink, request: request, visitor: visitor, claims: claims,
+        // The app gets the campaign with the link it redeems.
+        issue(link: settings.campaign.destination(link), route: resolved.route, shortLink: shortLink, request: request,
+              visitor: visitor, claims: claims,
               page: { ticket in
                   page.claimPage(resolved, platform: visitor.platform, language: language,
-                                 claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost))
+                                 claim: LinkPageClaim(token: ticket.token, code: ticket.code, host: claimHost),
+                                 settings: settings, device: visitor.device)
               },
-              withoutClaim: { respond(to: .success(resolved), request: request, visitor: visitor, shortLink: shortLink) },
+              withoutClaim: { respond(to: .success(resolved), request: request, visitor: visitor, shortLink: shortLink, settings: settings) },
               completion)
     }
 
@@ -199,17 +232,21 @@ public struct LinkPageEndpoints: Sendable {
         }
         // JSON is the resolve document, written from the link at once; only a page needs the model.
         guard format == .html else { return page.document(of: link) }
-        do {
-            let route = try page.table.routeName(of: link)
-            if let answer = page.constantPage(route: route, platform: visitor.platform, language: page.language(for: request)) {
-                countView(request, visitor: visitor, route: .some(route), outcome: answer.outcome, shortLink: nil, at: clock.now())
-                return answer.page
+        // A campaign in the link's own query (`?utm_source=…`) reaches its fallback: such a page is the link's own.
+        let settings = ShortLinkSettings.none.visiting(link)
+        if settings.isEmpty {
+            do {
+                let route = try page.table.routeName(of: link)
+                if let answer = page.constantPage(route: route, platform: visitor.platform, language: page.language(for: request)) {
+                    countView(request, visitor: visitor, route: .some(route), outcome: answer.outcome, shortLink: nil, at: clock.now())
+                    return answer.page
+                }
+            } catch {
+                return respond(to: .failure(error), format: format, request: request, visitor: visitor, page: page, shortLink: nil)
             }
-        } catch {
-            return respond(to: .failure(error), format: format, request: request, visitor: visitor, page: page, shortLink: nil)
         }
         let outcome = Result { () throws(ResolveError) in try page.table.resolve(link) }
-        return respond(to: outcome, format: format, request: request, visitor: visitor, page: page, shortLink: nil)
+        return respond(to: outcome, format: format, request: request, visitor: visitor, page: page, shortLink: nil, settings: settings)
     }
 
     /// The answer to `request` for a link already resolved (or not): the request's `Accept`
@@ -217,23 +254,26 @@ public struct LinkPageEndpoints: Sendable {
     /// `Accept-Language` the page's language, and an HTML view (not a `HEAD`) is counted, under
     /// `shortLink` when it came through one.
     private func respond(to outcome: Result<ResolvedLink, ResolveError>, request: HTTPRequest, visitor: Visitor,
-                         shortLink: ShortCode?) -> HTTPResponse {
+                         shortLink: ShortCode?, settings: ShortLinkSettings) -> HTTPResponse {
         respond(to: outcome, format: LinkPageFormat(request), request: request, visitor: visitor, page: pages.value,
-                shortLink: shortLink)
+                shortLink: shortLink, settings: settings)
     }
 
     private func respond(to outcome: Result<ResolvedLink, ResolveError>, format: LinkPageFormat, request: HTTPRequest,
-                         visitor: Visitor, page: LinkPage, shortLink: ShortCode?) -> HTTPResponse {
+                         visitor: Visitor, page: LinkPage, shortLink: ShortCode?, settings: ShortLinkSettings = .none) -> HTTPResponse {
         if format == .html {
             switch outcome {
             case .success(let link):
                 countView(request, visitor: visitor, route: .some(link.route),
-                          outcome: page.outcome(of: link, platform: visitor.platform), shortLink: shortLink, at: clock.now())
+                          outcome: LinkPage.outcome(of: link, platform: visitor.platform, table: page.table, settings: settings,
+                                                    device: visitor.device),
+                          shortLink: shortLink, at: clock.now())
             case .failure:
                 countView(request, visitor: visitor, route: nil, outcome: .notFound, shortLink: shortLink, at: clock.now())
             }
         }
-        return page.response(for: outcome, format: format, platform: visitor.platform, language: page.language(for: request))
+        return page.response(for: outcome, format: format, platform: visitor.platform, language: page.language(for: request),
+                             settings: settings, device: visitor.device)
     }
 
     /// Counts one page view (not a `HEAD`, which shows no page) in the metrics and as a visit.

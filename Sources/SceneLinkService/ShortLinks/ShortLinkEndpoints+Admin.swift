@@ -149,6 +149,7 @@ extension ShortLinkEndpoints {
             ("expiresAt", link.expiresAt.map { .string(RFC3339.string($0)) } ?? .null),
             ("title", link.title.map { .string($0) } ?? .null), ("tags", .array(link.tags.map { .string($0.rawValue) })),
         ]
+        members += link.settings.json.objectMembers ?? []
         if let now {
             members += [
                 ("expired", .bool(link.isExpired(at: now))), ("clicks", .number(String(link.clicks))),

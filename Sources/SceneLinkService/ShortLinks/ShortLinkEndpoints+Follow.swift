@@ -23,7 +23,7 @@ extension ShortLinkEndpoints {
                 // A phone's browser gets the target's page with a claim (deferred deep links); the
                 // page counts the visit under the link's code.
                 linkPages.respond(to: try table.resolve(link.link), link: link.link, shortLink: link.code, request: request,
-                                  reading: reading) { page in
+                                  reading: reading, settings: link.settings.visiting(link.link)) { page in
                     var page = page
                     // Each click is counted: no cache may answer the next one (a page with a claim
                     // keeps its stricter `private, no-store`).

@@ -98,7 +98,7 @@ extension ShortLinkEndpointsTests {
     }
 
     @Test("a patch that cannot be applied says why", arguments: [
-        (#"{"code": "other"}"#, 400, "invalid-short-link", "The body has the member \"code\", which is not one of link, expiresAt, title, tags."),
+        (#"{"code": "other"}"#, 400, "invalid-short-link", "The body has the member \"code\", which is not one of link, expiresAt, title, tags, preview, fallbacks, skipPage, campaign."),
         (#"{"link": null}"#, 400, "invalid-short-link", "\"link\" cannot be null"),
         (#"{"tags": ["Sale"]}"#, 400, "invalid-tag", "The tag 'Sale' contains the character U+53"),
         (#"{"tags": "sale"}"#, 400, "invalid-short-link", "\"tags\" must be an array"),
