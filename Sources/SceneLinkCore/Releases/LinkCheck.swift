@@ -49,12 +49,13 @@ public struct LinkCheck: Sendable {
 
 extension LinkCheck {
     /// Checks every stored link (expired ones marked so) with its visits, every sample link of
-    /// today's routes, and every listed link (`listed`: its line number and text).
+    /// today's routes, and every listed link (`listed`: its line number and text). A stored link
+    /// to a web page off the app's hosts (`--link-domains`) has no screen to lose and is left out.
     public func results(stored: StoredLinks, now: Date, routeExamples: [(route: String, link: String)],
                         listed: [(line: Int, link: String)]) -> [LinkCheckResult] {
         var out: [LinkCheckResult] = []
         out.reserveCapacity(stored.links.count + routeExamples.count + listed.count)
-        for link in stored.links {
+        for link in stored.links where LinkDomains.none.webDestination(link.link, appHosts: today.hosts) == nil {
             out.append(check(link.link, source: .shortLink(code: link.code.rawValue, expired: link.isExpired(at: now)),
                              visits: stored.visits[link.code.rawValue] ?? 0))
         }

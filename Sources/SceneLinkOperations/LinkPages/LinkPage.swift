@@ -381,7 +381,7 @@ public struct LinkPage: Sendable {
     }
 
     /// The theme's logo, when it has one, its alt text the app's name in the page's language.
-    private static func logo(on page: inout HTMLDocument, appName: String, table: RouteTable) {
+    static func logo(on page: inout HTMLDocument, appName: String, table: RouteTable) {
         guard let logo = table.pages.theme?.logo else { return }
         page.image(logo, alternative: appName, attributes: ["class": "logo"])
     }
@@ -429,7 +429,7 @@ public struct LinkPage: Sendable {
     /// The policy of a page with a claim (without a theme): the usual one plus the copy script by its hash.
     package static let claimContentSecurityPolicy = LinkPageStyle.standard.claimContentSecurityPolicy
 
-    private static func headers(cacheControl: String, language: PageLanguage, style: LinkPageStyle) -> HTTPHeaders {
+    static func headers(cacheControl: String, language: PageLanguage, style: LinkPageStyle) -> HTTPHeaders {
         [
             "Content-Type": contentType,
             "Content-Language": language.tag,

@@ -56,7 +56,7 @@ extension ShortLinkOperations {
             var checked: [Result<ShortLink, HTTPProblem>] = []
             var aliasRows: [ShortCode: Int] = [:]
             for row in rows {
-                let result = Self.check(row, table: table, now: now)
+                let result = check(row, table: table, now: now)
                 if case .success(let link) = result, row.alias?.isEmpty == false {
                     if let first = aliasRows[link.code] {
                         checked.append(.failure(ShortLinkProblems.aliasRepeated(link.code, firstRow: first)))
@@ -85,7 +85,7 @@ extension ShortLinkOperations {
     }
 
     /// One row as the link it would create, or the problem creating it would have answered.
-    package static func check(_ row: ShortLinkImportRow, table: RouteTable, now: Date) -> Result<ShortLink, HTTPProblem> {
+    package func check(_ row: ShortLinkImportRow, table: RouteTable, now: Date) -> Result<ShortLink, HTTPProblem> {
         if let fault = row.fault { return .failure(ShortLinkProblems.badBody(fault)) }
         do throws(HTTPProblem) {
             let link = row.link ?? ""

@@ -8,7 +8,8 @@ import SceneLinkHTTP
 /// and the console's Links pages are adapters over them.
 ///
 /// A target and an expiry are checked on creation and on a change (`checkTarget`): the expiry is
-/// after now, the link is not itself a short link, and it resolves with the route table in force.
+/// after now, the link is not itself a short link, and it resolves with the route table in force
+/// or is an https page on an allowed site (`linkDomains`).
 package struct ShortLinkOperations: Sendable {
     package let store: any ShortLinkStore
     package let routes: Current<RouteTable>
@@ -16,9 +17,12 @@ package struct ShortLinkOperations: Sendable {
     /// Where a link's visits since it was made are read; nil without analytics (every count 0).
     package let analyticsStore: (any AnalyticsStore)?
     package let audit: AuditTrail?
+    /// The web sites a link may point at besides the app's screens (`--link-domains`).
+    package let linkDomains: LinkDomains
 
     package init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock,
-                 analyticsStore: (any AnalyticsStore)?, audit: AuditTrail?) {
+                 analyticsStore: (any AnalyticsStore)?, audit: AuditTrail?, linkDomains: LinkDomains = .none) {
+        self.linkDomains = linkDomains
         self.store = store
         self.routes = routes
         self.clock = clock
@@ -83,7 +87,7 @@ package struct ShortLinkOperations: Sendable {
         let table = routes.value
         guard !table.hosts.isEmpty else { return completion(.failure(OperationError(ShortLinkProblems.noHTTPSHost))) }
         let now = clock.now()
-        switch Self.checkTarget(new.link, expiresAt: new.expiresAt, table: table, now: now) {
+        switch checkTarget(new.link, expiresAt: new.expiresAt, table: table, now: now) {
         case .success(let route):
             insert(new, route: route, createdAt: now, by: caller, recording: recording, attempt: 1, completion: completion)
         case .failure(let problem):
@@ -146,7 +150,7 @@ package struct ShortLinkOperations: Sendable {
             if change.link != nil || change.expiresAt != nil {
                 // An expiry kept as it was is not checked again: a link may be retitled after it expired.
                 let expiry = change.expiresAt != nil ? changed.expiresAt : nil
-                switch Self.checkTarget(changed.link, expiresAt: expiry, table: routes.value, now: now) {
+                switch checkTarget(changed.link, expiresAt: expiry, table: routes.value, now: now) {
                 case .success(let route): changed.route = route
                 case .failure(let problem): return completion(.failure(OperationError(problem)))
                 }
@@ -216,12 +220,18 @@ package struct ShortLinkOperations: Sendable {
 
     /// The checks a target and an expiry pass on creation, on a change and on each imported
     /// row: the expiry is after `now` (422), the link is not itself a short link (422), and it
-    /// resolves with the route table in force (422 with the resolve problem). Answers the name
-    /// of the route it resolves to.
-    package static func checkTarget(_ link: String, expiresAt: Date?, table: RouteTable, now: Date) -> Result<String?, HTTPProblem> {
+    /// resolves with the route table in force (422 with the resolve problem) or is an https page
+    /// on an allowed site (422 `web-destination-not-allowed` naming the list otherwise). Answers
+    /// the name of the route it resolves to (nil for the root and for a web page).
+    package func checkTarget(_ link: String, expiresAt: Date?, table: RouteTable, now: Date) -> Result<String?, HTTPProblem> {
         if let expiresAt, expiresAt <= now { return .failure(ShortLinkProblems.expiryInPast(expiresAt)) }
         guard ShortCode.codeText(inShortLink: link, hosts: table.hosts) == nil else {
             return .failure(ShortLinkProblems.targetIsShortLink)
+        }
+        switch linkDomains.webDestination(link, appHosts: table.hosts) {
+        case .allowed?: return .success(nil)
+        case .refused(let reason)?: return .failure(ShortLinkProblems.webDestinationNotAllowed(reason))
+        case nil: break
         }
         do {
             _ = try table.resolve(link, format: .navigationPath)

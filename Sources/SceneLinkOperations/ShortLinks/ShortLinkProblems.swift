@@ -71,6 +71,23 @@ package enum ShortLinkProblems {
         return problem
     }
 
+    /// 422 for a web page a link may not point at (`LinkDomains.webDestination`).
+    package static func webDestinationNotAllowed(_ reason: String) -> HTTPProblem {
+        HTTPProblem(status: .unprocessableContent, type: HTTPProblem.typeBase + "web-destination-not-allowed",
+                    title: "Web destination not allowed", detail: reason)
+    }
+
+    /// 404 for `GET /v1/resolve` of a short link to a web page: it has no stack to resolve to.
+    package static func webDestination(_ link: String) -> HTTPProblem {
+        HTTPProblem(status: .notFound, type: HTTPProblem.typeBase + "web-destination", title: "The short link points at a web page",
+                    detail: "This short link points at the web page \(JSONObjectBody.echo(link)), not a screen of the app; open it in a browser.")
+    }
+
+    /// 404 for a link to a web site taken off `--link-domains` since it was made: never a redirect.
+    package static let webDestinationGone = HTTPProblem(
+        status: .notFound, type: HTTPProblem.typeBase + "web-destination-not-allowed", title: "Web destination not allowed",
+        detail: "This short link points at a web site that is no longer allowed (--link-domains); ask its sender for a new one.")
+
     package static let targetIsShortLink = HTTPProblem(
         status: .unprocessableContent, type: HTTPProblem.typeBase + "target-is-short-link", title: "Target is a short link",
         detail: "The link is itself a short link; give the link it stands for, so every short link is one step from its screen.")

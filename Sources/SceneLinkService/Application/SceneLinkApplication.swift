@@ -185,7 +185,8 @@ public final class SceneLinkApplication: Sendable {
         self.refusals = refusals
         let keys = APIKeyCache(store: store)
         let shortLinks = ShortLinkEndpoints(store: store, routes: routes, clock: clock, metrics: metrics, linkPages: linkPages,
-                                            idempotency: store, analytics: analytics, analyticsStore: store, audit: audit)
+                                            idempotency: store, analytics: analytics, analyticsStore: store, audit: audit,
+                                            linkDomains: configuration.shortLinks.linkDomains)
         shortLinks.register(on: &endpoints)
         let webhookEndpoints = WebhookEndpoints(store: store, configuration: configuration.webhooks, clock: clock, idempotency: store,
                                                 audit: audit)

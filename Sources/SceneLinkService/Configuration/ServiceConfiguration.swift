@@ -93,6 +93,15 @@ extension ServiceConfiguration {
                    proxies.http.trustedProxies.ranges.isEmpty ? "(none: the peer is the client)"
                        : proxies.http.trustedProxies.ranges.map(\.description).joined(separator: ",")
                }),
+        Option(name: "link-domains", valueName: "HOST[,*.DOMAIN...]",
+               help: "Web sites a short link may send visitors to besides the app's screens (a 302 redirect, checked when the link is saved and when it is followed): hosts named exactly, or *.DOMAIN for every host under DOMAIN.",
+               apply: { config, value throws(ConfigurationError) in
+                   do {
+                       config.shortLinks.linkDomains = try LinkDomains(parsing: value)
+                   } catch {
+                       throw ConfigurationError("--link-domains: \(error)")
+                   }
+               }, show: { $0.shortLinks.linkDomains.isEmpty ? "(none: links point at the app's screens only)" : $0.shortLinks.linkDomains.description }),
         Option(name: "routes", valueName: "FILE", help: "Route file (JSON); SIGHUP reloads it.",
                apply: { config, value throws(ConfigurationError) in
                    config.routesPath = try ValueParser.nonEmpty(value, flag: "routes")

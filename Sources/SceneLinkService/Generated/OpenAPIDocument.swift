@@ -1574,6 +1574,11 @@ paths:
         `GET` counts a click; a `HEAD` does not. Unknown code 404, expired 410, a target the
         route table no longer resolves 404: HTML pages for browsers, problem+json for JSON
         clients. No token is needed.
+
+        A link with `skipPage` answers a person's browser with a 302 to its fallback. A link to a
+        web page on a site `--link-domains` allows answers a person's browser with a 302 to it
+        (with the link's campaign), a link previewer with a card, a JSON client with
+        `{"link", "web"}`; a site taken off the list since is 404, never a redirect.
       parameters:
         - name: Accept
           in: header
@@ -1591,8 +1596,22 @@ paths:
               schema: { type: string, enum: [no-store, "private, no-store"] }
           content:
             application/json:
-              schema: { $ref: "#/components/schemas/Resolution" }
+              schema:
+                anyOf:
+                  - $ref: "#/components/schemas/Resolution"
+                  - type: object
+                    required: [link, web]
+                    description: A link to a web page (`--link-domains`)
+                    properties:
+                      link: { type: string, description: The link as stored. }
+                      web: { type: string, description: Where a browser is sent (the link with its campaign). }
             text/html:
+              schema: { type: string }
+        "302":
+          description: "A person's browser sent on at once: to the link's fallback (`skipPage`) or to its web page (`--link-domains`)."
+          headers:
+            Location:
+              required: true
               schema: { type: string }
         "404":
           description: No short link has this code, or its target no longer resolves.

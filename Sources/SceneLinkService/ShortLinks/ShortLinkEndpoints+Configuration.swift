@@ -1,4 +1,6 @@
+import SceneLinkCore
 import SceneLinkOperations
+
 extension ShortLinkEndpoints {
     /// The short-link settings of `scenelink serve`.
     public struct Configuration: Sendable, Equatable {
@@ -8,10 +10,14 @@ extension ShortLinkEndpoints {
         /// start every instance with the new one here, move clients to it, then make it
         /// `--admin-token` and drop this. Ignored without `adminToken`.
         public var nextAdminToken: String?
+        /// The web sites a short link may point at besides the app's screens (`--link-domains`);
+        /// none by default.
+        public var linkDomains: LinkDomains
 
-        public init(adminToken: String? = nil, nextAdminToken: String? = nil) {
+        public init(adminToken: String? = nil, nextAdminToken: String? = nil, linkDomains: LinkDomains = .none) {
             self.adminToken = adminToken
             self.nextAdminToken = nextAdminToken
+            self.linkDomains = linkDomains
         }
 
         /// The longest admin token taken (as `BearerCredentials` reads at most).

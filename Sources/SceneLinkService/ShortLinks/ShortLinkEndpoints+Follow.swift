@@ -14,6 +14,9 @@ extension ShortLinkEndpoints {
         let reading = UserAgentCache.shared.reading(of: request.headers["User-Agent"])
         let clickVisit = analytics?.clickVisit(request, reading: reading)
         lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON, visit: (reading, clickVisit)) { link, table, answer in
+            if let web = operations.linkDomains.webDestination(link.link, appHosts: table.hosts) {
+                return answer(webDestination(web, of: link, request, reading: reading, json: wantsJSON))
+            }
             do throws(ResolveError) {
                 if wantsJSON {
                     let document = try table.resolve(link.link, format: .document)
@@ -44,7 +47,11 @@ extension ShortLinkEndpoints {
     /// short link on one of the app's hosts.
     func resolveThrough(code: String, format: ResolveFormat, table: RouteTable, _ request: HTTPRequest,
                         _ responder: HTTPResponder) {
-        lookUp(code, request, responder, html: false, visit: nil) { link, _, answer in
+        lookUp(code, request, responder, html: false, visit: nil) { link, table, answer in
+            if operations.linkDomains.webDestination(link.link, appHosts: table.hosts) != nil {
+                record(.unresolvable, request)
+                return answer(Self.followed(ShortLinkProblems.webDestination(link.link).response()))
+            }
             do throws(ResolveError) {
                 answer(Self.followed(HTTPResponse(contentType: "application/json", body: try table.resolve(link.link, format: format))))
             } catch {
@@ -98,6 +105,34 @@ extension ShortLinkEndpoints {
                 }
             }
         }
+    }
+
+    /// The answer for a link to a web page (`LinkDomains`), checked again now: a person's browser
+    /// is redirected (302, with the link's campaign), a previewer or a bot gets the card
+    /// (`LinkPage.webCard`), a JSON client `{"link", "web"}`; a site no longer on the list is 404,
+    /// never a redirect.
+    private func webDestination(_ web: WebDestination, of link: ShortLink, _ request: HTTPRequest, reading: UserAgentReading,
+                                json: Bool) -> HTTPResponse {
+        guard case .allowed(let host) = web else {
+            record(.unresolvable, request)
+            visit(request, reading, link: link.code, route: nil, outcome: .notFound)
+            return json ? Self.followed(ShortLinkProblems.webDestinationGone.response())
+                : notice(.notFound, title: .shortLinkNoScreenTitle, detail: .shortLinkNoScreenDetail, request: request)
+        }
+        let destination = link.settings.campaign.destination(link.link)
+        record(.served, request)
+        if json {
+            visit(request, reading, link: link.code, route: nil, outcome: .document)
+            let body = JSONWriter.encode(.object([("link", .string(link.link)), ("web", .string(destination))]), sortingKeys: false)
+            return Self.followed(HTTPResponse(contentType: "application/json", body: body))
+        }
+        visit(request, reading, link: link.code, route: nil, outcome: .web)
+        guard reading.visitClass == .human else {
+            let page = linkPages.current
+            return page.webCard(destination: destination, host: host, title: link.title, preview: link.settings.preview,
+                                language: page.language(for: request))
+        }
+        return HTTPResponse(status: .found, headers: ["Location": destination, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"])
     }
 
     /// Counts a visit of `GET /s/CODE` that the link page does not count itself (a JSON client's,

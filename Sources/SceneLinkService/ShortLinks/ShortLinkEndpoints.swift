@@ -66,14 +66,17 @@ public struct ShortLinkEndpoints: Sendable {
     ///     when it is created (the application passes the ones it rebuilds on reload).
     ///   - idempotency: where `Idempotency-Key` records of creations live (the store).
     ///   - audit: where each creation and deletion is recorded, with its caller.
+    ///   - linkDomains: the web sites a link may point at besides the app's screens (`--link-domains`).
     public init(store: any ShortLinkStore, routes: Current<RouteTable>, clock: SceneStateClock = .system, metrics: Metrics? = nil,
                 linkPages: LinkPageEndpoints? = nil, idempotency: (any IdempotencyStore)? = nil,
-                analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil, audit: AuditTrail? = nil) {
+                analytics: AnalyticsRecorder? = nil, analyticsStore: (any AnalyticsStore)? = nil, audit: AuditTrail? = nil,
+                linkDomains: LinkDomains = .none) {
         self.analytics = analytics
         self.idempotency = idempotency.map { IdempotencyGate(store: $0, clock: clock) }
         self.metrics = metrics
         self.linkPages = linkPages ?? LinkPageEndpoints(table: routes.value, metrics: metrics)
-        operations = ShortLinkOperations(store: store, routes: routes, clock: clock, analyticsStore: analyticsStore, audit: audit)
+        operations = ShortLinkOperations(store: store, routes: routes, clock: clock, analyticsStore: analyticsStore, audit: audit,
+                                         linkDomains: linkDomains)
     }
 
     /// The path patterns this group serves.

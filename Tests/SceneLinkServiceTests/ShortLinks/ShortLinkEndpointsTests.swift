@@ -47,12 +47,14 @@ import Testing
     }
 
     static func withService(store: Store = .sqlite, adminToken: String? = token, routes: String? = nil, clock: Clock = Clock(),
+                            linkDomains: LinkDomains = .none,
                             _ body: (LoopbackClient, SceneLinkApplication) async throws -> Void) async throws {
         var configuration = ServiceConfiguration()
         configuration.http.port = 0
         try store.configure(&configuration)
         configuration.accessLog = false
         configuration.shortLinks.adminToken = adminToken
+        configuration.shortLinks.linkDomains = linkDomains
         configuration.routesPath = routes
         let application = try SceneLinkApplication(configuration: configuration, logger: Logger(level: .error) { _ in },
                                                    clock: clock.clock)
