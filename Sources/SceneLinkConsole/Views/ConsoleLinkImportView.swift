@@ -10,7 +10,7 @@ package struct ConsoleLinkImportView: ConsolePageView {
     package struct Row: Sendable, Equatable {
         /// The row's number in the CSV, after its header.
         package let row: Int
-        /// "created", "valid, not stored" or "refused".
+        /// The status (`ShortLinkImportStatus`), in words: "created", "unchanged", "conflict", …
         package let result: String
         /// The link made (its short link's URL, else its code) and its page; or why not ("" for a valid row).
         package let detail: String
@@ -20,7 +20,7 @@ package struct ConsoleLinkImportView: ConsolePageView {
 
     /// The import's report as the page shows it.
     package struct Report: Sendable {
-        /// "Made: 2 · Refused: 1." or why nothing was stored.
+        /// "Made: 2 · Unchanged: 1 · Refused: 1." or why nothing was stored.
         package let summary: String
         /// Whether the summary is shown as an error (nothing stored, or a row refused).
         package let summaryIsError: Bool
@@ -42,30 +42,57 @@ package struct ConsoleLinkImportView: ConsolePageView {
     }
 
     /// The page of `report`: 422 when nothing was stored, else 200.
-    package init(_ report: ShortLinkOperations.ImportReport, table: RouteTable) {
-        let created = report.created, refused = report.refused
+    package init(_ report: ShortLinkImportReport, table: RouteTable) {
+        let refused = report.refused
         let rows = report.rows.map { item in
-            switch item.outcome {
-            case .created(let link):
-                let code = link.code.rawValue
-                return Row(row: item.row, result: "created", detail: table.shortLinkURL(of: link.code) ?? code, path: ConsoleEndpoints.linkPath(code))
+            let code = item.code?.rawValue
+            switch item.status {
+            case .created where !report.dryRun, .unchanged:
+                return Row(row: item.row, result: item.status == .created ? "created" : "unchanged (already there)",
+                           detail: item.code.flatMap(table.shortLinkURL(of:)) ?? code ?? "", path: code.map(ConsoleEndpoints.linkPath))
+            case .created:
+                return Row(row: item.row, result: "would be created", detail: item.code.flatMap(table.shortLinkURL(of:)) ?? "", path: nil)
             case .valid:
                 return Row(row: item.row, result: "valid, not stored", detail: "", path: nil)
-            case .refused(let problem):
-                return Row(row: item.row, result: "refused", detail: problem.detail, path: nil)
+            case .archived:
+                return Row(row: item.row, result: "archived, skipped", detail: code ?? "", path: nil)
+            case .conflict:
+                return Row(row: item.row, result: "conflict", detail: "\(code ?? "") already stands for \(item.existing ?? "another link"); it was kept.",
+                           path: code.map(ConsoleEndpoints.linkPath))
+            case .noRoute, .notAllowed, .invalid:
+                let column = item.column.map { " (\($0))" } ?? ""
+                return Row(row: item.row, result: item.status.rawValue + column, detail: item.problem?.detail ?? "", path: nil)
             }
+        }
+        let counts = ShortLinkImportStatus.allCases.compactMap { status -> String? in
+            let count = report.count(status)
+            return count == 0 ? nil : "\(Self.label(status)): \(count)"
         }
         content = .report(Report(
             summary: report.nothingStored
                 ? "Nothing was stored: \(refused) \(refused == 1 ? "row was" : "rows were") refused, and the import was all or nothing."
-                : "Made: \(created) · Refused: \(refused).",
+                : (report.dryRun ? "Dry run, nothing stored. " : "") + (counts.isEmpty ? "No rows." : counts.joined(separator: " · ") + "."),
             summaryIsError: report.nothingStored || refused > 0, rows: rows))
         status = report.nothingStored ? .unprocessableContent : .ok
     }
 
+    private static func label(_ status: ShortLinkImportStatus) -> String {
+        switch status {
+        case .created: "Made"
+        case .valid: "Valid"
+        case .unchanged: "Unchanged"
+        case .conflict: "Conflicts"
+        case .archived: "Archived"
+        case .noRoute: "No screen"
+        case .notAllowed: "Site not allowed"
+        case .invalid: "Invalid"
+        }
+    }
+
     /// The page of a CSV refused whole: the form as sent, holding `sentence`, with `status`.
-    package init(refusing csv: String, atomic: Bool, sentence: String, status: HTTPStatus, formToken: String) {
-        content = .refused(ConsoleLinkImportForm(csv: csv, atomic: atomic, error: sentence, formToken: formToken))
+    package init(refusing csv: String, format: LinkImportFormat = .csv, atomic: Bool, dryRun: Bool = false, sentence: String,
+                 status: HTTPStatus, formToken: String) {
+        content = .refused(ConsoleLinkImportForm(csv: csv, format: format, atomic: atomic, dryRun: dryRun, error: sentence, formToken: formToken))
         self.status = status
     }
 

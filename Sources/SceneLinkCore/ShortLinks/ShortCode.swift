@@ -42,6 +42,14 @@ public struct ShortCode: Hashable, Sendable, CustomStringConvertible {
         return ShortCode(unchecked: Base64URL.encode(bytes))
     }
 
+    /// The code an imported row without one gets: 72 bits of SHA-256 of everything the row
+    /// says (`fingerprint`), so importing the same file again finds its links instead of making
+    /// them twice (and two rows that say the same are one link).
+    public static func derived(fingerprint: String) -> ShortCode {
+        let digest = SHA256.hash(Array(("import\n" + fingerprint).utf8))
+        return ShortCode(unchecked: Base64URL.encode(Array(digest.prefix(randomByteCount))))
+    }
+
     /// What stores index a code by: SHA-256 of its UTF-8 bytes. Looking a code up by its hash
     /// makes the time an index search takes depend on the hash, so it tells nothing about
     /// which prefixes of stored codes a guess shared.

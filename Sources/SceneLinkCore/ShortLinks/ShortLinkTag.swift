@@ -49,3 +49,22 @@ public struct ShortLinkTag: Hashable, Comparable, Sendable, CustomStringConverti
         }
     }
 }
+
+extension ShortLinkTag {
+    /// Another service's tag made one of these: lower-cased, each run of characters a tag cannot
+    /// hold made one `-`, trimmed of `-` and cut to `maximumLength` (`Spring Sale!` → `spring-sale`);
+    /// nil when nothing is left.
+    public static func imported(_ text: String) -> ShortLinkTag? {
+        var bytes: [UInt8] = []
+        for byte in text.lowercased().utf8 {
+            if isAllowed(byte) {
+                bytes.append(byte)
+            } else if bytes.last != UInt8(ascii: "-") {
+                bytes.append(UInt8(ascii: "-"))
+            }
+        }
+        let trimmed = bytes.drop { $0 == UInt8(ascii: "-") }.reversed().drop { $0 == UInt8(ascii: "-") }.reversed()
+        let cut = String(decoding: Array(trimmed).prefix(maximumLength), as: UTF8.self)
+        return try? ShortLinkTag(String(cut.reversed().drop { $0 == "-" }.reversed()))
+    }
+}

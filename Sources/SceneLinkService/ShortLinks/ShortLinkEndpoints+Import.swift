@@ -8,19 +8,18 @@ extension ShortLinkEndpoints {
     /// room for 10,000 rows of about 100 bytes; a larger file is split into several imports.
     static let maximumImportBodyBytes = ShortLinkOperations.maximumImportBytes
 
-    /// `POST /v1/short-links/import[?atomic=true]` with a `text/csv` body (`ShortLinkImportTable`):
-    /// each row is checked as a creation is (`ShortLinkRequest`'s values, `checkTarget`), an
-    /// empty alias is a random code, an alias an earlier row used is refused; then the rows that
-    /// passed are stored in one transaction, each queueing `short_link.created`.
+    /// `POST /v1/short-links/import[?format=csv|firebase|bitly|shlink|yourls][&atomic=true][&dryRun=true]`
+    /// with a `text/csv` body: `ShortLinkOperations.importLinks`, the pipeline the console and
+    /// `scenelink import` share. Each row queues `short_link.created` when stored.
     ///
-    /// Answers `{"rows":[…],"created":N,"refused":M}`, one item per data row in order: `created`
-    /// with its `code` and `shortLink`, or `refused` with the `problem` creating it would have
-    /// answered. Without `atomic` it is 200 with whatever could be created. With `atomic=true`
-    /// it is all or nothing: 200 when every row was created, else 422, nothing stored, the
-    /// refused rows as above and the others `valid`.
+    /// Answers the report (`ShortLinkImportReport.json`), one item per data row in order with
+    /// its status (`created`, `unchanged`, `conflict`, `archived`, `no-route`, `not-allowed`,
+    /// `invalid`; `valid` when all or nothing stored nothing), then a count per status. 200,
+    /// or 422 when `atomic=true` refused a row and nothing was stored.
     ///
-    /// Order of checks: admin token → an https host (409) → the media type (415) → `atomic`
-    /// (400) → the CSV as a whole: syntax with row and column, header (400), rows (413) → rows.
+    /// Order of checks: admin token → an https host (409) → the media type (415) → `format`,
+    /// `atomic`, `dryRun` (400) → the CSV as a whole: syntax with row and column, header (400),
+    /// rows (413) → rows.
     func importLinks(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
         let caller = try OperatorCaller.of(request)
         guard !routes.value.hosts.isEmpty else { return responder.respond(ShortLinkProblems.noHTTPSHost.response()) }
@@ -30,33 +29,29 @@ extension ShortLinkEndpoints {
             throw ShortLinkProblems.unsupportedMediaType(
                 type.isEmpty ? "(none)" : type, accepted: "text/csv with the header row \(ShortLinkImportTable.columns.joined(separator: ","))")
         }
-        let atomicText = request.queryItem("atomic") ?? "false"
-        guard atomicText == "true" || atomicText == "false" else {
-            throw HTTPProblem.invalidQuery("atomic takes true (all rows or none) or false (every row that can be), not '\(atomicText.prefix(32))'.")
+        let atomic = try Self.flag(request, "atomic", meaning: "true (all rows or none) or false (every row that can be)")
+        let dryRun = try Self.flag(request, "dryRun", meaning: "true (check every row, store nothing) or false")
+        let formatText = request.queryItem("format") ?? LinkImportFormat.csv.rawValue
+        guard let format = LinkImportFormat(rawValue: formatText) else {
+            throw HTTPProblem.invalidQuery("format takes \(LinkImportFormat.names), not '\(formatText.prefix(32))'.")
         }
-        operations.importLinks(csv: request.body, atomic: atomicText == "true", by: caller) { [routes] result in
+        let options = ShortLinkImportOptions(format: format, atomic: atomic, dryRun: dryRun)
+        operations.importLinks(csv: request.body, options: options, by: caller) { [routes] result in
             switch result {
-            case .success(let report): responder.respond(Self.json(report, table: routes.value))
-            case .failure(let error): responder.respond(error.response)
+            case .success(let report):
+                responder.respond(Self.noStore(.json(report.json(table: routes.value), status: report.nothingStored ? .unprocessableContent : .ok)))
+            case .failure(let error):
+                responder.respond(error.response)
             }
         }
     }
 
-    /// The answer of an import: `{"rows":[…],"created":N,"refused":M}`, 422 when all or nothing refused a row.
-    static func json(_ report: ShortLinkOperations.ImportReport, table: RouteTable) -> HTTPResponse {
-        let rows: [JSONValue] = report.rows.map { item in
-            switch item.outcome {
-            case .created(let link):
-                .object([("row", .number(String(item.row))), ("status", .string("created")), ("code", .string(link.code.rawValue)),
-                         ("shortLink", table.shortLinkURL(of: link.code).map { .string($0) } ?? .null)])
-            case .valid:
-                .object([("row", .number(String(item.row))), ("status", .string("valid"))])
-            case .refused(let problem):
-                .object([("row", .number(String(item.row))), ("status", .string("refused")), ("problem", problem.jsonValue)])
-            }
+    /// A query item that is `true` or `false` (absent: false).
+    private static func flag(_ request: HTTPRequest, _ name: String, meaning: String) throws(HTTPProblem) -> Bool {
+        let text = request.queryItem(name) ?? "false"
+        guard text == "true" || text == "false" else {
+            throw HTTPProblem.invalidQuery("\(name) takes \(meaning), not '\(text.prefix(32))'.")
         }
-        let document = JSONValue.object([("rows", .array(rows)), ("created", .number(String(report.created))),
-                                         ("refused", .number(String(report.refused)))])
-        return noStore(.json(document, status: report.nothingStored ? .unprocessableContent : .ok))
+        return text == "true"
     }
 }

@@ -27,10 +27,10 @@ import Testing
     }
 
     @Test("a file that cannot be read as a whole is refused with one sentence", arguments: [
-        ("", ShortLinkImportError.noHeader),
-        ("alias,title\nx,y", .noLinkColumn),
-        ("link,url\nx,y", .unknownColumn("url")),
-        ("link,Link\nx,y", .repeatedColumn("link")),
+        ("", ShortLinkImportError.noHeader(.csv)),
+        ("alias,title\nx,y", .noLinkColumn(.csv)),
+        ("link,slug\nx,y", .unknownColumn("slug", .csv)),
+        ("link,Link\nx,y", .repeatedColumn("Link")),
         ("link\n\"x", .csv(CSVReaderError(row: 2, column: 1, reason: .unclosedQuote))),
     ])
     func refusedFiles(text: String, error: ShortLinkImportError) {

@@ -29,9 +29,9 @@ import Testing
             let imported = try await Self.importCSV(client, s, csv)
             #expect(imported.status == 200, "\(imported.text)")
             Console.expectConsoleHeaders(imported, "the import's report")
-            #expect(imported.text.contains("Made: 2 · Refused: 1."))
+            #expect(imported.text.contains("Made: 2 · No screen: 1."))
             #expect(imported.text.contains("<th scope=\"row\">2</th><td>created</td><td><a href=\"/console/links/imp1\">"))
-            #expect(imported.text.contains("<th scope=\"row\">3</th><td>refused</td><td>"))
+            #expect(imported.text.contains("<th scope=\"row\">3</th><td>no-route</td><td>"))
             #expect(!imported.text.contains("<b>"), "a row's text comes back escaped")
 
             let shown = try await client.send("GET", "/v1/short-links/imp1", headers: Console.admin)

@@ -26,8 +26,8 @@ extension ShortLinkEndpointsTests {
                 + "\"two\r\nlines\",fuelmoney://information,,,\r\n"
                 + "\"=HYPERLINK(\"\"x\"\")\",fuelmoney://explain,formula,,\r\n"
                 + ",fuelmoney://settings/acount,,,\r\n"
-                + ",fuelmoney://explain,taken,,\r\n"
-                + ",fuelmoney://explain,sale,,\r\n"
+                + ",fuelmoney://information,taken,,\r\n"
+                + ",fuelmoney://information,sale,,\r\n"
                 + ",fuelmoney://explain,a b,,\r\n"
                 + ",fuelmoney://explain,,Sale,\r\n"
                 + ",fuelmoney://explain,,,2020-01-01T00:00:00Z\r\n"
@@ -40,10 +40,17 @@ extension ShortLinkEndpointsTests {
             #expect(doc["refused"] as? Int == 8)
             let rows = try Self.reportRows(response)
             #expect(rows.compactMap { $0["row"] as? Int } == Array(2...12))
-            #expect(rows.compactMap { $0["status"] as? String } == ["created", "created", "created"] + Array(repeating: "refused", count: 8))
+            #expect(rows.compactMap { $0["status"] as? String }
+                == ["created", "created", "created", "no-route", "conflict", "conflict", "invalid", "invalid", "invalid", "invalid", "invalid"])
+            #expect(rows.dropFirst(6).compactMap { $0["column"] as? String } == ["code", "tags", "expiresAt", "link", "row"])
+            #expect(rows[4]["existing"] as? String == "fuelmoney://explain")
+            #expect(doc["conflict"] as? Int == 2)
+            #expect(doc["noRoute"] as? Int == 1)
+            #expect(doc["invalid"] as? Int == 5)
             #expect(rows[0]["code"] as? String == "sale")
             #expect(rows[0]["shortLink"] as? String == "https://fuelmoney.example.com/s/sale")
             #expect((rows[1]["code"] as? String)?.utf8.count == 12)
+            #expect(rows[1]["code"] as? String == ShortCode.derived(fingerprint: "fuelmoney://information\ntwo\r\nlines\n\n\n").rawValue)
             let problems = rows.dropFirst(3).map { ($0["problem"] as? [String: Any])?["type"] as? String }
                 .map { $0?.replacingOccurrences(of: "https://scenelink.dev/problems/", with: "") }
             #expect(problems == ["no-route", "short-link-exists", "short-link-exists", "invalid-alias", "invalid-tag", "expiry-in-past",
@@ -68,16 +75,16 @@ extension ShortLinkEndpointsTests {
     func anAtomicImportCreatesAllRowsOrNone(store: Store) async throws {
         try await Self.withService(store: store) { client, _ in
             #expect(try await Self.create(client, #"{"link": "fuelmoney://explain", "alias": "taken"}"#).status == 201)
-            let refused = try await Self.importCSV(client, Array("link,alias\nfuelmoney://explain,first\nfuelmoney://explain,taken\n".utf8),
+            let refused = try await Self.importCSV(client, Array("link,alias\nfuelmoney://explain,first\nfuelmoney://information,taken\n".utf8),
                                                    query: "?atomic=true")
             #expect(refused.status == 422)
             #expect(try Self.document(refused)["created"] as? Int == 0)
             #expect(try Self.document(refused)["refused"] as? Int == 1)
-            #expect(try Self.reportRows(refused).compactMap { $0["status"] as? String } == ["valid", "refused"])
+            #expect(try Self.reportRows(refused).compactMap { $0["status"] as? String } == ["valid", "conflict"])
             let invalid = try await Self.importCSV(client, Array("link,alias\nfuelmoney://explain,second\nother://x,\n".utf8),
                                                    query: "?atomic=true")
             #expect(invalid.status == 422)
-            #expect(try Self.reportRows(invalid).compactMap { $0["status"] as? String } == ["valid", "refused"])
+            #expect(try Self.reportRows(invalid).compactMap { $0["status"] as? String } == ["valid", "no-route"])
             #expect(try await Self.listedCodes(client, "") == ["taken"])
 
             let clean = try await Self.importCSV(client, Array("link,alias\nfuelmoney://explain,first\nfuelmoney://explain,second\n".utf8),
@@ -85,6 +92,11 @@ extension ShortLinkEndpointsTests {
             #expect(clean.status == 200)
             #expect(try Self.document(clean)["created"] as? Int == 2)
             #expect(try await Self.listedCodes(client, "") == ["taken", "first", "second"])
+            // The same file again, with a row already there: nothing is made twice.
+            let again = try await Self.importCSV(client, Array("link,alias\nfuelmoney://explain,first\nfuelmoney://explain,third\n".utf8),
+                                                 query: "?atomic=true")
+            #expect(again.status == 200)
+            #expect(try Self.reportRows(again).compactMap { $0["status"] as? String } == ["unchanged", "created"])
         }
     }
 
@@ -97,10 +109,13 @@ extension ShortLinkEndpointsTests {
             #expect(broken.status == 400)
             #expect(Self.problemType(broken) == "invalid-csv")
             #expect((try Self.document(broken)["detail"] as? String)?.hasPrefix("Row 2, column 2: a quote inside a field") == true)
-            let header = try await Self.importCSV(client, Array("link,url\nx,y\n".utf8))
+            let header = try await Self.importCSV(client, Array("link,slug\nx,y\n".utf8))
             #expect(header.status == 400)
-            #expect(try Self.document(header)["detail"] as? String
-                == "The header row names the column 'url', which is not one of link,alias,expiresAt,tags,title; rename or remove it.")
+            #expect((try Self.document(header)["detail"] as? String)?
+                .hasPrefix("The header row names the column 'slug', which is not one of link,alias,expiresAt,tags,title,code,url,") == true)
+            let format = try await Self.importCSV(client, Array("link\nfuelmoney://explain\n".utf8), query: "?format=tinyurl")
+            #expect(format.status == 400)
+            #expect(Self.problemType(format) == "invalid-query")
             #expect(try await Self.importCSV(client, []).status == 400)
             let atomic = try await Self.importCSV(client, Array("link\nfuelmoney://explain\n".utf8), query: "?atomic=yes")
             #expect(atomic.status == 400)
@@ -128,7 +143,7 @@ extension ShortLinkEndpointsTests {
 
     @Test func tenThousandRowsAreImportedInOneRequest() async throws {
         try await Self.withService { client, _ in
-            let rows = "link,tags\n" + String(repeating: "fuelmoney://explain,bulk\n", count: ShortLinkImportTable.maximumRows)
+            let rows = "link,tags,title\n" + (1...ShortLinkImportTable.maximumRows).map { "fuelmoney://explain,bulk,n\($0)\n" }.joined()
             let response = try await Self.importCSV(client, Array(rows.utf8))
             #expect(response.status == 200)
             #expect(try Self.document(response)["created"] as? Int == ShortLinkImportTable.maximumRows)
