@@ -1,4 +1,5 @@
 import SceneLinkCore
+import SceneLinkOperations
 
 extension CommandLineTool {
     /// `--routes FILE` as every command that reads a route file takes it: also as the
@@ -168,6 +169,31 @@ extension CommandLineTool {
                     CommandFlag(name: "since", valueName: "DAYS", help: "How far back visits count, in whole days.", defaultValue: linksCheckDefaultPeriod),
                     CommandFlag(name: "json", valueName: nil, help: "One JSON document for CI instead of the text (docs/releasing-the-app.md).")],
             example: "scenelink links check next/routes.json --routes routes.json --db ./scenelink-backup.sqlite"),
+        CommandHelp(
+            command: "import",
+            usage: ["import \(LinkImportFormat.names) FILE [--db PATH | --store URL] [--routes FILE | --example NAME] [--host HOST] [--prefix PATH] [--link-domains LIST] [--dry-run] [--atomic] [--report FILE.json]"],
+            summary: """
+                Import the short links of an export: SceneLink's own CSV (or its export), a Firebase Dynamic
+                Links export (one file per domain), Bitly's, Shlink's or YOURLS'. Each row keeps its code (the
+                short link's path after --prefix), its target is resolved through the route file (a screen, or
+                a web page on a --link-domains site), and its card, fallbacks and campaign come along. A code
+                already there with the same target is unchanged, with another a conflict (never overwritten);
+                archived rows are skipped; running it again makes nothing twice. Safe beside a running server.
+                Prints a count per status and every row not made; --report writes every row as JSON.
+                Exit 0 when no row is refused, 1 when one is (or the store fails), 2 for a usage error or a
+                file that cannot be read.
+                """,
+            flags: [routesFlag, exampleFlag,
+                    CommandFlag.serve("db", help: "The SQLite database the server uses (serve's --db)."),
+                    CommandFlag.serve("store", help: "The PostgreSQL store the servers use (serve's --store)."),
+                    CommandFlag(name: "host", valueName: "HOST", help: "The export's domain: a row whose short link is on another host is refused."),
+                    CommandFlag(name: "prefix", valueName: "PATH", help: "The path before each code in the export's short links (/promo/ for https://HOST/promo/Ab3x).",
+                                defaultValue: ShortLinkImportOptions.standardPrefix),
+                    CommandFlag.serve("link-domains"),
+                    CommandFlag(name: "dry-run", valueName: nil, help: "Check every row and report what would happen; write nothing."),
+                    CommandFlag(name: "atomic", valueName: nil, help: "All or nothing: write no row unless none is refused."),
+                    CommandFlag(name: "report", valueName: "FILE", help: "Write the report, every row with its status, as JSON.")],
+            example: "scenelink import firebase links.example.com.csv --host links.example.com --dry-run --report report.json"),
         CommandHelp(
             command: "token", usage: ["token"],
             summary: """

@@ -27,6 +27,7 @@ import SceneLinkOperations
 /// scenelink backup [--db PATH] DEST
 /// scenelink keys create --name NAME --scopes A,B | list | revoke ID   [--db PATH | --store URL]
 /// scenelink links check CANDIDATE [--routes TODAY] [--db PATH | --store URL] [--links FILE] [--since 30d] [--json]
+/// scenelink import csv|firebase|bitly|shlink|yourls FILE [--db PATH | --store URL] [--dry-run] [--report FILE.json]
 /// scenelink token
 /// scenelink endpoints [--json]
 /// scenelink install [--prefix DIR]
@@ -71,6 +72,8 @@ public struct CommandLineTool {
                        scenelink keys list, scenelink keys revoke ID (--db PATH or --store URL)
           links check  Check every stored and listed link against the app's next route file:
                        scenelink links check NEW-ROUTES.json [--db PATH] [--json]
+          import       Import the links of a SceneLink, Firebase, Bitly, Shlink or YOURLS export:
+                       scenelink import firebase FILE [--db PATH] [--dry-run] [--report FILE]
           token        Print a new admin token (32 random bytes, base64url): scenelink token
           endpoints    Every route with its port, caller, rate limit and body limit:
                        scenelink endpoints [--json]
@@ -131,6 +134,7 @@ public struct CommandLineTool {
         case "backup": return backup(rest)
         case "keys": return keys(rest)
         case "links": return links(rest)
+        case "import": return importLinks(rest)
         case "token": return token(rest)
         case "endpoints": return endpoints(rest)
         case "install": return install(rest)

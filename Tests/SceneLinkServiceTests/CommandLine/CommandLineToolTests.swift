@@ -11,7 +11,7 @@ import Testing
     }
 
     static let commands = ["serve", "resolve", "check", "routes", "association", "generate", "qr", "healthcheck",
-                           "store copy", "backup", "keys", "links check", "token", "endpoints", "install", "version", "help"]
+                           "store copy", "backup", "keys", "links check", "import", "token", "endpoints", "install", "version", "help"]
 
     static var recipes: String { AssociationEndpointsTests.examples.appendingPathComponent("recipes.json").path }
 
