@@ -691,28 +691,50 @@ paths:
     post:
       tags: [short-links]
       operationId: importShortLinks
-      summary: Create many short links from CSV
+      summary: Create many short links from CSV (SceneLink's, or a Firebase, Bitly, Shlink or YOURLS export)
       description: |
         Reads `text/csv` (RFC 4180: fields in double quotes may hold commas, line breaks and
-        doubled quotes; CRLF or LF; a UTF-8 byte-order mark is skipped). The first row names the
-        columns, in any order: `link` (required), `alias`, `expiresAt`, `tags` (separated by
-        spaces or `;`) and `title`; an empty cell leaves the value out (an empty alias is a random
-        code). Cells are data, never formulas. At most 10,000 rows after the header (413) and
-        1 MiB (413). Each row is checked as `POST /v1/short-links` checks a body; a row that
-        fails, or repeats an earlier row's alias, is refused with the problem that request would
-        have answered, and the others are created in one transaction (each queues
-        `short_link.created`). With `atomic=true` it is all or nothing: when any row is refused
-        nothing is created (422), and the rows that passed are `valid`. Checks, in order: token
-        (403, 401), an https host (409), the media type (415), `atomic` (400), the CSV as a whole
-        (400 with the row and column of a syntax fault, or a header naming an unknown column),
-        the number of rows (413), then each row. Needs the admin token or a key with links:write.
+        doubled quotes; CRLF or LF; a UTF-8 byte-order mark is skipped) in the `format` given:
+        SceneLink's own (`csv`: `link` required, `alias` or `code`, `url`, `expiresAt`, `tags`,
+        `title`, `createdAt`, and the link's own settings as `preview.title`, `fallbacks.ios`,
+        `skipPage`, `campaign.utm_source`, …, the columns `GET /v1/short-links/export` writes; an
+        unknown column is 400) or another service's export, whose own columns are read past
+        (`firebase`: the short link, `link`, `st`/`sd`/`si`, `ifl`/`ipfl`/`afl`/`ofl`, `efr`,
+        `utm_…`, `at`/`ct`/`mt`/`pt`, `name`, `archived`, `creation timestamp`; `bitly`:
+        `long_url`, `link`, `title`, `tags`, `created_at`; `shlink`: `long url`, `short code`,
+        `title`, `tags`; `yourls`: `keyword`, `url`, `title`, `timestamp`). Cells are data, never
+        formulas. At most 10,000 rows after the header (413) and 1 MiB (413); `scenelink import`
+        takes any number.
+
+        A row's code is its code column (or its short link's path); a row without one gets a code
+        derived from what it says, so importing a file again makes nothing twice. Each row is
+        checked as `POST /v1/short-links` checks a body, and reported as `created`, `unchanged`
+        (its code already stands for the same target), `conflict` (for another target: never
+        overwritten), `archived` (skipped), `no-route` (with the closest routes), `not-allowed` (a
+        web page off `--link-domains`) or `invalid` (with the `column`). The rest are created a
+        batch at a time (each queues `short_link.created`). `dryRun=true` writes nothing and
+        reports the same. With `atomic=true` nothing is written when any row is refused (422), and
+        the rows that passed are `valid`. Checks, in order: token (403, 401), an https host
+        (409), the media type (415), `format`, `atomic`, `dryRun` (400), the CSV as a whole (400
+        with the row and column of a syntax fault, or a header without the target's column), the
+        number of rows (413), then each row. Needs the admin token or a key with links:write.
       security: [{ adminToken: [] }]
       x-scenelink-scope: links:write
       parameters:
+        - name: format
+          in: query
+          required: false
+          description: Whose export the body is.
+          schema: { type: string, enum: [csv, firebase, bitly, shlink, yourls], default: csv }
         - name: atomic
           in: query
           required: false
           description: "`true`: create every row or none; `false` (the default): create every row that passes."
+          schema: { type: string, enum: ["true", "false"], default: "false" }
+        - name: dryRun
+          in: query
+          required: false
+          description: "`true`: check every row and report what would happen, writing nothing."
           schema: { type: string, enum: ["true", "false"], default: "false" }
       requestBody:
         required: true
@@ -735,11 +757,23 @@ paths:
                 rows:
                   - { row: 2, status: created, code: spring-email, shortLink: "https://fuelmoney.example.com/s/spring-email" }
                   - row: 3
-                    status: refused
+                    status: invalid
+                    column: tags
                     problem: { type: "https://scenelink.dev/problems/invalid-tag", title: Invalid tag, status: 400,
                                detail: "The tag 'Sale' contains the character U+53; use only lowercase a-z, 0-9, - and _." }
+                format: csv
+                dryRun: false
+                atomic: false
                 created: 1
+                valid: 0
+                unchanged: 0
+                conflict: 0
+                archived: 0
+                noRoute: 0
+                notAllowed: 0
+                invalid: 1
                 refused: 1
+                ignoredColumns: []
         "400": { $ref: "#/components/responses/ShortLinkImportInvalid" }
         "401": { $ref: "#/components/responses/AdminUnauthorized" }
         "429": { $ref: "#/components/responses/AdminRateLimited" }
@@ -4154,8 +4188,11 @@ components:
       description: A tag, 1 to 40 characters of lowercase letters, digits, `-` and `_`.
     ShortLinkImportReport:
       type: object
-      required: [rows, created, refused]
+      required: [format, dryRun, atomic, rows, created, valid, unchanged, conflict, archived, noRoute, notAllowed, invalid, refused, ignoredColumns]
       properties:
+        format: { type: string, enum: [csv, firebase, bitly, shlink, yourls] }
+        dryRun: { type: boolean, description: Whether nothing was written (asked for, or all or nothing refused a row). }
+        atomic: { type: boolean }
         rows:
           type: array
           description: One item per data row, in order (`row` counts records from the header's 1; a quoted line break does not start a row).
@@ -4166,13 +4203,23 @@ components:
               row: { type: integer, minimum: 2 }
               status:
                 type: string
-                enum: [created, refused, valid]
+                enum: [created, valid, unchanged, conflict, archived, no-route, not-allowed, invalid]
                 description: "`valid`: passed every check, not created because an atomic import refused another row."
-              code: { type: string, description: The new link's code (created rows). }
-              shortLink: { type: [string, "null"], format: uri, description: "`https://HOST/s/CODE` (created rows)." }
+              code: { type: string, description: The row's code. }
+              shortLink: { type: [string, "null"], format: uri, description: "`https://HOST/s/CODE` (created, unchanged and valid rows)." }
+              column: { type: string, description: "The column at fault (`invalid`): `link`, `code`, `tags`, `fallbacks.ios`, …" }
+              existing: { type: string, description: "The target the code already stands for (`conflict`)." }
               problem: { $ref: "#/components/schemas/Problem" }
         created: { type: integer, minimum: 0 }
-        refused: { type: integer, minimum: 0 }
+        valid: { type: integer, minimum: 0 }
+        unchanged: { type: integer, minimum: 0 }
+        conflict: { type: integer, minimum: 0 }
+        archived: { type: integer, minimum: 0 }
+        noRoute: { type: integer, minimum: 0 }
+        notAllowed: { type: integer, minimum: 0 }
+        invalid: { type: integer, minimum: 0 }
+        refused: { type: integer, minimum: 0, description: "conflict + noRoute + notAllowed + invalid." }
+        ignoredColumns: { type: array, items: { type: string }, description: "The export's own columns read past." }
     AnalyticsCounts:
       type: object
       required: [human, qr, preview, bot, claims, installs]
