@@ -43,7 +43,9 @@ extension ConsoleEndpoints {
                 let view = ConsoleLinkView(counted, code: code, url: routes.value.shortLinkURL(of: counted.link.code), now: clock.now(),
                                            table: routes.value, claimLifetime: ValueParser.text(of: settings.claimLifetime),
                                            analytics: analytics, notice: notice, status: status, session: session)
-                responder.respond(view.response(session: session))
+                // A refused change shows its notice, never the banner of an earlier one.
+                let banner = notice == nil ? ConsoleBanner(query: request.queryItem) : nil
+                responder.respond(view.response(session: session, banner: banner))
             }
         }
     }
@@ -120,7 +122,8 @@ extension ConsoleEndpoints {
         links.update(code: try? ShortCode(code), parsed, condition: condition, by: caller) { [self] result in
             switch result {
             case .success:
-                responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(code)))
+                let banner = ConsoleBanner(what == "expiry" ? .linkExpiryChanged : .linkChanged, subject: code)
+                responder.respond(ConsoleHeaders.redirect(to: banner.redirect(to: Self.linkPath(code))))
             case .failure(let error) where error.problem.status.code == 404:
                 responder.respond(Self.linkNotFound(error))
             case .failure(let error) where error.problem.status.code == 412:
@@ -145,7 +148,8 @@ extension ConsoleEndpoints {
         }
         links.delete(code: try? ShortCode(code), by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.links.path))
+            case .success:
+                responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.linkDeleted, subject: code).redirect(to: ConsoleSection.links.path)))
             case .failure(let error): responder.respond(Self.linkNotFound(error))
             }
         }

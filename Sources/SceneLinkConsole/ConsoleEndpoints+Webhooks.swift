@@ -19,7 +19,8 @@ extension ConsoleEndpoints {
     package func webhookList(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         webhooks.list(by: caller) { result in
-            responder.respond(ConsoleWebhooksView(result, formToken: session.formToken).response(session: session))
+            responder.respond(ConsoleWebhooksView(result, formToken: session.formToken)
+                .response(session: session, banner: ConsoleBanner(query: request.queryItem)))
         }
     }
 
@@ -40,7 +41,7 @@ extension ConsoleEndpoints {
             }
             let view = ConsoleWebhookView(id: id, endpoint: endpoint, deliveries: deliveries,
                                           defaultOverlap: webhooks.configuration.rotationOverlap, formToken: session.formToken)
-            responder.respond(view.response(session: session))
+            responder.respond(view.response(session: session, banner: ConsoleBanner(query: request.queryItem)))
         }
     }
 
@@ -68,7 +69,7 @@ extension ConsoleEndpoints {
         webhooks.create(new, by: caller) { result in
             switch result {
             case .success(let endpoint):
-                responder.respond(ConsoleWebhookSecretView(title: "Endpoint added", endpoint: endpoint, status: .created).response(session: session))
+                responder.respond(ConsoleWebhookSecretView(title: "Endpoint added", endpoint: endpoint, status: .created).response(session: session, banner: ConsoleBanner(.webhookCreated)))
             case .failure(let error):
                 responder.respond(Self.notice(error, title: "Endpoint not added"))
             }
@@ -90,7 +91,8 @@ extension ConsoleEndpoints {
         webhooks.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { result in
             switch result {
             case .success(let endpoint):
-                responder.respond(ConsoleWebhookSecretView(title: "Secret rotated", endpoint: endpoint, status: .ok).response(session: session))
+                responder.respond(ConsoleWebhookSecretView(title: "Secret rotated", endpoint: endpoint, status: .ok)
+                    .response(session: session, banner: ConsoleBanner(.webhookSecretRotated)))
             case .failure(let error):
                 responder.respond(Self.notice(error, title: "Secret not rotated"))
             }
@@ -114,7 +116,7 @@ extension ConsoleEndpoints {
         guard let caller = OperatorCaller(request) else { return }
         webhooks.test(id: id, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.webhookTestSent).redirect(to: "/console/webhooks/\(id)")))
             case .failure(let error): responder.respond(Self.notice(error, title: "Test not sent"))
             }
         }
@@ -129,7 +131,9 @@ extension ConsoleEndpoints {
         guard let caller = OperatorCaller(request) else { return }
         webhooks.replay(id: id, messageID: messageID, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .success:
+                let banner = ConsoleBanner(.webhookReplayed, subject: messageID)
+                responder.respond(ConsoleHeaders.redirect(to: banner.redirect(to: "/console/webhooks/\(id)")))
             case .failure(let error): responder.respond(Self.notice(error, title: "Not replayed"))
             }
         }
@@ -156,7 +160,7 @@ extension ConsoleEndpoints {
         let change = WebhookOperations.Change(url: parsed.url, events: parsed.events, enabled: parsed.enabled)
         webhooks.update(id: id, change, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.webhookChanged).redirect(to: "/console/webhooks/\(id)")))
             case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not changed"))
             }
         }
@@ -176,7 +180,7 @@ extension ConsoleEndpoints {
         guard let caller = OperatorCaller(request) else { return }
         webhooks.delete(id: id, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.webhooks.path))
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.webhookDeleted).redirect(to: ConsoleSection.webhooks.path)))
             case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not deleted"))
             }
         }

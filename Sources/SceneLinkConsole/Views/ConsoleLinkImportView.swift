@@ -81,7 +81,7 @@ package struct ConsoleLinkImportView: ConsolePageView {
 
     private static func write(_ report: Report, into html: inout HTMLDocument) {
         html.element("p", text: report.summary, attributes: report.summaryIsError ? ["class": "error"] : [:])
-        html.table(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"]) { html in
+        html.consoleTable(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"], numeric: [0]) { html in
             for row in report.rows {
                 html.element("tr") { html in
                     html.element("th", text: String(row.row), attributes: ["scope": "row"])

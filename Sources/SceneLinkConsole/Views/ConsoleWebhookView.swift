@@ -93,13 +93,14 @@ package struct ConsoleWebhookView: ConsolePageView {
     }
 
     private func writeDeliveries(into html: inout HTMLDocument) {
-        html.table(caption: "The newest \(ConsoleEndpoints.deliveriesShown) messages, newest first",
-                   headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"]) { html in
+        html.consoleTable(caption: "The newest \(ConsoleEndpoints.deliveriesShown) messages, newest first",
+                   headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"],
+                          numeric: [3]) { html in
             for delivery in deliveries {
                 html.element("tr") { html in
                     html.element("th", text: delivery.messageID, attributes: ["scope": "row"])
                     html.element("td", text: delivery.event)
-                    html.element("td", text: delivery.state)
+                    html.statusCell(delivery.state, tone: delivery.state == "delivered" ? .ok : delivery.state == "failed" ? .bad : .warn)
                     html.element("td", text: String(delivery.attempts), attributes: ["class": "number"])
                     html.element("td", text: delivery.lastStatus)
                     html.element("td", text: delivery.lastError)

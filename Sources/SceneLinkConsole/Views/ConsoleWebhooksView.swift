@@ -58,7 +58,7 @@ package struct ConsoleWebhooksView: ConsolePageView {
     }
 
     private func writeTable(_ endpoints: [Endpoint], into html: inout HTMLDocument) {
-        html.table(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
+        html.consoleTable(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
                    headings: ["URL", "Events", "Status", "Created", "Actions"]) { html in
             for endpoint in endpoints {
                 html.element("tr") { html in
@@ -66,7 +66,7 @@ package struct ConsoleWebhooksView: ConsolePageView {
                         html.element("a", text: endpoint.url, attributes: ["href": endpoint.path])
                     }
                     html.element("td", text: endpoint.events)
-                    html.element("td", text: endpoint.status)
+                    html.statusCell(endpoint.status, tone: endpoint.status == "enabled" ? .ok : .bad)
                     html.element("td", text: endpoint.created)
                     html.element("td") { html in
                         for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {

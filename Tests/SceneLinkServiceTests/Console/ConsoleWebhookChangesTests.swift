@@ -36,7 +36,7 @@ import Testing
                 ("csrf", csrf), ("url", "http://127.0.0.1:9/other?x=<b>"), ("events", "short_link.created"), ("events", "short_link.deleted"),
             ]))
             #expect(edited.status == 303)
-            #expect(edited.headers["location"] == "/console/webhooks/\(endpoint)")
+            #expect(edited.headers["location"] == "/console/webhooks/\(endpoint)?done=webhook-changed")
             let api = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).body)
             #expect(api["url"]?.stringValue == "http://127.0.0.1:9/other?x=<b>")
             #expect(api["events"]?.arrayValue?.compactMap(\.stringValue) == ["short_link.created", "short_link.deleted"])
@@ -90,7 +90,7 @@ import Testing
             let deleted = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                                 body: Console.form([("csrf", csrf), ("confirm", "yes")]))
             #expect(deleted.status == 303)
-            #expect(deleted.headers["location"] == "/console/webhooks")
+            #expect(deleted.headers["location"] == "/console/webhooks?done=webhook-deleted")
             #expect(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).status == 404)
             let again = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                               body: Console.form([("csrf", csrf), ("confirm", "yes")]))
