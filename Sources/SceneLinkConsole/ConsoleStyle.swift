@@ -61,10 +61,15 @@ package enum ConsoleStyle {
     p{max-width:75ch}
     code,pre,.secret{font-family:var(--mono);font-size:.9375em}
     code{overflow-wrap:anywhere}
+    .table-wrap code{overflow-wrap:normal}
+    figure{margin:0 0 1.5rem}
+    figcaption{overflow-wrap:anywhere}
     pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 1.5rem}
 
     /* Cards: each block of a page on its own surface, as the link page's card. */
     main>:is(form,dl,details,fieldset,figure,pre,.card){margin:0 0 1.5rem;padding:1rem 1.25rem;background:var(--card);border-radius:var(--radius);box-shadow:var(--shadow)}
+    @media (min-width:48rem){main>form[method=get]:not(:has(fieldset)),main>form[method=get]>fieldset{display:grid;grid-template-rows:auto auto;grid-auto-flow:column;grid-auto-columns:minmax(0,1fr);align-items:end;column-gap:1rem}
+    main>form[method=get] :is(label,p){margin:0}main>form[method=get]>p{grid-row:2}main>form[method=get]>fieldset+button{margin-top:.75rem}}
     .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:1.5rem}
 
     /* Data lists (the System page's facts): term beside value, stacked on a phone. */
