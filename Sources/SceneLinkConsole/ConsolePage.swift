@@ -47,14 +47,17 @@ package struct ConsolePage {
     }
 
     /// A form under `heading` that posts to `action` with a required box (`confirm=yes`, id
-    /// `boxID`) labelled `confirmation`, so nothing is deleted by one stray click.
+    /// `boxID`) labelled `confirmation`, so nothing is deleted by one stray click. `error`: the
+    /// box's message when the form was sent without it ticked.
     package static func deleteForm(heading: String, action: String, boxID: String, confirmation: String, button: String, formToken: String,
-                                   into html: inout HTMLDocument) {
+                                   error: ConsoleFieldError? = nil, into html: inout HTMLDocument) {
         html.element("h2", text: heading)
         html.element("form", attributes: ["method": "post", "action": action]) { html in
             formTokenField(formToken, into: &html)
+            error?.write(into: &html)
             html.element("p") { html in
-                html.void(.input, attributes: ["type": "checkbox", "id": boxID, "name": "confirm", "value": "yes", "required": "required"])
+                let refused = error?.fieldAttributes ?? [:]
+                html.void(.input, attributes: ["type": "checkbox", "id": boxID, "name": "confirm", "value": "yes", "required": "required"] + refused)
                 html.element("label", text: confirmation, attributes: ["for": boxID])
             }
             html.element("button", text: button, attributes: ["type": "submit"])

@@ -257,6 +257,7 @@ import Testing
             let unconfirmed = try await client.send("POST", "/console/links/gone/delete", headers: s.post, body: Console.form([("csrf", s.csrf)]))
             #expect(unconfirmed.status == 400)
             #expect(unconfirmed.text.contains("Tick the box"))
+            #expect(unconfirmed.text.contains(##"<a href="#link-delete-confirm">Tick the box"##))
             #expect(try await client.send("GET", "/v1/short-links/gone", headers: Console.admin).status == 200)
             let deleted = try await client.send("POST", "/console/links/gone/delete", headers: s.post,
                                                 body: Console.form([("csrf", s.csrf), ("confirm", "yes")]))
@@ -338,6 +339,9 @@ import Testing
             ]))
             #expect(wrong.status == 422)
             #expect(wrong.text.contains("Your change was not saved: "))
+            #expect(wrong.text.contains(##"<li><a href="#link-link">Your change was not saved: "##), "the summary links to the target field")
+            #expect(wrong.text.contains(#"id="link-link" name="link" value="fuelmoney://settings/account" aria-invalid="true" aria-describedby="link-link-error">"#))
+            #expect(!stale.text.contains("error-summary"), "a change made meanwhile is about no one field: a notice at the top")
             let cleared = try await client.send("POST", "/console/links/lab/edit", headers: s.post, body: Console.form([
                 ("csrf", s.csrf), ("revision", "2"), ("shown", "fuelmoney://settings/account"), ("link", "fuelmoney://settings/account"),
                 ("title", ""), ("tags", ""),
