@@ -53,17 +53,30 @@ extension ConsoleEndpoints {
     }
 
     /// `POST /console/webhooks` (`url`, `events`…, `description`): read by the API's own rules
-    /// (`WebhookRequest`), then `WebhookOperations.create`; the page shows the secret once.
+    /// (`WebhookRequest`), then `WebhookOperations.create`; the page shows the secret once. A
+    /// refusal is the Webhooks page again with the operation's status, what was entered, and the
+    /// sentence beside the field it is about and in the error summary.
     package func createWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
+        let refuse: @Sendable (OperationError) -> Void = { [webhooks] error in
+            let sentence = error.problem.detail
+            let refusal = ConsoleWebhooksView.Refusal(
+                url: String((form["url"] ?? "").prefix(2048)), description: String((form["description"] ?? "").prefix(256)),
+                events: form.values(named: "events").compactMap(WebhookEventType.init(rawValue:)),
+                error: ConsoleFieldError(fieldID: ConsoleWebhooksView.fieldID(for: sentence), message: sentence))
+            webhooks.list(by: caller) { result in
+                responder.respond(ConsoleWebhooksView(result, formToken: session.formToken, refusal: refusal, status: error.problem.status)
+                    .response(session: session))
+            }
+        }
         var members: [(key: String, value: JSONValue)] = [("url", .string(form["url"] ?? "")), ("events", Self.events(form))]
         if let description = form["description"], !description.isEmpty { members.append(("description", .string(description))) }
         let parsed: WebhookRequest
         do {
             parsed = try WebhookRequest(document: .object(members))
         } catch {
-            return responder.respond(Self.notice(OperationError(error), title: "Endpoint not added"))
+            return refuse(OperationError(error))
         }
         let new = WebhookOperations.NewEndpoint(url: parsed.url, events: parsed.events, description: parsed.description)
         webhooks.create(new, by: caller) { result in
@@ -71,7 +84,7 @@ extension ConsoleEndpoints {
             case .success(let endpoint):
                 responder.respond(ConsoleWebhookSecretView(title: "Endpoint added", endpoint: endpoint, status: .created).response(session: session, banner: ConsoleBanner(.webhookCreated)))
             case .failure(let error):
-                responder.respond(Self.notice(error, title: "Endpoint not added"))
+                refuse(error)
             }
         }
     }

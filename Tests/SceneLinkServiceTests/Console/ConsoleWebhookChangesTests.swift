@@ -12,6 +12,34 @@ import Testing
 @Suite struct ConsoleWebhookChangesTests {
     typealias Console = ConsoleEndpointsTests
 
+    @Test func aRefusedEndpointIsTheFormAgainWithWhatWasTypedAndTheErrorSummary() async throws {
+        try await Console.withConsole { client, _ in
+            let id = try #require(try await Console.signIn(client).id)
+            let cookie = Console.cookie(id)
+            let headers = Console.sameOrigin.merging(cookie) { a, _ in a }
+            let csrf = try Console.formToken(try await client.send("GET", "/console/webhooks", headers: cookie))
+            let refused = try await client.send("POST", "/console/webhooks", headers: headers, body: Console.form([
+                ("url", "http://127.0.0.1:9/\"><b>"), ("description", "kept"), ("events", "short_link.deleted"), ("csrf", csrf),
+            ]))
+            #expect(refused.status >= 400 && refused.status < 500)
+            #expect(refused.text.contains("There is a problem"))
+            #expect(refused.text.contains(##"<a href="#webhook-url">"##), "a private or plain-http target is the URL's fault")
+            #expect(refused.text.contains(#"value="http://127.0.0.1:9/&quot;&gt;&lt;b&gt;""#))
+            #expect(!refused.text.contains("<b>"))
+            #expect(refused.text.contains(#"value="kept""#))
+            #expect(refused.text.contains(#"value="short_link.deleted" checked="checked""#))
+            #expect(refused.text.contains("<title>Error: Webhooks"))
+            let document = try JSONParser.parse(try await client.send("GET", "/v1/webhooks", headers: Console.admin).body)
+            #expect(document["webhooks"]?.arrayValue?.isEmpty == true, "nothing was added")
+        }
+    }
+
+    @Test func anEventsRefusalIsAboutTheEventsBoxes() {
+        #expect(ConsoleWebhooksView.fieldID(for: "Give at least one event.") == "event-short-link-created")
+        #expect(ConsoleWebhooksView.fieldID(for: "\"description\" is too long") == "webhook-description")
+        #expect(ConsoleWebhooksView.fieldID(for: "The URL must be https.") == "webhook-url")
+    }
+
     @Test func anEndpointIsEditedRotatedAndDeletedThroughTheAPIsHandlers() async throws {
         try await Console.withConsole({ $0.webhooks.allowPrivate = true }) { client, _ in
             let id = try #require(try await Console.signIn(client).id)
