@@ -30,6 +30,11 @@ package struct ConsoleLinkImportView: ConsolePageView {
     package var title: String { "Import links" }
     package var section: ConsoleSection { .links }
     package let status: HTTPStatus
+    /// A CSV refused whole: its sentence, linked to the CSV field.
+    package var errorSummary: ConsoleErrorSummary? {
+        guard case .refused(let form) = content else { return nil }
+        return ConsoleErrorSummary(form.fieldError.map { [$0] } ?? [])
+    }
     /// The report, or the form again when the CSV was refused whole.
     package let content: Content
 
@@ -74,7 +79,6 @@ package struct ConsoleLinkImportView: ConsolePageView {
         case .report(let report):
             Self.write(report, into: &html)
         case .refused(let form):
-            html.element("p", text: "Nothing was imported: see the form below.", attributes: ["class": "error"])
             form.write(into: &html)
         }
     }
