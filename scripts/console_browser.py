@@ -417,6 +417,8 @@ class Walk:
     def layout(self, name, label):
         """At each of WIDTHS: no horizontal overflow, no control under 24 px, a screenshot."""
         b = self.browser
+        # The screenshots show the page at rest, not the last control the focus check reached.
+        b.evaluate("document.activeElement&&document.activeElement.blur&&document.activeElement.blur()")
         try:
             for width in WIDTHS:
                 found = b.layout(width)
@@ -506,6 +508,7 @@ class Walk:
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Make the key']")
         text = Tables(b.source()).ids.get("key-text", "").strip()
         check(text.startswith("slk_"), f"{self.tag('key-made')}: the page shows the key's text once ({text[:8]}…)")
+        self.expect_banner("key-made", f"Key {key_name} created")
         self.inspect("key-made", "Key made")
         b.click(By.CSS_SELECTOR, "main a[href='/console/system']")
         check(text and text not in b.source() and key_name in b.source(),
@@ -582,6 +585,7 @@ class Walk:
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Add the endpoint']")
         secret = Tables(b.source()).ids.get("webhook-secret", "").strip()
         check(secret.startswith("whsec_"), f"{self.tag('webhook-created')}: the page shows the new secret once ({secret[:10]}…)")
+        self.expect_banner("webhook-created", "Webhook endpoint created")
         self.inspect("webhook-created", "Endpoint added")
         b.click(By.CSS_SELECTOR, "main a[href='/console/webhooks']")
         rows = [row for row in (Tables(b.source()).table("Every endpoint") or {"rows": []})["rows"] if self.receiver.url in row[0]]
@@ -611,6 +615,7 @@ class Walk:
             before = self.receiver.deliveries
             b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Send a test']")
             check(b.path().startswith("/console/webhooks/"), f"{self.tag('webhook-deliveries')}: a test sent, back on the endpoint's page")
+            self.expect_banner("webhook-deliveries", "Test message queued: it is listed in the deliveries below")
             deadline = time.monotonic() + 10
             while self.receiver.deliveries == before and time.monotonic() < deadline:
                 time.sleep(0.1)

@@ -140,6 +140,7 @@ package enum ConsoleStyle {
 
     /* Charts: SVG drawn on the server, as wide as their card. */
     .chart{display:block;width:100%;max-width:100%;height:auto;margin:0 0 .5rem;padding:.75rem;background:var(--card);border-radius:var(--radius);box-shadow:var(--shadow)}
+    figure .chart{max-width:60rem;padding:0;box-shadow:none}
     .chart rect.bar{fill:var(--bar)}
     .chart line{stroke:var(--muted)}
     .chart text{fill:var(--fg);font-size:10px}
