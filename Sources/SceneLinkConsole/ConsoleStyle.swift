@@ -67,10 +67,11 @@ package enum ConsoleStyle {
     pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 1.5rem}
 
     /* Cards: each block of a page on its own surface, as the link page's card. */
-    main>:is(form,dl,details,fieldset,figure,pre,.card){margin:0 0 1.5rem;padding:1rem 1.25rem;background:var(--card);border-radius:var(--radius);box-shadow:var(--shadow)}
+    :is(main,.cards>section)>:is(form,dl,details,fieldset,figure,pre){margin:0 0 1.5rem;padding:1rem 1.25rem;background:var(--card);border-radius:var(--radius);box-shadow:var(--shadow)}
     @media (min-width:48rem){main>form[method=get]:not(:has(fieldset)),main>form[method=get]>fieldset{display:grid;grid-template-rows:auto auto;grid-auto-flow:column;grid-auto-columns:minmax(0,1fr);align-items:end;column-gap:1rem}
     main>form[method=get] :is(label,p){margin:0}main>form[method=get]>p{grid-row:2}main>form[method=get]>fieldset+button{margin-top:.75rem}}
-    .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:1.5rem}
+    .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,26rem),1fr));gap:0 1.5rem;align-items:start}
+    .cards>section{min-width:0}
 
     /* Data lists (the System page's facts): term beside value, stacked on a phone. */
     dl{display:grid;grid-template-columns:minmax(0,1fr);gap:.15rem 1.5rem}

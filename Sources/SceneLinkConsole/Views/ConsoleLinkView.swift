@@ -123,11 +123,15 @@ package struct ConsoleLinkView: ConsolePageView {
             html.element("h2", text: "Analytics")
             analytics.write(into: &html)
         }
-        if let edits { writeEdits(edits, into: &html) }
-        if showsDelete {
-            ConsolePage.deleteForm(heading: "Delete the link", action: formPath + "/delete", boxID: "link-delete-confirm",
-                                   confirmation: "Yes, delete \(formCode): it answers 404 from now on, and its code is free again",
-                                   button: "Delete the link", formToken: formToken, error: error(for: "link-delete-confirm"), into: &html)
+        html.cards { html in
+            if let edits { writeEdits(edits, into: &html) }
+            if showsDelete {
+                html.card { html in
+                    ConsolePage.deleteForm(heading: "Delete the link", action: formPath + "/delete", boxID: "link-delete-confirm",
+                                           confirmation: "Yes, delete \(formCode): it answers 404 from now on, and its code is free again",
+                                           button: "Delete the link", formToken: formToken, error: error(for: "link-delete-confirm"), into: &html)
+                }
+            }
         }
     }
 
@@ -163,34 +167,38 @@ package struct ConsoleLinkView: ConsolePageView {
 
     /// The forms that change the target, title and tags, and the expiry, with the revision read.
     private func writeEdits(_ edits: Edits, into html: inout HTMLDocument) {
-        html.element("h2", text: "Change the target, title and tags")
-        html.element("form", attributes: ["method": "post", "action": formPath + "/edit"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
-            html.void(.input, attributes: ["type": "hidden", "name": "shown", "value": edits.target])
-            for (name, label, value) in [("link", "Target link (it must resolve)", edits.target), ("title", "Title (empty: none)", edits.title),
-                                         ("tags", "Tags (separated by spaces; empty: none)", edits.tags)] {
-                html.element("label", text: label, attributes: ["for": "link-\(name)"])
-                let refused = error(for: "link-\(name)")
-                refused?.write(into: &html)
-                html.void(.input, attributes: ["type": "text", "id": "link-\(name)", "name": name, "value": value] + (refused?.fieldAttributes ?? [:]))
-            }
-            html.element("p") { html in
-                html.element("button", text: "Save the link", attributes: ["type": "submit"])
+        html.card { html in
+            html.element("h2", text: "Change the target, title and tags")
+            html.element("form", attributes: ["method": "post", "action": formPath + "/edit"]) { html in
+                ConsolePage.formTokenField(formToken, into: &html)
+                html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
+                html.void(.input, attributes: ["type": "hidden", "name": "shown", "value": edits.target])
+                for (name, label, value) in [("link", "Target link (it must resolve)", edits.target), ("title", "Title (empty: none)", edits.title),
+                                             ("tags", "Tags (separated by spaces; empty: none)", edits.tags)] {
+                    html.element("label", text: label, attributes: ["for": "link-\(name)"])
+                    let refused = error(for: "link-\(name)")
+                    refused?.write(into: &html)
+                    html.void(.input, attributes: ["type": "text", "id": "link-\(name)", "name": name, "value": value]
+                              + (refused?.fieldAttributes ?? [:]))
+                }
+                html.element("p") { html in
+                    html.element("button", text: "Save the link", attributes: ["type": "submit"])
+                }
             }
         }
-
-        html.element("h2", text: "Change the expiry")
-        html.element("form", attributes: ["method": "post", "action": formPath + "/expiry"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
-            html.element("label", text: "Expires (UTC; empty: never)", attributes: ["for": "link-expiry"])
-            let refused = error(for: "link-expiry")
-            refused?.write(into: &html)
-            html.void(.input, attributes: ["type": "datetime-local", "id": "link-expiry", "name": "expiresAt", "value": edits.expiry]
-                      + (refused?.fieldAttributes ?? [:]))
-            html.element("p") { html in
-                html.element("button", text: "Save the expiry", attributes: ["type": "submit"])
+        html.card { html in
+            html.element("h2", text: "Change the expiry")
+            html.element("form", attributes: ["method": "post", "action": formPath + "/expiry"]) { html in
+                ConsolePage.formTokenField(formToken, into: &html)
+                html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
+                html.element("label", text: "Expires (UTC; empty: never)", attributes: ["for": "link-expiry"])
+                let refused = error(for: "link-expiry")
+                refused?.write(into: &html)
+                html.void(.input, attributes: ["type": "datetime-local", "id": "link-expiry", "name": "expiresAt", "value": edits.expiry]
+                          + (refused?.fieldAttributes ?? [:]))
+                html.element("p") { html in
+                    html.element("button", text: "Save the expiry", attributes: ["type": "submit"])
+                }
             }
         }
     }

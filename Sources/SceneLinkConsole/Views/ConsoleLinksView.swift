@@ -129,8 +129,10 @@ package struct ConsoleLinksView: ConsolePageView {
     package func write(into html: inout HTMLDocument) {
         if let notice { html.element("p", text: notice, attributes: ["class": "error"]) }
         if let listing { Self.write(listing, into: &html) }
-        createForm?.write(into: &html)
-        importForm?.write(into: &html)
+        html.cards { html in
+            if let createForm { html.card { createForm.write(into: &$0) } }
+            if let importForm { html.card { importForm.write(into: &$0) } }
+        }
     }
 
     /// The search form, the table of one page and the links to the first and next pages.

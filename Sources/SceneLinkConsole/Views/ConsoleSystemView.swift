@@ -136,11 +136,17 @@ package struct ConsoleSystemView: ConsolePageView {
                 html.element("dd", text: value)
             }
         }
-        html.element("h2", text: "Rate limits")
-        ConsoleEndpoints.table(caption: "Budget per client and class (--rate-limit)", headings: ["Class", "Budget", "Instance ceiling"],
-                               rows: rateLimits, into: &html)
-        html.element("h2", text: "Retention")
-        ConsoleEndpoints.table(caption: "How long each kind of data is kept", headings: ["Data", "Kept", "Flag"], rows: retention, into: &html)
+        html.cards { html in
+            html.card { html in
+                html.element("h2", text: "Rate limits")
+                ConsoleEndpoints.table(caption: "Budget per client and class (--rate-limit)", headings: ["Class", "Budget", "Instance ceiling"],
+                                       rows: rateLimits, into: &html)
+            }
+            html.card { html in
+                html.element("h2", text: "Retention")
+                ConsoleEndpoints.table(caption: "How long each kind of data is kept", headings: ["Data", "Kept", "Flag"], rows: retention, into: &html)
+            }
+        }
         html.element("h2", text: "Association files")
         ConsoleEndpoints.table(caption: "What the app stores fetch, checked as served now", headings: ["File", "Check", "App ids"],
                                rows: associationFiles, into: &html)
