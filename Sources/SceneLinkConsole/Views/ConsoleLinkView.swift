@@ -39,6 +39,8 @@ package struct ConsoleLinkView: ConsolePageView {
     package let formCode: String
     /// The facts, term and value, in order.
     package let facts: [(term: String, value: String)]
+    /// The link's tags, each with the list filtered by it: shown as chips in the facts' "Tags".
+    package let tags: [ConsoleLinksView.Tag]
     /// Whether the link has expired (every visitor gets 410).
     package let isExpired: Bool
     package let destinations: ConsoleLinkDestinations
@@ -75,6 +77,7 @@ package struct ConsoleLinkView: ConsolePageView {
         formPath = ConsoleEndpoints.linkPath(formCode)
         isExpired = link.isExpired(at: now)
         let tags = link.tags.map(\.rawValue)
+        self.tags = tags.map { ConsoleLinksView.Tag(name: $0, path: ConsoleSection.links.path + "?" + ConsoleEndpoints.encode([("tag", $0)])) }
         facts = [
             ("Short link", url ?? "(none: the route file names no https host)"),
             ("Target link", link.link),
@@ -114,7 +117,13 @@ package struct ConsoleLinkView: ConsolePageView {
         html.element("dl") { html in
             for (term, value) in facts {
                 html.element("dt", text: term)
-                html.element("dd", text: value)
+                if term == "Tags", !tags.isEmpty {
+                    html.element("dd") { html in
+                        for tag in tags { html.element("a", text: tag.name, attributes: ["href": tag.path, "class": "chip"]) }
+                    }
+                } else {
+                    html.element("dd", text: value)
+                }
             }
         }
         writeDestinations(into: &html)

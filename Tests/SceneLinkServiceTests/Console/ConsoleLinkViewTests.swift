@@ -151,4 +151,14 @@ import Testing
         #expect(ConsoleEndpoints.linkField(what: "change", sentence: "'Big' is not a tag") == "link-tags")
         #expect(ConsoleEndpoints.linkField(what: "change", sentence: "The link does not resolve.") == "link-link")
     }
+
+    @Test func aLinksTagsAreChipsLinkingToTheListOfTheirLinks() throws {
+        let view = try linkView(try Self.link("acct", tags: ["spring", "email-2027"]), session: F.reader)
+        #expect(F.html(view).contains(#"<dt>Tags</dt><dd><a href="/console/links?tag=email-2027" class="chip">email-2027</a>"#
+            + #"<a href="/console/links?tag=spring" class="chip">spring</a></dd>"#)
+            || F.html(view).contains(#"<dt>Tags</dt><dd><a href="/console/links?tag=spring" class="chip">spring</a>"#
+            + #"<a href="/console/links?tag=email-2027" class="chip">email-2027</a></dd>"#))
+        let none = try linkView(try Self.link("bare"), session: F.reader)
+        #expect(F.html(none).contains("<dt>Tags</dt><dd>(none)</dd>"))
+    }
 }
