@@ -31,7 +31,8 @@ first), the run
   (document.documentElement.scrollWidth <= window.innerWidth) and no control (a[href], button,
   input, select, textarea, summary) is narrower or shorter than 24 px (WCAG 2.5.8), but a link
   inside a sentence (an inline link whose parent holds text of its own, 2.5.8's exception); a
-  full-page screenshot at each width (NAME-390.png, …);
+  full-page screenshot at each width (NAME-390.png, …) and of the phone in the dark scheme
+  (NAME-390-dark.png);
 - sees a notification banner (role="status") after a link is made, changed and deleted from the
   console's forms, and the error summary ("There is a problem", a link to the field) after an
   empty key form.
@@ -427,7 +428,13 @@ class Walk:
                 check(not found["small"], f"{label} at {width} px: no control under 24 × 24 px: {found['small'][:8]}")
                 shot = os.path.join(self.options.out, f"{self.prefix}{name}-{width}.png")
                 check(b.screenshot(shot) > 3000, f"{label} at {width} px: screenshot {os.path.relpath(shot)}")
+            # And the phone in the dark scheme, to see what axe checked there.
+            b.layout(WIDTHS[0])
+            b.cdp("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "dark"}])
+            shot = os.path.join(self.options.out, f"{self.prefix}{name}-{WIDTHS[0]}-dark.png")
+            check(b.screenshot(shot) > 3000, f"{label} at {WIDTHS[0]} px, dark: screenshot {os.path.relpath(shot)}")
         finally:
+            b.cdp("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
             b.unset_width()
 
     def focus(self, label, record=True):
