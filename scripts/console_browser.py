@@ -32,7 +32,8 @@ first), the run
   input, select, textarea, summary) is narrower or shorter than 24 px (WCAG 2.5.8), but a link
   inside a sentence (an inline link whose parent holds text of its own, 2.5.8's exception); a
   full-page screenshot at each width (NAME-390.png, …) and of the phone in the dark scheme
-  (NAME-390-dark.png);
+  (NAME-390-dark.png); the same two checks at 320 and 2560 px, the narrowest and widest screens
+  the layout is made for;
 - sees a notification banner (role="status") after a link is made, changed and deleted from the
   console's forms, and the error summary ("There is a problem", a link to the field) after an
   empty key form.
@@ -130,6 +131,8 @@ ACTIVE = ("(function(){" + ELEMENT_PATH + ";var e=document.activeElement,s=getCo
           "return JSON.stringify([__path(e),s.outlineStyle!=='none'&&parseFloat(s.outlineWidth)>=2])})()")
 # The widths every inspected page is laid out at: a phone, a tablet, a laptop (CSS px).
 WIDTHS = (390, 768, 1440)
+# The narrowest and widest screens the layout is made for: the same checks, without screenshots.
+EDGE_WIDTHS = (320, 2560)
 # Whether the document is wider than the window, and every control smaller than 24 × 24 CSS px
 # (WCAG 2.5.8), but an inline link inside a sentence (its parent holds text of its own).
 LAYOUT = ("(function(){" + ELEMENT_PATH + ";var small=[];"
@@ -428,6 +431,11 @@ class Walk:
                 check(not found["small"], f"{label} at {width} px: no control under 24 × 24 px: {found['small'][:8]}")
                 shot = os.path.join(self.options.out, f"{self.prefix}{name}-{width}.png")
                 check(b.screenshot(shot) > 3000, f"{label} at {width} px: screenshot {os.path.relpath(shot)}")
+            for width in EDGE_WIDTHS:
+                found = b.layout(width)
+                check(found["scrollWidth"] <= found["innerWidth"] and not found["small"],
+                      f"{label} at {width} px: {found['scrollWidth']} px wide in a {found['innerWidth']} px window, "
+                      f"no control under 24 × 24 px: {found['small'][:8]}")
             # And the phone in the dark scheme, to see what axe checked there.
             b.layout(WIDTHS[0])
             b.cdp("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "dark"}])
