@@ -35,6 +35,8 @@ import Testing
     }
 
     @Test func anEventsRefusalIsAboutTheEventsBoxes() {
+        #expect(ConsoleWebhookView.fieldID(for: "Give at least one event.") == "edit-event-short-link-created")
+        #expect(ConsoleWebhookView.fieldID(for: "The URL must be https.") == "edit-url")
         #expect(ConsoleWebhooksView.fieldID(for: "Give at least one event.") == "event-short-link-created")
         #expect(ConsoleWebhooksView.fieldID(for: "\"description\" is too long") == "webhook-description")
         #expect(ConsoleWebhooksView.fieldID(for: "The URL must be https.") == "webhook-url")
@@ -79,6 +81,10 @@ import Testing
             #expect([400, 422].contains(refused.status), "\(refused.status)")
             #expect(refused.headers["content-type"]?.hasPrefix("text/html") == true)
             Console.expectConsoleHeaders(refused, "a refused change")
+            #expect(refused.text.contains("There is a problem") && refused.text.contains(##"<a href="#edit-url">"##),
+                    "the endpoint's page again, the summary linking to the URL")
+            #expect(refused.text.contains(#"id="edit-url" name="url" value="ftp://example.com/" required="required" aria-invalid="true""#),
+                    "what was typed is kept")
             let forged = try await client.send("POST", "/console/webhooks/\(endpoint)/edit", headers: headers, body: Console.form([
                 ("url", "http://127.0.0.1:9/forged"), ("events", "short_link.created"),
             ]))
@@ -114,6 +120,7 @@ import Testing
             let unconfirmed = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                                     body: Console.form([("csrf", csrf)]))
             #expect(unconfirmed.status == 400)
+            #expect(unconfirmed.text.contains(##"<a href="#delete-confirm">Tick the box"##))
             #expect(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).status == 200)
             let deleted = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                                 body: Console.form([("csrf", csrf), ("confirm", "yes")]))
