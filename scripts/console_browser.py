@@ -25,10 +25,22 @@ first), the run
   scripted visits (a short link made with the API, /s/CODE with five User-Agents, a flush);
 - reads the QR code of "try a link" (and of a link's page) with zbarimg from a screenshot of the
   SVG as Chromium drew it, and compares it with the canonical link;
-- signs out; a console page afterwards is the sign-in page, and the old cookie is refused.
+- signs out; a console page afterwards is the sign-in page, and the old cookie is refused;
+- lays out every page it inspects at 390, 768 and 1440 CSS px wide (a phone, a tablet, a
+  laptop; the DevTools protocol's device metrics): the document is no wider than the window
+  (document.documentElement.scrollWidth <= window.innerWidth) and no control (a[href], button,
+  input, select, textarea, summary) is narrower or shorter than 24 px (WCAG 2.5.8), but a link
+  inside a sentence (an inline link whose parent holds text of its own, 2.5.8's exception); a
+  full-page screenshot at each width (NAME-390.png, …) and of the phone in the dark scheme
+  (NAME-390-dark.png); the same two checks at 320 and 2560 px, the narrowest and widest screens
+  the layout is made for;
+- sees a notification banner (role="status") after a link is made, changed and deleted from the
+  console's forms, and the error summary ("There is a problem", a link to the field) after an
+  empty key form.
 Negative controls, so no check passes by being silent: an image from another origin must be a
-CSP report in the log, a focus check must notice a link Tab cannot reach, and (JavaScript on) a
-contrast failure made on purpose must be an axe violation.
+CSP report in the log, a focus check must notice a link Tab cannot reach, (JavaScript on) a
+contrast failure made on purpose must be an axe violation, and at 390 px a block made 1200 px
+wide must be an overflow and a 10 px link on its own a target too small.
 
 Exits 1 listing every failed check; the server, the receiver and the browsers it started are
 stopped whatever happens. Run by scripts/console_browser.sh (which finds axe.min.js and checks the
@@ -117,6 +129,24 @@ FOCUSABLE = ("(function(){" + ELEMENT_PATH + ";return JSON.stringify(Array.from(
 # The focused element's path, and whether it shows a focus ring (an outline at least 2 px wide).
 ACTIVE = ("(function(){" + ELEMENT_PATH + ";var e=document.activeElement,s=getComputedStyle(e);"
           "return JSON.stringify([__path(e),s.outlineStyle!=='none'&&parseFloat(s.outlineWidth)>=2])})()")
+# The widths every inspected page is laid out at: a phone, a tablet, a laptop (CSS px).
+WIDTHS = (390, 768, 1440)
+# The narrowest and widest screens the layout is made for: the same checks, without screenshots.
+EDGE_WIDTHS = (320, 2560)
+# Whether the document is wider than the window, and every control smaller than 24 × 24 CSS px
+# (WCAG 2.5.8), but an inline link inside a sentence (its parent holds text of its own).
+LAYOUT = ("(function(){" + ELEMENT_PATH + ";var small=[];"
+          "Array.from(document.querySelectorAll('a[href],button,input,select,textarea,summary')).forEach(function(e){"
+          "if(e.disabled||(e.tagName==='INPUT'&&e.type==='hidden'))return;"
+          "var d=e.parentElement&&e.parentElement.closest('details:not([open])');"
+          "if(d&&!(e.tagName==='SUMMARY'&&e.parentElement===d))return;"
+          "if(!e.getClientRects().length)return;"
+          "var r=e.getBoundingClientRect();if(r.width>=24&&r.height>=24)return;"
+          "if(e.tagName==='A'&&getComputedStyle(e).display==='inline'&&Array.from(e.parentElement.childNodes).some(function(n){"
+          "return n!==e&&n.nodeType===3&&n.textContent.trim()}))return;"
+          "small.push(__path(e)+' '+(e.getAttribute('href')||e.getAttribute('name')||e.textContent.trim()).slice(0,40)"
+          "+' '+Math.round(r.width)+'x'+Math.round(r.height))});"
+          "return JSON.stringify({scrollWidth:document.documentElement.scrollWidth,innerWidth:window.innerWidth,small:small})})()")
 AXE_RUN = ("axe.run(document,{runOnly:{type:'tag',values:['wcag2a','wcag2aa','wcag21a','wcag21aa']},"
            "resultTypes:['violations']}).then(function(r){return JSON.stringify(r.violations.map(function(v){"
            "return {id:v.id,impact:v.impact,nodes:v.nodes.map(function(n){return n.target.join(' ')+': '+n.failureSummary})}}))})")
@@ -325,6 +355,15 @@ class Browser:
         pathlib.Path(path).write_bytes(base64.b64decode(data))
         return os.path.getsize(path)
 
+    def layout(self, width):
+        """The page laid out `width` CSS px wide (the DevTools protocol's device metrics): its
+        width against the window's and the controls under 24 px. Leaves the width set."""
+        self.cdp("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=False)
+        return json.loads(self.evaluate(LAYOUT))
+
+    def unset_width(self):
+        self.cdp("Emulation.clearDeviceMetricsOverride")
+
     def quit(self):
         try:
             self.driver.quit()
@@ -377,6 +416,34 @@ class Walk:
             errors = [entry for entry in errors if not (entry.get("source") == "network" and entry.get("message", "").startswith(own))]
         check(errors == [], f"{label}: no console error or CSP report in the browser's log: {errors!r}")
         self.focus(label)
+        self.layout(name, label)
+
+    def layout(self, name, label):
+        """At each of WIDTHS: no horizontal overflow, no control under 24 px, a screenshot."""
+        b = self.browser
+        # The screenshots show the page at rest, not the last control the focus check reached.
+        b.evaluate("document.activeElement&&document.activeElement.blur&&document.activeElement.blur()")
+        try:
+            for width in WIDTHS:
+                found = b.layout(width)
+                check(found["scrollWidth"] <= found["innerWidth"],
+                      f"{label} at {width} px: the document is {found['scrollWidth']} px wide in a {found['innerWidth']} px window")
+                check(not found["small"], f"{label} at {width} px: no control under 24 × 24 px: {found['small'][:8]}")
+                shot = os.path.join(self.options.out, f"{self.prefix}{name}-{width}.png")
+                check(b.screenshot(shot) > 3000, f"{label} at {width} px: screenshot {os.path.relpath(shot)}")
+            for width in EDGE_WIDTHS:
+                found = b.layout(width)
+                check(found["scrollWidth"] <= found["innerWidth"] and not found["small"],
+                      f"{label} at {width} px: {found['scrollWidth']} px wide in a {found['innerWidth']} px window, "
+                      f"no control under 24 × 24 px: {found['small'][:8]}")
+            # And the phone in the dark scheme, to see what axe checked there.
+            b.layout(WIDTHS[0])
+            b.cdp("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "dark"}])
+            shot = os.path.join(self.options.out, f"{self.prefix}{name}-{WIDTHS[0]}-dark.png")
+            check(b.screenshot(shot) > 3000, f"{label} at {WIDTHS[0]} px, dark: screenshot {os.path.relpath(shot)}")
+        finally:
+            b.cdp("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
+            b.unset_width()
 
     def focus(self, label, record=True):
         """Tab from the top of the page, again and again: every control must take the focus."""
@@ -441,6 +508,14 @@ class Walk:
         """System: a key with the console scope made from the form, its text shown once; answers it."""
         b = self.browser
         b.driver.get(self.base + "/console/system")
+        # An empty form is refused with what to fill in: the error summary links to each field.
+        b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Make the key']")
+        summary = b.driver.find_elements(By.CSS_SELECTOR, "main .error-summary[role=alert] h2")
+        links = [a.get_attribute("href") for a in b.driver.find_elements(By.CSS_SELECTOR, "main .error-summary li a")]
+        check(summary and summary[0].text == "There is a problem" and any(h.endswith("#key-name") for h in links)
+              and b.driver.find_elements(By.CSS_SELECTOR, "#key-name[aria-invalid=true]") and b.driver.find_elements(By.ID, "key-name-error"),
+              f"{self.tag('key-refused')}: an empty key form is the page again with the error summary linking to #key-name ({links})")
+        self.inspect("key-refused", "System", status=400)
         key_name = f"console browser {'js' if self.js else 'nojs'}"
         b.driver.find_element(By.ID, "key-name").send_keys(key_name)
         for scope in ("console", "analytics:read"):
@@ -448,6 +523,7 @@ class Walk:
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Make the key']")
         text = Tables(b.source()).ids.get("key-text", "").strip()
         check(text.startswith("slk_"), f"{self.tag('key-made')}: the page shows the key's text once ({text[:8]}…)")
+        self.expect_banner("key-made", f"Key {key_name} created")
         self.inspect("key-made", "Key made")
         b.click(By.CSS_SELECTOR, "main a[href='/console/system']")
         check(text and text not in b.source() and key_name in b.source(),
@@ -524,6 +600,7 @@ class Walk:
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Add the endpoint']")
         secret = Tables(b.source()).ids.get("webhook-secret", "").strip()
         check(secret.startswith("whsec_"), f"{self.tag('webhook-created')}: the page shows the new secret once ({secret[:10]}…)")
+        self.expect_banner("webhook-created", "Webhook endpoint created")
         self.inspect("webhook-created", "Endpoint added")
         b.click(By.CSS_SELECTOR, "main a[href='/console/webhooks']")
         rows = [row for row in (Tables(b.source()).table("Every endpoint") or {"rows": []})["rows"] if self.receiver.url in row[0]]
@@ -553,6 +630,7 @@ class Walk:
             before = self.receiver.deliveries
             b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Send a test']")
             check(b.path().startswith("/console/webhooks/"), f"{self.tag('webhook-deliveries')}: a test sent, back on the endpoint's page")
+            self.expect_banner("webhook-deliveries", "Test message queued: it is listed in the deliveries below")
             deadline = time.monotonic() + 10
             while self.receiver.deliveries == before and time.monotonic() < deadline:
                 time.sleep(0.1)
@@ -635,6 +713,7 @@ class Walk:
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         b.wait_for(lambda: b.document_marker() != marker, "the made link's page")
         check(alias in b.source(), f"{self.tag('link-created')}: the answer names the new link {alias}")
+        self.expect_banner("link-created", f"Link {alias} created")
         self.inspect("link-created")
         status, made = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
         check(status == 200, f"{self.tag('link-created')}: GET /v1/short-links/{alias} answers {status}")
@@ -645,6 +724,7 @@ class Walk:
             # The console's QR codes carry the scan marker (`sl_qr=1`), so a scan counts as `qr`.
             self.read_qr("link", "figure.qr svg", made["url"] + "?sl_qr=1")
         self.import_links(alias)
+        self.change_and_delete(alias)
         # The visited link's page: its chart's numbers are the analytics API's for the link.
         b.driver.get(self.base + f"/console/links/{visited_code}")
         self.inspect("link-visited")
@@ -654,6 +734,33 @@ class Walk:
         api_sum = series.get("totals", {}).get("human") if isinstance(series, dict) else None
         check(chart is not None and page_sum == api_sum,
               f"{self.tag('link-visited')}: the link's chart table sums to {page_sum}, the API's total is {api_sum}")
+
+    def expect_banner(self, name, sentence):
+        """The page shows the notification banner of the change just made."""
+        found = self.browser.driver.find_elements(By.CSS_SELECTOR, "main .banner[role=status] .banner-message")
+        check(found and found[0].text == sentence,
+              f"{self.tag(name)}: the banner says {sentence!r} ({found[0].text if found else 'no banner'!r})")
+
+    def change_and_delete(self, alias):
+        """A link's title changed from its page (banner "saved"), then the link deleted (banner
+        "deleted" on the list); the API agrees with each."""
+        b = self.browser
+        b.driver.get(self.base + f"/console/links/{alias}")
+        title = b.driver.find_element(By.ID, "link-title")
+        title.clear()
+        title.send_keys("Changed in the browser")
+        b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Save the link']")
+        self.expect_banner("link-saved", f"Link {alias} saved")
+        status, changed = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
+        check(status == 200 and changed.get("title") == "Changed in the browser", f"{self.tag('link-saved')}: the API has the new title")
+        self.inspect("link-saved")
+        b.driver.find_element(By.ID, "link-delete-confirm").click()
+        b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Delete the link']")
+        check(b.path() == "/console/links", f"{self.tag('link-deleted')}: deleting lands on the list ({b.path()})")
+        self.expect_banner("link-deleted", f"Link {alias} deleted")
+        status, _ = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
+        check(status == 404, f"{self.tag('link-deleted')}: GET /v1/short-links/{alias} answers {status}")
+        self.inspect("link-deleted", "Links")
 
     def import_links(self, stem):
         """Paste a CSV of two links into the Links page's import form: the report lists both as
@@ -716,6 +823,20 @@ class Walk:
                   f"{self.tag('negative control')}: the page's listener reports it too: {violations}")
         else:
             print(f"note: {self.tag('negative control')}: with JavaScript off the listener reports nothing; the log is the witness")
+        # The layout check: a block wider than a phone, and a lone link 10 px square (CSSOM).
+        b.driver.get(self.base + "/console/overview")
+        b.evaluate("var w=document.createElement('div');w.style.width='1200px';w.textContent='wide';document.querySelector('main').appendChild(w);"
+                   "var p=document.createElement('p'),a=document.createElement('a');a.href='#main';a.style.display='inline-block';"
+                   "a.style.width='10px';a.style.height='10px';a.style.minWidth='0';a.style.minHeight='0';a.style.overflow='hidden';a.className='tiny';p.appendChild(a);"
+                   "document.querySelector('main').appendChild(p)")
+        try:
+            found = b.layout(390)
+        finally:
+            b.unset_width()
+        check(found["scrollWidth"] > found["innerWidth"],
+              f"{self.tag('negative control')}: a block 1200 px wide is an overflow at 390 px ({found['scrollWidth']} > {found['innerWidth']})")
+        check(any(entry.endswith(" #main 10x10") for entry in found["small"]),
+              f"{self.tag('negative control')}: a lone 10 px link is a target too small: {found['small']}")
         b.driver.get(self.base + "/console/overview")
         b.evaluate("document.querySelector('header nav a').setAttribute('tabindex','-1')")
         missing = self.focus(self.tag("negative control"), record=False)

@@ -26,5 +26,5 @@ axe=${AXE_JS:-$("$python" -c 'import os, axe_playwright_python as a; print(os.pa
 [ -f "$axe" ] || { echo "axe.min.js not found: set AXE_JS, or pip install --no-deps axe-playwright-python==0.1.8 into .build-venv (.ci/run does)"; exit 1; }
 out=${OUT:-$root/.build/console}
 mkdir -p "$out"
-SCENELINK_BIN=$bin timeout --kill-after=10 240 "$python" "$root/scripts/console_browser.py" --axe "$axe" --out "$out" \
+SCENELINK_BIN=$bin timeout --kill-after=10 480 "$python" "$root/scripts/console_browser.py" --axe "$axe" --out "$out" \
   --chromium "$(command -v "${CHROMIUM:-chromium}")"

@@ -51,7 +51,7 @@ package struct ConsoleBarChart: Sendable {
         }
         html.element("details") { html in
             html.element("summary", text: "The chart's numbers")
-            html.table(caption: caption, headings: [labelHeading, valueHeading]) { html in
+            html.consoleTable(caption: caption, headings: [labelHeading, valueHeading], numeric: [1]) { html in
                 for bar in bars {
                     html.element("tr") { html in
                         html.element("th", text: bar.label, attributes: ["scope": "row"])

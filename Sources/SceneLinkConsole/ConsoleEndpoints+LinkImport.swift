@@ -36,7 +36,7 @@ extension ConsoleEndpoints {
         links.importLinks(csv: Array(csv.utf8), options: options, by: caller) { [routes] result in
             switch result {
             case .success(let report):
-                responder.respond(ConsoleLinkImportView(report, table: routes.value).response(session: session))
+                responder.respond(ConsoleLinkImportView(report, table: routes.value).response(session: session, banner: ConsoleBanner(.linksImported)))
             case .failure(let error):
                 refuse(error.problem.detail, error.problem.status)
             }

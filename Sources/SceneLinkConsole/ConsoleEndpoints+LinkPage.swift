@@ -21,8 +21,9 @@ extension ConsoleEndpoints {
         showLink(request, session: session, notice: nil, status: .ok, responder)
     }
 
-    /// The link's page, with `notice` (a refused change's sentence) at the top and `status`.
-    private func showLink(_ request: HTTPRequest, session: ConsoleSession, notice: String?, status: HTTPStatus,
+    /// The link's page with `status` and a refused change's sentence: beside the field `field`
+    /// and in the error summary, or at the top when it is about no one field.
+    private func showLink(_ request: HTTPRequest, session: ConsoleSession, notice: String?, field: String? = nil, status: HTTPStatus,
                           _ responder: HTTPResponder) {
         guard let caller = OperatorCaller(request) else { return }
         let code = request.pathParameters["code"] ?? ""
@@ -42,8 +43,10 @@ extension ConsoleEndpoints {
                 }
                 let view = ConsoleLinkView(counted, code: code, url: routes.value.shortLinkURL(of: counted.link.code), now: clock.now(),
                                            table: routes.value, claimLifetime: ValueParser.text(of: settings.claimLifetime),
-                                           analytics: analytics, notice: notice, status: status, session: session)
-                responder.respond(view.response(session: session))
+                                           analytics: analytics, notice: notice, field: field, status: status, session: session)
+                // A refused change shows its notice, never the banner of an earlier one.
+                let banner = notice == nil ? ConsoleBanner(query: request.queryItem) : nil
+                responder.respond(view.response(session: session, banner: banner))
             }
         }
     }
@@ -114,13 +117,15 @@ extension ConsoleEndpoints {
         do {
             parsed = try ShortLinkChangeRequest(document: .object(change))
         } catch {
-            return showLink(request, session: session, notice: "Your \(what) was not saved: \(error.detail)", status: error.status, responder)
+            return showLink(request, session: session, notice: "Your \(what) was not saved: \(error.detail)",
+                            field: Self.linkField(what: what, sentence: error.detail), status: error.status, responder)
         }
         let condition = EntityTagCondition.tags([EntityTag.shortLink(revision: revision)])
         links.update(code: try? ShortCode(code), parsed, condition: condition, by: caller) { [self] result in
             switch result {
             case .success:
-                responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(code)))
+                let banner = ConsoleBanner(what == "expiry" ? .linkExpiryChanged : .linkChanged, subject: code)
+                responder.respond(ConsoleHeaders.redirect(to: banner.redirect(to: Self.linkPath(code))))
             case .failure(let error) where error.problem.status.code == 404:
                 responder.respond(Self.linkNotFound(error))
             case .failure(let error) where error.problem.status.code == 412:
@@ -129,7 +134,7 @@ extension ConsoleEndpoints {
                              + "Its current values are shown below; make your change again.", status: .preconditionFailed, responder)
             case .failure(let error):
                 showLink(request, session: session, notice: "Your \(what) was not saved: \(error.problem.detail)",
-                         status: error.problem.status, responder)
+                         field: Self.linkField(what: what, sentence: error.problem.detail), status: error.problem.status, responder)
             }
         }
     }
@@ -141,13 +146,24 @@ extension ConsoleEndpoints {
         let code = request.pathParameters["code"] ?? ""
         guard ConsoleForm(body: request.body)["confirm"] == "yes" else {
             return showLink(request, session: session, notice: "Tick the box that confirms the deletion; nothing was deleted.",
-                            status: .badRequest, responder)
+                            field: "link-delete-confirm", status: .badRequest, responder)
         }
         links.delete(code: try? ShortCode(code), by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.links.path))
+            case .success:
+                responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.linkDeleted, subject: code).redirect(to: ConsoleSection.links.path)))
             case .failure(let error): responder.respond(Self.linkNotFound(error))
             }
         }
+    }
+
+    /// The field of the link's page a refused change is about: the expiry's one, else the one
+    /// the operation's sentence names (`"title"`, `"tags"` or a tag), else the target.
+    package static func linkField(what: String, sentence: String) -> String {
+        guard what != "expiry" else { return "link-expiry" }
+        let lowered = sentence.lowercased()
+        if lowered.contains("title") { return "link-title" }
+        if lowered.contains("tag") { return "link-tags" }
+        return "link-link"
     }
 }

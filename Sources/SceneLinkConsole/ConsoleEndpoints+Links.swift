@@ -24,7 +24,7 @@ extension ConsoleEndpoints {
                                         hasCursor: request.queryItem("cursor") != nil, now: Date(),
                                         resolves: { [table = routes.value] target in (try? table.resolve(target)) != nil },
                                         createForm: createForm, importForm: importForm)
-            responder.respond(view.response(session: session))
+            responder.respond(view.response(session: session, banner: ConsoleBanner(query: request.queryItem)))
         }
     }
 
@@ -99,7 +99,9 @@ extension ConsoleEndpoints {
         }
         links.create(parsed, by: caller) { result in
             switch result {
-            case .success(let made): responder.respond(ConsoleHeaders.redirect(to: Self.linkPath(made.code.rawValue)))
+            case .success(let made):
+                let code = made.code.rawValue
+                responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.linkCreated, subject: code).redirect(to: Self.linkPath(code))))
             case .failure(let error): refuse(error.problem.detail, error.problem.status)
             }
         }

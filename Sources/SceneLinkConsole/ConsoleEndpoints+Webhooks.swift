@@ -19,14 +19,24 @@ extension ConsoleEndpoints {
     package func webhookList(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         webhooks.list(by: caller) { result in
-            responder.respond(ConsoleWebhooksView(result, formToken: session.formToken).response(session: session))
+            responder.respond(ConsoleWebhooksView(result, formToken: session.formToken)
+                .response(session: session, banner: ConsoleBanner(query: request.queryItem)))
         }
     }
 
     /// `GET /console/webhooks/{id}`: the endpoint's newest deliveries with state, attempts and the
     /// last answer, each with a replay button, and the button that sends a test.
     package func webhookDeliveries(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
+        guard let session = session(of: request, responder) else { return }
+        showWebhook(request, session: session, banner: ConsoleBanner(query: request.queryItem), responder)
+    }
+
+    /// The endpoint's page with a change's `banner`, or with a refused change (`refusal`, or a
+    /// deletion without its box: `deleteRefusal`) and `status`.
+    private func showWebhook(_ request: HTTPRequest, session: ConsoleSession, banner: ConsoleBanner? = nil,
+                             refusal: ConsoleWebhookView.Refusal? = nil, deleteRefusal: ConsoleFieldError? = nil, status: HTTPStatus = .ok,
+                             _ responder: HTTPResponder) {
+        guard let caller = OperatorCaller(request) else { return }
         let id = request.pathParameters["id"] ?? ""
         webhooks.deliveries(id: id, limit: Self.deliveriesShown, by: caller) { [webhooks] result in
             let endpoint: WebhookEndpoint, deliveries: [WebhookDelivery]
@@ -39,8 +49,9 @@ extension ConsoleEndpoints {
                 return responder.respond(Self.notice(error, title: "Deliveries not read"))
             }
             let view = ConsoleWebhookView(id: id, endpoint: endpoint, deliveries: deliveries,
-                                          defaultOverlap: webhooks.configuration.rotationOverlap, formToken: session.formToken)
-            responder.respond(view.response(session: session))
+                                          defaultOverlap: webhooks.configuration.rotationOverlap, formToken: session.formToken,
+                                          refusal: refusal, deleteRefusal: deleteRefusal, status: status)
+            responder.respond(view.response(session: session, banner: banner))
         }
     }
 
@@ -52,25 +63,38 @@ extension ConsoleEndpoints {
     }
 
     /// `POST /console/webhooks` (`url`, `events`…, `description`): read by the API's own rules
-    /// (`WebhookRequest`), then `WebhookOperations.create`; the page shows the secret once.
+    /// (`WebhookRequest`), then `WebhookOperations.create`; the page shows the secret once. A
+    /// refusal is the Webhooks page again with the operation's status, what was entered, and the
+    /// sentence beside the field it is about and in the error summary.
     package func createWebhook(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
+        let refuse: @Sendable (OperationError) -> Void = { [webhooks] error in
+            let sentence = error.problem.detail
+            let refusal = ConsoleWebhooksView.Refusal(
+                url: String((form["url"] ?? "").prefix(2048)), description: String((form["description"] ?? "").prefix(256)),
+                events: form.values(named: "events").compactMap(WebhookEventType.init(rawValue:)),
+                error: ConsoleFieldError(fieldID: ConsoleWebhooksView.fieldID(for: sentence), message: sentence))
+            webhooks.list(by: caller) { result in
+                responder.respond(ConsoleWebhooksView(result, formToken: session.formToken, refusal: refusal, status: error.problem.status)
+                    .response(session: session))
+            }
+        }
         var members: [(key: String, value: JSONValue)] = [("url", .string(form["url"] ?? "")), ("events", Self.events(form))]
         if let description = form["description"], !description.isEmpty { members.append(("description", .string(description))) }
         let parsed: WebhookRequest
         do {
             parsed = try WebhookRequest(document: .object(members))
         } catch {
-            return responder.respond(Self.notice(OperationError(error), title: "Endpoint not added"))
+            return refuse(OperationError(error))
         }
         let new = WebhookOperations.NewEndpoint(url: parsed.url, events: parsed.events, description: parsed.description)
         webhooks.create(new, by: caller) { result in
             switch result {
             case .success(let endpoint):
-                responder.respond(ConsoleWebhookSecretView(title: "Endpoint added", endpoint: endpoint, status: .created).response(session: session))
+                responder.respond(ConsoleWebhookSecretView(title: "Endpoint added", endpoint: endpoint, status: .created).response(session: session, banner: ConsoleBanner(.webhookCreated)))
             case .failure(let error):
-                responder.respond(Self.notice(error, title: "Endpoint not added"))
+                refuse(error)
             }
         }
     }
@@ -90,7 +114,8 @@ extension ConsoleEndpoints {
         webhooks.rotate(id: request.pathParameters["id"] ?? "", overlapSeconds: overlapSeconds, by: caller) { result in
             switch result {
             case .success(let endpoint):
-                responder.respond(ConsoleWebhookSecretView(title: "Secret rotated", endpoint: endpoint, status: .ok).response(session: session))
+                responder.respond(ConsoleWebhookSecretView(title: "Secret rotated", endpoint: endpoint, status: .ok)
+                    .response(session: session, banner: ConsoleBanner(.webhookSecretRotated)))
             case .failure(let error):
                 responder.respond(Self.notice(error, title: "Secret not rotated"))
             }
@@ -114,7 +139,7 @@ extension ConsoleEndpoints {
         guard let caller = OperatorCaller(request) else { return }
         webhooks.test(id: id, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.webhookTestSent).redirect(to: "/console/webhooks/\(id)")))
             case .failure(let error): responder.respond(Self.notice(error, title: "Test not sent"))
             }
         }
@@ -129,7 +154,9 @@ extension ConsoleEndpoints {
         guard let caller = OperatorCaller(request) else { return }
         webhooks.replay(id: id, messageID: messageID, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
+            case .success:
+                let banner = ConsoleBanner(.webhookReplayed, subject: messageID)
+                responder.respond(ConsoleHeaders.redirect(to: banner.redirect(to: "/console/webhooks/\(id)")))
             case .failure(let error): responder.respond(Self.notice(error, title: "Not replayed"))
             }
         }
@@ -143,21 +170,29 @@ extension ConsoleEndpoints {
         guard Self.isPlainID(id) else {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
         }
-        guard let caller = OperatorCaller(request) else { return }
+        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
         let form = ConsoleForm(body: request.body)
+        let refuse: @Sendable (OperationError) -> Void = { [self] error in
+            let sentence = error.problem.detail
+            let refusal = ConsoleWebhookView.Refusal(
+                url: String((form["url"] ?? "").prefix(2048)), events: form.values(named: "events").compactMap(WebhookEventType.init(rawValue:)),
+                isEnabled: form["enabled"] == "yes", error: ConsoleFieldError(fieldID: ConsoleWebhookView.fieldID(for: sentence), message: sentence))
+            showWebhook(request, session: session, refusal: refusal, status: error.problem.status, responder)
+        }
         let parsed: WebhookChangeRequest
         do {
             parsed = try WebhookChangeRequest(document: .object([
                 ("url", .string(form["url"] ?? "")), ("events", Self.events(form)), ("enabled", .bool(form["enabled"] == "yes")),
             ]))
         } catch {
-            return responder.respond(Self.notice(OperationError(error), title: "Endpoint not changed"))
+            return refuse(OperationError(error))
         }
         let change = WebhookOperations.Change(url: parsed.url, events: parsed.events, enabled: parsed.enabled)
         webhooks.update(id: id, change, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: "/console/webhooks/\(id)"))
-            case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not changed"))
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.webhookChanged).redirect(to: "/console/webhooks/\(id)")))
+            case .failure(let error) where error.problem.status.code == 404: responder.respond(Self.notice(error, title: "Endpoint not changed"))
+            case .failure(let error): refuse(error)
             }
         }
     }
@@ -170,13 +205,14 @@ extension ConsoleEndpoints {
             return responder.respond(ConsolePage.notice(status: .notFound, title: "No such endpoint", detail: "No webhook endpoint has this id."))
         }
         guard ConsoleForm(body: request.body)["confirm"] == "yes" else {
-            return responder.respond(ConsolePage.notice(status: .badRequest, title: "Endpoint not deleted",
-                                                        detail: "Tick the box that confirms the deletion; nothing was deleted."))
+            guard let session = session(of: request, responder) else { return }
+            let error = ConsoleFieldError(fieldID: "delete-confirm", message: "Tick the box that confirms the deletion; nothing was deleted.")
+            return showWebhook(request, session: session, deleteRefusal: error, status: .badRequest, responder)
         }
         guard let caller = OperatorCaller(request) else { return }
         webhooks.delete(id: id, by: caller) { result in
             switch result {
-            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleSection.webhooks.path))
+            case .success: responder.respond(ConsoleHeaders.redirect(to: ConsoleBanner(.webhookDeleted).redirect(to: ConsoleSection.webhooks.path)))
             case .failure(let error): responder.respond(Self.notice(error, title: "Endpoint not deleted"))
             }
         }

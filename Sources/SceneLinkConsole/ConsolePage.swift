@@ -6,7 +6,8 @@ import SceneLinkOperations
 ///
 /// A skip link to `<main>`, a `<header>` with the product name, the navigation (`<nav>` with
 /// `aria-current` on the page shown) and the sign-out button (a POST with the form token), then
-/// `<main id="main">` with the page's `<h1>` and what the handler wrote. No script, no inline
+/// `<main id="main">` with the error summary of a refused form or the banner of a change just
+/// made (`ConsoleErrorSummary`, `ConsoleBanner`), the page's `<h1>` and what the handler wrote. No script, no inline
 /// style: the style sheet is `/console/console.css`; the icon is an empty `data:` URL (no request
 /// for `/favicon.ico`).
 ///
@@ -27,6 +28,10 @@ package struct ConsolePage {
     package let section: ConsoleSection?
     /// The session whose navigation and sign-out button are shown; nil for sign-in and notices.
     package let session: ConsoleSession?
+    /// The notification banner above the heading (a change just made), if any.
+    package var banner: ConsoleBanner?
+    /// The error summary above the heading (a refused form), if any; the title then starts with "Error: ".
+    package var errorSummary: ConsoleErrorSummary?
 
     /// A page titled `title`: with the navigation (the sections the session may open) when a
     /// session is shown, without it for sign-in and notices.
@@ -42,14 +47,17 @@ package struct ConsolePage {
     }
 
     /// A form under `heading` that posts to `action` with a required box (`confirm=yes`, id
-    /// `boxID`) labelled `confirmation`, so nothing is deleted by one stray click.
+    /// `boxID`) labelled `confirmation`, so nothing is deleted by one stray click. `error`: the
+    /// box's message when the form was sent without it ticked.
     package static func deleteForm(heading: String, action: String, boxID: String, confirmation: String, button: String, formToken: String,
-                                   into html: inout HTMLDocument) {
+                                   error: ConsoleFieldError? = nil, into html: inout HTMLDocument) {
         html.element("h2", text: heading)
         html.element("form", attributes: ["method": "post", "action": action]) { html in
             formTokenField(formToken, into: &html)
+            error?.write(into: &html)
             html.element("p") { html in
-                html.void(.input, attributes: ["type": "checkbox", "id": boxID, "name": "confirm", "value": "yes", "required": "required"])
+                let refused = error?.fieldAttributes ?? [:]
+                html.void(.input, attributes: ["type": "checkbox", "id": boxID, "name": "confirm", "value": "yes", "required": "required"] + refused)
                 html.element("label", text: confirmation, attributes: ["for": boxID])
             }
             html.element("button", text: button, attributes: ["type": "submit"])
@@ -65,7 +73,7 @@ package struct ConsolePage {
 
     /// The whole document: head, header and navigation, then `<main>` holding the heading and `html`.
     private func document() -> [UInt8] {
-        var document = HTMLDocument(title: title + " · SceneLink console")
+        var document = HTMLDocument(title: (errorSummary == nil ? "" : "Error: ") + title + " · SceneLink console")
         document.styleSheetLink(ConsoleStyle.path)
         // No icon to fetch: without one a browser asks for /favicon.ico, a 404 it logs as an error.
         document.void(.link, attributes: ["rel": "icon", "href": "data:,"])
@@ -76,6 +84,8 @@ package struct ConsolePage {
             if let session { Self.writeNavigation(current: section, session: session, into: &html) }
         }
         document.element("main", attributes: ["id": "main"]) { main in
+            errorSummary?.write(into: &main)
+            banner?.write(into: &main)
             main.element("h1", text: title)
             main.append(html)
         }

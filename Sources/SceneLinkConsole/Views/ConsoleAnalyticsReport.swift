@@ -114,7 +114,7 @@ package struct ConsoleAnalyticsReport: Sendable {
         html.element("h2", text: "Breakdown")
         switch parts.breakdown {
         case .success(let breakdown):
-            ConsoleEndpoints.table(caption: breakdown.caption, headings: [breakdown.dimension.rawValue, "Count"], rows: breakdown.rows,
+            ConsoleEndpoints.table(caption: breakdown.caption, headings: [breakdown.dimension.rawValue, "Count"], numeric: [1], rows: breakdown.rows,
                                    into: &html)
             html.element("p") { html in
                 html.element("a", text: "Download by \(breakdown.dimension.rawValue) as CSV",
@@ -136,7 +136,8 @@ package struct ConsoleAnalyticsReport: Sendable {
             return
         }
         chart.write(into: &html, id: "timeseries")
-        ConsoleEndpoints.table(caption: "Totals", headings: ["Count"] + AnalyticsCounts.names, rows: [["All"] + series.totals.map(String.init)],
+        ConsoleEndpoints.table(caption: "Totals", headings: ["Count"] + AnalyticsCounts.names,
+                               numeric: Set(AnalyticsCounts.names.indices.map { $0 + 1 }), rows: [["All"] + series.totals.map(String.init)],
                                into: &html)
     }
 

@@ -74,7 +74,7 @@ package struct ConsoleClaimsView: ConsolePageView {
         html.element("p", text: "Made: \(counts.made) · Redeemed: \(counts.redeemed) · Expired unredeemed: "
                                 + "\(counts.expired) in the last \(dayCount) UTC days.")
         chart?.write(into: &html, id: "claims")
-        ConsoleEndpoints.table(caption: "Claims per UTC day", headings: ["Day", "Made", "Redeemed", "Expired"],
+        ConsoleEndpoints.table(caption: "Claims per UTC day", headings: ["Day", "Made", "Redeemed", "Expired"], numeric: [1, 2, 3],
                                rows: counts.days.reversed().map { [$0.day, String($0.made), String($0.redeemed), String($0.expired)] },
                                into: &html)
         html.element("p", text: "A claim counts as expired on the UTC day it expired unredeemed; the sweep counts it as it deletes it, "

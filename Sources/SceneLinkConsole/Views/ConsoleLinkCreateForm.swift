@@ -44,6 +44,9 @@ package struct ConsoleLinkCreateForm: Sendable {
     package let tags: String
     /// Why the last attempt was refused; nil on a fresh form.
     package let error: String?
+    /// The refusal as the field it is about (`fieldID(for:)`), for the error summary and the
+    /// message beside that field; nil on a fresh form.
+    package let fieldError: ConsoleFieldError?
     package let formToken: String
 
     /// - Parameters:
@@ -67,14 +70,31 @@ package struct ConsoleLinkCreateForm: Sendable {
         title = entered["title"] ?? ""
         tags = entered["tags"] ?? ""
         self.error = error
+        let target = self.target
+        fieldError = error.map { ConsoleFieldError(fieldID: Self.fieldID(for: $0, target: target), message: $0) }
         self.formToken = formToken
+    }
+
+    /// The field a refusal's sentence is about: the operation's sentences name the member they
+    /// refuse (`alias`, `"expiresAt"`, `"title"`, `"tags"`, "tag"); any other is about the target,
+    /// the link typed in or the route's first required parameter left empty (else its first).
+    package static func fieldID(for sentence: String, target: Target) -> String {
+        let lowered = sentence.lowercased()
+        for (word, field) in [("alias", "alias"), ("expiresat", "expiresAt"), ("expir", "expiresAt"), ("title", "title"), ("tag", "tags")]
+            where lowered.contains(word) {
+            return "create-" + field
+        }
+        switch target {
+        case .link: return "create-link"
+        case .route(_, let parameters):
+            guard !parameters.isEmpty else { return "create-route" }
+            let empty = parameters.firstIndex { $0.isRequired && $0.value.isEmpty } ?? 0
+            return "create-parameter-\(empty)"
+        }
     }
 
     package func write(into html: inout HTMLDocument) {
         html.element("h2", text: "Make a short link", attributes: ["id": "create"])
-        if let error {
-            html.element("p", text: error, attributes: ["class": "error", "id": "create-error", "role": "alert"])
-        }
         html.element("form", attributes: ["method": "get", "action": ConsoleSection.links.path + "#create"]) { html in
             html.element("label", text: "Route (to fill in its parameters instead of typing a link)", attributes: ["for": "create-route"])
             html.element("select", attributes: ["id": "create-route", "name": "route"]) { html in
@@ -92,8 +112,12 @@ package struct ConsoleLinkCreateForm: Sendable {
 
         html.element("form", attributes: ["method": "post", "action": ConsoleSection.links.path]) { html in
             ConsolePage.formTokenField(formToken, into: &html)
-            var describedBy: HTMLAttributes = [:]
-            if error != nil { describedBy.append("aria-describedby", "create-error") }
+            /// The refusal's attributes and message for the field `id`, when it is the one refused.
+            func refusal(_ id: String, into html: inout HTMLDocument) -> HTMLAttributes {
+                guard let fieldError, fieldError.fieldID == id else { return [:] }
+                fieldError.write(into: &html)
+                return fieldError.fieldAttributes
+            }
             switch target {
             case .route(let route, let parameters):
                 html.void(.input, attributes: ["type": "hidden", "name": "route", "value": route])
@@ -105,20 +129,22 @@ package struct ConsoleLinkCreateForm: Sendable {
                         html.element("label", text: parameter.label, attributes: ["for": id])
                         var attributes: HTMLAttributes = ["type": "text", "id": id, "name": parameter.field, "value": parameter.value]
                         if parameter.isRequired { attributes.append("required", "required") }
-                        html.void(.input, attributes: attributes + describedBy)
+                        html.void(.input, attributes: attributes + refusal(id, into: &html))
                     }
                 }
             case .link(let label, let value):
                 html.element("label", text: label, attributes: ["for": "create-link"])
+                let refused = refusal("create-link", into: &html)
                 html.void(.input, attributes: ["type": "text", "id": "create-link", "name": "link", "value": value, "required": "required",
-                                               "spellcheck": "false"] + describedBy)
+                                               "spellcheck": "false"] + refused)
             }
             for (name, label, type, value) in [("alias", "Alias (optional: A-Z a-z 0-9 - _, up to 64; a random code otherwise)", "text", alias),
                                                ("expiresAt", "Expires (optional, UTC)", "datetime-local", expiresAt),
                                                ("title", "Title (optional)", "text", title),
                                                ("tags", "Tags (optional, separated by spaces: a-z 0-9 - _)", "text", tags)] {
                 html.element("label", text: label, attributes: ["for": "create-\(name)"])
-                html.void(.input, attributes: ["type": type, "id": "create-\(name)", "name": name, "value": value])
+                let refused = refusal("create-\(name)", into: &html)
+                html.void(.input, attributes: ["type": type, "id": "create-\(name)", "name": name, "value": value] + refused)
             }
             html.element("p") { html in
                 html.element("button", text: "Make the short link", attributes: ["type": "submit"])

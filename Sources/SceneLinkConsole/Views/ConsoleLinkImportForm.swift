@@ -14,6 +14,8 @@ package struct ConsoleLinkImportForm: Sendable, Equatable {
     /// Why the last import was refused whole; nil on a fresh form.
     package let error: String?
     package let formToken: String
+    /// The refusal as the CSV field's error (beside the field, linked from the error summary).
+    package var fieldError: ConsoleFieldError? { error.map { ConsoleFieldError(fieldID: "import-csv", message: $0) } }
 
     package init(csv: String = "", format: LinkImportFormat = .csv, atomic: Bool = false, dryRun: Bool = false, error: String? = nil,
                  formToken: String) {
@@ -33,7 +35,6 @@ package struct ConsoleLinkImportForm: Sendable, Equatable {
 
     package func write(into html: inout HTMLDocument) {
         html.element("h2", text: "Import links from CSV", attributes: ["id": "import"])
-        if let error { html.element("p", text: error, attributes: ["class": "error", "id": "import-error"]) }
         html.element("form", attributes: ["method": "post", "action": ConsoleEndpoints.linkImportPath]) { html in
             ConsolePage.formTokenField(formToken, into: &html)
             html.element("label", text: "Whose export it is", attributes: ["for": "import-format"])
@@ -48,9 +49,9 @@ package struct ConsoleLinkImportForm: Sendable, Equatable {
                          + "link is required), then one link a line; at most 1 MiB as the form sends it, so split a larger file "
                          + "or use scenelink import",
                          attributes: ["for": "import-csv"])
-            var area: HTMLAttributes = ["id": "import-csv", "name": "csv", "rows": "8", "required": "required", "spellcheck": "false"]
-            if error != nil { area.append("aria-describedby", "import-error") }
-            html.element("textarea", text: csv, attributes: area)
+            fieldError?.write(into: &html)
+            let area: HTMLAttributes = ["id": "import-csv", "name": "csv", "rows": "8", "required": "required", "spellcheck": "false"]
+            html.element("textarea", text: csv, attributes: area + (fieldError?.fieldAttributes ?? [:]))
             html.element("p") { html in
                 var box: HTMLAttributes = ["type": "checkbox", "id": "import-atomic", "name": "atomic", "value": "yes"]
                 if atomic { box.append("checked", "checked") }

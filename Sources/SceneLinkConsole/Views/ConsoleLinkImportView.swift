@@ -30,6 +30,11 @@ package struct ConsoleLinkImportView: ConsolePageView {
     package var title: String { "Import links" }
     package var section: ConsoleSection { .links }
     package let status: HTTPStatus
+    /// A CSV refused whole: its sentence, linked to the CSV field.
+    package var errorSummary: ConsoleErrorSummary? {
+        guard case .refused(let form) = content else { return nil }
+        return ConsoleErrorSummary(form.fieldError.map { [$0] } ?? [])
+    }
     /// The report, or the form again when the CSV was refused whole.
     package let content: Content
 
@@ -101,14 +106,13 @@ package struct ConsoleLinkImportView: ConsolePageView {
         case .report(let report):
             Self.write(report, into: &html)
         case .refused(let form):
-            html.element("p", text: "Nothing was imported: see the form below.", attributes: ["class": "error"])
             form.write(into: &html)
         }
     }
 
     private static func write(_ report: Report, into html: inout HTMLDocument) {
         html.element("p", text: report.summary, attributes: report.summaryIsError ? ["class": "error"] : [:])
-        html.table(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"]) { html in
+        html.consoleTable(caption: "Each row of the CSV, after its header", headings: ["Row", "Result", "Short link, or why not"], numeric: [0]) { html in
             for row in report.rows {
                 html.element("tr") { html in
                     html.element("th", text: String(row.row), attributes: ["scope": "row"])

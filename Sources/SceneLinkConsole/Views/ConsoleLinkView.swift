@@ -24,8 +24,13 @@ package struct ConsoleLinkView: ConsolePageView {
     package let title: String
     package var section: ConsoleSection { .links }
     package let status: HTTPStatus
-    /// A refused change's sentence, at the top; nil when none.
+    /// A refused change's sentence, at the top, when it is about no one field (a change made
+    /// meanwhile, a form without its revision); nil when none.
     package let notice: String?
+    /// A refused change's sentence as the field it is about, shown beside it and linked from the
+    /// error summary; nil when none.
+    package let fieldError: ConsoleFieldError?
+    package var errorSummary: ConsoleErrorSummary? { ConsoleErrorSummary(fieldError.map { [$0] } ?? []) }
     /// The code as the request named it, and the link's page under it (the QR download's).
     package let code: String
     package let path: String
@@ -34,6 +39,8 @@ package struct ConsoleLinkView: ConsolePageView {
     package let formCode: String
     /// The facts, term and value, in order.
     package let facts: [(term: String, value: String)]
+    /// The link's tags, each with the list filtered by it: shown as chips in the facts' "Tags".
+    package let tags: [ConsoleLinksView.Tag]
     /// Whether the link has expired (every visitor gets 410).
     package let isExpired: Bool
     package let destinations: ConsoleLinkDestinations
@@ -54,18 +61,23 @@ package struct ConsoleLinkView: ConsolePageView {
     ///   - table, claimLifetime: what `ConsoleLinkDestinations` computes where the link goes with.
     ///   - analytics: the link's analytics; nil when not read.
     ///   - notice, status: a refused change's sentence and status (nil and 200 on a plain view).
+    ///   - field: the `id` of the field the refusal is about (`link-link`, `link-title`,
+    ///     `link-tags`, `link-expiry`, `link-delete-confirm`), nil when it is about none: the
+    ///     sentence is then a notice at the top.
     ///   - session: whose permissions decide which forms are shown.
     package init(_ counted: ShortLinkOperations.Counted, code: String, url: String?, now: Date, table: RouteTable, claimLifetime: String,
-                 analytics: ConsoleAnalyticsReport?, notice: String?, status: HTTPStatus, session: ConsoleSession) {
+                 analytics: ConsoleAnalyticsReport?, notice: String?, field: String? = nil, status: HTTPStatus, session: ConsoleSession) {
         let link = counted.link, visits = counted.visits
         title = "Link \(code)"
-        self.notice = notice
+        self.notice = field == nil ? notice : nil
+        fieldError = field.flatMap { id in notice.map { ConsoleFieldError(fieldID: id, message: $0) } }
         self.code = code
         path = ConsoleEndpoints.linkPath(code)
         formCode = link.code.rawValue
         formPath = ConsoleEndpoints.linkPath(formCode)
         isExpired = link.isExpired(at: now)
         let tags = link.tags.map(\.rawValue)
+        self.tags = tags.map { ConsoleLinksView.Tag(name: $0, path: ConsoleSection.links.path + "?" + ConsoleEndpoints.encode([("tag", $0)])) }
         facts = [
             ("Short link", url ?? "(none: the route file names no https host)"),
             ("Target link", link.link),
@@ -105,7 +117,13 @@ package struct ConsoleLinkView: ConsolePageView {
         html.element("dl") { html in
             for (term, value) in facts {
                 html.element("dt", text: term)
-                html.element("dd", text: value)
+                if term == "Tags", !tags.isEmpty {
+                    html.element("dd") { html in
+                        for tag in tags { html.element("a", text: tag.name, attributes: ["href": tag.path, "class": "chip"]) }
+                    }
+                } else {
+                    html.element("dd", text: value)
+                }
             }
         }
         writeDestinations(into: &html)
@@ -114,11 +132,15 @@ package struct ConsoleLinkView: ConsolePageView {
             html.element("h2", text: "Analytics")
             analytics.write(into: &html)
         }
-        if let edits { writeEdits(edits, into: &html) }
-        if showsDelete {
-            ConsolePage.deleteForm(heading: "Delete the link", action: formPath + "/delete", boxID: "link-delete-confirm",
-                                   confirmation: "Yes, delete \(formCode): it answers 404 from now on, and its code is free again",
-                                   button: "Delete the link", formToken: formToken, into: &html)
+        html.cards { html in
+            if let edits { writeEdits(edits, into: &html) }
+            if showsDelete {
+                html.card { html in
+                    ConsolePage.deleteForm(heading: "Delete the link", action: formPath + "/delete", boxID: "link-delete-confirm",
+                                           confirmation: "Yes, delete \(formCode): it answers 404 from now on, and its code is free again",
+                                           button: "Delete the link", formToken: formToken, error: error(for: "link-delete-confirm"), into: &html)
+                }
+            }
         }
     }
 
@@ -154,30 +176,44 @@ package struct ConsoleLinkView: ConsolePageView {
 
     /// The forms that change the target, title and tags, and the expiry, with the revision read.
     private func writeEdits(_ edits: Edits, into html: inout HTMLDocument) {
-        html.element("h2", text: "Change the target, title and tags")
-        html.element("form", attributes: ["method": "post", "action": formPath + "/edit"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
-            html.void(.input, attributes: ["type": "hidden", "name": "shown", "value": edits.target])
-            for (name, label, value) in [("link", "Target link (it must resolve)", edits.target), ("title", "Title (empty: none)", edits.title),
-                                         ("tags", "Tags (separated by spaces; empty: none)", edits.tags)] {
-                html.element("label", text: label, attributes: ["for": "link-\(name)"])
-                html.void(.input, attributes: ["type": "text", "id": "link-\(name)", "name": name, "value": value])
-            }
-            html.element("p") { html in
-                html.element("button", text: "Save the link", attributes: ["type": "submit"])
+        html.card { html in
+            html.element("h2", text: "Change the target, title and tags")
+            html.element("form", attributes: ["method": "post", "action": formPath + "/edit"]) { html in
+                ConsolePage.formTokenField(formToken, into: &html)
+                html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
+                html.void(.input, attributes: ["type": "hidden", "name": "shown", "value": edits.target])
+                for (name, label, value) in [("link", "Target link (it must resolve)", edits.target), ("title", "Title (empty: none)", edits.title),
+                                             ("tags", "Tags (separated by spaces; empty: none)", edits.tags)] {
+                    html.element("label", text: label, attributes: ["for": "link-\(name)"])
+                    let refused = error(for: "link-\(name)")
+                    refused?.write(into: &html)
+                    html.void(.input, attributes: ["type": "text", "id": "link-\(name)", "name": name, "value": value]
+                              + (refused?.fieldAttributes ?? [:]))
+                }
+                html.element("p") { html in
+                    html.element("button", text: "Save the link", attributes: ["type": "submit"])
+                }
             }
         }
+        html.card { html in
+            html.element("h2", text: "Change the expiry")
+            html.element("form", attributes: ["method": "post", "action": formPath + "/expiry"]) { html in
+                ConsolePage.formTokenField(formToken, into: &html)
+                html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
+                html.element("label", text: "Expires (UTC; empty: never)", attributes: ["for": "link-expiry"])
+                let refused = error(for: "link-expiry")
+                refused?.write(into: &html)
+                html.void(.input, attributes: ["type": "datetime-local", "id": "link-expiry", "name": "expiresAt", "value": edits.expiry]
+                          + (refused?.fieldAttributes ?? [:]))
+                html.element("p") { html in
+                    html.element("button", text: "Save the expiry", attributes: ["type": "submit"])
+                }
+            }
+        }
+    }
 
-        html.element("h2", text: "Change the expiry")
-        html.element("form", attributes: ["method": "post", "action": formPath + "/expiry"]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
-            html.element("label", text: "Expires (UTC; empty: never)", attributes: ["for": "link-expiry"])
-            html.void(.input, attributes: ["type": "datetime-local", "id": "link-expiry", "name": "expiresAt", "value": edits.expiry])
-            html.element("p") { html in
-                html.element("button", text: "Save the expiry", attributes: ["type": "submit"])
-            }
-        }
+    /// The refusal's error when it is about the field `id`.
+    private func error(for id: String) -> ConsoleFieldError? {
+        fieldError?.fieldID == id ? fieldError : nil
     }
 }

@@ -55,6 +55,8 @@ package struct ConsoleLinksView: ConsolePageView {
     package var title: String { ConsoleSection.links.title }
     package var section: ConsoleSection { .links }
     package let status: HTTPStatus
+    /// The refused new link's field, linked from the top of the page.
+    package var errorSummary: ConsoleErrorSummary? { ConsoleErrorSummary(createForm?.fieldError.map { [$0] } ?? []) }
     /// A sentence above everything (a refused new link); nil on the list.
     package let notice: String?
     /// nil on the page of a refused new link.
@@ -89,9 +91,10 @@ package struct ConsoleLinksView: ConsolePageView {
         listing = Listing(q: q, tag: tag, content: content)
     }
 
-    /// The page of a refused new link: `notice`, then the form as it was sent, with `status`.
+    /// The page of a refused new link: the error summary linking to the field refused, then the
+    /// form as it was sent, with `status`.
     package init(refusing createForm: ConsoleLinkCreateForm, status: HTTPStatus) {
-        notice = "The short link was not made: see the form below."
+        notice = nil
         listing = nil
         self.createForm = createForm
         importForm = nil
@@ -126,8 +129,10 @@ package struct ConsoleLinksView: ConsolePageView {
     package func write(into html: inout HTMLDocument) {
         if let notice { html.element("p", text: notice, attributes: ["class": "error"]) }
         if let listing { Self.write(listing, into: &html) }
-        createForm?.write(into: &html)
-        importForm?.write(into: &html)
+        html.cards { html in
+            if let createForm { html.card { createForm.write(into: &$0) } }
+            if let importForm { html.card { importForm.write(into: &$0) } }
+        }
     }
 
     /// The search form, the table of one page and the links to the first and next pages.
@@ -148,7 +153,7 @@ package struct ConsoleLinksView: ConsolePageView {
         case .empty(let sentence):
             html.element("p", text: sentence)
         case .links(let caption, let rows, let firstPage, let nextPage):
-            html.table(caption: caption, headings: ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"]) { html in
+            html.consoleTable(caption: caption, headings: ["Code", "Title", "Target", "Tags", "Expires", "Human visits", "Clicks"], numeric: [5, 6]) { html in
                 for row in rows { write(row, into: &html) }
             }
             html.element("p") { html in
@@ -179,7 +184,7 @@ package struct ConsoleLinksView: ConsolePageView {
             html.element("td") { html in
                 for (index, tag) in row.tags.enumerated() {
                     if index > 0 { html.text(" ") }
-                    html.element("a", text: tag.name, attributes: ["href": tag.path])
+                    html.element("a", text: tag.name, attributes: ["href": tag.path, "class": "chip"])
                 }
                 if row.moreTags > 0 { html.text(" and \(row.moreTags) more") }
             }

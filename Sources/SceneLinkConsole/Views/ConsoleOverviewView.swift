@@ -135,7 +135,8 @@ package struct ConsoleOverviewView: ConsolePageView {
     /// The table of counts by class for today, 7 and 30 days, and the chart of human visits.
     private static func write(_ counts: Counts, into html: inout HTMLDocument) {
         html.element("h2", text: "Visits of every link (UTC days)")
-        html.table(caption: "Visits by class, QR scans, claims and installs", headings: ["Count"] + counts.spans) { html in
+        html.consoleTable(caption: "Visits by class, QR scans, claims and installs", headings: ["Count"] + counts.spans,
+                          numeric: Set(counts.spans.indices.map { $0 + 1 })) { html in
             for row in counts.rows {
                 html.element("tr") { html in
                     html.element("th", text: row.label, attributes: ["scope": "row"])
@@ -156,8 +157,8 @@ package struct ConsoleOverviewView: ConsolePageView {
         case .success(let top) where top.isEmpty:
             html.element("p", text: "No short link had a human visit in the last \(days) UTC days.")
         case .success(let top):
-            html.table(caption: "The \(ConsoleEndpoints.topLinksShown) short links with the most human visits over the last \(days) UTC days",
-                       headings: ["Rank", "Link", "Human visits"]) { html in
+            html.consoleTable(caption: "The \(ConsoleEndpoints.topLinksShown) short links with the most human visits over the last \(days) UTC days",
+                       headings: ["Rank", "Link", "Human visits"], numeric: [0, 2]) { html in
                 for link in top {
                     html.element("tr") { html in
                         html.element("td", text: String(link.rank), attributes: ["class": "number"])

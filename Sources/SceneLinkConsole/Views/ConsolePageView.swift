@@ -22,16 +22,22 @@ package protocol ConsolePageView: Sendable {
     var section: ConsoleSection { get }
     /// The page's status: a refused query or change is the page with the operation's status.
     var status: HTTPStatus { get }
+    /// What to fix in a refused form, shown above the heading; nil (the default) when nothing was refused.
+    var errorSummary: ConsoleErrorSummary? { get }
     /// Writes the body of `<main>` after its heading: reads only the view.
     func write(into html: inout HTMLDocument)
 }
 
 extension ConsolePageView {
     package var status: HTTPStatus { .ok }
+    package var errorSummary: ConsoleErrorSummary? { nil }
 
-    /// The page for `session` (its navigation and sign-out form), with `headers` added.
-    package func response(session: ConsoleSession, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+    /// The page for `session` (its navigation and sign-out form), with the notification `banner`
+    /// of a change just made above the heading, and `headers` added.
+    package func response(session: ConsoleSession, banner: ConsoleBanner? = nil, headers: [(name: String, value: String)] = []) -> HTTPResponse {
         var page = ConsolePage(title: title, section: section, session: session)
+        page.banner = banner
+        page.errorSummary = errorSummary
         write(into: &page.html)
         return page.response(status: status, headers: headers)
     }

@@ -20,7 +20,7 @@ package struct ConsolePrivacyView: ConsolePageView {
         switch tables {
         case .success(let rows):
             ConsoleEndpoints.table(caption: "Every analytics table with every column kept and its row count; no address, User-Agent or visitor id",
-                                   headings: ["Table", "Columns", "Rows"], rows: rows, into: &html)
+                                   headings: ["Table", "Columns", "Rows"], numeric: [2], rows: rows, into: &html)
         case .failure(let failure):
             html.element("p", text: "The receipt could not be read: \(failure.message)", attributes: ["class": "error"])
         }

@@ -96,7 +96,7 @@ package struct ConsoleRoutesView: ConsolePageView {
         if let tried, let outcome { Self.write(outcome, of: tried, into: &html) }
 
         html.element("h2", text: "Route table (\(routeCount) routes)")
-        html.table(caption: "Every route of \(appName), in the route file's order", headings: ["Name", "Pattern", "Stack"]) { html in
+        html.consoleTable(caption: "Every route of \(appName), in the route file's order", headings: ["Name", "Pattern", "Stack"]) { html in
             for route in routes {
                 html.element("tr") { html in
                     html.element("th", text: route.name, attributes: ["scope": "row"])

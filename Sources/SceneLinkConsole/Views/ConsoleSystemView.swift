@@ -15,7 +15,7 @@ package struct ConsoleSystemView: ConsolePageView {
         /// The session may not manage keys: a sentence says who does.
         case hidden
         /// The keys (or why they could not be read), each with its revoke form, and the form that makes one.
-        case shown(Result<[Key], ConsoleReadFailure>, formToken: String)
+        case shown(Result<[Key], ConsoleReadFailure>, form: ConsoleKeyForm)
     }
 
     /// One API key as its row shows it.
@@ -32,6 +32,12 @@ package struct ConsoleSystemView: ConsolePageView {
 
     package var title: String { ConsoleSection.system.title }
     package var section: ConsoleSection { .system }
+    package let status: HTTPStatus
+    /// A refused key form's fields, linked from the top of the page.
+    package var errorSummary: ConsoleErrorSummary? {
+        guard case .shown(_, let form) = keys else { return nil }
+        return ConsoleErrorSummary(form.errors)
+    }
     /// The server's facts, term and value, in order.
     package let server: [(term: String, value: String)]
     /// Rows of class, budget and instance ceiling.
@@ -53,9 +59,13 @@ package struct ConsoleSystemView: ConsolePageView {
     ///   - keys: every key (nil: not read, the session may not list keys).
     ///   - audit: the newest audit entries the session may see (nil: not read).
     ///   - session: whose permissions decide which parts and forms are shown.
+    ///   - keyForm: the key form as a refused attempt left it (nil: a fresh one); the page's
+    ///     status is then `status`.
     package init(storeProblem: String?, storeDescription: String, sessionCount: Int, routes: RouteTable,
                  associationFiles: AssociationAnswers, settings: ConsoleServerSettings, sessionIdle: Duration, sessionLifetime: Duration,
-                 keys: Result<[APIKey], OperationError>?, audit: Result<AuditPage, OperationError>?, session: ConsoleSession) {
+                 keys: Result<[APIKey], OperationError>?, audit: Result<AuditPage, OperationError>?, session: ConsoleSession,
+                 keyForm: ConsoleKeyForm? = nil, status: HTTPStatus = .ok) {
+        self.status = status
         server = [("Version", SceneLinkVersion.current), ("Store", storeDescription),
                   ("Store health", storeProblem.map { "cannot write: \($0)" } ?? "writable"),
                   ("Routes", "\(routes.routeCount) (\(routes.appName))"),
@@ -78,7 +88,7 @@ package struct ConsoleSystemView: ConsolePageView {
         showsPrivacyReceipt = session.may(.analyticsPrivacy)
         if let keys, session.may(.createKey) {
             self.keys = .shown(keys.map { $0.map(Self.key) }.mapError { ConsoleReadFailure(message: $0.problem.detail) },
-                               formToken: session.formToken)
+                               form: keyForm ?? ConsoleKeyForm(formToken: session.formToken))
         } else {
             self.keys = .hidden
         }
@@ -126,11 +136,17 @@ package struct ConsoleSystemView: ConsolePageView {
                 html.element("dd", text: value)
             }
         }
-        html.element("h2", text: "Rate limits")
-        ConsoleEndpoints.table(caption: "Budget per client and class (--rate-limit)", headings: ["Class", "Budget", "Instance ceiling"],
-                               rows: rateLimits, into: &html)
-        html.element("h2", text: "Retention")
-        ConsoleEndpoints.table(caption: "How long each kind of data is kept", headings: ["Data", "Kept", "Flag"], rows: retention, into: &html)
+        html.cards { html in
+            html.card { html in
+                html.element("h2", text: "Rate limits")
+                ConsoleEndpoints.table(caption: "Budget per client and class (--rate-limit)", headings: ["Class", "Budget", "Instance ceiling"],
+                                       rows: rateLimits, into: &html)
+            }
+            html.card { html in
+                html.element("h2", text: "Retention")
+                ConsoleEndpoints.table(caption: "How long each kind of data is kept", headings: ["Data", "Kept", "Flag"], rows: retention, into: &html)
+            }
+        }
         html.element("h2", text: "Association files")
         ConsoleEndpoints.table(caption: "What the app stores fetch, checked as served now", headings: ["File", "Check", "App ids"],
                                rows: associationFiles, into: &html)
@@ -149,7 +165,7 @@ package struct ConsoleSystemView: ConsolePageView {
     /// The keys with the create form and revoke buttons, or a sentence saying who manages them.
     private static func write(_ keys: Keys, into html: inout HTMLDocument) {
         html.element("h2", text: "API keys", attributes: ["id": "keys"])
-        guard case .shown(let result, let formToken) = keys else {
+        guard case .shown(let result, let form) = keys else {
             html.element("p", text: "Only a session signed in with the admin token makes and revokes keys.", attributes: ["class": "muted"])
             return
         }
@@ -157,7 +173,7 @@ package struct ConsoleSystemView: ConsolePageView {
         case .success(let keys) where keys.isEmpty:
             html.element("p", text: "No API keys yet.")
         case .success(let keys):
-            html.table(caption: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made",
+            html.consoleTable(caption: "Every key, revoked ones too, oldest first; a key's text is shown only when it is made",
                        headings: ["Name", "Id", "Scopes", "Created", "Revoked", "Action"]) { html in
                 for key in keys {
                     html.element("tr") { html in
@@ -169,7 +185,7 @@ package struct ConsoleSystemView: ConsolePageView {
                         html.element("td") { html in
                             if let revokePath = key.revokePath {
                                 html.element("form", attributes: ["method": "post", "action": revokePath]) { html in
-                                    ConsolePage.formTokenField(formToken, into: &html)
+                                    ConsolePage.formTokenField(form.formToken, into: &html)
                                     html.element("button", text: "Revoke", attributes: ["type": "submit", "aria-label": "Revoke the key \(key.name)"])
                                 }
                             }
@@ -180,22 +196,7 @@ package struct ConsoleSystemView: ConsolePageView {
         case .failure(let failure):
             html.element("p", text: "The keys could not be read: \(failure.message)", attributes: ["class": "error"])
         }
-        html.element("h3", text: "Make a key")
-        html.element("form", attributes: ["method": "post", "action": ConsoleEndpoints.keysPath]) { html in
-            ConsolePage.formTokenField(formToken, into: &html)
-            html.element("label", text: "Name (letters, digits, . _ - and spaces)", attributes: ["for": "key-name"])
-            html.void(.input, attributes: ["type": "text", "id": "key-name", "name": "name",
-                                           "required": "required", "maxlength": String(APIKey.maximumNameLength)])
-            html.element("fieldset") { html in
-                html.element("legend", text: "Scopes")
-                for scope in APIKeyScope.allCases {
-                    let id = "scope-" + scope.rawValue.replacingOccurrences(of: ":", with: "-")
-                    html.void(.input, attributes: ["type": "checkbox", "id": id, "name": "scopes", "value": scope.rawValue])
-                    html.element("label", text: scope.rawValue, attributes: ["for": id])
-                }
-            }
-            html.element("button", text: "Make the key", attributes: ["type": "submit"])
-        }
+        form.write(into: &html)
     }
 
     /// The newest audit entries, as the session may see them.

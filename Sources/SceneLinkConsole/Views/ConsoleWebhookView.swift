@@ -28,8 +28,28 @@ package struct ConsoleWebhookView: ConsolePageView {
         package let label: String
     }
 
+    /// A refused change: what the change form held when it was sent (nil for a refused
+    /// deletion), and the sentence as the field it is about.
+    package struct Refusal: Sendable, Equatable {
+        package let url: String
+        package let events: [WebhookEventType]
+        package let isEnabled: Bool
+        package let error: ConsoleFieldError
+
+        package init(url: String, events: [WebhookEventType], isEnabled: Bool, error: ConsoleFieldError) {
+            self.url = url
+            self.events = events
+            self.isEnabled = isEnabled
+            self.error = error
+        }
+    }
+
     package let title: String
     package var section: ConsoleSection { .webhooks }
+    package let status: HTTPStatus
+    /// The refused change's sentence, beside its field and in the error summary; nil when none.
+    package let fieldError: ConsoleFieldError?
+    package var errorSummary: ConsoleErrorSummary? { ConsoleErrorSummary(fieldError.map { [$0] } ?? []) }
     /// The endpoint's page, which its forms post under.
     package let path: String
     package let url: String
@@ -46,12 +66,17 @@ package struct ConsoleWebhookView: ConsolePageView {
     ///   - id: the endpoint's id as the request named it (its forms post under it).
     ///   - endpoint, deliveries: as `WebhookOperations.deliveries` answered them.
     ///   - defaultOverlap: how long the old secret keeps signing when the form names no overlap.
-    package init(id: String, endpoint: WebhookEndpoint, deliveries: [WebhookDelivery], defaultOverlap: Duration, formToken: String) {
+    ///   - refusal: a refused change (its form shows what was sent) with `status`; `deleteRefusal`
+    ///     a deletion sent without its box ticked. Both nil on a plain view.
+    package init(id: String, endpoint: WebhookEndpoint, deliveries: [WebhookDelivery], defaultOverlap: Duration, formToken: String,
+                 refusal: Refusal? = nil, deleteRefusal: ConsoleFieldError? = nil, status: HTTPStatus = .ok) {
         title = "Deliveries to \(endpoint.url)"
         path = "/console/webhooks/\(id)"
-        url = endpoint.url
-        events = endpoint.events
-        isEnabled = endpoint.disabledAt == nil
+        url = refusal?.url ?? endpoint.url
+        events = refusal?.events ?? endpoint.events
+        isEnabled = refusal?.isEnabled ?? (endpoint.disabledAt == nil)
+        fieldError = refusal?.error ?? deleteRefusal
+        self.status = status
         let path = self.path
         self.deliveries = deliveries.map { delivery in
             Delivery(messageID: delivery.event.id, event: delivery.event.type.rawValue, state: delivery.state.rawValue,
@@ -93,13 +118,14 @@ package struct ConsoleWebhookView: ConsolePageView {
     }
 
     private func writeDeliveries(into html: inout HTMLDocument) {
-        html.table(caption: "The newest \(ConsoleEndpoints.deliveriesShown) messages, newest first",
-                   headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"]) { html in
+        html.consoleTable(caption: "The newest \(ConsoleEndpoints.deliveriesShown) messages, newest first",
+                   headings: ["Message", "Event", "State", "Attempts", "Last status", "Last error", "Last attempt", "Action"],
+                          numeric: [3]) { html in
             for delivery in deliveries {
                 html.element("tr") { html in
                     html.element("th", text: delivery.messageID, attributes: ["scope": "row"])
                     html.element("td", text: delivery.event)
-                    html.element("td", text: delivery.state)
+                    html.statusCell(delivery.state, tone: delivery.state == "delivered" ? .ok : delivery.state == "failed" ? .bad : .warn)
                     html.element("td", text: String(delivery.attempts), attributes: ["class": "number"])
                     html.element("td", text: delivery.lastStatus)
                     html.element("td", text: delivery.lastError)
@@ -118,12 +144,38 @@ package struct ConsoleWebhookView: ConsolePageView {
 
     /// The form that changes the endpoint, the one that rotates its secret, and the one that deletes it.
     private func writeChanges(into html: inout HTMLDocument) {
+        html.cards { html in
+            html.card { writeEdit(into: &$0) }
+            html.card { writeRotate(into: &$0) }
+            html.card { html in
+                ConsolePage.deleteForm(heading: "Delete the endpoint", action: path + "/delete", boxID: "delete-confirm",
+                                       confirmation: "Yes, delete this endpoint and its deliveries: nothing is sent to it any more",
+                                       button: "Delete the endpoint", formToken: formToken,
+                                       error: fieldError?.fieldID == "delete-confirm" ? fieldError : nil, into: &html)
+            }
+        }
+    }
+
+    /// The field of the change form a refusal's sentence is about: the events (their first box)
+    /// when it names them, else the URL.
+    package static func fieldID(for sentence: String) -> String {
+        guard sentence.lowercased().contains("event"), let first = ConsoleWebhooksView.offeredEvents.first else { return "edit-url" }
+        return ConsoleWebhooksView.boxID(first, idPrefix: "edit-event-")
+    }
+
+    private func writeEdit(into html: inout HTMLDocument) {
         html.element("h2", text: "Change the endpoint")
         html.element("form", attributes: ["method": "post", "action": path + "/edit"]) { html in
             ConsolePage.formTokenField(formToken, into: &html)
             html.element("label", text: "URL (https)", attributes: ["for": "edit-url"])
-            html.void(.input, attributes: ["type": "url", "id": "edit-url", "name": "url", "value": url, "required": "required"])
-            ConsoleWebhooksView.writeEventChoices(checked: events, idPrefix: "edit-event-", into: &html)
+            var urlAttributes: HTMLAttributes = ["type": "url", "id": "edit-url", "name": "url", "value": url, "required": "required"]
+            if let fieldError, fieldError.fieldID == "edit-url" {
+                fieldError.write(into: &html)
+                urlAttributes = urlAttributes + fieldError.fieldAttributes
+            }
+            html.void(.input, attributes: urlAttributes)
+            let eventsError = fieldError.flatMap { $0.fieldID.hasPrefix("edit-event-") ? $0 : nil }
+            ConsoleWebhooksView.writeEventChoices(checked: events, idPrefix: "edit-event-", error: eventsError, into: &html)
             html.element("p") { html in
                 var enabled: HTMLAttributes = ["type": "checkbox", "id": "edit-enabled", "name": "enabled", "value": "yes"]
                 if isEnabled { enabled.append("checked", "checked") }
@@ -133,7 +185,9 @@ package struct ConsoleWebhookView: ConsolePageView {
             }
             html.element("button", text: "Save the endpoint", attributes: ["type": "submit"])
         }
+    }
 
+    private func writeRotate(into html: inout HTMLDocument) {
         html.element("h2", text: "Rotate the secret")
         html.element("form", attributes: ["method": "post", "action": path + "/rotate"]) { html in
             ConsolePage.formTokenField(formToken, into: &html)
@@ -149,9 +203,5 @@ package struct ConsoleWebhookView: ConsolePageView {
                 html.element("button", text: "Rotate the secret", attributes: ["type": "submit"])
             }
         }
-
-        ConsolePage.deleteForm(heading: "Delete the endpoint", action: path + "/delete", boxID: "delete-confirm",
-                               confirmation: "Yes, delete this endpoint and its deliveries: nothing is sent to it any more",
-                               button: "Delete the endpoint", formToken: formToken, into: &html)
     }
 }

@@ -17,16 +17,51 @@ package struct ConsoleWebhooksView: ConsolePageView {
         package let created: String
     }
 
+    /// The add form as a refused attempt left it: what was entered and why it was refused.
+    package struct Refusal: Sendable, Equatable {
+        package let url: String
+        package let description: String
+        package let events: [WebhookEventType]
+        /// The sentence, as the field it is about.
+        package let error: ConsoleFieldError
+    }
+
     package var title: String { ConsoleSection.webhooks.title }
     package var section: ConsoleSection { .webhooks }
+    package let status: HTTPStatus
+    /// The refused add form; nil on a plain view.
+    package let refusal: Refusal?
+    package var errorSummary: ConsoleErrorSummary? { ConsoleErrorSummary(refusal.map { [$0.error] } ?? []) }
     /// The endpoints, oldest first, or why they could not be read.
     package let endpoints: Result<[Endpoint], ConsoleReadFailure>
     /// The token of the page's forms.
     package let formToken: String
 
-    package init(_ endpoints: Result<[WebhookEndpoint], OperationError>, formToken: String) {
+    /// - Parameters:
+    ///   - refusal: the add form as a refused attempt left it, shown with `status`; nil for a fresh form.
+    package init(_ endpoints: Result<[WebhookEndpoint], OperationError>, formToken: String, refusal: Refusal? = nil,
+                 status: HTTPStatus = .ok) {
         self.endpoints = endpoints.map { $0.map(Self.endpoint) }.mapError { ConsoleReadFailure(message: $0.problem.detail) }
         self.formToken = formToken
+        self.refusal = refusal
+        self.status = status
+    }
+
+    /// The events a form offers (every type but the test's), in order.
+    package static let offeredEvents = WebhookEventType.allCases.filter { $0 != .webhookTest }
+
+    /// The `id` of an event's box on a form whose ids start with `idPrefix`.
+    package static func boxID(_ event: WebhookEventType, idPrefix: String) -> String {
+        idPrefix + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// The field of the add form a refusal's sentence is about: the events (their first box)
+    /// when it names them, the description when it names it, else the URL.
+    package static func fieldID(for sentence: String) -> String {
+        let lowered = sentence.lowercased()
+        if lowered.contains("event"), let first = offeredEvents.first { return boxID(first, idPrefix: "event-") }
+        if lowered.contains("description") { return "webhook-description" }
+        return "webhook-url"
     }
 
     private static func endpoint(_ endpoint: WebhookEndpoint) -> Endpoint {
@@ -48,17 +83,28 @@ package struct ConsoleWebhooksView: ConsolePageView {
         html.element("h2", text: "Add an endpoint")
         html.element("form", attributes: ["method": "post", "action": ConsoleSection.webhooks.path]) { html in
             ConsolePage.formTokenField(formToken, into: &html)
+            let error = refusal?.error
+            func refused(_ id: String, into html: inout HTMLDocument) -> HTMLAttributes {
+                guard let error, error.fieldID == id else { return [:] }
+                error.write(into: &html)
+                return error.fieldAttributes
+            }
             html.element("label", text: "URL (https)", attributes: ["for": "webhook-url"])
-            html.void(.input, attributes: ["type": "url", "id": "webhook-url", "name": "url", "required": "required"])
+            let urlRefused = refused("webhook-url", into: &html)
+            html.void(.input, attributes: ["type": "url", "id": "webhook-url", "name": "url", "value": refusal?.url ?? "", "required": "required"]
+                      + urlRefused)
             html.element("label", text: "Description (optional)", attributes: ["for": "webhook-description"])
-            html.void(.input, attributes: ["type": "text", "id": "webhook-description", "name": "description", "maxlength": "256"])
-            Self.writeEventChoices(checked: [], idPrefix: "event-", into: &html)
+            let descriptionRefused = refused("webhook-description", into: &html)
+            html.void(.input, attributes: ["type": "text", "id": "webhook-description", "name": "description", "value": refusal?.description ?? "",
+                                           "maxlength": "256"] + descriptionRefused)
+            let eventsError = error.flatMap { $0.fieldID.hasPrefix("event-") ? $0 : nil }
+            Self.writeEventChoices(checked: refusal?.events ?? [], idPrefix: "event-", error: eventsError, into: &html)
             html.element("button", text: "Add the endpoint", attributes: ["type": "submit"])
         }
     }
 
     private func writeTable(_ endpoints: [Endpoint], into html: inout HTMLDocument) {
-        html.table(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
+        html.consoleTable(caption: "Every endpoint, oldest first; a secret is shown only when it is made or rotated",
                    headings: ["URL", "Events", "Status", "Created", "Actions"]) { html in
             for endpoint in endpoints {
                 html.element("tr") { html in
@@ -66,7 +112,7 @@ package struct ConsoleWebhooksView: ConsolePageView {
                         html.element("a", text: endpoint.url, attributes: ["href": endpoint.path])
                     }
                     html.element("td", text: endpoint.events)
-                    html.element("td", text: endpoint.status)
+                    html.statusCell(endpoint.status, tone: endpoint.status == "enabled" ? .ok : .bad)
                     html.element("td", text: endpoint.created)
                     html.element("td") { html in
                         for (action, label) in [("rotate", "Rotate the secret"), ("test", "Send a test")] {
@@ -82,13 +128,17 @@ package struct ConsoleWebhooksView: ConsolePageView {
     }
 
     /// The events fieldset: a checkbox (`events`) per event type an endpoint may take, `checked` ticked.
-    package static func writeEventChoices(checked: [WebhookEventType], idPrefix: String, into html: inout HTMLDocument) {
+    /// `error`: the events' refusal, shown above the boxes and describing each.
+    package static func writeEventChoices(checked: [WebhookEventType], idPrefix: String, error: ConsoleFieldError? = nil,
+                                          into html: inout HTMLDocument) {
         html.element("fieldset") { html in
             html.element("legend", text: "Events")
-            for event in WebhookEventType.allCases where event != .webhookTest {
-                let id = idPrefix + event.rawValue.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "_", with: "-")
+            error?.write(into: &html)
+            for event in offeredEvents {
+                let id = boxID(event, idPrefix: idPrefix)
                 var attributes: HTMLAttributes = ["type": "checkbox", "id": id, "name": "events", "value": event.rawValue]
                 if checked.contains(event) { attributes.append("checked", "checked") }
+                if let error { attributes = attributes + ["aria-describedby": error.messageID] }
                 html.void(.input, attributes: attributes)
                 html.element("label", text: event.rawValue, attributes: ["for": id])
             }

@@ -34,8 +34,8 @@ import Testing
         let rows = [F.visits(day: firstDay, F.counts(claims: 1)), F.visits(day: firstDay + 29, F.counts(claims: 2, installs: 1))]
         let html = F.html(ConsoleClaimsView(.success(ClaimOperations.Daily(visits: rows, expired: [:])), firstDay: firstDay))
         #expect(html.contains("Made: 3 · Redeemed: 1 · Expired unredeemed: 0 in the last 30 UTC days."))
-        let newest = html.range(of: "<th scope=\"row\">\(AnalyticsBucket.dayText(firstDay + 29))</th><td>2</td><td>1</td>")
-        let oldest = html.range(of: "<th scope=\"row\">\(AnalyticsBucket.dayText(firstDay))</th><td>1</td><td>0</td>")
+        let newest = html.range(of: "<th scope=\"row\">\(AnalyticsBucket.dayText(firstDay + 29))</th><td class=\"number\">2</td><td class=\"number\">1</td>")
+        let oldest = html.range(of: "<th scope=\"row\">\(AnalyticsBucket.dayText(firstDay))</th><td class=\"number\">1</td><td class=\"number\">0</td>")
         #expect(newest != nil && oldest != nil)
         if let newest, let oldest { #expect(newest.lowerBound < oldest.lowerBound) }
     }

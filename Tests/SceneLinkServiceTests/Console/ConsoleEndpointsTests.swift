@@ -294,7 +294,9 @@ import Testing
                 .arrayValue?.first?["id"]?.stringValue)
             let revoked = try await client.send("POST", "/console/system/keys/\(keyID)/revoke", headers: headers, body: Self.form([("csrf", csrf)]))
             #expect(revoked.status == 303)
-            #expect(revoked.headers["location"] == "/console/system#keys")
+            #expect(revoked.headers["location"] == "/console/system?done=key-revoked&subject=ci#keys")
+            let landed = try await client.send("GET", "/console/system?done=key-revoked&subject=ci", headers: Self.cookie(id))
+            #expect(landed.text.contains("<p class=\"banner-message\">Key ci revoked</p>"))
 
             let actor = "console:" + ConsoleSessions.hash(id).prefix(8)
             let log = try await client.send("GET", "/v1/audit", headers: Self.admin)
@@ -376,7 +378,7 @@ import Testing
             #expect(claims.status == 200)
             #expect(claims.text.contains("Made: 1 · Redeemed: 0 · Expired unredeemed: 1 in the last 30 UTC days."), "\(claims.text)")
             let expiryDay = AnalyticsBucket.dayText(AnalyticsBucket.day(of: Date(timeIntervalSince1970: 1_800_000_000 + 7 * 86_400)))
-            #expect(claims.text.contains("<tr><th scope=\"row\">\(expiryDay)</th><td>0</td><td>0</td><td>1</td></tr>"),
+            #expect(claims.text.contains("<tr><th scope=\"row\">\(expiryDay)</th><td class=\"number\">0</td><td class=\"number\">0</td><td class=\"number\">1</td></tr>"),
                     "\(claims.text)")
         }
     }
@@ -447,7 +449,7 @@ import Testing
             #expect(rotated.text.contains("id=\"webhook-secret\">whsec_"))
             let tested = try await client.send("POST", "/console/webhooks/\(endpoint)/test", headers: headers, body: Self.form([("csrf", csrf)]))
             #expect(tested.status == 303)
-            #expect(tested.headers["location"] == "/console/webhooks/\(endpoint)")
+            #expect(tested.headers["location"] == "/console/webhooks/\(endpoint)?done=webhook-test-sent")
             let deliveries = try await client.send("GET", "/console/webhooks/\(endpoint)", headers: Self.cookie(id))
             #expect(deliveries.status == 200)
             #expect(deliveries.text.contains("<td>webhook.test</td>"))
@@ -484,9 +486,9 @@ import Testing
             let api = try JSONParser.parse(try await client.send("GET", "/v1/analytics/timeseries?tz=Europe%2FParis", headers: Self.admin).body)
             let human = try #require(api["totals"]?["human"]?.intValue)
             #expect(human == 3)
-            #expect(page.text.contains("<tr><th scope=\"row\">All</th><td>\(human)</td>"))
+            #expect(page.text.contains("<tr><th scope=\"row\">All</th><td class=\"number\">\(human)</td>"))
             #expect(page.text.contains("(Europe/Paris)"))
-            #expect(page.text.contains("<tr><th scope=\"row\">news.example.com</th><td>3</td></tr>"))
+            #expect(page.text.contains("<tr><th scope=\"row\">news.example.com</th><td class=\"number\">3</td></tr>"))
             #expect(!page.text.contains("<b>story"))
 
             let csv = try await client.send("GET", "/console/analytics/breakdown.csv?dimension=referrer&tz=Europe%2FParis", headers: Self.cookie(id))

@@ -60,10 +60,11 @@ import Testing
             let s = try await ConsoleLinksTests.session(client)
             let unknownColumn = try await Self.importCSV(client, s, "link,colour\nfuelmoney://settings/account,<i>red</i>\n")
             #expect(unknownColumn.status == 400)
-            #expect(unknownColumn.text.contains("Nothing was imported: see the form below."))
+            #expect(unknownColumn.text.contains("There is a problem"))
             #expect(unknownColumn.text.contains("colour"))
             #expect(unknownColumn.text.contains("&lt;i&gt;red&lt;/i&gt;\n</textarea>"), "the CSV is kept, escaped")
-            #expect(unknownColumn.text.contains("aria-describedby=\"import-error\""))
+            #expect(unknownColumn.text.contains("aria-invalid=\"true\" aria-describedby=\"import-csv-error\""))
+            #expect(unknownColumn.text.contains(##"<a href="#import-csv">"##), "the error summary links to the CSV field")
 
             let empty = try await Self.importCSV(client, s, "  \n")
             #expect(empty.status == 400)

@@ -131,4 +131,34 @@ import Testing
         #expect(throws: ConsoleReadFailure.self) { try parts.breakdown.get() }
         #expect(report.status == .ok)
     }
+
+    @Test func aRefusedChangeIsBesideItsFieldAndInTheSummaryAndOneAboutNoFieldIsANotice() throws {
+        let counted = try Self.link("acct", title: "Account", tags: [], expiresAt: nil)
+        let make = { (field: String?) in
+            ConsoleLinkView(counted, code: "acct", url: nil, now: F.start, table: try BuiltInRoutes.fuelMoneyTable(), claimLifetime: "10m",
+                            analytics: nil, notice: "Your change was not saved: \"title\" is <long>.", field: field, status: .badRequest,
+                            session: F.admin)
+        }
+        let refused = try make(ConsoleEndpoints.linkField(what: "change", sentence: "\"title\" is 300 characters long"))
+        #expect(refused.errorSummary?.errors.map(\.fieldID) == ["link-title"])
+        #expect(refused.notice == nil)
+        let html = F.html(refused)
+        #expect(html.contains(#"<p class="field-error" id="link-title-error"><span class="visually-hidden">Error: </span>Your change was not saved: "title" is &lt;long&gt;.</p>"#))
+        #expect(html.contains(#"aria-invalid="true" aria-describedby="link-title-error">"#))
+        let general = try make(nil)
+        #expect(general.errorSummary == nil && general.notice != nil)
+        #expect(ConsoleEndpoints.linkField(what: "expiry", sentence: "anything") == "link-expiry")
+        #expect(ConsoleEndpoints.linkField(what: "change", sentence: "'Big' is not a tag") == "link-tags")
+        #expect(ConsoleEndpoints.linkField(what: "change", sentence: "The link does not resolve.") == "link-link")
+    }
+
+    @Test func aLinksTagsAreChipsLinkingToTheListOfTheirLinks() throws {
+        let view = try linkView(try Self.link("acct", tags: ["spring", "email-2027"]), session: F.reader)
+        #expect(F.html(view).contains(#"<dt>Tags</dt><dd><a href="/console/links?tag=email-2027" class="chip">email-2027</a>"#
+            + #"<a href="/console/links?tag=spring" class="chip">spring</a></dd>"#)
+            || F.html(view).contains(#"<dt>Tags</dt><dd><a href="/console/links?tag=spring" class="chip">spring</a>"#
+            + #"<a href="/console/links?tag=email-2027" class="chip">email-2027</a></dd>"#))
+        let none = try linkView(try Self.link("bare"), session: F.reader)
+        #expect(F.html(none).contains("<dt>Tags</dt><dd>(none)</dd>"))
+    }
 }

@@ -79,7 +79,10 @@ import Testing
                 ("title", "Spring <sale>"), ("tags", "spring promo"),
             ]))
             #expect(made.status == 303)
-            #expect(made.headers["location"] == "/console/links/spring-sale")
+            #expect(made.headers["location"] == "/console/links/spring-sale?done=link-created&subject=spring-sale")
+            let landed = try await client.send("GET", "/console/links/spring-sale?done=link-created&subject=spring-sale", headers: s.cookie)
+            #expect(landed.text.contains("role=\"status\""))
+            #expect(landed.text.contains("<p class=\"banner-message\">Link spring-sale created</p>"))
             Console.expectConsoleHeaders(made, "the redirect")
             let api = try JSONParser.parse(try await client.send("GET", "/v1/short-links/spring-sale", headers: Console.admin).body)
             #expect(api["expiresAt"]?.stringValue == "2030-01-01T12:30:00Z")
@@ -97,7 +100,10 @@ import Testing
                 ("csrf", s.csrf), ("link", "fuelmoney://settings"), ("alias", "spring-sale"),
             ]))
             #expect(taken.status == 409)
-            #expect(taken.text.contains("id=\"create-error\" role=\"alert\">"))
+            #expect(taken.text.contains("<h2 class=\"error-summary-title\" id=\"error-summary-title\">There is a problem</h2>"))
+            #expect(taken.text.contains("<a href=\"#create-alias\">"), "the summary links to the alias field")
+            #expect(taken.text.contains("id=\"create-alias\" name=\"alias\" value=\"spring-sale\" aria-invalid=\"true\" aria-describedby=\"create-alias-error\">"))
+            #expect(taken.text.contains("<title>Error: Links"))
             let unresolved = "fuelmoney://nowhere/\"><script>x</script>"
             let wrong = try await client.send("POST", "/console/links", headers: s.post, body: Console.form([
                 ("csrf", s.csrf), ("link", unresolved), ("title", "kept"),
@@ -181,9 +187,9 @@ import Testing
             let human = try #require(api["totals"]?["human"]?.intValue)
             let qr = try #require(api["totals"]?["qr"]?.intValue)
             #expect(human == 3 && qr == 2)
-            #expect(page.text.contains("<tr><th scope=\"row\">All</th><td>3</td><td>2</td>"))
+            #expect(page.text.contains("<tr><th scope=\"row\">All</th><td class=\"number\">3</td><td class=\"number\">2</td>"))
             let analytics = try await client.send("GET", "/console/analytics?scope=link%3Aacct", headers: s.cookie)
-            #expect(analytics.text.contains("<tr><th scope=\"row\">All</th><td>3</td><td>2</td>"))
+            #expect(analytics.text.contains("<tr><th scope=\"row\">All</th><td class=\"number\">3</td><td class=\"number\">2</td>"))
             let wrongScope = try await client.send("GET", "/console/analytics?scope=nope", headers: s.cookie)
             #expect(wrongScope.status == 400)
             let wrongZone = try await client.send("GET", "/console/links/acct?tz=Nowhere%2FBad", headers: s.cookie)
@@ -216,7 +222,7 @@ import Testing
                 ("csrf", s.csrf), ("revision", "1"), ("expiresAt", "2031-05-06T07:08"),
             ]))
             #expect(saved.status == 303)
-            #expect(saved.headers["location"] == "/console/links/exp")
+            #expect(saved.headers["location"] == "/console/links/exp?done=link-expiry-changed&subject=exp")
             var api = try JSONParser.parse(try await client.send("GET", "/v1/short-links/exp", headers: Console.admin).body)
             #expect(api["expiresAt"]?.stringValue == "2031-05-06T07:08:00Z")
 
@@ -251,11 +257,14 @@ import Testing
             let unconfirmed = try await client.send("POST", "/console/links/gone/delete", headers: s.post, body: Console.form([("csrf", s.csrf)]))
             #expect(unconfirmed.status == 400)
             #expect(unconfirmed.text.contains("Tick the box"))
+            #expect(unconfirmed.text.contains(##"<a href="#link-delete-confirm">Tick the box"##))
             #expect(try await client.send("GET", "/v1/short-links/gone", headers: Console.admin).status == 200)
             let deleted = try await client.send("POST", "/console/links/gone/delete", headers: s.post,
                                                 body: Console.form([("csrf", s.csrf), ("confirm", "yes")]))
             #expect(deleted.status == 303)
-            #expect(deleted.headers["location"] == "/console/links")
+            #expect(deleted.headers["location"] == "/console/links?done=link-deleted&subject=gone")
+            let list = try await client.send("GET", "/console/links?done=link-deleted&subject=gone", headers: s.cookie)
+            #expect(list.text.contains("<p class=\"banner-message\">Link gone deleted</p>"))
             #expect(try await client.send("GET", "/v1/short-links/gone", headers: Console.admin).status == 404)
             #expect(try await client.send("GET", "/console/links/gone", headers: s.cookie).status == 404)
             let again = try await client.send("POST", "/console/links/gone/delete", headers: s.post,
@@ -330,6 +339,9 @@ import Testing
             ]))
             #expect(wrong.status == 422)
             #expect(wrong.text.contains("Your change was not saved: "))
+            #expect(wrong.text.contains(##"<li><a href="#link-link">Your change was not saved: "##), "the summary links to the target field")
+            #expect(wrong.text.contains(#"id="link-link" name="link" value="fuelmoney://settings/account" aria-invalid="true" aria-describedby="link-link-error">"#))
+            #expect(!stale.text.contains("error-summary"), "a change made meanwhile is about no one field: a notice at the top")
             let cleared = try await client.send("POST", "/console/links/lab/edit", headers: s.post, body: Console.form([
                 ("csrf", s.csrf), ("revision", "2"), ("shown", "fuelmoney://settings/account"), ("link", "fuelmoney://settings/account"),
                 ("title", ""), ("tags", ""),

@@ -22,11 +22,11 @@ import Testing
         let keys = [APIKey(id: "aaaaaaaaaaaaaaaa", name: "ci", scopes: [.linksRead], createdAt: F.start, secretHash: []),
                     APIKey(id: "bbbbbbbbbbbbbbbb", name: "old", scopes: [.console, .auditRead], createdAt: F.start, revokedAt: F.start, secretHash: [])]
         let view = try view(keys: .success(keys), audit: nil, session: F.admin)
-        guard case .shown(.success(let rows), let formToken) = view.keys else {
+        guard case .shown(.success(let rows), let form) = view.keys else {
             Issue.record("the admin token's session sees the keys")
             return
         }
-        #expect(formToken == F.formToken)
+        #expect(form == ConsoleKeyForm(formToken: F.formToken))
         #expect(rows.map(\.revokePath) == ["/console/system/keys/aaaaaaaaaaaaaaaa/revoke", nil])
         #expect(rows[1].scopes == "console, audit:read" && rows[1].revoked == RFC3339.string(F.start) && rows[0].revoked == "no")
         #expect(view.showsPrivacyReceipt)

@@ -12,6 +12,36 @@ import Testing
 @Suite struct ConsoleWebhookChangesTests {
     typealias Console = ConsoleEndpointsTests
 
+    @Test func aRefusedEndpointIsTheFormAgainWithWhatWasTypedAndTheErrorSummary() async throws {
+        try await Console.withConsole { client, _ in
+            let id = try #require(try await Console.signIn(client).id)
+            let cookie = Console.cookie(id)
+            let headers = Console.sameOrigin.merging(cookie) { a, _ in a }
+            let csrf = try Console.formToken(try await client.send("GET", "/console/webhooks", headers: cookie))
+            let refused = try await client.send("POST", "/console/webhooks", headers: headers, body: Console.form([
+                ("url", "http://127.0.0.1:9/\"><b>"), ("description", "kept"), ("events", "short_link.deleted"), ("csrf", csrf),
+            ]))
+            #expect(refused.status >= 400 && refused.status < 500)
+            #expect(refused.text.contains("There is a problem"))
+            #expect(refused.text.contains(##"<a href="#webhook-url">"##), "a private or plain-http target is the URL's fault")
+            #expect(refused.text.contains(#"value="http://127.0.0.1:9/&quot;&gt;&lt;b&gt;""#))
+            #expect(!refused.text.contains("<b>"))
+            #expect(refused.text.contains(#"value="kept""#))
+            #expect(refused.text.contains(#"value="short_link.deleted" checked="checked""#))
+            #expect(refused.text.contains("<title>Error: Webhooks"))
+            let document = try JSONParser.parse(try await client.send("GET", "/v1/webhooks", headers: Console.admin).body)
+            #expect(document["webhooks"]?.arrayValue?.isEmpty == true, "nothing was added")
+        }
+    }
+
+    @Test func anEventsRefusalIsAboutTheEventsBoxes() {
+        #expect(ConsoleWebhookView.fieldID(for: "Give at least one event.") == "edit-event-short-link-created")
+        #expect(ConsoleWebhookView.fieldID(for: "The URL must be https.") == "edit-url")
+        #expect(ConsoleWebhooksView.fieldID(for: "Give at least one event.") == "event-short-link-created")
+        #expect(ConsoleWebhooksView.fieldID(for: "\"description\" is too long") == "webhook-description")
+        #expect(ConsoleWebhooksView.fieldID(for: "The URL must be https.") == "webhook-url")
+    }
+
     @Test func anEndpointIsEditedRotatedAndDeletedThroughTheAPIsHandlers() async throws {
         try await Console.withConsole({ $0.webhooks.allowPrivate = true }) { client, _ in
             let id = try #require(try await Console.signIn(client).id)
@@ -36,7 +66,7 @@ import Testing
                 ("csrf", csrf), ("url", "http://127.0.0.1:9/other?x=<b>"), ("events", "short_link.created"), ("events", "short_link.deleted"),
             ]))
             #expect(edited.status == 303)
-            #expect(edited.headers["location"] == "/console/webhooks/\(endpoint)")
+            #expect(edited.headers["location"] == "/console/webhooks/\(endpoint)?done=webhook-changed")
             let api = try JSONParser.parse(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).body)
             #expect(api["url"]?.stringValue == "http://127.0.0.1:9/other?x=<b>")
             #expect(api["events"]?.arrayValue?.compactMap(\.stringValue) == ["short_link.created", "short_link.deleted"])
@@ -51,6 +81,10 @@ import Testing
             #expect([400, 422].contains(refused.status), "\(refused.status)")
             #expect(refused.headers["content-type"]?.hasPrefix("text/html") == true)
             Console.expectConsoleHeaders(refused, "a refused change")
+            #expect(refused.text.contains("There is a problem") && refused.text.contains(##"<a href="#edit-url">"##),
+                    "the endpoint's page again, the summary linking to the URL")
+            #expect(refused.text.contains(#"id="edit-url" name="url" value="ftp://example.com/" required="required" aria-invalid="true""#),
+                    "what was typed is kept")
             let forged = try await client.send("POST", "/console/webhooks/\(endpoint)/edit", headers: headers, body: Console.form([
                 ("url", "http://127.0.0.1:9/forged"), ("events", "short_link.created"),
             ]))
@@ -86,11 +120,12 @@ import Testing
             let unconfirmed = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                                     body: Console.form([("csrf", csrf)]))
             #expect(unconfirmed.status == 400)
+            #expect(unconfirmed.text.contains(##"<a href="#delete-confirm">Tick the box"##))
             #expect(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).status == 200)
             let deleted = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                                 body: Console.form([("csrf", csrf), ("confirm", "yes")]))
             #expect(deleted.status == 303)
-            #expect(deleted.headers["location"] == "/console/webhooks")
+            #expect(deleted.headers["location"] == "/console/webhooks?done=webhook-deleted")
             #expect(try await client.send("GET", "/v1/webhooks/\(endpoint)", headers: Console.admin).status == 404)
             let again = try await client.send("POST", "/console/webhooks/\(endpoint)/delete", headers: headers,
                                               body: Console.form([("csrf", csrf), ("confirm", "yes")]))
