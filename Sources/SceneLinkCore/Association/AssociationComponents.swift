@@ -23,9 +23,10 @@ enum AssociationComponents {
     /// The components of `routes` at `detail`; nil as soon as their paths and query patterns
     /// alone pass `budget` bytes (a document holding them could not fit, so a large table does
     /// not pay for components it would throw away).
-    static func make(routes: [Route], detail: AssociationDetail, budget: Int = .max) -> [AssociationComponent]? {
+    static func make(routes: [Route], detail: AssociationDetail, shortLinkPath: ShortLinkPath = .standard,
+                     budget: Int = .max) -> [AssociationComponent]? {
         var out = ServerPaths.exclusions
-        var shortLinks = ServerPaths.shortLinks, claimURLs = ServerPaths.claimURLs
+        var shortLinks = ServerPaths.shortLinks(shortLinkPath), claimURLs = ServerPaths.claimURLs
         if detail == .routes {
             shortLinks.comment = "short links"
             claimURLs.comment = "claim URLs"

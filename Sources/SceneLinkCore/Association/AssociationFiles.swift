@@ -21,12 +21,12 @@ public struct AssociationFiles: Sendable, Equatable {
     /// The `assetlinks.json` document; nil without `app.android`.
     public let android: AssociationDocument?
 
-    init(appLinks: AppLinks, routes: [Route]) {
+    init(appLinks: AppLinks, routes: [Route], shortLinkPath: ShortLinkPath = .standard) {
         // Each detail's components are made once, for both documents, and only while they can fit.
         var made: [AssociationDetail: [AssociationComponent]?] = [:]
         func components(_ detail: AssociationDetail) -> [AssociationComponent]? {
             if let known = made[detail] { return known }
-            let found = AssociationComponents.make(routes: routes, detail: detail,
+            let found = AssociationComponents.make(routes: routes, detail: detail, shortLinkPath: shortLinkPath,
                                                    budget: detail == AssociationDetail.allCases.last ? .max : Self.maximumBytes)
             made[detail] = found
             return found

@@ -8,8 +8,6 @@ public enum ServerPaths {
     public static let prefixes = ["/v1", "/.well-known", "/console"]
     /// Paths served exactly (a trailing `/` is the same path).
     public static let exact = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
-    /// The short-link prefix: `/s/CODE`.
-    public static let shortLinkPrefix = "/s"
     /// The claim-URL prefix: `/c/TOKEN` (deferred deep links; `ClaimToken.pathPrefix`).
     public static let claimPrefix = "/c"
 
@@ -51,9 +49,10 @@ public enum ServerPaths {
         return out
     }
 
-    /// The component that claims short links.
-    static var shortLinks: AssociationComponent {
-        AssociationComponent(path: shortLinkPrefix + "/?*")
+    /// The component that claims short links: `/s/?*`, or at the root every path (`/?*`: the
+    /// app asks the server what a path it has no route for stands for).
+    static func shortLinks(_ path: ShortLinkPath) -> AssociationComponent {
+        AssociationComponent(path: path.prefix + "?*")
     }
 
     /// The component that claims claim URLs: with the app installed, a claim URL opens it, and

@@ -53,3 +53,20 @@ public struct StoredLinks: Sendable {
         }
     }
 }
+
+extension StoredLinks {
+    /// The stored links whose code a route of `table` would hide (`RouteTable.routeShadowing`:
+    /// short links at the root only), each with the route's name.
+    public func shadowed(by table: RouteTable) -> [(code: ShortCode, route: String)] {
+        guard table.shortLinkPath == .root else { return [] }
+        return links.compactMap { link in table.routeShadowing(code: link.code).map { (link.code, $0) } }
+    }
+
+    /// The sentence that refuses a route table hiding stored codes: how many, and the first few
+    /// with their routes.
+    public static func shadowSentence(_ shadowed: [(code: ShortCode, route: String)]) -> String {
+        let first = shadowed.prefix(5).map { "/\($0.code.rawValue) (route \($0.route))" }.joined(separator: ", ")
+        return "\(shadowed.count) stored short link\(shadowed.count == 1 ? "" : "s") at the root would be hidden by a route of the same path: "
+            + "\(first); rename the routes, delete those links, or serve short links under a prefix (--short-link-prefix /s/)."
+    }
+}

@@ -1,11 +1,9 @@
 import SceneLinkText
 
 extension ShortCode {
-    /// The path prefix of short links on the app's hosts: `https://HOST/s/CODE`.
-    public static let pathPrefix = "/s/"
-
-    /// The code of a short link, `https://HOST/s/CODE`, where HOST is one of `hosts`; nil for
-    /// any other link.
+    /// The code of a short link, `https://HOST/s/CODE` (or under `path`), where HOST is one of
+    /// `hosts`; nil for any other link. At the root (`https://HOST/CODE`) every one-segment link
+    /// is read as a code: `RouteTable.shortLinkCode(in:)` leaves out the routes' paths.
     ///
     /// The link is read by `LinkScanner`, as the resolver reads it: the scheme and host in any
     /// case, without userinfo or port (`https://HOST:443/s/CODE` is the same link), the code
@@ -17,7 +15,10 @@ extension ShortCode {
     /// ShortCode.codeText(inShortLink: "https://fuelmoney.example.com/s/abc?utm=x",
     ///                    hosts: ["fuelmoney.example.com"])   // "abc"
     /// ```
-    public static func codeText(inShortLink link: String, hosts: [String]) -> String? {
-        LinkScanner.segment(after: "s", inLink: link, hosts: hosts)
+    public static func codeText(inShortLink link: String, hosts: [String], path: ShortLinkPath = .standard) -> String? {
+        switch path {
+        case .segment(let name): LinkScanner.segment(after: name, inLink: link, hosts: hosts)
+        case .root: LinkScanner.segment(after: nil, inLink: link, hosts: hosts)
+        }
     }
 }

@@ -34,11 +34,13 @@ public final class RouteTable: Sendable {
     let localizedAppNames: [PageLanguage: String]
     /// The association files, made once when the table loads.
     public let associationFiles: AssociationFiles
+    /// Where short links live on the app's hosts (`--short-link-prefix`): `/s/CODE` by default.
+    public let shortLinkPath: ShortLinkPath
 
     /// - Throws: `RouteFileError` when the table is too large to lay out (`ResolveIndex`).
     init(appName: String, schemes: [String], hosts: [String], types: RouteTypes, routes: [Route],
          trie: RouteTrie, appLinks: AppLinks = AppLinks(), pages: LinkPageSettings = LinkPageSettings(),
-         localizedAppNames: [PageLanguage: String] = [:]) throws(RouteFileError) {
+         localizedAppNames: [PageLanguage: String] = [:], shortLinkPath: ShortLinkPath = .standard) throws(RouteFileError) {
         guard let index = ResolveIndex(trie: trie, routes: routes, schemes: schemes, hosts: hosts) else {
             throw RouteFileError(problems: [RouteFileProblem(
                 location: "routes", message: "The routes are too many to index (over 4 GB laid out); split the route file.")])
@@ -59,19 +61,22 @@ public final class RouteTable: Sendable {
         for (index, route) in routes.enumerated() where route.aliasOf == nil { byName[route.name] = index }
         routeIndexByName = byName
         routeCount = byName.count
-        associationFiles = AssociationFiles(appLinks: appLinks, routes: routes)
+        self.shortLinkPath = shortLinkPath
+        associationFiles = AssociationFiles(appLinks: appLinks, routes: routes, shortLinkPath: shortLinkPath)
     }
 
     /// Loads and validates a route file.
     ///
     /// Every problem is found in one pass and reported together, each with its JSON location.
-    /// - Parameter routeFile: the route file's bytes (UTF-8 JSON).
+    /// - Parameters:
+    ///   - routeFile: the route file's bytes (UTF-8 JSON).
+    ///   - shortLinkPath: where short links live on the app's hosts (the server's setting).
     /// - Throws: `RouteFileError` listing every problem.
-    public convenience init(routeFile: [UInt8]) throws(RouteFileError) {
+    public convenience init(routeFile: [UInt8], shortLinkPath: ShortLinkPath = .standard) throws(RouteFileError) {
         let loaded = try RouteFileLoader.load(routeFile)
         try self.init(appName: loaded.appName, schemes: loaded.schemes, hosts: loaded.hosts,
                       types: loaded.types, routes: loaded.routes, trie: loaded.trie, appLinks: loaded.appLinks,
-                      pages: loaded.pageSettings, localizedAppNames: loaded.localizedAppNames)
+                      pages: loaded.pageSettings, localizedAppNames: loaded.localizedAppNames, shortLinkPath: shortLinkPath)
     }
 
     /// The number of routes (children included, aliases not).

@@ -88,6 +88,10 @@ extension ShortLinkOperations {
         case .failure(let failure): return invalid(failure.column, failure.problem)
         }
         if row.isArchived { return .result(ShortLinkImportResult(row: row.row, status: .archived, code: code)) }
+        if let code, let route = table.routeShadowing(code: code) {
+            return .result(ShortLinkImportResult(row: row.row, status: .conflict, code: code, problem: ShortLinkProblems.codeIsRoute(code, route: route),
+                                                 existing: "the route " + route))
+        }
         let link = row.link ?? ""
         guard !link.isEmpty else {
             return invalid("link", ShortLinkProblems.badBody(

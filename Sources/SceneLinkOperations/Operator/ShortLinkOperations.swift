@@ -100,6 +100,13 @@ package struct ShortLinkOperations: Sendable {
                         completion: @escaping @Sendable (Result<ShortLink, OperationError>) -> Void) {
         let link = ShortLink(code: new.alias ?? .random(), link: new.link, createdAt: createdAt, expiresAt: new.expiresAt,
                              route: route, title: new.title, tags: new.tags, settings: new.settings)
+        if let shadowing = routes.value.routeShadowing(code: link.code) {
+            guard new.alias == nil, attempt == 1 else {
+                return completion(.failure(OperationError(ShortLinkProblems.codeIsRoute(link.code, route: shadowing))))
+            }
+            // A random code that is a route's path (short links at the root): draw again.
+            return insert(new, route: route, createdAt: createdAt, by: caller, recording: recording, attempt: 2, completion: completion)
+        }
         store.createShortLink(link, recording: recording?(link)) { [audit] result in
             switch result {
             case .success:
@@ -225,7 +232,7 @@ package struct ShortLinkOperations: Sendable {
     /// the name of the route it resolves to (nil for the root and for a web page).
     package func checkTarget(_ link: String, expiresAt: Date?, table: RouteTable, now: Date) -> Result<String?, HTTPProblem> {
         if let expiresAt, expiresAt <= now { return .failure(ShortLinkProblems.expiryInPast(expiresAt)) }
-        guard ShortCode.codeText(inShortLink: link, hosts: table.hosts) == nil else {
+        guard table.shortLinkCode(in: link) == nil else {
             return .failure(ShortLinkProblems.targetIsShortLink)
         }
         switch linkDomains.webDestination(link, appHosts: table.hosts) {

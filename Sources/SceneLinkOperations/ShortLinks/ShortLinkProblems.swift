@@ -58,6 +58,12 @@ package enum ShortLinkProblems {
                         + "for a random code.")
     }
 
+    /// 409: short links live at the root, and the code is a route's path.
+    package static func codeIsRoute(_ code: ShortCode, route: String) -> HTTPProblem {
+        HTTPProblem(status: .conflict, type: HTTPProblem.typeBase + "short-link-exists", title: "Alias already taken",
+                    detail: "Short links live at the root, and /\(code) is the path of the route \(route); pick another alias.")
+    }
+
     package static func aliasTaken(_ code: ShortCode) -> HTTPProblem {
         HTTPProblem(status: .conflict, type: HTTPProblem.typeBase + "short-link-exists", title: "Alias already taken",
                     detail: ShortLinkStoreError.codeExists(code).description)

@@ -13,14 +13,16 @@ public enum RouteTableLoader {
     /// - Parameters:
     ///   - path: the route file, or nil for the example `example`.
     ///   - example: the bundled example to load when `path` is nil (`BuiltInRoutes.exampleNames`).
+    ///   - shortLinkPath: where short links live on the app's hosts (`--short-link-prefix`).
     /// - Throws: `LoadError` whose description names the file and lists every problem.
-    public static func load(path: String?, example: String = BuiltInRoutes.defaultExample) throws(LoadError) -> RouteTable {
+    public static func load(path: String?, example: String = BuiltInRoutes.defaultExample,
+                            shortLinkPath: ShortLinkPath = .standard) throws(LoadError) -> RouteTable {
         guard let path else {
             guard let text = BuiltInRoutes.example(named: example) else {
                 throw LoadError(description: unknownExample(example).message)
             }
             do {
-                return try RouteTable(routeFile: Array(text.utf8))
+                return try RouteTable(routeFile: Array(text.utf8), shortLinkPath: shortLinkPath)
             } catch {
                 throw LoadError(description: "The built-in example \(example) does not load: \(error)")
             }
@@ -30,7 +32,7 @@ public enum RouteTableLoader {
             throw LoadError(description: "Cannot read the route file \(path): \(reason).")
         }
         do {
-            return try RouteTable(routeFile: Array(data))
+            return try RouteTable(routeFile: Array(data), shortLinkPath: shortLinkPath)
         } catch {
             throw LoadError(description: "\(path): \(error)")
         }

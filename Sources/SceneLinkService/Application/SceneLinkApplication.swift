@@ -75,16 +75,22 @@ public final class SceneLinkApplication: Sendable {
         let table: RouteTable
         do {
             table = try timings.measure(.routeFile) { () throws(RouteTableLoader.LoadError) in
-                try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
+                try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample,
+                                          shortLinkPath: configuration.shortLinks.path)
             }
         } catch {
             throw StartupError(error.description, isConfigurationError: true)
+        }
+        if let route = table.routeUnderShortLinkPrefix {
+            throw StartupError("The route \(route) starts with \(configuration.shortLinks.path.prefix), where short links live, so it would hide them; "
+                + "rename the route or pick another --short-link-prefix.", isConfigurationError: true)
         }
         let routes = Current(table)
         self.routes = routes
 
         let storeOpening = StartupTimings.now
         let store: any Store
+        let closeStore: @Sendable () -> String?
         if let url = configuration.storeURL {
             let postgres: PostgresSceneStateStore
             do {
@@ -99,7 +105,7 @@ public final class SceneLinkApplication: Sendable {
             }
             store = postgres
             storeDescription = postgres.address
-            closeStoreAndReport = {
+            closeStore = {
                 postgres.close()
                 return nil
             }
@@ -113,7 +119,7 @@ public final class SceneLinkApplication: Sendable {
             }
             store = sqlite
             storeDescription = configuration.databasePath
-            closeStoreAndReport = {
+            closeStore = {
                 do {
                     try sqlite.close()
                     return nil
@@ -123,7 +129,23 @@ public final class SceneLinkApplication: Sendable {
             }
         }
         self.store = store
+        closeStoreAndReport = closeStore
         timings.record(.store, since: storeOpening)
+        if table.shortLinkPath == .root {
+            // A route of the file may not hide a code already stored at the root.
+            let read = CommandLineTool.wait { StoredLinks.read(links: store, analytics: store, days: 0...0, completion: $0) }
+            switch read {
+            case .failure(let error):
+                _ = closeStore()
+                throw StartupError("Cannot check the stored short links against the routes: \(error.description)")
+            case .success(let stored):
+                let shadowed = stored.shadowed(by: table)
+                guard shadowed.isEmpty else {
+                    _ = closeStore()
+                    throw StartupError(StoredLinks.shadowSentence(shadowed), isConfigurationError: true)
+                }
+            }
+        }
 
         let rateLimiter = RateLimiter(limits: configuration.rateLimits)
         let claimMetrics = ClaimMetrics()
@@ -233,7 +255,7 @@ public final class SceneLinkApplication: Sendable {
         associations.register(on: &endpoints)
         self.associations = associations
         // Last: the catch-all sits below every endpoint.
-        linkPages.register(on: &endpoints)
+        linkPages.register(on: &endpoints, rootShortLinks: table.shortLinkPath == .root ? shortLinks.followAtRoot : nil)
         self.linkPages = linkPages
         do {
             try endpoints.validate()
@@ -581,9 +603,13 @@ public final class SceneLinkApplication: Sendable {
     public func reloadRoutes(completion: @escaping @Sendable (Bool) -> Void = { _ in }) {
         var timings = StartupTimings()
         let table: RouteTable
-        do {
+        do throws(RouteTableLoader.LoadError) {
             table = try timings.measure(.routeFile) { () throws(RouteTableLoader.LoadError) in
-                try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample)
+                try RouteTableLoader.load(path: configuration.routesPath, example: configuration.routesExample,
+                                          shortLinkPath: configuration.shortLinks.path)
+            }
+            if let route = table.routeUnderShortLinkPrefix {
+                throw RouteTableLoader.LoadError(description: "the route \(route) starts with \(table.shortLinkPath.prefix), where short links live")
             }
         } catch {
             metrics.recordReload(succeeded: false)
@@ -591,7 +617,7 @@ public final class SceneLinkApplication: Sendable {
                                                         ("kept_routes", .int(routes.value.routeCount))])
             return completion(false)
         }
-        guard !configuration.reloadMayBreakLinks else {
+        guard !configuration.reloadMayBreakLinks || table.shortLinkPath == .root else {
             install(table, timings: timings)
             return completion(true)
         }
@@ -607,6 +633,17 @@ public final class SceneLinkApplication: Sendable {
                     ("kept_routes", .int(current.routeCount))])
                 completion(false)
             case .success(let stored):
+                let shadowed = stored.shadowed(by: table)
+                guard shadowed.isEmpty else {
+                    metrics.recordReload(succeeded: false)
+                    logger.log(.error, "routes-reload-refused", [("reason", .string(StoredLinks.shadowSentence(shadowed))),
+                                                                 ("kept_routes", .int(current.routeCount))])
+                    return completion(false)
+                }
+                guard !configuration.reloadMayBreakLinks else {
+                    install(table, timings: loaded)
+                    return completion(true)
+                }
                 let live = StoredLinks(links: stored.links.filter { (stored.visits[$0.code.rawValue] ?? 0) > 0 }, visits: stored.visits)
                 let check = LinkCheck(today: current, candidate: table)
                 let failing = check.results(stored: live, now: Date(), routeExamples: [], listed: []).filter(\.fails)

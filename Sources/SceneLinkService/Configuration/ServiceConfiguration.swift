@@ -102,6 +102,15 @@ extension ServiceConfiguration {
                        throw ConfigurationError("--link-domains: \(error)")
                    }
                }, show: { $0.shortLinks.linkDomains.isEmpty ? "(none: links point at the app's screens only)" : $0.shortLinks.linkDomains.description }),
+        Option(name: "short-link-prefix", valueName: "/|/NAME/",
+               help: "Where short links live on the app's hosts: /NAME/CODE, or / for codes at the root (as Firebase Dynamic Links' custom domains had them; a code is never made where a route is, and a route file hiding a stored code is refused).",
+               apply: { config, value throws(ConfigurationError) in
+                   do {
+                       config.shortLinks.path = try ShortLinkPath(parsing: value)
+                   } catch {
+                       throw ConfigurationError("--short-link-prefix: \(error)")
+                   }
+               }, show: { $0.shortLinks.path.prefix }),
         Option(name: "routes", valueName: "FILE", help: "Route file (JSON); SIGHUP reloads it.",
                apply: { config, value throws(ConfigurationError) in
                    config.routesPath = try ValueParser.nonEmpty(value, flag: "routes")

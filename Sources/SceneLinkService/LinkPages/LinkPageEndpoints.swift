@@ -49,10 +49,12 @@ public struct LinkPageEndpoints: Sendable {
     /// The pages of the table in force (for short links, which serve their target's page).
     public var current: LinkPage { pages.value }
 
-    /// Declares the catch-all; declare it after every other endpoint.
-    public func register(on table: inout EndpointTable) {
+    /// Declares the catch-all; declare it after every other endpoint. `rootShortLinks` (short
+    /// links at the root) is asked first and answers true for a request it took.
+    public func register(on table: inout EndpointTable, rootShortLinks: (@Sendable (HTTPRequest, HTTPResponder) -> Bool)? = nil) {
         let endpoints = self
         table.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }, RoutePolicy(rateLimit: .perAddress(.links))) { request, responder in
+            if let rootShortLinks, rootShortLinks(request, responder) { return }
             // The User-Agent is read once: its scan is the largest part of a kept page's cost.
             let visitor = Visitor(request)
             if endpoints.makesClaim(for: request, platform: visitor.platform) {

@@ -112,7 +112,7 @@ public struct QREndpoints: Sendable {
         guard link.utf8.count > 8, link.prefix(8).equalsIgnoringASCIICase("https://") else {
             return QRProblems.notServed(link, reason: "only https links on this server's hosts (\(table.hosts.joined(separator: ", "))) get a QR code; a custom-scheme link opens nothing on a phone without the app, so use the link's https form (canonical.https from GET /v1/resolve)")
         }
-        if let code = ShortCode.codeText(inShortLink: link, hosts: table.hosts) {
+        if let code = table.shortLinkCode(in: link) {
             guard (try? ShortCode(code)) != nil else {
                 return QRProblems.notServed(link, reason: "'\(code.prefix(64))' is not a short-link code")
             }

@@ -38,7 +38,7 @@ public struct ResolveEndpoints: Sendable {
             let table = routes.value
             let link = Self.linkParameter(request.query)
             // A short link on one of the app's hosts resolves to its target (counting the click).
-            if let shortLinks, let link, let code = ShortCode.codeText(inShortLink: link, hosts: table.hosts) {
+            if let shortLinks, let link, let code = table.shortLinkCode(in: link) {
                 switch Self.format(request) {
                 case .success(let format): shortLinks.resolveThrough(code: code, format: format, table: table, request, responder)
                 case .failure(let problem): responder.respond(problem.response())

@@ -13,8 +13,12 @@ extension ShortLinkEndpoints {
         /// The web sites a short link may point at besides the app's screens (`--link-domains`);
         /// none by default.
         public var linkDomains: LinkDomains
+        /// Where short links live on the app's hosts (`--short-link-prefix`): `/s/CODE` by default.
+        public var path: ShortLinkPath
 
-        public init(adminToken: String? = nil, nextAdminToken: String? = nil, linkDomains: LinkDomains = .none) {
+        public init(adminToken: String? = nil, nextAdminToken: String? = nil, linkDomains: LinkDomains = .none,
+                    path: ShortLinkPath = .standard) {
+            self.path = path
             self.adminToken = adminToken
             self.nextAdminToken = nextAdminToken
             self.linkDomains = linkDomains

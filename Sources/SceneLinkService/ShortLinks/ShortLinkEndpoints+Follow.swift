@@ -9,11 +9,26 @@ extension ShortLinkEndpoints {
     /// (`LinkPageEndpoints`). Unknown code 404, expired 410, a target that no longer resolves
     /// 404: each as a link-page notice for browsers and problem+json for JSON clients.
     func follow(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        follow(code: request.pathParameters["code"] ?? "", request, responder)
+    }
+
+    /// With short links at the root (`--short-link-prefix /`), the link pages' catch-all asks
+    /// this first: a one-segment path that no route takes is a code, followed as `GET /s/{code}`
+    /// would (answering true); any other request is the link page's (false).
+    public func followAtRoot(_ request: HTTPRequest, _ responder: HTTPResponder) -> Bool {
+        let table = routes.value
+        guard table.shortLinkPath == .root, let link = LinkPage.link(path: request.path, query: nil, host: nil, table: table),
+              let code = table.shortLinkCode(in: link) else { return false }
+        follow(code: code, request, responder)
+        return true
+    }
+
+    private func follow(code: String, _ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
         // The User-Agent is read once, for the click's event, the page and the visit.
         let reading = UserAgentCache.shared.reading(of: request.headers["User-Agent"])
         let clickVisit = analytics?.clickVisit(request, reading: reading)
-        lookUp(request.pathParameters["code"] ?? "", request, responder, html: !wantsJSON, visit: (reading, clickVisit)) { link, table, answer in
+        lookUp(code, request, responder, html: !wantsJSON, visit: (reading, clickVisit)) { link, table, answer in
             if let web = operations.linkDomains.webDestination(link.link, appHosts: table.hosts) {
                 return answer(webDestination(web, of: link, request, reading: reading, json: wantsJSON))
             }

@@ -83,12 +83,14 @@ public struct ShortLinkEndpoints: Sendable {
     public static let collectionPattern = "/v1/short-links"
     public static let itemPattern = "/v1/short-links/{code}"
     public static let importPattern = "/v1/short-links/import"
-    public static let followPattern = "/s/{code}"
+    /// The follow route under the default prefix (`--short-link-prefix`).
+    public static let followPattern = ShortLinkPath.standard.pattern ?? "/s/{code}"
 
     /// The largest creation or change body accepted.
     static let maximumBodyBytes = 16 * 1024
 
-    /// Declares the admin routes and `GET /s/{code}`.
+    /// Declares the admin routes and `GET /s/{code}` (or `/NAME/{code}`, `--short-link-prefix`;
+    /// at the root, links are followed through the link pages' catch-all, `followAtRoot`).
     public func register(on endpoints: inout EndpointTable) {
         endpoints.on(.post, Self.collectionPattern, .admin(.createShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
             try self.create($0, $1)
@@ -102,7 +104,9 @@ public struct ShortLinkEndpoints: Sendable {
             try self.update($0, $1)
         }
         endpoints.on(.delete, Self.itemPattern, .admin(.deleteShortLink)) { try self.delete($0, $1) }
-        endpoints.on(.get, Self.followPattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
+        if let pattern = routes.value.shortLinkPath.pattern {
+            endpoints.on(.get, pattern, RoutePolicy(rateLimit: .perAddress(.links))) { self.follow($0, $1) }
+        }
     }
 
     /// Counts one click (never a `HEAD`, which previews and checkers send).
