@@ -51,6 +51,14 @@ extension PostgresSceneStateStore: ShortLinkStore {
         }
     }
 
+    public func shortLinks(codes: [ShortCode], completion: @escaping ShortLinkCompletion<[ShortCode: ShortLink]>) {
+        call(.selectShortLinksByCodes, [.bytesArray(codes.map(\.hash))], kind: .read, Self.mapping(completion)) { rows -> [ShortCode: ShortLink] in
+            var found: [ShortCode: ShortLink] = [:]
+            for row in rows { if let link = try Self.shortLink(row) { found[link.code] = link } }
+            return found
+        }
+    }
+
     public func shortLinks(after cursor: Int64?, limit: Int, filter: ShortLinkFilter,
                            completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
         let limit = max(0, limit)

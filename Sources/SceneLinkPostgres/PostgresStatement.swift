@@ -28,6 +28,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
     case deleteShortLink = "delete_short_link"
     case deleteExpiredShortLinks = "delete_expired_short_links"
     case selectShortLink = "select_short_link"
+    case selectShortLinksByCodes = "select_short_links_by_codes"
     case selectShortLinks = "select_short_links"
     case selectShortLinksByTag = "select_short_links_by_tag"
     case selectShortLinksMatching = "select_short_links_matching"
@@ -355,6 +356,9 @@ enum PostgresStatement: String, CaseIterable, Sendable {
                 """
         case .selectShortLink:
             return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links AS s WHERE s.code_hash = $1"
+        case .selectShortLinksByCodes:
+            // $1 the codes' hashes: one index probe each.
+            return "SELECT \(PostgresStatement.shortLinkColumns) FROM short_links AS s WHERE s.code_hash = ANY ($1::bytea[])"
         case .selectShortLinks:
             return Self.shortLinkPage(tag: false, text: false)
         case .selectShortLinksByTag:
@@ -751,6 +755,7 @@ enum PostgresStatement: String, CaseIterable, Sendable {
         case .countShortLinkClick: return [OID.bytea, OID.text, OID.int8, OID.text, OID.text]
         case .deleteShortLink: return [OID.bytea, OID.text, OID.int8, OID.text]
         case .selectShortLink: return [OID.bytea]
+        case .selectShortLinksByCodes: return [OID.byteaArray]
         case .deleteExpiredShortLinks, .selectShortLinks: return [OID.int8, OID.int8]
         case .createWebhookEndpoint:
             return [OID.text, OID.text, OID.text, OID.text, OID.int8, OID.bytea, OID.bytea, OID.int8, OID.int8, OID.text]

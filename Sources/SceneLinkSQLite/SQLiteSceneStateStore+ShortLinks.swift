@@ -44,6 +44,15 @@ extension SQLiteSceneStateStore: ShortLinkStore {
         }) { statements throws(SQLiteError) in try statements.shortLinks.link(code: code) }
     }
 
+    public func shortLinks(codes: [ShortCode], completion: @escaping ShortLinkCompletion<[ShortCode: ShortLink]>) {
+        // One read on one connection: the codes are looked up one after another by their hash.
+        read({ completion($0.mapError(Self.shortLinkError)) }) { statements throws(SQLiteError) in
+            var found: [ShortCode: ShortLink] = [:]
+            for code in codes { if let link = try statements.shortLinks.link(code: code) { found[code] = link } }
+            return found
+        }
+    }
+
     public func shortLinks(after cursor: Int64?, limit: Int, filter: ShortLinkFilter,
                            completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
         read({ completion($0.mapError(Self.shortLinkError)) }) { statements throws(SQLiteError) in

@@ -312,4 +312,17 @@ extension ShortLinkStoreBehaviourTests {
             #expect(plain?.settings == ShortLinkSettings.none)
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func aBatchOfCodesIsLookedUpAtOnceWithoutCountingClicks(kind: StoreKind) async throws {
+        let fixture = try ShortLinkStoreFixture(kind)
+        defer { fixture.tearDown() }
+        let store = fixture.store
+        for code in ["a", "B", "c"] { _ = try await awaiting { store.createShortLink(try Self.labelled(code), completion: $0) } }
+        let codes = [try ShortCode("a"), try ShortCode("b"), try ShortCode("B"), try ShortCode("missing")]
+        let found = try await awaiting { store.shortLinks(codes: codes, completion: $0) }
+        #expect(Set(found.keys.map(\.rawValue)) == ["a", "B"])
+        #expect(found[try ShortCode("B")]?.clicks == 0)
+        #expect(try await awaiting { store.shortLinks(codes: [], completion: $0) }.isEmpty)
+    }
 }

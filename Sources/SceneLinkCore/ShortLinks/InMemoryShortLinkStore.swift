@@ -50,6 +50,15 @@ public final class InMemoryShortLinkStore: ShortLinkStore {
         completion(.success(found))
     }
 
+    public func shortLinks(codes: [ShortCode], completion: @escaping ShortLinkCompletion<[ShortCode: ShortLink]>) {
+        let found: [ShortCode: ShortLink] = state.withLock { state in
+            var found: [ShortCode: ShortLink] = [:]
+            for code in codes { if let link = state.links[code] { found[code] = link } }
+            return found
+        }
+        completion(.success(found))
+    }
+
     public func shortLinks(after cursor: Int64?, limit: Int, filter: ShortLinkFilter,
                            completion: @escaping ShortLinkCompletion<ShortLinkListing>) {
         let listing: ShortLinkListing = state.withLock { state in

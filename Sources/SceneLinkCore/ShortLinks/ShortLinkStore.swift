@@ -37,6 +37,10 @@ public protocol ShortLinkStore: Sendable {
     func shortLink(code: ShortCode, countingClickAt now: Date?, visit: ShortLinkClickVisit?,
                    completion: @escaping ShortLinkCompletion<ShortLink?>)
 
+    /// The links stored under `codes` (at most `shortLinkLookupLimit`), by code;
+    /// a code with none is left out. No click is counted. What an import asks of a batch at once.
+    func shortLinks(codes: [ShortCode], completion: @escaping ShortLinkCompletion<[ShortCode: ShortLink]>)
+
     /// Up to `limit` links that pass `filter`, in creation order, starting after the link whose
     /// `sequence` is `cursor` (from the first when nil). `ShortLinkFilter` says how a tag and a
     /// text match, and what each costs.
@@ -67,6 +71,9 @@ public protocol ShortLinkStore: Sendable {
     /// Answers how many; call again while it answers `limit`.
     func deleteExpiredShortLinks(expiredBefore cutoff: Date, limit: Int, completion: @escaping ShortLinkCompletion<Int>)
 }
+
+/// The most codes one `shortLinks(codes:)` asks for.
+public let shortLinkLookupLimit = 1_000
 
 extension ShortLinkStore {
     /// Finds a link, counting a click without saying anything of the visit.

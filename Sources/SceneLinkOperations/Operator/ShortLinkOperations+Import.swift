@@ -11,7 +11,7 @@ extension ShortLinkOperations {
 
     /// The rows checked, looked up and written together: one batch is what an import holds at a
     /// time besides its file and its report.
-    package static let importBatchSize = 1_000
+    package static let importBatchSize = shortLinkLookupLimit
 
     /// Where an import's rows are read and checked: off the caller's thread, since thousands of
     /// rows each resolved against the route table take milliseconds.

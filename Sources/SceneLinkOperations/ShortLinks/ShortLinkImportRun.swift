@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
-import Synchronization
 
 /// One pass of an import over its file (`ShortLinkOperations.importLinks`): a batch of rows is
 /// read and checked, their codes looked up, the new ones written (when `writes`), then the next
@@ -74,32 +73,23 @@ final class ShortLinkImportRun: @unchecked Sendable {
     /// Asks the store for each candidate's code: one stored with the same target is
     /// `unchanged`, with another a `conflict`; the others are written.
     private func lookUp(_ candidates: [(index: Int, link: ShortLink)]) {
-        let group = DispatchGroup()
-        let found = Mutex<[Int: Result<ShortLink?, ShortLinkStoreError>]>([:])
-        for (position, candidate) in candidates.enumerated() {
-            group.enter()
-            operations.store.shortLink(code: candidate.link.code, countingClickAt: nil) { result in
-                found.withLock { $0[position] = result }
-                group.leave()
-            }
-        }
-        group.notify(queue: ShortLinkImportRun.queue) { [self] in
-            let answers = found.withLock { $0 }
-            var new: [(index: Int, link: ShortLink)] = []
-            for (position, candidate) in candidates.enumerated() {
-                switch answers[position] {
-                case .success(let stored?)?:
-                    results[candidate.index] = Self.repeated(row: results[candidate.index].row, link: candidate.link, existing: stored.link)
-                case .success(nil)?:
-                    new.append(candidate)
-                case .failure(let error)?:
-                    return finish(.failure(ShortLinkOperations.error(error)))
-                case nil:
-                    return finish(.failure(OperationError(HTTPProblem(status: .internalServerError, type: HTTPProblem.typeBase + "import-failed",
-                                                                      title: "Import failed", detail: "A lookup went unanswered; run the import again."))))
+        operations.store.shortLinks(codes: candidates.map(\.link.code)) { result in
+            ShortLinkImportRun.queue.async { [self] in
+                let stored: [ShortCode: ShortLink]
+                switch result {
+                case .success(let found): stored = found
+                case .failure(let error): return finish(.failure(ShortLinkOperations.error(error)))
                 }
+                var new: [(index: Int, link: ShortLink)] = []
+                for candidate in candidates {
+                    if let existing = stored[candidate.link.code] {
+                        results[candidate.index] = Self.repeated(row: results[candidate.index].row, link: candidate.link, existing: existing.link)
+                    } else {
+                        new.append(candidate)
+                    }
+                }
+                write(new)
             }
-            write(new)
         }
     }
 
