@@ -194,14 +194,17 @@ extension ShortLinkOperations {
         return .object(members)
     }
 
-    /// An export's creation time: RFC 3339, or `YYYY-MM-DD hh:mm:ss` (UTC, as Firebase, Bitly and
-    /// YOURLS write it); nil for anything else (the import's time is used).
+    /// An export's creation time: RFC 3339 (its offset with or without a colon, as Bitly writes
+    /// it), `YYYY-MM-DD hh:mm:ss` (UTC, as Firebase and YOURLS write it) or `YYYY-MM-DD`; nil for
+    /// anything else (the import's time is used).
     static func importedDate(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let date = RFC3339.date(trimmed) { return date }
         var plain = trimmed.replacingOccurrences(of: " UTC", with: "")
         if plain.count == 19, plain.dropFirst(10).first == " " { plain = plain.prefix(10) + "T" + plain.dropFirst(11) + "Z" }
         if plain.count == 10 { plain += "T00:00:00Z" }
+        // Bitly writes its offset without a colon: 2022-05-01T10:00:00+0000.
+        if plain.count == 24, let sign = plain.dropFirst(19).first, sign == "+" || sign == "-" { plain.insert(":", at: plain.index(plain.startIndex, offsetBy: 22)) }
         return RFC3339.date(plain)
     }
 

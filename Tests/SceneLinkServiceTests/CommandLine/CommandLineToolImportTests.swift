@@ -1,6 +1,7 @@
 import Foundation
 import SceneLinkCore
 import Testing
+@testable import SceneLinkOperations
 @testable import SceneLinkService
 @testable import SceneLinkSQLite
 
@@ -91,6 +92,9 @@ import Testing
             let link = try #require(try await Self.link(db, code))
             #expect(link.link.hasPrefix("https://fuelmoney.example.com/"))
             #expect(link.title != nil)
+            // Each export's own way of writing when the link was made is kept.
+            let created = ["bitly": "2022-05-04T10:00:00Z", "shlink": "2021-03-02T12:00:00Z", "yourls": "2020-01-03T08:00:00Z"][format]
+            #expect(link.createdAt == created.flatMap(RFC3339.date))
             if format != "yourls" { #expect(link.tags == [] || link.tags.map(\.rawValue).contains { ["spring-sale", "email", "promo", "spring"].contains($0) }) }
         }
     }
