@@ -76,7 +76,7 @@ public struct ShortLinkImportTable: Sendable {
                 return row
             }
             for (position, column) in positions {
-                let cell = record[position]
+                let cell = format == .csv ? Self.unguarded(record[position]) : record[position]
                 switch column {
                 case .link: row.link = cell
                 case .code: row.alias = cell
@@ -93,6 +93,16 @@ public struct ShortLinkImportTable: Sendable {
             return row
         }
         return nil
+    }
+
+    /// A cell as written before the export guarded it against spreadsheets: `'=x` is `=x` (an
+    /// export writes a `'` before a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return); any other cell as it is.
+    static func unguarded(_ cell: String) -> String {
+        let bytes = cell.utf8
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "'"),
+              let second = bytes.dropFirst().first, "=+-@\t\r".utf8.contains(second) else { return cell }
+        return String(cell.dropFirst())
     }
 
     /// Every data row of `csv` in SceneLink's own format (or `format`).

@@ -792,6 +792,60 @@ paths:
               schema: { $ref: "#/components/schemas/ShortLinkImportReport" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+  /v1/short-links/export:
+    get:
+      tags: [short-links]
+      operationId: exportShortLinks
+      summary: Every short link as CSV or JSON, streamed
+      description: |
+        Every link the filter keeps (`tag`, `q`, as the listing takes them), oldest first, streamed
+        a page at a time (`Transfer-Encoding: chunked`). CSV by default: the columns
+        `POST /v1/short-links/import` reads back (`code`, `url`, `link`, `title`, `tags`,
+        `createdAt`, `expiresAt`, the link's own `preview.*`, `fallbacks.*`, `skipPage`,
+        `campaign.*`), then `clicks` and human `visits`; a cell a spreadsheet would run as a formula
+        starts with `'`, which the import takes off, so the file imports back to the same links.
+        `format=json` gives `{"shortLinks":[…]}` of the listing's items. `limit` and `cursor` are
+        400 (the export is every link). Needs the admin token or a key with links:read.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: links:read
+      parameters:
+        - name: format
+          in: query
+          required: false
+          schema: { type: string, enum: [csv, json], default: csv }
+        - name: tag
+          in: query
+          required: false
+          schema: { $ref: "#/components/schemas/ShortLinkTag" }
+        - name: q
+          in: query
+          required: false
+          schema: { type: string, maxLength: 200 }
+      responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
+        "200":
+          description: The links, streamed. Not cacheable.
+          headers:
+            Cache-Control:
+              required: true
+              schema: { type: string, const: no-store }
+          content:
+            text/csv:
+              schema: { type: string }
+            application/json:
+              schema:
+                type: object
+                required: [shortLinks]
+                properties:
+                  shortLinks:
+                    type: array
+                    items: { $ref: "#/components/schemas/ShortLink" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/short-links/{code}:
     parameters:
       - $ref: "#/components/parameters/ShortCode"

@@ -46,6 +46,33 @@ extension ShortLinkEndpoints {
         }
     }
 
+    /// `GET /v1/short-links/export[?format=csv|json][&tag=T][&q=TEXT]`: every link the filter
+    /// keeps, oldest first, streamed (`ShortLinkExport`): CSV by default (the columns the import
+    /// reads back, with `clicks` and human `visits`), or JSON. `limit` and `cursor` are the
+    /// listing's, not the export's: 400.
+    func export(_ request: HTTPRequest, _ responder: HTTPResponder) throws {
+        let caller = try OperatorCaller.of(request)
+        for item in ["limit", "cursor"] where request.queryItem(item) != nil {
+            throw HTTPProblem.invalidQuery("\(item) pages the listing (GET /v1/short-links); the export is every link the filter keeps.")
+        }
+        let (_, _, filter) = try ShortLinkOperations.listing(request.queryItem)
+        let formatText = request.queryItem("format") ?? ShortLinkExport.Format.csv.rawValue
+        guard let format = ShortLinkExport.Format(rawValue: formatText) else {
+            throw HTTPProblem.invalidQuery("format takes csv or json, not '\(formatText.prefix(32))'.")
+        }
+        ShortLinkExport.start(operations: operations, filter: filter, format: format, by: caller) { result in
+            switch result {
+            case .success(let export):
+                var response = HTTPResponse(contentType: format == .csv ? AnalyticsCSV.contentType : "application/json", stream: export.stream)
+                response.headers.set("Cache-Control", "no-store")
+                if format == .csv { response.headers.set("Content-Disposition", "attachment; filename=\"scenelink-short-links.csv\"") }
+                responder.respond(response)
+            case .failure(let error):
+                responder.respond(error.response)
+            }
+        }
+    }
+
     /// A query item that is `true` or `false` (absent: false).
     private static func flag(_ request: HTTPRequest, _ name: String, meaning: String) throws(HTTPProblem) -> Bool {
         let text = request.queryItem(name) ?? "false"

@@ -13,6 +13,7 @@ import SceneLinkOperations
 /// | `GET /v1/short-links/{code}` (admin) | 200 one link as the listing shows it, with its `ETag` |
 /// | `PATCH /v1/short-links/{code}` (admin) | 200 the changed link (merge patch of `link`, `expiresAt`, `title`, `tags`; `If-Match`) |
 /// | `DELETE /v1/short-links/{code}` (admin) | 204 |
+/// | `GET /v1/short-links/export?format=csv|json&tag=T&q=TEXT` (admin) | 200 every link, streamed: CSV the import reads back, or `{"shortLinks":[…]}` |
 /// | `POST /v1/short-links/import` (admin) | 200 (422 when `atomic=true` and a row is refused) `{"rows":[…],"created","refused"}` from `text/csv` |
 /// | `GET /s/{code}` | the target's resolve document (JSON clients) or an HTML page (browsers) |
 /// | `GET /v1/resolve?url=https://HOST/s/CODE` | resolves the target (`ResolveEndpoints`) |
@@ -83,6 +84,7 @@ public struct ShortLinkEndpoints: Sendable {
     public static let collectionPattern = "/v1/short-links"
     public static let itemPattern = "/v1/short-links/{code}"
     public static let importPattern = "/v1/short-links/import"
+    public static let exportPattern = "/v1/short-links/export"
     /// The follow route under the default prefix (`--short-link-prefix`).
     public static let followPattern = ShortLinkPath.standard.pattern ?? "/s/{code}"
 
@@ -99,6 +101,7 @@ public struct ShortLinkEndpoints: Sendable {
         endpoints.on(.post, Self.importPattern, .admin(.importShortLinks).accepting(bodyBytes: Self.maximumImportBodyBytes)) {
             try self.importLinks($0, $1)
         }
+        endpoints.on(.get, Self.exportPattern, .admin(.listShortLinks)) { try self.export($0, $1) }
         endpoints.on(.get, Self.itemPattern, .admin(.getShortLink)) { try self.show($0, $1) }
         endpoints.on(.patch, Self.itemPattern, .admin(.updateShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
             try self.update($0, $1)
