@@ -175,7 +175,7 @@ extension ShortLinkOperations {
 
     /// A row's settings cells as the JSON object `ShortLinkSettings(json:)` reads: `skipPage`
     /// true for `1`, `true` or `yes` (Firebase's `efr=1`), the others strings by path.
-    static func settingsDocument(_ cells: [String: String]) -> JSONValue {
+    package static func settingsDocument(_ cells: [String: String]) -> JSONValue {
         var groups: [String: [(key: String, value: JSONValue)]] = [:]
         var members: [(key: String, value: JSONValue)] = []
         for path in LinkImportColumn.settingPaths {

@@ -198,7 +198,8 @@ public final class SceneLinkApplication: Sendable {
         // With --analytics off the recorder counts nothing; it still classifies short-link clicks
         // for their `short_link.clicked` events.
         let linkPages = timings.measure(.linkPages) {
-            LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: analytics, clock: clock)
+            LinkPageEndpoints(table: table, metrics: metrics, claims: claimIssuer, analytics: analytics, clock: clock,
+                              linkDomains: configuration.shortLinks.linkDomains)
         }
         // Every change an admin route makes is recorded with its caller; keys are checked from a cache.
         let audit = AuditTrail(log: store, clock: clock, logger: logger)

@@ -2868,6 +2868,15 @@ paths:
         `es`, `fr`, `de`, `pt-BR` and `it`, else the route file's `app.pages.defaultLanguage`;
         `Content-Language`, `<html lang>` and `og:locale` name it. Every
         HTML view is counted in `/metrics` (`scenelink_link_page_views_total`) by route and platform.
+
+        A link page opened with UTM parameters (`?utm_source=…`) hands them on to its fallback.
+        With `--short-link-prefix /`, a one-segment path no route takes is a short link's code,
+        followed as `GET /s/{code}` is. The root with a `link` query item is a Firebase Dynamic
+        Links long link (`/?link=…&ifl=…&ofl=…&st=…&sd=…&si=…&efr=1&utm_source=…`): `link` is a
+        screen (its page, with the other parameters as that visit's card, fallbacks, redirect and
+        campaign) or a web page on a `--link-domains` site (a 302 for people, a card for
+        previewers); anything else is a 400 (problem `invalid-long-link` for JSON clients), never
+        a redirect.
       parameters:
         - name: path
           in: path

@@ -31,9 +31,12 @@ public struct LinkPageEndpoints: Sendable {
     /// Where visits and claims are counted; nil counts none.
     private let analytics: AnalyticsRecorder?
     private let clock: SceneStateClock
+    /// The web sites a long link's `link` may name besides the app's screens (`--link-domains`).
+    let linkDomains: LinkDomains
 
     public init(table: RouteTable, metrics: Metrics? = nil, claims: ClaimIssuer? = nil, analytics: AnalyticsRecorder? = nil,
-                clock: SceneStateClock = .system) {
+                clock: SceneStateClock = .system, linkDomains: LinkDomains = .none) {
+        self.linkDomains = linkDomains
         pages = Current(LinkPage(table: table))
         self.metrics = metrics
         self.claims = claims
@@ -55,6 +58,9 @@ public struct LinkPageEndpoints: Sendable {
         let endpoints = self
         table.otherwise(.get, Self.pattern, accepting: { !ServerPaths.owns($0) }, RoutePolicy(rateLimit: .perAddress(.links))) { request, responder in
             if let rootShortLinks, rootShortLinks(request, responder) { return }
+            if let target = LinkPageEndpoints.longLinkTarget(request) {
+                return endpoints.respondToLongLink(request, target: target, responder)
+            }
             // The User-Agent is read once: its scan is the largest part of a kept page's cost.
             let visitor = Visitor(request)
             if endpoints.makesClaim(for: request, platform: visitor.platform) {
