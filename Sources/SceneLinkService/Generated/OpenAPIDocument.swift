@@ -1666,7 +1666,11 @@ paths:
         A link with `skipPage` answers a person's browser with a 302 to its fallback. A link to a
         web page on a site `--link-domains` allows answers a person's browser with a 302 to it
         (with the link's campaign), a link previewer with a card, a JSON client with
-        `{"link", "web"}`; a site taken off the list since is 404, never a redirect.
+        `{"link", "web"}`; a site taken off the list since is 404, never a redirect. `?d=1` (on any
+        link: a short link, a long link, a route's) answers where the link sends each kind of
+        visitor and why (iPhone and Android with and without the app, iPad, desktop, a previewer):
+        a page, or `{"link","route","stack","cases":[{"visitor","goes","url","why"}]}` for JSON
+        clients; it counts no click.
       parameters:
         - name: Accept
           in: header

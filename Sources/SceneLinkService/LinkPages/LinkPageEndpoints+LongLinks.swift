@@ -30,9 +30,14 @@ extension LinkPageEndpoints {
         } catch {
             return responder.respond(refusal(request, detail: "The long link's \(error.description)", page: page))
         }
+        let debugging = request.queryItem("d") == "1"
         switch linkDomains.webDestination(target, appHosts: page.table.hosts) {
         case .allowed(let host)?:
             let destination = settings.campaign.destination(target)
+            if debugging {
+                let debug = LinkDebug(web: destination, link: target, host: host, title: nil, settings: settings)
+                return responder.respond(debug.response(json: LinkPageFormat(request) == .json, style: page.style))
+            }
             if visitor.reading.visitClass == .human {
                 return responder.respond(HTTPResponse(status: .found, headers: [
                     "Location": destination, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"]))
@@ -49,6 +54,10 @@ extension LinkPageEndpoints {
             resolved = try page.table.resolve(target)
         } catch {
             return responder.respond(refusal(request, detail: "The long link's link is no screen of the app: \(error.description)", page: page))
+        }
+        if debugging {
+            return responder.respond(LinkDebug(screen: resolved, link: target, settings: settings, table: page.table)
+                .response(json: LinkPageFormat(request) == .json, style: page.style))
         }
         guard LinkPageFormat(request) == .html else { return responder.respond(page.document(of: target)) }
         respond(to: resolved, link: target, shortLink: nil, request: request, reading: visitor.reading, settings: settings) { response in
@@ -70,5 +79,18 @@ extension LinkPageEndpoints {
         var response = page.notice(status: .badRequest, title: strings[.unresolvedTitle], detail: strings[.unresolvedDetail], language: language)
         response.headers.set("Cache-Control", "no-store")
         return response
+    }
+}
+
+extension LinkPageEndpoints {
+    /// `?d=1` on a route's link: where it sends each kind of visitor, and why (`LinkDebug`),
+    /// with the campaign of its own query; nil for a link no route takes (the usual 404 page).
+    func debug(_ request: HTTPRequest) -> HTTPResponse? {
+        let page = pages.value
+        let host = page.table.hosts.count > 1 ? request.host : nil
+        guard let link = LinkPage.link(path: request.path, query: request.query, host: host, table: page.table),
+              let resolved = try? page.table.resolve(link) else { return nil }
+        return LinkDebug(screen: resolved, link: link, settings: ShortLinkSettings.none.visiting(link), table: page.table)
+            .response(json: LinkPageFormat(request) == .json, style: page.style)
     }
 }

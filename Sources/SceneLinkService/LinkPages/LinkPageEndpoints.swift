@@ -61,6 +61,7 @@ public struct LinkPageEndpoints: Sendable {
             if let target = LinkPageEndpoints.longLinkTarget(request) {
                 return endpoints.respondToLongLink(request, target: target, responder)
             }
+            if request.queryItem("d") == "1", let debug = endpoints.debug(request) { return responder.respond(debug) }
             // The User-Agent is read once: its scan is the largest part of a kept page's cost.
             let visitor = Visitor(request)
             if endpoints.makesClaim(for: request, platform: visitor.platform) {

@@ -25,6 +25,7 @@ extension ShortLinkEndpoints {
 
     private func follow(code: String, _ request: HTTPRequest, _ responder: HTTPResponder) {
         let wantsJSON = ContentNegotiation.prefersJSON(request)
+        if request.queryItem("d") == "1" { return debug(code: code, json: wantsJSON, responder) }
         // The User-Agent is read once, for the click's event, the page and the visit.
         let reading = UserAgentCache.shared.reading(of: request.headers["User-Agent"])
         let clickVisit = analytics?.clickVisit(request, reading: reading)
@@ -148,6 +149,39 @@ extension ShortLinkEndpoints {
                                 language: page.language(for: request))
         }
         return HTTPResponse(status: .found, headers: ["Location": destination, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"])
+    }
+
+    /// `?d=1`: where the link sends each kind of visitor, and why (`LinkDebug`); no click or
+    /// visit is counted. Unknown codes are the usual 404.
+    private func debug(code text: String, json: Bool, _ responder: HTTPResponder) {
+        guard let code = try? ShortCode(text) else { return responder.respond(Self.followed(ShortLinkProblems.notFound.response())) }
+        store.shortLink(code: code, countingClickAt: nil) { [routes, linkPages, operations] result in
+            switch result {
+            case .failure(let error):
+                responder.respond(ShortLinkProblems.store(error))
+            case .success(nil):
+                responder.respond(Self.followed(ShortLinkProblems.notFound.response()))
+            case .success(let link?):
+                let table = routes.value
+                let style = linkPages.current.style
+                let settings = link.settings.visiting(link.link)
+                switch operations.linkDomains.webDestination(link.link, appHosts: table.hosts) {
+                case .allowed(let host)?:
+                    let debug = LinkDebug(web: settings.campaign.destination(link.link), link: link.link, host: host, title: link.title,
+                                          settings: settings)
+                    responder.respond(debug.response(json: json, style: style))
+                case .refused?:
+                    responder.respond(Self.followed(ShortLinkProblems.webDestinationGone.response()))
+                case nil:
+                    do throws(ResolveError) {
+                        let resolved = try table.resolve(link.link)
+                        responder.respond(LinkDebug(screen: resolved, link: link.link, settings: settings, table: table).response(json: json, style: style))
+                    } catch {
+                        responder.respond(Self.followed(ResolveProblems.problem(for: error).response()))
+                    }
+                }
+            }
+        }
     }
 
     /// Counts a visit of `GET /s/CODE` that the link page does not count itself (a JSON client's,

@@ -45,3 +45,49 @@ import Testing
         }
     }
 }
+
+/// `?d=1` on any link: where each kind of visitor goes, and why.
+@Suite struct LinkDebugEndpointTests {
+    typealias Links = ShortLinkEndpointsTests
+
+    static func cases(_ response: LoopbackClient.Response) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for item in try JSONParser.parse(response.body)["cases"]?.arrayValue ?? [] {
+            out[item["visitor"]?.stringValue ?? ""] = (item["goes"]?.stringValue ?? "") + " " + (item["url"]?.stringValue ?? "-")
+        }
+        return out
+    }
+
+    @Test func aShortLinksDebugNamesEachVisitorsDestinationAndCountsNoClick() async throws {
+        try await Links.withService { client, _ in
+            _ = try await Links.create(client, #"""
+                {"link": "https://fuelmoney.example.com/settings/account", "alias": "dbg", "skipPage": true,
+                 "fallbacks": {"desktop": "https://example.org/d"}, "campaign": {"utm_source": "qr"}, "preview": {"title": "Debug card"}}
+                """#)
+            let debug = try await client.send("GET", "/s/dbg?d=1", headers: Links.json)
+            #expect(debug.status == 200)
+            #expect(try JSONParser.parse(debug.body)["route"] == .string("settings.account"))
+            let cases = try Self.cases(debug)
+            #expect(cases["Desktop"] == "redirected (302) https://example.org/d?utm_source=qr")
+            #expect(cases["iPhone with the app"] == "opens the app at the screen settings.account -")
+            #expect(cases["iPhone without the app"] == "redirected (302) https://apps.apple.com/app/id1234567890")
+            #expect(cases["Link previewer (Slack, iMessage, X)"]?.hasPrefix("the card") == true)
+            let page = try await client.send("GET", "/s/dbg?d=1", headers: Links.browser)
+            #expect(page.text.contains("<title>Where this link goes</title>"))
+            #expect(page.text.contains("Debug card"))
+            let listed = try JSONParser.parse(try await client.send("GET", "/v1/short-links/dbg", headers: Links.admin).body)
+            #expect(listed["clicks"] == .number("0"))
+            #expect(try await client.send("GET", "/s/nope?d=1", headers: Links.json).status == 404)
+        }
+    }
+
+    @Test func aRoutesLinkAndALongLinkHaveTheirDebugToo() async throws {
+        try await Links.withService(linkDomains: try LinkDomains(parsing: "example.org")) { client, _ in
+            let route = try await client.send("GET", "/settings?d=1&utm_source=tw", headers: Links.json)
+            #expect(try Self.cases(route)["Desktop"] == "the link page, then the web page https://www.fuelmoney.example.com/?utm_source=tw")
+            let long = try await client.send("GET", "/?link=https%3A%2F%2Fexample.org%2Fa&d=1", headers: Links.json)
+            #expect(try Self.cases(long)["Desktop"] == "redirected (302) https://example.org/a")
+            #expect(try await client.send("GET", "/nope?d=1", headers: Links.json).status == 404)
+        }
+    }
+}
