@@ -687,6 +687,95 @@ paths:
         "403": { $ref: "#/components/responses/AdminDisabled" }
         "500": { $ref: "#/components/responses/StorageFailed" }
         "503": { $ref: "#/components/responses/Unavailable" }
+    patch:
+      tags: [short-links]
+      operationId: changeShortLinks
+      summary: Add or remove tags and set the expiry of every link a filter keeps
+      description: |
+        One change to every link `tag` and `q` keep (as the listing takes them; with neither,
+        `all=true` must say every link is meant): `addTags`, `removeTags`, `expiresAt` (null:
+        never; in the past: 422). A link that would pass 20 tags, or that changed or was deleted
+        meanwhile, is left as it was and listed in `skipped`. Each change queues
+        `short_link.updated`; the batch writes one audit entry (`short_links.changed`, with the
+        filter, the change and the count). Needs the admin token or a key with links:write.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: links:write
+      parameters:
+        - { name: tag, in: query, required: false, schema: { $ref: "#/components/schemas/ShortLinkTag" } }
+        - { name: q, in: query, required: false, schema: { type: string, maxLength: 200 } }
+        - { name: all, in: query, required: false, schema: { type: string, enum: ["true"] } }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              minProperties: 1
+              properties:
+                addTags: { type: [array, "null"], maxItems: 20, items: { $ref: "#/components/schemas/ShortLinkTag" } }
+                removeTags: { type: [array, "null"], maxItems: 20, items: { $ref: "#/components/schemas/ShortLinkTag" } }
+                expiresAt: { type: [string, "null"], format: date-time }
+      responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
+        "200":
+          description: How many links the filter kept, how many changed, and those left as they were.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [matched, changed, skipped]
+                properties:
+                  matched: { type: integer, minimum: 0 }
+                  changed: { type: integer, minimum: 0 }
+                  skipped: { type: array, items: { type: string } }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "422":
+          description: The expiry is in the past.
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
+    delete:
+      tags: [short-links]
+      operationId: deleteShortLinks
+      summary: Delete every link a filter keeps
+      description: |
+        Deletes every link `tag` and `q` keep (with neither, `all=true` must say every link is
+        meant). Each deletion queues `short_link.deleted`; the batch writes one audit entry
+        (`short_links.deleted`, with the filter and the count). Needs the admin token or a key
+        with links:write.
+      security: [{ adminToken: [] }]
+      x-scenelink-scope: links:write
+      parameters:
+        - { name: tag, in: query, required: false, schema: { $ref: "#/components/schemas/ShortLinkTag" } }
+        - { name: q, in: query, required: false, schema: { type: string, maxLength: 200 } }
+        - { name: all, in: query, required: false, schema: { type: string, enum: ["true"] } }
+      responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
+        "200":
+          description: How many links the filter kept, how many were deleted, and those already gone.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [matched, deleted, skipped]
+                properties:
+                  matched: { type: integer, minimum: 0 }
+                  deleted: { type: integer, minimum: 0 }
+                  skipped: { type: array, items: { type: string } }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/AdminUnauthorized" }
+        "429": { $ref: "#/components/responses/AdminRateLimited" }
+        "403": { $ref: "#/components/responses/AdminDisabled" }
+        "500": { $ref: "#/components/responses/StorageFailed" }
+        "503": { $ref: "#/components/responses/Unavailable" }
   /v1/short-links/import:
     post:
       tags: [short-links]

@@ -10,6 +10,8 @@ import SceneLinkOperations
 /// |---|---|
 /// | `POST /v1/short-links` (admin) | 201 `{"code","url","qr","link","createdAt","expiresAt","title","tags"}` |
 /// | `GET /v1/short-links?limit=N&cursor=C&tag=T&q=TEXT` (admin) | 200 `{"shortLinks":[…],"nextCursor"}`, oldest first |
+/// | `PATCH /v1/short-links?tag=T&q=TEXT` (admin) | 200 `{"matched","changed","skipped"}`: tags added or removed, expiry set on every link the filter keeps |
+/// | `DELETE /v1/short-links?tag=T&q=TEXT` (admin) | 200 `{"matched","deleted","skipped"}` |
 /// | `GET /v1/short-links/{code}` (admin) | 200 one link as the listing shows it, with its `ETag` |
 /// | `PATCH /v1/short-links/{code}` (admin) | 200 the changed link (merge patch of `link`, `expiresAt`, `title`, `tags`; `If-Match`) |
 /// | `DELETE /v1/short-links/{code}` (admin) | 204 |
@@ -98,6 +100,10 @@ public struct ShortLinkEndpoints: Sendable {
             try self.create($0, $1)
         }
         endpoints.on(.get, Self.collectionPattern, .admin(.listShortLinks)) { try self.list($0, $1) }
+        endpoints.on(.patch, Self.collectionPattern, .admin(.updateShortLink).accepting(bodyBytes: Self.maximumBodyBytes)) {
+            try self.changeAll($0, $1)
+        }
+        endpoints.on(.delete, Self.collectionPattern, .admin(.deleteShortLink)) { try self.deleteAll($0, $1) }
         endpoints.on(.post, Self.importPattern, .admin(.importShortLinks).accepting(bodyBytes: Self.maximumImportBodyBytes)) {
             try self.importLinks($0, $1)
         }
