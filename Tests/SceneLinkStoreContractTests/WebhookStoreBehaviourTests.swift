@@ -119,7 +119,7 @@ import Testing
                 + #""title":null,"tags":[]}}"#)
         #expect(all[1].event.payload == #"{"type":"short_link.clicked","timestamp":"2027-01-15T08:00:05.000Z","data":"#
                 + #"{"code":"spring","route":"settings.account","link":"fuelmoney://settings/account","count":1,"time":"2027-01-15T08:00:05.000Z","#
-                + #""visit":{"class":"human","trigger":"qr","platform":"ios","country":"JP"}}}"#)
+                + #""visit":{"class":"human","trigger":"qr","platform":"ios","country":"JP"},"campaign":null}}"#)
         #expect(all[2].event.payload.hasPrefix(#"{"type":"short_link.deleted","timestamp":""#))
         #expect(all[2].event.payload.hasSuffix(#"","data":{"code":"spring"}}"#))
 

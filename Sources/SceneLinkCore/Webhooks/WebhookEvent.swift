@@ -68,7 +68,7 @@ public struct WebhookEvent: Sendable, Equatable {
     }
 
     /// `short_link.clicked`: the code, the target link, the link's click count including this
-    /// click, and the click's time. Nothing about the visitor.
+    /// click, the click's time, and the link's campaign (null for none). Nothing about the visitor.
     public static func shortLinkClicked(_ link: ShortLink, count: Int, at time: Date, visit: ShortLinkClickVisit? = nil) -> WebhookEvent {
         let template = shortLinkClickedTemplate(link, at: time, visit: visit)
         return WebhookEvent(id: template.id, type: .shortLinkClicked, timestamp: time,
@@ -84,6 +84,8 @@ public struct WebhookEvent: Sendable, Equatable {
         let data = JSONValue.object([
             ("code", .string(link.code.rawValue)), ("route", route(link)), ("link", .string(link.link)),
             ("count", JSONWriter.hole), ("time", .string(timestampText(time))), ("visit", visit?.json ?? .null),
+            // The campaign the click came with: the link's own, filled from its target's `?utm_…`.
+            ("campaign", link.settings.visiting(link.link).json["campaign"] ?? .null),
         ])
         let pieces = JSONWriter.pieces(body(type: .shortLinkClicked, timestamp: time, data: data))
         return (newID(), pieces.first ?? "", pieces.last ?? "")

@@ -22,11 +22,16 @@ import Testing
         let event = WebhookEvent.shortLinkClicked(try link(), count: 7, at: time, visit: visit)
         #expect(event.payload == #"{"type":"short_link.clicked","timestamp":"\#(stamp)","data":{"code":"Ab3x","route":"settings.account","#
             + #""link":"fuelmoney://settings/\"account\"","count":7,"time":"\#(stamp)","#
-            + #""visit":{"class":"human","trigger":"qr","platform":"ios","country":"JP"}}}"#)
+            + #""visit":{"class":"human","trigger":"qr","platform":"ios","country":"JP"},"campaign":null}}"#)
+        var campaigned = try link()
+        campaigned.link = "https://fuelmoney.example.com/settings/account?utm_source=paper"
+        campaigned.settings.campaign["utm_medium"] = "print"
+        #expect(WebhookEvent.shortLinkClicked(campaigned, count: 1, at: time).payload
+            .hasSuffix(#""visit":null,"campaign":{"utm_source":"paper","utm_medium":"print"}}}"#))
         let template = WebhookEvent.shortLinkClickedTemplate(try link(), at: time)
         #expect(template.beforeCount + "7" + template.afterCount
                 == WebhookEvent.shortLinkClicked(try link(), count: 7, at: time).payload)
-        #expect(template.afterCount.hasSuffix(#""visit":null}}"#))
+        #expect(template.afterCount.hasSuffix(#""visit":null,"campaign":null}}"#))
     }
 
     @Test func aRedemptionIsItsTemplateWithRouteAndLinkBetween() {
