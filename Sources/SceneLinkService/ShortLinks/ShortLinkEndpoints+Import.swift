@@ -56,16 +56,18 @@ extension ShortLinkEndpoints {
             throw HTTPProblem.invalidQuery("\(item) pages the listing (GET /v1/short-links); the export is every link the filter keeps.")
         }
         let (_, _, filter) = try ShortLinkOperations.listing(request.queryItem)
-        let formatText = request.queryItem("format") ?? ShortLinkExport.Format.csv.rawValue
-        guard let format = ShortLinkExport.Format(rawValue: formatText) else {
-            throw HTTPProblem.invalidQuery("format takes csv or json, not '\(formatText.prefix(32))'.")
+        let format: ShortLinkExport.Format
+        switch request.queryItem("format") ?? "csv" {
+        case "csv": format = .csv
+        case "json": format = .json(item: { counted, table, now in Self.json(counted.link, table: table, now: now, visits: counted.visits) })
+        case let other: throw HTTPProblem.invalidQuery("format takes csv or json, not '\(other.prefix(32))'.")
         }
         ShortLinkExport.start(operations: operations, filter: filter, format: format, by: caller) { result in
             switch result {
             case .success(let export):
-                var response = HTTPResponse(contentType: format == .csv ? AnalyticsCSV.contentType : "application/json", stream: export.stream)
+                var response = HTTPResponse(contentType: format.isCSV ? AnalyticsCSV.contentType : "application/json", stream: export.stream)
                 response.headers.set("Cache-Control", "no-store")
-                if format == .csv { response.headers.set("Content-Disposition", "attachment; filename=\"scenelink-short-links.csv\"") }
+                if format.isCSV { response.headers.set("Content-Disposition", "attachment; filename=\"scenelink-short-links.csv\"") }
                 responder.respond(response)
             case .failure(let error):
                 responder.respond(error.response)

@@ -1,26 +1,44 @@
 import Foundation
 import SceneLinkCore
 import SceneLinkHTTP
-import SceneLinkOperations
 import Synchronization
 
-/// The body of `GET /v1/short-links/export`: every link the filter keeps, oldest first, as CSV
-/// (`LinkImportColumn.exportHeaders`: what `POST /v1/short-links/import` reads back) or as one
-/// JSON object `{"shortLinks":[…]}` of the listing's items, read a page at a time through
+/// The body of `GET /v1/short-links/export` and of the console's `GET /console/links/export.csv`:
+/// every link the filter keeps, oldest first, as CSV (`LinkImportColumn.exportHeaders`: what
+/// `POST /v1/short-links/import` reads back) or as one JSON object `{"shortLinks":[…]}` of items
+/// the caller writes (the API's listing items), read a page at a time through
 /// `ShortLinkOperations.list` (its permission, its visit totals) and written as the connection
 /// asks for it (`HTTPBodyStream`), so memory holds one page whatever the number of links.
 ///
 /// A CSV cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage
 /// return first) is written with a `'` before it (`AnalyticsCSV.cell`); the import takes such a
 /// `'` off again, so an export imports back to the same links.
-final class ShortLinkExport: Sendable {
+///
+/// ```swift
+/// ShortLinkExport.start(operations: links, filter: filter, format: .csv, by: caller) { result in
+///     if case .success(let export) = result { responder.respond(HTTPResponse(contentType: AnalyticsCSV.contentType, stream: export.stream)) }
+/// }
+/// ```
+package final class ShortLinkExport: Sendable {
     /// Links per page read from the store.
-    static let pageSize = 500
+    package static let pageSize = 500
+
+    /// Writes one link of a JSON export (its visit totals, the route table in force, the export's
+    /// time): the front end's own item, so this layer names no API type.
+    package typealias JSONItem = @Sendable (ShortLinkOperations.Counted, RouteTable, Date) -> JSONValue
 
     /// The export's formats.
-    enum Format: String, Sendable {
+    package enum Format: Sendable {
+        /// `LinkImportColumn.exportHeaders`, one row a link.
         case csv
-        case json
+        /// `{"shortLinks":[…]}`, each item written by `item`.
+        case json(item: JSONItem)
+
+        /// Whether this is the CSV format.
+        package var isCSV: Bool {
+            if case .csv = self { return true }
+            return false
+        }
     }
 
     private struct State {
@@ -47,20 +65,20 @@ final class ShortLinkExport: Sendable {
         routes = operations.routes
         now = operations.clock.now()
         state.withLock { state in
-            state.ready = format == .csv ? Array(AnalyticsCSV.row(LinkImportColumn.exportHeaders).utf8) : Array(#"{"shortLinks":["#.utf8)
+            state.ready = format.isCSV ? Array(AnalyticsCSV.row(LinkImportColumn.exportHeaders).utf8) : Array(#"{"shortLinks":["#.utf8)
         }
     }
 
     /// Reads the first page, so that a refusal or a store that cannot answer is a problem
     /// response and not a body cut short, then answers the export ready to stream.
-    static func start(operations: ShortLinkOperations, filter: ShortLinkFilter, format: Format, by caller: OperatorCaller,
+    package static func start(operations: ShortLinkOperations, filter: ShortLinkFilter, format: Format, by caller: OperatorCaller,
                       completion: @escaping @Sendable (Result<ShortLinkExport, OperationError>) -> Void) {
         let export = ShortLinkExport(operations: operations, filter: filter, format: format, caller: caller)
         export.readPage { result in completion(result.map { export }) }
     }
 
     /// The body.
-    var stream: HTTPBodyStream {
+    package var stream: HTTPBodyStream {
         HTTPBodyStream(next: { answer in self.next(answer) }, cancel: { self.state.withLock { $0.cancelled = true } })
     }
 
@@ -101,7 +119,7 @@ final class ShortLinkExport: Sendable {
                     state.cursor = page.nextCursor
                     if page.nextCursor == nil {
                         state.exhausted = true
-                        if self.format == .json { state.ready += Array("]}".utf8) }
+                        if !self.format.isCSV { state.ready += Array("]}".utf8) }
                     }
                 }
                 completion(.success(()))
@@ -112,9 +130,9 @@ final class ShortLinkExport: Sendable {
     private func append(_ counted: ShortLinkOperations.Counted, table: RouteTable, into state: inout State) {
         let link = counted.link
         switch format {
-        case .json:
+        case .json(let item):
             if !state.first { state.ready.append(UInt8(ascii: ",")) }
-            state.ready += JSONWriter.encode(ShortLinkEndpoints.json(link, table: table, now: now, visits: counted.visits), sortingKeys: false)
+            state.ready += JSONWriter.encode(item(counted, table, now), sortingKeys: false)
         case .csv:
             var cells = [link.code.rawValue, table.shortLinkURL(of: link.code) ?? "", link.link, link.title ?? "", link.tagText,
                          RFC3339.string(link.createdAt), link.expiresAt.map(RFC3339.string) ?? ""]
