@@ -90,9 +90,12 @@ extension ConsoleEndpoints {
     }
 
     /// `POST /console/links/{code}/edit` (`link`, `shown`: the target the page showed, `title`,
-    /// `tags` separated by spaces, `revision`): a change of the title and tags, and of the target
-    /// when it differs from the one shown (so a link whose target no longer resolves can still be
-    /// retitled); `If-Match` as for the expiry; 303 back.
+    /// `tags` separated by spaces, `revision`; with `settings`, the link's own settings:
+    /// `preview.title`…, `fallbacks.ios`…, `skipPage`, `campaign.utm_source`…): a change of the
+    /// title, tags and settings (an emptied field removed: null in the merge patch, as
+    /// `ConsoleLinkSettingsFields.patch` reads it), and of the target when it differs from the one
+    /// shown (so a link whose target no longer resolves can still be retitled); `If-Match` as for
+    /// the expiry; 303 back.
     package func editLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let form = ConsoleForm(body: request.body)
         let title = form["title"].flatMap { $0.isEmpty ? nil : $0 }
@@ -100,6 +103,7 @@ extension ConsoleEndpoints {
         if let link = form["link"]?.trimmingCharacters(in: .whitespaces), link != form["shown"] {
             change.append(("link", .string(link)))
         }
+        change += ConsoleLinkSettingsFields.patch(form)
         changeLink(request, responder, what: "change", change: change)
     }
 
@@ -157,10 +161,14 @@ extension ConsoleEndpoints {
         }
     }
 
-    /// The field of the link's page a refused change is about: the expiry's one, else the one
-    /// the operation's sentence names (`"title"`, `"tags"` or a tag), else the target.
+    /// The field of the link's page a refused change is about: the expiry's one, else the
+    /// setting the operation's sentence starts with (`"fallbacks.ios": …` → `link-fallbacks-ios`),
+    /// else the one it names (`"title"`, `"tags"` or a tag), else the target.
     package static func linkField(what: String, sentence: String) -> String {
         guard what != "expiry" else { return "link-expiry" }
+        if let setting = ConsoleLinkSettingsFields.field(in: sentence) {
+            return ConsoleLinkSettingsFields(ShortLinkSettings.none, prefix: "link").id(of: setting)
+        }
         let lowered = sentence.lowercased()
         if lowered.contains("title") { return "link-title" }
         if lowered.contains("tag") { return "link-tags" }

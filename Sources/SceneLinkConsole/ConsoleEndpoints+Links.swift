@@ -61,7 +61,8 @@ extension ConsoleEndpoints {
     }
 
     /// `POST /console/links` (`link` or `route` with `parameter.NAME`…; `alias`, `expiresAt`,
-    /// `title`, `tags`): read by the API's own rules (`ShortLinkRequest`), then
+    /// `title`, `tags`; the link's own settings, `preview.title`…, `fallbacks.desktop`…,
+    /// `skipPage`, `campaign.utm_source`…, those left empty unset): read by the API's own rules (`ShortLinkRequest`), then
     /// `ShortLinkOperations.create` (its checks and audit entry); 303 to the new link's page, or
     /// the list with the form again and the operation's sentence.
     package func createLink(_ request: HTTPRequest, _ responder: HTTPResponder) {
@@ -91,6 +92,7 @@ extension ConsoleEndpoints {
         if let title = form["title"], !title.isEmpty { members.append(("title", .string(title))) }
         let tags = Self.tags(form)
         if !tags.isEmpty { members.append(("tags", .array(tags))) }
+        members += ConsoleLinkSettingsFields.members(form)
         let parsed: ShortLinkRequest
         do {
             parsed = try ShortLinkRequest(document: .object(members))

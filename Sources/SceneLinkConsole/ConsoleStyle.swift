@@ -90,6 +90,9 @@ package enum ConsoleStyle {
     .number{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     td form{display:inline-block;margin:0 .25rem .25rem 0}
     details .table-wrap{margin:.5rem 0 0;box-shadow:none;border:1px solid var(--line)}
+    summary{min-height:1.5rem;padding:.25rem 0;font-weight:600;cursor:pointer}
+    form details{margin:1rem 0}
+    form details fieldset{margin:.75rem 0 0;min-width:0}
 
     /* Links that stand alone (in a cell, a list, a paragraph of their own) are targets of 24 px or more. */
     :is(td,th,li,dd)>a,p>a:only-child{display:inline-block;min-width:1.5rem;min-height:1.5rem}

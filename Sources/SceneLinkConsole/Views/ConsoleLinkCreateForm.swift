@@ -4,7 +4,9 @@ import SceneLinkOperations
 
 /// The form that makes a short link, as the Links page shows it: a link, or a route and its
 /// parameters (the route chosen by a GET form first, so no script is needed); alias, expiry,
-/// title and tags. After a refusal it holds what was entered and the operation's sentence.
+/// title and tags; and, in a `<details>` group, the link's own card, fallbacks, "skip the page"
+/// and campaign (`ConsoleLinkSettingsFields`). After a refusal it holds what was entered and the
+/// operation's sentence.
 ///
 /// A part of `ConsoleLinksView`, on the list and on the page of a refused link.
 package struct ConsoleLinkCreateForm: Sendable {
@@ -42,6 +44,8 @@ package struct ConsoleLinkCreateForm: Sendable {
     package let expiresAt: String
     package let title: String
     package let tags: String
+    /// The link's own settings as entered.
+    package let settings: ConsoleLinkSettingsFields
     /// Why the last attempt was refused; nil on a fresh form.
     package let error: String?
     /// The refusal as the field it is about (`fieldID(for:)`), for the error summary and the
@@ -69,6 +73,7 @@ package struct ConsoleLinkCreateForm: Sendable {
         expiresAt = entered["expiresAt"] ?? ""
         title = entered["title"] ?? ""
         tags = entered["tags"] ?? ""
+        settings = ConsoleLinkSettingsFields(entered: entered, prefix: "create")
         self.error = error
         let target = self.target
         fieldError = error.map { ConsoleFieldError(fieldID: Self.fieldID(for: $0, target: target), message: $0) }
@@ -76,9 +81,13 @@ package struct ConsoleLinkCreateForm: Sendable {
     }
 
     /// The field a refusal's sentence is about: the operation's sentences name the member they
-    /// refuse (`alias`, `"expiresAt"`, `"title"`, `"tags"`, "tag"); any other is about the target,
-    /// the link typed in or the route's first required parameter left empty (else its first).
+    /// refuse (a setting's first: `"fallbacks.desktop": …`; `alias`, `"expiresAt"`, `"title"`,
+    /// `"tags"`, "tag"); any other is about the target, the link typed in or the route's first
+    /// required parameter left empty (else its first).
     package static func fieldID(for sentence: String, target: Target) -> String {
+        if let setting = ConsoleLinkSettingsFields.field(in: sentence) {
+            return ConsoleLinkSettingsFields(ShortLinkSettings.none, prefix: "create").id(of: setting)
+        }
         let lowered = sentence.lowercased()
         for (word, field) in [("alias", "alias"), ("expiresat", "expiresAt"), ("expir", "expiresAt"), ("title", "title"), ("tag", "tags")]
             where lowered.contains(word) {
@@ -146,6 +155,7 @@ package struct ConsoleLinkCreateForm: Sendable {
                 let refused = refusal("create-\(name)", into: &html)
                 html.void(.input, attributes: ["type": type, "id": "create-\(name)", "name": name, "value": value] + refused)
             }
+            settings.write(into: &html, refusal: fieldError)
             html.element("p") { html in
                 html.element("button", text: "Make the short link", attributes: ["type": "submit"])
             }

@@ -19,6 +19,8 @@ package struct ConsoleLinkView: ConsolePageView {
         package let tags: String
         /// The expiry for a `datetime-local` field (`2027-01-20T10:00`), empty for never.
         package let expiry: String
+        /// The link's own card, fallbacks, "skip the page" and campaign, as the form's fields.
+        package let settings: ConsoleLinkSettingsFields
     }
 
     package let title: String
@@ -39,6 +41,8 @@ package struct ConsoleLinkView: ConsolePageView {
     package let formCode: String
     /// The facts, term and value, in order.
     package let facts: [(term: String, value: String)]
+    /// The link's own settings, term and value, in order ("the route's" for one unset).
+    package let settingsFacts: [(term: String, value: String)]
     /// The link's tags, each with the list filtered by it: shown as chips in the facts' "Tags".
     package let tags: [ConsoleLinksView.Tag]
     /// Whether the link has expired (every visitor gets 410).
@@ -62,7 +66,8 @@ package struct ConsoleLinkView: ConsolePageView {
     ///   - analytics: the link's analytics; nil when not read.
     ///   - notice, status: a refused change's sentence and status (nil and 200 on a plain view).
     ///   - field: the `id` of the field the refusal is about (`link-link`, `link-title`,
-    ///     `link-tags`, `link-expiry`, `link-delete-confirm`), nil when it is about none: the
+    ///     `link-tags`, `link-expiry`, `link-delete-confirm`, a setting's such as
+    ///     `link-fallbacks-ios`), nil when it is about none: the
     ///     sentence is then a notice at the top.
     ///   - session: whose permissions decide which forms are shown.
     package init(_ counted: ShortLinkOperations.Counted, code: String, url: String?, now: Date, table: RouteTable, claimLifetime: String,
@@ -88,6 +93,7 @@ package struct ConsoleLinkView: ConsolePageView {
             ("Clicks", String(link.clicks)),
             ("Visits since it was made", "\(visits.human) human, \(visits.preview) previews, \(visits.bot) bots"),
         ]
+        settingsFacts = Self.settingsFacts(link.settings)
         destinations = ConsoleLinkDestinations(link: link.link, table: table, claimLifetime: claimLifetime)
         if let url, let code = try? QRCode(encoding: QRMarker.marking(url), level: QRErrorCorrectionLevel.standard) {
             qr = (code, QRMarker.marking(url))
@@ -97,7 +103,8 @@ package struct ConsoleLinkView: ConsolePageView {
         self.analytics = analytics
         edits = session.may(.updateShortLink)
             ? Edits(revision: link.revision, target: link.link, title: link.title ?? "", tags: tags.joined(separator: " "),
-                    expiry: link.expiresAt.map { String(RFC3339.string($0).prefix(16)) } ?? "")
+                    expiry: link.expiresAt.map { String(RFC3339.string($0).prefix(16)) } ?? "",
+                    settings: ConsoleLinkSettingsFields(link.settings, prefix: "link"))
             : nil
         showsDelete = session.may(.deleteShortLink)
         formToken = session.formToken
@@ -105,6 +112,20 @@ package struct ConsoleLinkView: ConsolePageView {
         // (analytics off) leaves the link's page a 200 that says so.
         let reportStatus = analytics?.status ?? .ok
         self.status = status != .ok ? status : reportStatus.code == 400 ? .badRequest : .ok
+    }
+
+    /// What the link sets for itself, one line a part: each set field by its label, or that the
+    /// route's is used.
+    private static func settingsFacts(_ settings: ShortLinkSettings) -> [(term: String, value: String)] {
+        let fields = ConsoleLinkSettingsFields(settings, prefix: "link")
+        func describe(_ group: String) -> String {
+            let set = ConsoleLinkSettingsFields.fields.filter { $0.name.hasPrefix(group + ".") }.compactMap { field in
+                fields.values[field.name].map { "\(field.name.dropFirst(group.count + 1)): \($0)" }
+            }
+            return set.isEmpty ? "the route's" : set.joined(separator: "; ")
+        }
+        return [("Card", describe("preview")), ("Fallbacks", describe("fallbacks")),
+                ("Skip the page", settings.skipPage ? "yes: a browser is sent straight on" : "no"), ("Campaign", describe("campaign"))]
     }
 
     package func write(into html: inout HTMLDocument) {
@@ -124,6 +145,13 @@ package struct ConsoleLinkView: ConsolePageView {
                 } else {
                     html.element("dd", text: value)
                 }
+            }
+        }
+        html.element("h2", text: "Its own card, fallbacks and campaign")
+        html.element("dl", attributes: ["id": "link-settings"]) { html in
+            for (term, value) in settingsFacts {
+                html.element("dt", text: term)
+                html.element("dd", text: value)
             }
         }
         writeDestinations(into: &html)
@@ -177,11 +205,12 @@ package struct ConsoleLinkView: ConsolePageView {
     /// The forms that change the target, title and tags, and the expiry, with the revision read.
     private func writeEdits(_ edits: Edits, into html: inout HTMLDocument) {
         html.card { html in
-            html.element("h2", text: "Change the target, title and tags")
+            html.element("h2", text: "Change the target, title, tags and settings")
             html.element("form", attributes: ["method": "post", "action": formPath + "/edit"]) { html in
                 ConsolePage.formTokenField(formToken, into: &html)
                 html.void(.input, attributes: ["type": "hidden", "name": "revision", "value": String(edits.revision)])
                 html.void(.input, attributes: ["type": "hidden", "name": "shown", "value": edits.target])
+                html.void(.input, attributes: ["type": "hidden", "name": ConsoleLinkSettingsFields.presenceName, "value": "shown"])
                 for (name, label, value) in [("link", "Target link (it must resolve)", edits.target), ("title", "Title (empty: none)", edits.title),
                                              ("tags", "Tags (separated by spaces; empty: none)", edits.tags)] {
                     html.element("label", text: label, attributes: ["for": "link-\(name)"])
@@ -190,6 +219,7 @@ package struct ConsoleLinkView: ConsolePageView {
                     html.void(.input, attributes: ["type": "text", "id": "link-\(name)", "name": name, "value": value]
                               + (refused?.fieldAttributes ?? [:]))
                 }
+                edits.settings.write(into: &html, refusal: fieldError)
                 html.element("p") { html in
                     html.element("button", text: "Save the link", attributes: ["type": "submit"])
                 }

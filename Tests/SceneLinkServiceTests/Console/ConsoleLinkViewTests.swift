@@ -85,7 +85,8 @@ import Testing
         let counted = try Self.link("acct", title: "Account", tags: ["x", "y"], expiresAt: F.start.addingTimeInterval(3600))
         let admin = try linkView(counted, session: F.admin)
         #expect(admin.edits == .init(revision: 3, target: "fuelmoney://settings", title: "Account", tags: "x y",
-                                     expiry: String(RFC3339.string(F.start.addingTimeInterval(3600)).prefix(16))))
+                                     expiry: String(RFC3339.string(F.start.addingTimeInterval(3600)).prefix(16)),
+                                     settings: ConsoleLinkSettingsFields(ShortLinkSettings.none, prefix: "link")))
         #expect(admin.showsDelete)
         let reader = try linkView(counted, session: F.reader)
         #expect(reader.edits == nil && !reader.showsDelete)
