@@ -26,6 +26,10 @@ package struct ConsoleBanner: Sendable, Equatable {
         case linkExpiryChanged = "link-expiry-changed"
         case linkDeleted = "link-deleted"
         case linksImported = "links-imported"
+        /// A batch change; the subject is how many links it changed.
+        case linksChanged = "links-changed"
+        /// A batch deletion; the subject is how many links it deleted.
+        case linksDeleted = "links-deleted"
         case webhookCreated = "webhook-created"
         case webhookChanged = "webhook-changed"
         case webhookSecretRotated = "webhook-secret-rotated"
@@ -67,6 +71,8 @@ package struct ConsoleBanner: Sendable, Equatable {
         case .linkExpiryChanged: return "Expiry of link\(named) saved"
         case .linkDeleted: return "Link\(named) deleted"
         case .linksImported: return "Import done: each row's result is below"
+        case .linksChanged: return Self.count(subject, "changed")
+        case .linksDeleted: return Self.count(subject, "deleted")
         case .webhookCreated: return "Webhook endpoint created"
         case .webhookChanged: return "Webhook endpoint saved"
         case .webhookSecretRotated: return "Signing secret rotated"
@@ -81,7 +87,13 @@ package struct ConsoleBanner: Sendable, Equatable {
     /// `path` with the banner's notice in its query (before any `#fragment` of `path`), for the
     /// 303 after a change. `path` is a path the console built, with no query of its own.
     package func redirect(to path: String) -> String {
-        var items = [("done", kind.rawValue)]
+        redirect(to: path, keeping: [])
+    }
+
+    /// `path` with `items` (the page's own query, such as the Links page's filter) and then the
+    /// banner's notice in its query, for the 303 after a change.
+    package func redirect(to path: String, keeping kept: [(String, String)]) -> String {
+        var items = kept + [("done", kind.rawValue)]
         if let subject { items.append(("subject", subject)) }
         let query = "?" + ConsoleEndpoints.encode(items)
         guard let hash = path.firstIndex(of: "#") else { return path + query }
@@ -95,6 +107,12 @@ package struct ConsoleBanner: Sendable, Equatable {
             html.element("h2", text: "Success", attributes: ["class": "banner-title", "id": "banner-title"])
             html.element("p", text: message, attributes: ["class": "banner-message"])
         }
+    }
+
+    /// "12 links changed", "1 link deleted"; "Links changed" without a count.
+    private static func count(_ subject: String?, _ done: String) -> String {
+        guard let subject else { return "Links \(done)" }
+        return subject == "1" ? "1 link \(done)" : "\(subject) links \(done)"
     }
 
     private static func isPlain(_ text: String) -> Bool {

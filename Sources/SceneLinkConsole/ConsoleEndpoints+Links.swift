@@ -12,30 +12,44 @@ extension ConsoleEndpoints {
     /// one that imports a CSV, each for a session that may use it.
     /// A wrong `q`, `tag` or `cursor` is the page with the API's sentence (400).
     package func linksPage(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let session = session(of: request, responder), let caller = OperatorCaller(request) else { return }
-        listLinks(request, by: caller) { [self] list in
+        guard let session = session(of: request, responder) else { return }
+        showLinks(request, session: session, item: { request.queryItem($0) }, batchError: nil, status: nil, responder)
+    }
+
+    /// The Links page for the filter and cursor `item` gives (the page's query, or a refused
+    /// batch's form), with the batch form's refusal and its `status` when there is one.
+    func showLinks(_ request: HTTPRequest, session: ConsoleSession, item: @escaping @Sendable (String) -> String?,
+                   batchError: ConsoleFieldError?, status: HTTPStatus?, _ responder: HTTPResponder) {
+        guard let caller = OperatorCaller(request) else { return }
+        listLinks(item, by: caller) { [self] list in
             let createForm = session.may(.createShortLink)
                 ? ConsoleLinkCreateForm(table: routes.value, route: request.queryItem("route"), entered: ConsoleForm(body: []), error: nil,
                                         formToken: session.formToken)
                 : nil
             let importForm = session.may(.importShortLinks) ? ConsoleLinkImportForm(formToken: session.formToken) : nil
+            let q = item("q") ?? "", tag = item("tag") ?? ""
+            let batchForm = session.may(.updateShortLink) || session.may(.deleteShortLink)
+                ? ConsoleLinkBatchForm(q: q, tag: tag, entered: batchError == nil ? ConsoleForm(body: []) : ConsoleForm(body: request.body),
+                                       error: batchError, session: session)
+                : nil
             // The list's "expired" is measured by the wall clock, as it always was (not `clock`).
-            let view = ConsoleLinksView(listing: list, q: request.queryItem("q") ?? "", tag: request.queryItem("tag") ?? "",
-                                        hasCursor: request.queryItem("cursor") != nil, now: Date(),
+            let view = ConsoleLinksView(listing: list, q: q, tag: tag, hasCursor: item("cursor") != nil, now: Date(),
                                         resolves: { [table = routes.value] target in (try? table.resolve(target)) != nil },
-                                        createForm: createForm, importForm: importForm)
-            responder.respond(view.response(session: session, banner: ConsoleBanner(query: request.queryItem)))
+                                        createForm: createForm, importForm: importForm, batchForm: batchForm, refusedStatus: status)
+            // A refused batch shows its error summary, never the banner of an earlier change.
+            let banner = batchError == nil ? ConsoleBanner(query: request.queryItem) : nil
+            responder.respond(view.response(session: session, banner: banner))
         }
     }
 
     /// One page of the API's default size for the page's `q`, `tag` and `cursor` (an empty one
     /// left out), read as the listing API reads them (the same sentences for a wrong one).
-    private func listLinks(_ request: HTTPRequest, by caller: OperatorCaller,
+    private func listLinks(_ item: (String) -> String?, by caller: OperatorCaller,
                            completion: @escaping @Sendable (Result<ShortLinkOperations.Page, OperationError>) -> Void) {
         let query: (cursor: Int64?, limit: Int, filter: ShortLinkFilter)
         do {
             query = try ShortLinkOperations.listing { name in
-                guard ["q", "tag", "cursor"].contains(name), let value = request.queryItem(name), !value.isEmpty else { return nil }
+                guard ["q", "tag", "cursor"].contains(name), let value = item(name), !value.isEmpty else { return nil }
                 return String(value.prefix(256))
             }
         } catch {

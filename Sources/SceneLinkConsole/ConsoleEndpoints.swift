@@ -17,6 +17,9 @@ import SceneLinkOperations
 /// | `GET /console/links` | a session | short links with search (`q`), tag and paging; the form that makes one |
 /// | `POST /console/links` | a session | as `POST /v1/short-links`; 303 to the new link's page, or the form with the API's sentence |
 /// | `POST /console/import-links` | a session | as `POST /v1/short-links/import` with a pasted CSV; each row's result |
+/// | `GET /console/links/export.csv` | a session | as `GET /v1/short-links/export` (CSV) for the Links page's `q` and `tag` |
+/// | `POST /console/links-batch` | a session | as `PATCH /v1/short-links?tag=…&q=…` (add or remove a tag, set the expiry); 303 with the count |
+/// | `GET`, `POST /console/links-batch/delete` | a session | the page that counts the links, then as `DELETE /v1/short-links?tag=…&q=…`; 303 with the count |
 /// | `GET /console/links/{code}` | a session | one link: where it goes for each visitor, its QR code, its analytics, expiry and delete forms |
 /// | `GET /console/links/{code}/qr.svg` | a session | the link's QR code as an SVG attachment |
 /// | `POST /console/links/{code}/edit`, `…/expiry`, `…/delete` | a session | as `PATCH` (with `If-Match`) and `DELETE /v1/short-links/{code}`; 303 |
@@ -128,6 +131,10 @@ public struct ConsoleEndpoints: Sendable {
         on(&endpoints, .get, ConsoleSection.links.path, page.performing(.listShortLinks)) { self.linksPage($0, $1) }
         on(&endpoints, .post, ConsoleSection.links.path, change.performing(.createShortLink)) { self.createLink($0, $1) }
         on(&endpoints, .post, Self.linkImportPath, page.accepting(bodyBytes: Self.maximumImportFormBytes).performing(.importShortLinks)) { self.importLinks($0, $1) }
+        on(&endpoints, .get, Self.linkExportPath, page.performing(.listShortLinks)) { self.exportLinks($0, $1) }
+        on(&endpoints, .post, Self.linkBatchPath, change.performing(.updateShortLink)) { self.changeLinks($0, $1) }
+        on(&endpoints, .get, Self.linkBatchDeletePath, page.performing(.deleteShortLink)) { self.confirmDeleteLinks($0, $1) }
+        on(&endpoints, .post, Self.linkBatchDeletePath, change.performing(.deleteShortLink)) { self.deleteLinks($0, $1) }
         on(&endpoints, .get, Self.linkPattern, page.performing(.getShortLink)) { self.linkPage($0, $1) }
         on(&endpoints, .get, Self.linkQRPattern, page.performing(.getShortLink)) { self.linkQR($0, $1) }
         on(&endpoints, .post, Self.linkExpiryPattern, change.performing(.updateShortLink)) { self.changeLinkExpiry($0, $1) }

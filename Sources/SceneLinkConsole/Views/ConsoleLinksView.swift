@@ -6,7 +6,8 @@ import SceneLinkOperations
 /// The Links page (`GET /console/links?q&tag&cursor[&route]`): the search form, one page of
 /// short links as `ShortLinkOperations.list` answered it (or the API's sentence for a wrong `q`,
 /// `tag` or `cursor`), and the forms that make and import links, each only for a session that
-/// may use it. The page of a refused new link (`POST /console/links`) is this view too: its
+/// may use it; a link that exports the links the search keeps as CSV, and the batch actions on
+/// them (`ConsoleLinkBatchForm`), whose refusal is this page with its sentence. The page of a refused new link (`POST /console/links`) is this view too: its
 /// notice and the form with what was entered, without the list.
 package struct ConsoleLinksView: ConsolePageView {
     /// The search form and the page of links.
@@ -55,8 +56,10 @@ package struct ConsoleLinksView: ConsolePageView {
     package var title: String { ConsoleSection.links.title }
     package var section: ConsoleSection { .links }
     package let status: HTTPStatus
-    /// The refused new link's field, linked from the top of the page.
-    package var errorSummary: ConsoleErrorSummary? { ConsoleErrorSummary(createForm?.fieldError.map { [$0] } ?? []) }
+    /// The refused new link's or batch's field, linked from the top of the page.
+    package var errorSummary: ConsoleErrorSummary? {
+        ConsoleErrorSummary([createForm?.fieldError, batchForm?.fieldError].compactMap { $0 })
+    }
     /// A sentence above everything (a refused new link); nil on the list.
     package let notice: String?
     /// nil on the page of a refused new link.
@@ -65,6 +68,9 @@ package struct ConsoleLinksView: ConsolePageView {
     package let createForm: ConsoleLinkCreateForm?
     /// nil for a session that may not import links.
     package let importForm: ConsoleLinkImportForm?
+    /// The batch actions on the links the search keeps; nil for a session that may neither
+    /// change nor delete links, and on the page of a refused new link.
+    package let batchForm: ConsoleLinkBatchForm?
 
     /// The list page.
     ///
@@ -74,11 +80,15 @@ package struct ConsoleLinksView: ConsolePageView {
     ///   - hasCursor: whether the request named a cursor (then the page links to the first one).
     ///   - now: what "expired" is measured against.
     ///   - resolves: whether a target resolves with the route table in force.
+    ///   - batchForm: the batch actions (nil when the session may use none).
+    ///   - refusedStatus: a refused batch's status (nil on a plain list).
     package init(listing result: Result<ShortLinkOperations.Page, OperationError>, q: String, tag: String, hasCursor: Bool, now: Date,
-                 resolves: (String) -> Bool, createForm: ConsoleLinkCreateForm?, importForm: ConsoleLinkImportForm?) {
+                 resolves: (String) -> Bool, createForm: ConsoleLinkCreateForm?, importForm: ConsoleLinkImportForm?,
+                 batchForm: ConsoleLinkBatchForm? = nil, refusedStatus: HTTPStatus? = nil) {
         notice = nil
         self.createForm = createForm
         self.importForm = importForm
+        self.batchForm = batchForm
         let content: Content
         switch result {
         case .failure(let error):
@@ -86,7 +96,7 @@ package struct ConsoleLinksView: ConsolePageView {
             status = error.problem.status
         case .success(let page):
             content = Self.content(page, q: q, tag: tag, hasCursor: hasCursor, now: now, resolves: resolves)
-            status = .ok
+            status = refusedStatus ?? .ok
         }
         listing = Listing(q: q, tag: tag, content: content)
     }
@@ -98,6 +108,7 @@ package struct ConsoleLinksView: ConsolePageView {
         listing = nil
         self.createForm = createForm
         importForm = nil
+        batchForm = nil
         self.status = status
     }
 
@@ -126,16 +137,24 @@ package struct ConsoleLinksView: ConsolePageView {
                       nextPage: page.nextCursor.map { path + "?" + ConsoleEndpoints.encode(paging + [("cursor", String($0))]) })
     }
 
+    /// Whether the batch actions are shown: when the list has links, or a batch was refused.
+    private var showsBatch: Bool {
+        if batchForm?.fieldError != nil { return true }
+        if case .links? = listing?.content { return true }
+        return false
+    }
+
     package func write(into html: inout HTMLDocument) {
         if let notice { html.element("p", text: notice, attributes: ["class": "error"]) }
         if let listing { Self.write(listing, into: &html) }
         html.cards { html in
+            if let batchForm, showsBatch { html.card { batchForm.write(into: &$0) } }
             if let createForm { html.card { createForm.write(into: &$0) } }
             if let importForm { html.card { importForm.write(into: &$0) } }
         }
     }
 
-    /// The search form, the table of one page and the links to the first and next pages.
+    /// The search form, the table of one page, the links to the first and next pages and the export.
     private static func write(_ listing: Listing, into html: inout HTMLDocument) {
         html.element("form", attributes: ["method": "get", "action": ConsoleSection.links.path, "role": "search"]) { html in
             html.element("label", text: "Search codes, links and titles", attributes: ["for": "links-q"])
@@ -164,6 +183,12 @@ package struct ConsoleLinksView: ConsolePageView {
                 if let nextPage {
                     html.element("a", text: "Next page", attributes: ["href": nextPage, "rel": "next"])
                 }
+            }
+            let filter = (listing.q.isEmpty ? [] : [("q", listing.q)]) + (listing.tag.isEmpty ? [] : [("tag", listing.tag)])
+            html.element("p") { html in
+                html.element("a", text: filter.isEmpty ? "Export every link as CSV" : "Export the links this search keeps as CSV",
+                             attributes: ["href": ConsoleEndpoints.linkExportPath + (filter.isEmpty ? "" : "?" + ConsoleEndpoints.encode(filter)),
+                                          "download": "scenelink-short-links.csv"])
             }
         }
     }

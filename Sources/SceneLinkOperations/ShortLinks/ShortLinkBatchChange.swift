@@ -17,7 +17,16 @@ package struct ShortLinkBatchChange: Sendable {
     /// Parses and checks a body.
     /// - Throws: the 400 problem saying what is wrong.
     package init(body: [UInt8]) throws(HTTPProblem) {
-        let body = try JSONObjectBody(body, members: Self.members, example: Self.example, problem: ShortLinkProblems.badBody)
+        try self.init(JSONObjectBody(body, members: Self.members, example: Self.example, problem: ShortLinkProblems.badBody))
+    }
+
+    /// The same change made of typed values (the console's batch form), read by the same rules.
+    /// - Throws: the 400 problem saying what is wrong.
+    package init(document: JSONValue) throws(HTTPProblem) {
+        try self.init(JSONObjectBody(document: document, members: Self.members, example: Self.example, problem: ShortLinkProblems.badBody))
+    }
+
+    private init(_ body: JSONObjectBody) throws(HTTPProblem) {
         guard !body.members.isEmpty else {
             throw ShortLinkProblems.badBody("Give the change to make: addTags, removeTags or expiresAt, such as \(Self.example).")
         }

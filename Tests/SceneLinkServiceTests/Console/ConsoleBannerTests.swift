@@ -25,6 +25,8 @@ import Testing
         #expect(ConsoleBanner(.webhookCreated).message == "Webhook endpoint created")
         #expect(ConsoleBanner(.keyRevoked, subject: "ci deploy").message == "Key ci deploy revoked")
         #expect(ConsoleBanner(.keyCreated).message == "Key created", "without a subject the sentence names none")
+        #expect(ConsoleBanner(.linksChanged, subject: "12").message == "12 links changed")
+        #expect(ConsoleBanner(.linksDeleted, subject: "1").message == "1 link deleted")
         // Every notice reads back from its own redirect.
         for kind in ConsoleBanner.Kind.allCases {
             let path = ConsoleBanner(kind, subject: "a-1").redirect(to: "/console/x")
@@ -37,6 +39,8 @@ import Testing
         #expect(ConsoleBanner(.keyRevoked, subject: "ci deploy").redirect(to: "/console/system#keys")
             == "/console/system?done=key-revoked&subject=ci%20deploy#keys")
         #expect(ConsoleBanner(.webhookDeleted).redirect(to: "/console/webhooks") == "/console/webhooks?done=webhook-deleted")
+        #expect(ConsoleBanner(.linksDeleted, subject: "3").redirect(to: "/console/links", keeping: [("tag", "spring")])
+            == "/console/links?tag=spring&done=links-deleted&subject=3")
     }
 
     @Test func aQueryNamingNoNoticeOrAnUnknownOneShowsNoBanner() {
