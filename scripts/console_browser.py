@@ -36,7 +36,11 @@ first), the run
   the layout is made for;
 - sees a notification banner (role="status") after a link is made, changed and deleted from the
   console's forms, and the error summary ("There is a problem", a link to the field) after an
-  empty key form.
+  empty key form;
+- on the Links pages, opens a link's "Card, fallbacks and campaign" group and saves a desktop
+  fallback with its title, adds a tag to the imported links through the batch form ("2 links
+  changed"), and deletes them from the page that counts them ("Delete 2 links tagged
+  imported?", inspected as every page is, then "2 links deleted"); the API agrees with each.
 Negative controls, so no check passes by being silent: an image from another origin must be a
 CSP report in the log, a focus check must notice a link Tab cannot reach, (JavaScript on) a
 contrast failure made on purpose must be an axe violation, and at 390 px a block made 1200 px
@@ -724,6 +728,7 @@ class Walk:
             # The console's QR codes carry the scan marker (`sl_qr=1`), so a scan counts as `qr`.
             self.read_qr("link", "figure.qr svg", made["url"] + "?sl_qr=1")
         self.import_links(alias)
+        self.batch(alias)
         self.change_and_delete(alias)
         # The visited link's page: its chart's numbers are the analytics API's for the link.
         b.driver.get(self.base + f"/console/links/{visited_code}")
@@ -749,10 +754,16 @@ class Walk:
         title = b.driver.find_element(By.ID, "link-title")
         title.clear()
         title.send_keys("Changed in the browser")
+        # The link's own settings: the closed group opened, every field laid out, a fallback set.
+        b.click(By.XPATH, "//main//form[@method='post']//details/summary")
+        self.inspect("link-settings-open")
+        b.driver.find_element(By.ID, "link-fallbacks-desktop").send_keys("https://www.example.org/from-the-browser")
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Save the link']")
         self.expect_banner("link-saved", f"Link {alias} saved")
         status, changed = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
         check(status == 200 and changed.get("title") == "Changed in the browser", f"{self.tag('link-saved')}: the API has the new title")
+        check(status == 200 and (changed.get("fallbacks") or {}).get("desktop") == "https://www.example.org/from-the-browser",
+              f"{self.tag('link-saved')}: the API has the new desktop fallback")
         self.inspect("link-saved")
         b.driver.find_element(By.ID, "link-delete-confirm").click()
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Delete the link']")
@@ -761,6 +772,35 @@ class Walk:
         status, _ = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
         check(status == 404, f"{self.tag('link-deleted')}: GET /v1/short-links/{alias} answers {status}")
         self.inspect("link-deleted", "Links")
+
+    def batch(self, stem):
+        """The batch actions on the imported links (tagged `imported`): a tag added to every link the
+        filter keeps (banner "2 links changed"), then the deletion asked on the page that counts them
+        ("Delete 2 links tagged imported?") and done (banner "2 links deleted"); the API agrees."""
+        b = self.browser
+        aliases = [f"{stem}-csv{index}" for index in (1, 2)]
+        b.driver.get(self.base + "/console/links?tag=imported")
+        tag = b.driver.find_elements(By.ID, "batch-tag")
+        if not check(tag, f"{self.tag('links-batch')}: the filtered list has the batch form"):
+            return
+        tag[0].send_keys("batched")
+        b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Change the links']")
+        self.expect_banner("links-batch-changed", "2 links changed")
+        self.inspect("links-batch-changed", "Links")
+        for alias in aliases:
+            status, link = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
+            check(status == 200 and "batched" in link.get("tags", []), f"{self.tag('links-batch-changed')}: {alias} is tagged batched")
+        b.click(By.XPATH, "//main//form[@method='get']//button[normalize-space()='Delete the links this search keeps…']")
+        check(b.path() == "/console/links-batch/delete", f"{self.tag('links-batch-delete')}: the confirmation page ({b.path()})")
+        check("Delete 2 links tagged imported?" in b.driver.find_element(By.TAG_NAME, "main").text,
+              f"{self.tag('links-batch-delete')}: the page names the count")
+        self.inspect("links-batch-delete", "Delete links")
+        b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Delete 2 links']")
+        self.expect_banner("links-batch-deleted", "2 links deleted")
+        for alias in aliases:
+            status, _ = admin_call(self.port, TOKEN, "GET", f"/v1/short-links/{alias}")
+            check(status == 404, f"{self.tag('links-batch-deleted')}: GET /v1/short-links/{alias} answers {status}")
+        self.inspect("links-batch-deleted", "Links")
 
     def import_links(self, stem):
         """Paste a CSV of two links into the Links page's import form: the report lists both as
