@@ -2302,7 +2302,7 @@ paths:
       tags: [console]
       operationId: consoleCreateLink
       summary: Make a short link from the console
-      description: As `POST /v1/short-links`, checked and audited the same way, from `link` or from `route` with a `parameter.NAME` field per parameter (as it appears in a link); `alias`, `expiresAt` (a `datetime-local` value, read as UTC, or an RFC 3339 instant), `title`, `tags` (separated by spaces). 303 to the new link's page; a refusal is the form again with the API's sentence and what was entered. Takes the form token (`csrf`).
+      description: As `POST /v1/short-links`, checked and audited the same way, from `link` or from `route` with a `parameter.NAME` field per parameter (as it appears in a link); `alias`, `expiresAt` (a `datetime-local` value, read as UTC, or an RFC 3339 instant), `title`, `tags` (separated by spaces), and the link's own settings (`preview.title`, `fallbacks.desktop`, `campaign.utm_source`…, `skipPage`; those left empty unset). 303 to the new link's page; a refusal is the form again with the API's sentence and what was entered. Takes the form token (`csrf`).
       security: [{ consoleSession: [] }]
       requestBody:
         required: true
@@ -2363,6 +2363,96 @@ paths:
           content:
             text/html:
               schema: { type: string }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links/export.csv:
+    get:
+      tags: [console]
+      operationId: consoleExportLinks
+      summary: Export the Links page's links as CSV, from the console
+      description: What `GET /v1/short-links/export` answers as CSV (the same columns and bytes, streamed), for every link the Links page's `q` and `tag` keep (every link without either), as an attachment. A wrong `q` or `tag` is the console's page with the listing's sentence (400).
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: q, in: query, required: false, description: "Text to find in codes, links and titles.", schema: { type: string } }
+        - { name: tag, in: query, required: false, description: Only links with this tag., schema: { type: string } }
+      responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
+        "200":
+          description: The CSV.
+          content:
+            text/csv:
+              schema: { type: string }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links-batch:
+    post:
+      tags: [console]
+      operationId: consoleChangeLinks
+      summary: Change every link a filter keeps, from the console
+      description: As `PATCH /v1/short-links?tag=…&q=…`, checked and audited the same way (one entry for the batch), for the links the Links page's `q` and `tag` keep (one of them required, else 400), with `action` `add-tag` or `remove-tag` (the tag in `batchTag`) or `expiry` (`expiresAt`, empty for never); 303 to the Links page with the filter and the count. A refusal is the Links page with the sentence. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    q: { type: string }
+                    tag: { type: string }
+                    action: { type: string, enum: [add-tag, remove-tag, expiry] }
+                    batchTag: { type: string }
+                    expiresAt: { type: string }
+      responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "422": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+  /console/links-batch/delete:
+    get:
+      tags: [console]
+      operationId: consoleConfirmDeleteLinks
+      summary: The page that asks before deleting every link a filter keeps
+      description: How many links the Links page's `q` and `tag` keep now (one of them required, else 400) and the button that deletes them; nothing is deleted.
+      security: [{ consoleSession: [] }]
+      parameters:
+        - { name: q, in: query, required: false, description: "Text to find in codes, links and titles.", schema: { type: string } }
+        - { name: tag, in: query, required: false, description: Only links with this tag., schema: { type: string } }
+      responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
+        "200": { $ref: "#/components/responses/ConsolePage" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
+        "503": { $ref: "#/components/responses/ConsoleUnavailable" }
+    post:
+      tags: [console]
+      operationId: consoleDeleteLinks
+      summary: Delete every link a filter keeps, from the console
+      description: As `DELETE /v1/short-links?tag=…&q=…`, checked and audited the same way (one entry for the batch), for the links `q` and `tag` keep (one of them required) when `confirm` is `yes`; 303 to the Links page with the filter and the count. Without a filter or the confirmation, 400 and nothing deleted. Takes the form token (`csrf`).
+      security: [{ consoleSession: [] }]
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              allOf:
+                - { $ref: "#/components/schemas/ConsoleForm" }
+                - type: object
+                  properties:
+                    q: { type: string }
+                    tag: { type: string }
+                    confirm: { type: string, enum: ["yes"] }
+      responses:
+        "421": { $ref: "#/components/responses/MisdirectedRequest" }
+        "303": { $ref: "#/components/responses/ConsoleRedirect" }
+        "400": { $ref: "#/components/responses/ConsoleNotChanged" }
+        "403": { $ref: "#/components/responses/ConsoleRefused" }
         "503": { $ref: "#/components/responses/ConsoleUnavailable" }
   /console/links/{code}:
     parameters:
@@ -2428,8 +2518,8 @@ paths:
     post:
       tags: [console]
       operationId: consoleEditLink
-      summary: Change a short link's target, title and tags from the console
-      description: As `PATCH /v1/short-links/{code}` of `title` (empty for none) and `tags` (separated by spaces), and of `link` when it differs from `shown` (the target the page showed), with `If-Match` of the `revision` the page showed; 303 back to the link's page. A change made meanwhile is not overwritten; the page again says so (412). Takes the form token (`csrf`).
+      summary: Change a short link's target, title, tags and settings from the console
+      description: As `PATCH /v1/short-links/{code}` of `title` (empty for none) and `tags` (separated by spaces), of the link's own settings when `settings` is sent (`preview.title`, `preview.description`, `preview.image`, `fallbacks.ios`, `fallbacks.ipad`, `fallbacks.android`, `fallbacks.desktop`, `campaign.utm_source` and the other campaign names, `skipPage` `on` when ticked; an empty field is null in the merge patch, so it is removed), and of `link` when it differs from `shown` (the target the page showed), with `If-Match` of the `revision` the page showed; 303 back to the link's page. A change made meanwhile is not overwritten; the page again says so (412). Takes the form token (`csrf`).
       security: [{ consoleSession: [] }]
       requestBody:
         required: true
@@ -2445,6 +2535,8 @@ paths:
                     shown: { type: string }
                     title: { type: string }
                     tags: { type: string }
+                    settings: { type: string }
+                    skipPage: { type: string }
       responses:
         "421": { $ref: "#/components/responses/MisdirectedRequest" }
         "303": { $ref: "#/components/responses/ConsoleRedirect" }
