@@ -37,11 +37,11 @@ extension ConsoleEndpoints {
         switch ConsoleLinkBatchForm.Action(rawValue: form["action"] ?? "") {
         case .addTag? where tag.isEmpty, .removeTag? where tag.isEmpty:
             return refuse("batch-tag", "Give the tag to add or remove.", .badRequest)
-        case .addTag?: member = ("addTags", .array([.string(tag)]))
-        case .removeTag?: member = ("removeTags", .array([.string(tag)]))
+        case .addTag?: member = ("addTags", JSONValue.array([.string(tag)]))
+        case .removeTag?: member = ("removeTags", JSONValue.array([.string(tag)]))
         case .expiry?:
             let expiry = form["expiresAt"].flatMap { $0.isEmpty ? nil : Self.instant(fromLocal: $0) }
-            member = ("expiresAt", expiry.map { .string($0) } ?? .null)
+            member = ("expiresAt", expiry.map { JSONValue.string($0) } ?? JSONValue.null)
         case nil:
             return refuse("batch-action", "Choose what to change: add a tag, remove a tag or set the expiry.", .badRequest)
         }

@@ -42,7 +42,7 @@ package struct ConsoleLinkSettingsFields: Sendable, Equatable {
         "ct": "App Store campaign token (ct)", "mt": "App Store media type (mt)", "at": "App Store affiliate token (at)",
     ]
 
-    /// The values shown, by field name (empty when unset).
+    /// The values shown, by field name (absent or empty when unset).
     package let values: [String: String]
     package let skipPage: Bool
     /// The `id` prefix of the fields (`link`, `create`): a field's id is `PREFIX-preview-title`.
@@ -75,7 +75,7 @@ package struct ConsoleLinkSettingsFields: Sendable, Equatable {
         prefix + "-" + name.replacingOccurrences(of: ".", with: "-")
     }
 
-    /// Whether any field holds a value.
+    /// Whether no field holds a value and the box is not ticked.
     package var isEmpty: Bool { !skipPage && values.values.allSatisfy(\.isEmpty) }
 
     // MARK: - Reading a form

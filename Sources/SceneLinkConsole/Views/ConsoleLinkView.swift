@@ -93,7 +93,7 @@ package struct ConsoleLinkView: ConsolePageView {
             ("Clicks", String(link.clicks)),
             ("Visits since it was made", "\(visits.human) human, \(visits.preview) previews, \(visits.bot) bots"),
         ]
-        settingsFacts = Self.settingsFacts(link.settings)
+        settingsFacts = Self.describe(link.settings)
         destinations = ConsoleLinkDestinations(link: link.link, table: table, claimLifetime: claimLifetime)
         if let url, let code = try? QRCode(encoding: QRMarker.marking(url), level: QRErrorCorrectionLevel.standard) {
             qr = (code, QRMarker.marking(url))
@@ -114,18 +114,18 @@ package struct ConsoleLinkView: ConsolePageView {
         self.status = status != .ok ? status : reportStatus.code == 400 ? .badRequest : .ok
     }
 
-    /// What the link sets for itself, one line a part: each set field by its label, or that the
-    /// route's is used.
-    private static func settingsFacts(_ settings: ShortLinkSettings) -> [(term: String, value: String)] {
+    /// What the link sets for itself, one line a part ("desktop: https://…; ios: https://…"), or
+    /// "the route's" for a part it leaves unset.
+    private static func describe(_ settings: ShortLinkSettings) -> [(term: String, value: String)] {
         let fields = ConsoleLinkSettingsFields(settings, prefix: "link")
-        func describe(_ group: String) -> String {
+        func summary(of group: String) -> String {
             let set = ConsoleLinkSettingsFields.fields.filter { $0.name.hasPrefix(group + ".") }.compactMap { field in
                 fields.values[field.name].map { "\(field.name.dropFirst(group.count + 1)): \($0)" }
             }
             return set.isEmpty ? "the route's" : set.joined(separator: "; ")
         }
-        return [("Card", describe("preview")), ("Fallbacks", describe("fallbacks")),
-                ("Skip the page", settings.skipPage ? "yes: a browser is sent straight on" : "no"), ("Campaign", describe("campaign"))]
+        return [("Card", summary(of: "preview")), ("Fallbacks", summary(of: "fallbacks")),
+                ("Skip the page", settings.skipPage ? "yes: a browser is sent straight on" : "no"), ("Campaign", summary(of: "campaign"))]
     }
 
     package func write(into html: inout HTMLDocument) {
