@@ -755,7 +755,8 @@ class Walk:
         title.clear()
         title.send_keys("Changed in the browser")
         # The link's own settings: the closed group opened, every field laid out, a fallback set.
-        b.click(By.XPATH, "//main//form[@method='post']//details/summary")
+        # Opening a <details> loads no page, so the click does not wait for one.
+        b.driver.find_element(By.XPATH, "//main//form[@method='post']//details/summary").click()
         self.inspect("link-settings-open")
         b.driver.find_element(By.ID, "link-fallbacks-desktop").send_keys("https://www.example.org/from-the-browser")
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Save the link']")
@@ -816,7 +817,7 @@ class Walk:
         marker = b.document_marker()
         b.click(By.XPATH, "//main//form[@method='post']//button[normalize-space()='Import the links']")
         b.wait_for(lambda: b.document_marker() != marker, "the import's report")
-        check("Made: 2 · Refused: 0." in b.driver.find_element(By.TAG_NAME, "main").text,
+        check("Made: 2." in b.driver.find_element(By.TAG_NAME, "main").text,
               f"{self.tag('links-imported')}: the report says both rows were made")
         self.inspect("links-imported", "Import links")
         for alias in aliases:
