@@ -825,6 +825,16 @@ paths:
           required: false
           description: "`true`: check every row and report what would happen, writing nothing."
           schema: { type: string, enum: ["true", "false"], default: "false" }
+        - name: host
+          in: query
+          required: false
+          description: "The export's domain: a row whose short link is on another host is `invalid`."
+          schema: { type: string, maxLength: 253 }
+        - name: prefix
+          in: query
+          required: false
+          description: "The path before each code in the export's short links (`/promo/` for `https://HOST/promo/Ab3x`); `/` by default."
+          schema: { type: string, pattern: "^/", maxLength: 64, default: "/" }
       requestBody:
         required: true
         content:

@@ -8,7 +8,7 @@ extension ShortLinkEndpoints {
     /// room for 10,000 rows of about 100 bytes; a larger file is split into several imports.
     static let maximumImportBodyBytes = ShortLinkOperations.maximumImportBytes
 
-    /// `POST /v1/short-links/import[?format=csv|firebase|bitly|shlink|yourls][&atomic=true][&dryRun=true]`
+    /// `POST /v1/short-links/import[?format=csv|firebase|bitly|shlink|yourls][&atomic=true][&dryRun=true][&host=H][&prefix=/promo/]`
     /// with a `text/csv` body: `ShortLinkOperations.importLinks`, the pipeline the console and
     /// `scenelink import` share. Each row queues `short_link.created` when stored.
     ///
@@ -35,7 +35,12 @@ extension ShortLinkEndpoints {
         guard let format = LinkImportFormat(rawValue: formatText) else {
             throw HTTPProblem.invalidQuery("format takes \(LinkImportFormat.names), not '\(formatText.prefix(32))'.")
         }
-        let options = ShortLinkImportOptions(format: format, atomic: atomic, dryRun: dryRun)
+        let prefix = request.queryItem("prefix") ?? ShortLinkImportOptions.standardPrefix
+        guard prefix.hasPrefix("/"), prefix.utf8.count <= 64 else {
+            throw HTTPProblem.invalidQuery("prefix is the path before each code in the export's short links, starting with /, such as /promo/.")
+        }
+        let options = ShortLinkImportOptions(format: format, atomic: atomic, dryRun: dryRun,
+                                             host: request.queryItem("host").flatMap { $0.isEmpty ? nil : $0 }, prefix: prefix)
         operations.importLinks(csv: request.body, options: options, by: caller) { [routes] result in
             switch result {
             case .success(let report):

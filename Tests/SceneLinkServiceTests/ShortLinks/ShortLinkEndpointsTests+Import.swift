@@ -150,4 +150,18 @@ extension ShortLinkEndpointsTests {
             #expect(try await Self.listedCodes(client, "tag=bulk&limit=500").count == 500)
         }
     }
+
+    @Test func aFirebaseExportWithCodesUnderAPrefixNamesThePrefixAndTheHost() async throws {
+        try await Self.withService { client, _ in
+            let csv = Array("Short link,Deep link (link)\nhttps://promo.example.com/promo/Ab3x,fuelmoney://explain\n".utf8)
+            let without = try await Self.importCSV(client, csv, query: "?format=firebase")
+            #expect(try Self.reportRows(without).first?["column"] as? String == "shortLink")
+            let otherHost = try await Self.importCSV(client, csv, query: "?format=firebase&prefix=/promo/&host=links.example.com")
+            #expect(try Self.reportRows(otherHost).first?["status"] as? String == "invalid")
+            let with = try await Self.importCSV(client, csv, query: "?format=firebase&prefix=/promo/&host=promo.example.com")
+            #expect(try Self.reportRows(with).first?["code"] as? String == "Ab3x")
+            #expect(try Self.document(with)["created"] as? Int == 1)
+            #expect(try await Self.importCSV(client, csv, query: "?format=firebase&prefix=promo").status == 400)
+        }
+    }
 }
