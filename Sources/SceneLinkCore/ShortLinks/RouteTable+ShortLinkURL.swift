@@ -18,7 +18,7 @@ extension RouteTable {
     public func routeShadowing(code: ShortCode) -> String? {
         guard shortLinkPath == .root, let host = hosts.first else { return nil }
         guard let name = try? routeName(of: "https://\(host)/\(code.rawValue)") else { return nil }
-        return name ?? "the root"
+        return name
     }
 
     /// Under a segment (`/promo/`), the first route whose path starts with it (it would hide every
